@@ -1,0 +1,123 @@
+import { fileURLToPath } from "node:url";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import type { GraphQLContext } from "./graphql/context.ts";
+import { createGraphQLHandler } from "./graphql/yoga.ts";
+import { clientAddress } from "./http/client-ip.ts";
+import { requireTrustedOrigin, securityHeaders } from "./http/security.ts";
+import { mountClient } from "./http/static.ts";
+import { CLIENT_IP_HEADER, createAuth } from "./modules/auth/auth.ts";
+import { checkCodeSend } from "./modules/auth/code-limits.service.ts";
+import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
+import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
+
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
+type AppEnv = { Bindings: NodeBindings; Variables: { clientIp: string } };
+
+const defaultDistDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
+
+export type ServerApp = { app: Hono<AppEnv>; database: Database; mailer: Mailer; close(): Promise<void> };
+
+export async function createServerApp(config: Config, options: { distDir?: string; database?: Database } = {}) {
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  await database.migrate();
+  const { db } = database;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const auth = createAuth({ config, db, mailer });
+
+  const viewerFor = async (headers: Headers): Promise<GraphQLContext["viewer"]> => {
+    const found = await auth.api.getSession({ headers });
+    if (!found) return null;
+    const { id, name, email, image } = found.user;
+    return { id, name, email, image: image ?? null };
+  };
+  const graphql = createGraphQLHandler({
+    production: config.production,
+    context: async (request) => ({ db, viewer: await viewerFor(request.headers) }),
+  });
+
+  const app = new Hono<AppEnv>();
+  app.use("*", securityHeaders({ production: config.production }));
+  app.use("*", async (c, next) => {
+    c.set(
+      "clientIp",
+      clientAddress({
+        peer: c.env?.incoming?.socket?.remoteAddress ?? "unknown",
+        forwardedFor: c.req.header("x-forwarded-for") ?? null,
+        trust: config.trustProxy,
+      }),
+    );
+    await next();
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      await database.ping();
+      return c.json({ status: "ready", database: database.kind });
+    } catch {
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => c.json({ code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." }, 413),
+    }),
+  );
+  app.use("/api/*", requireTrustedOrigin([config.appUrl]));
+
+  app.get("/api/config", (c) => c.json({ googleClientId: config.google?.clientId ?? null }));
+  app.get("/api/legal/:document", async (c) => {
+    const name = c.req.param("document");
+    if (!isLegalDocument(name)) return c.json({ code: "NOT_FOUND", message: "No such document." }, 404);
+    c.header("Cache-Control", "no-cache");
+    return c.text(await readLegalDocument(config.legalDir, name), 200, {
+      "Content-Type": "text/markdown; charset=utf-8",
+    });
+  });
+
+  app.post("/api/auth/email-otp/send-verification-otp", async (c, next) => {
+    const body = (await c.req.raw
+      .clone()
+      .json()
+      .catch(() => null)) as { email?: unknown } | null;
+    if (typeof body?.email === "string" && body.email.includes("@")) {
+      const refusal = await checkCodeSend(db, { email: body.email, address: c.get("clientIp") });
+      if (refusal) {
+        c.header("Retry-After", String(refusal.retryAfterSeconds));
+        const message =
+          refusal.code === "RATE_LIMITED_EMAIL"
+            ? "Too many codes were sent to this address. Wait a little, then try again."
+            : "Too many sign-in attempts from your network. Wait a little, then try again.";
+        return c.json({ code: refusal.code, message, retryAfter: refusal.retryAfterSeconds }, 429);
+      }
+    }
+    return next();
+  });
+  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
+    return auth.handler(new Request(c.req.raw, { headers }));
+  });
+
+  app.on(["GET", "POST"], "/api/graphql", (c) => graphql.fetch(c.req.raw));
+  app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
+
+  mountClient(app, options.distDir ?? defaultDistDir);
+
+  return {
+    app,
+    database,
+    mailer,
+    async close() {
+      mailer.close();
+      await database.close();
+    },
+  } satisfies ServerApp;
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
+import path from "node:path";
+import * as z from "zod";
+
+export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "addresses"; addresses: string[] };
+
+export type Config = {
+  port: number;
+  host: string;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  authSecret: string;
+  trustProxy: TrustProxy;
+  production: boolean;
+  google: { clientId: string; clientSecret: string | null; issuer: string; jwksUrl: string } | null;
+  legalDir: string;
+};
+
+export class ConfigError extends Error {}
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: url(["http:", "https:"]).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: url(["postgres:", "postgresql:"]).optional(),
+  SMTP_URL: url(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().min(3).default("Commons <no-reply@localhost>"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TRUST_PROXY: z.string().default(""),
+  NODE_ENV: z.string().default("development"),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: url(["http:", "https:"]).default("https://accounts.google.com"),
+  GOOGLE_JWKS_URL: url(["http:", "https:"]).default("https://www.googleapis.com/oauth2/v3/certs"),
+  LEGAL_DIR: z.string().min(1).default("./content/legal"),
+});
+
+function parseTrustProxy(raw: string): TrustProxy {
+  const value = raw.trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0") return { kind: "none" };
+  if (/^\d+$/.test(value)) return { kind: "hops", hops: Number(value) };
+  const addresses = value.split(",").map((part) => part.trim());
+  for (const address of addresses) {
+    if (address !== "loopback" && isIP(address) === 0) {
+      throw new ConfigError(
+        `TRUST_PROXY: "${address}" is not a hop count, an IP address or "loopback"`,
+      );
+    }
+  }
+  return { kind: "addresses", addresses };
+}
+
+/** AUTH_SECRET when unset: generated once and kept in DATA_DIR so sessions survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`${String(issue?.path[0] ?? "config")}: ${issue?.message ?? "invalid value"}`);
+  }
+  const e = parsed.data;
+  if (e.GOOGLE_CLIENT_SECRET && !e.GOOGLE_CLIENT_ID) {
+    throw new ConfigError("GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set");
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`).origin;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    authSecret: e.AUTH_SECRET ?? persistedSecret(dataDir),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    production: e.NODE_ENV === "production",
+    google: e.GOOGLE_CLIENT_ID
+      ? {
+          clientId: e.GOOGLE_CLIENT_ID,
+          clientSecret: e.GOOGLE_CLIENT_SECRET ?? null,
+          issuer: e.GOOGLE_ISSUER,
+          jwksUrl: e.GOOGLE_JWKS_URL,
+        }
+      : null,
+    legalDir: path.resolve(e.LEGAL_DIR),
+  };
+}

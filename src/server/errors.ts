@@ -1,0 +1,19 @@
+export type FieldError = { field: string; code: string; message: string };
+
+export type DomainErrorCode = "UNAUTHENTICATED" | "NOT_FOUND" | "FORBIDDEN" | "BAD_USER_INPUT";
+
+/** Thrown by services; mapped to a GraphQL error with a stable `extensions.code` in one place. */
+export class DomainError extends Error {
+  readonly code: DomainErrorCode;
+  readonly fields: FieldError[];
+  constructor(code: DomainErrorCode, message: string, fields: FieldError[] = []) {
+    super(message);
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const notFound = () => new DomainError("NOT_FOUND", "Not found.");
+export const unauthenticated = () => new DomainError("UNAUTHENTICATED", "Sign in to continue.");
+export const invalidInput = (fields: FieldError[]) =>
+  new DomainError("BAD_USER_INPUT", fields[0]?.message ?? "Invalid input.", fields);

@@ -1,0 +1,5 @@
+import { builder } from "./builder.ts";
+import "../modules/users/users.graphql.ts";
+import "../modules/communities/communities.graphql.ts";
+
+export const schema = builder.toSchema({ sortSchema: true });

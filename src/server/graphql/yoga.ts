@@ -1,0 +1,31 @@
+import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
+import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
+import { createYoga } from "graphql-yoga";
+import type { GraphQLContext } from "./context.ts";
+import { schema } from "./schema.ts";
+
+export function createGraphQLHandler(options: {
+  production: boolean;
+  context: (request: Request) => Promise<GraphQLContext>;
+}) {
+  return createYoga<Record<string, unknown>, GraphQLContext>({
+    schema,
+    graphqlEndpoint: "/api/graphql",
+    context: ({ request }) => options.context(request),
+    // Unexpected errors become "Unexpected error." with no stack; domain errors keep their code.
+    maskedErrors: { isDev: !options.production },
+    graphiql: !options.production,
+    landingPage: false,
+    logging: options.production ? "warn" : "info",
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 8 },
+        costLimit: { maxCost: 3000 },
+        maxAliases: { n: 15 },
+        maxDirectives: { n: 10 },
+        maxTokens: { n: 2000 },
+      }),
+      ...(options.production ? [useDisableIntrospection()] : []),
+    ],
+  });
+}

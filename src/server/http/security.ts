@@ -1,0 +1,50 @@
+import type { MiddlewareHandler } from "hono";
+import { secureHeaders } from "hono/secure-headers";
+
+const GOOGLE = "https://accounts.google.com";
+
+/** No inline scripts anywhere: the theme is set before paint by /theme-init.js. */
+export function securityHeaders(options: { production: boolean }): MiddlewareHandler {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", `${GOOGLE}/gsi/client`],
+      // Radix positions popovers with style attributes; Google's button brings its stylesheet.
+      styleSrc: ["'self'", "'unsafe-inline'", `${GOOGLE}/gsi/style`],
+      imgSrc: ["'self'", "data:", "blob:", "https://*.googleusercontent.com"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'", `${GOOGLE}/gsi/`],
+      frameSrc: [`${GOOGLE}/gsi/`],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+      baseUri: ["'self'"],
+      objectSrc: ["'none'"],
+      ...(options.production ? { upgradeInsecureRequests: [] } : {}),
+    },
+    xContentTypeOptions: "nosniff",
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xFrameOptions: "DENY",
+    strictTransportSecurity: options.production ? "max-age=31536000; includeSubDomains" : false,
+    crossOriginOpenerPolicy: "same-origin-allow-popups",
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * State-changing API requests only from the app's own origin. Browsers always send Origin on
+ * cross-site and POST requests, so a forged form or fetch from elsewhere is refused here.
+ */
+export function requireTrustedOrigin(trusted: string[]): MiddlewareHandler {
+  return async (c, next) => {
+    if (!UNSAFE.has(c.req.method)) return next();
+    const origin = c.req.header("origin");
+    const fetchSite = c.req.header("sec-fetch-site");
+    const ok = origin ? trusted.includes(origin) : fetchSite === "same-origin";
+    if (!ok) {
+      return c.json({ code: "FORBIDDEN_ORIGIN", message: "Requests must come from this site." }, 403);
+    }
+    return next();
+  };
+}

@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { Hono } from "hono";
+
+/** Hashed assets are compressed at build time and cached forever; index.html never. */
+export function mountClient(app: Hono, distDir: string) {
+  const root = path.relative(process.cwd(), distDir) || ".";
+  const indexFile = path.join(distDir, "index.html");
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, c) => {
+        c.header("Cache-Control", "public, max-age=31536000, immutable");
+      },
+    }),
+  );
+  app.use("*", async (c, next) => {
+    if (c.req.path === "/" || c.req.path === "/index.html") return next();
+    return serveStatic({
+      root,
+      precompressed: true,
+      onFound: (_path, ctx) => {
+        ctx.header("Cache-Control", "public, max-age=3600");
+      },
+    })(c, next);
+  });
+  app.get("*", (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text("The client is not built. Run `npm run build` (npm start does this for you).", 503);
+    }
+    c.header("Cache-Control", "no-cache, no-store, must-revalidate");
+    return c.html(readFileSync(indexFile, "utf8"));
+  });
+}

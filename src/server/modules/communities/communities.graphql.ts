@@ -1,0 +1,92 @@
+import { builder } from "../../graphql/builder.ts";
+import { mapErrors } from "../../graphql/errors.ts";
+import {
+  type CommunityView,
+  checkSlug,
+  createCommunity,
+  getCommunity,
+  listMyCommunities,
+  type SlugAvailability,
+} from "./communities.service.ts";
+
+const CommunityRole = builder.enumType("CommunityRole", {
+  values: {
+    OWNER: { value: "owner" },
+    ADMIN: { value: "admin" },
+    ORGANIZER: { value: "organizer" },
+    MEMBER: { value: "member" },
+  } as const,
+});
+
+const CommunityVisibility = builder.enumType("CommunityVisibility", {
+  values: { PUBLIC: { value: "public" }, PRIVATE: { value: "private" } } as const,
+});
+
+const JoinPolicy = builder.enumType("JoinPolicy", {
+  values: { OPEN: { value: "open" }, APPROVAL: { value: "approval" }, INVITE: { value: "invite" } } as const,
+});
+
+const Community = builder.objectRef<CommunityView>("Community").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    slug: t.exposeString("slug"),
+    name: t.exposeString("name"),
+    description: t.exposeString("description"),
+    timeZone: t.exposeString("timeZone"),
+    currency: t.exposeString("currency"),
+    visibility: t.field({ type: CommunityVisibility, resolve: (c) => c.visibility }),
+    joinPolicy: t.field({ type: JoinPolicy, resolve: (c) => c.joinPolicy }),
+    logoUrl: t.exposeString("logoUrl", { nullable: true }),
+    memberCount: t.exposeInt("memberCount"),
+    viewerRole: t.field({ type: CommunityRole, resolve: (c) => c.viewerRole }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const SlugAvailabilityRef = builder.objectRef<SlugAvailability>("SlugAvailability").implement({
+  fields: (t) => ({
+    slug: t.exposeString("slug"),
+    available: t.exposeBoolean("available"),
+    reason: t.exposeString("reason", {
+      nullable: true,
+      description: "INVALID | TAKEN | RESERVED when not available",
+    }),
+  }),
+});
+
+const CreateCommunityInput = builder.inputType("CreateCommunityInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    slug: t.string({ required: true }),
+    description: t.string({ required: false }),
+    timeZone: t.string({ required: true }),
+    currency: t.string({ required: true }),
+    visibility: t.field({ type: CommunityVisibility, required: true }),
+    joinPolicy: t.field({ type: JoinPolicy, required: true }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  myCommunities: t.field({
+    type: [Community],
+    resolve: (_root, _args, ctx) => mapErrors(() => listMyCommunities(ctx)),
+  }),
+  community: t.field({
+    type: Community,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => mapErrors(() => getCommunity(ctx, String(args.id))),
+  }),
+  slugAvailability: t.field({
+    type: SlugAvailabilityRef,
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) => mapErrors(() => checkSlug(ctx, args.slug)),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  createCommunity: t.field({
+    type: Community,
+    args: { input: t.arg({ type: CreateCommunityInput, required: true }) },
+    resolve: (_root, args, ctx) => mapErrors(() => createCommunity(ctx, args.input)),
+  }),
+}));

@@ -1,0 +1,41 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+// Yoga and Pothos must share one copy of graphql, or GraphQLErrors get masked as internal errors.
+const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.mjs", import.meta.url));
+
+export default defineConfig({
+  resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/shared/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          environment: "node",
+          include: ["src/server/**/*.int.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "client",
+          environment: "jsdom",
+          include: ["src/client/**/*.test.{ts,tsx}"],
+          setupFiles: ["src/client/test-setup.ts"],
+        },
+      },
+    ],
+  },
+});
