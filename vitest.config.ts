@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // Yoga and Pothos must share one copy of graphql, or GraphQLErrors get masked as internal errors.
-const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.mjs", import.meta.url));
+const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url));
 
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },

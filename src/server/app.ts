@@ -20,7 +20,10 @@ const defaultDistDir = fileURLToPath(new URL("../../dist/client", import.meta.ur
 
 export type ServerApp = { app: Hono<AppEnv>; database: Database; mailer: Mailer; close(): Promise<void> };
 
-export async function createServerApp(config: Config, options: { distDir?: string; database?: Database } = {}) {
+export async function createServerApp(
+  config: Config,
+  options: { distDir?: string; database?: Database } = {},
+) {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
@@ -67,7 +70,11 @@ export async function createServerApp(config: Config, options: { distDir?: strin
     "/api/*",
     bodyLimit({
       maxSize: 1024 * 1024,
-      onError: (c) => c.json({ code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." }, 413),
+      // The rest of the body is never read, so the connection cannot carry another request.
+      onError: (c) =>
+        c.json({ code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." }, 413, {
+          Connection: "close",
+        }),
     }),
   );
   app.use("/api/*", requireTrustedOrigin([config.appUrl]));

@@ -4,7 +4,10 @@ import { isIP } from "node:net";
 import path from "node:path";
 import * as z from "zod";
 
-export type TrustProxy = { kind: "none" } | { kind: "hops"; hops: number } | { kind: "addresses"; addresses: string[] };
+export type TrustProxy =
+  | { kind: "none" }
+  | { kind: "hops"; hops: number }
+  | { kind: "addresses"; addresses: string[] };
 
 export type Config = {
   port: number;
@@ -24,13 +27,16 @@ export type Config = {
 export class ConfigError extends Error {}
 
 const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    `must be a URL starting with ${protocols.map((p) => `${p}//`).join(" or ")}`,
+  );
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -57,9 +63,7 @@ function parseTrustProxy(raw: string): TrustProxy {
   const addresses = value.split(",").map((part) => part.trim());
   for (const address of addresses) {
     if (address !== "loopback" && isIP(address) === 0) {
-      throw new ConfigError(
-        `TRUST_PROXY: "${address}" is not a hop count, an IP address or "loopback"`,
-      );
+      throw new ConfigError(`TRUST_PROXY: "${address}" is not a hop count, an IP address or "loopback"`);
     }
   }
   return { kind: "addresses", addresses };
@@ -76,7 +80,9 @@ function persistedSecret(dataDir: string): string {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

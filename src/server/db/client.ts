@@ -2,9 +2,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
@@ -25,7 +25,10 @@ const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.u
 const MIGRATION_LOCK = 7_240_113;
 
 /** `dataDir: null` opens an in-memory PGlite (tests). */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir: string | null;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -25,7 +25,7 @@ export function createGraphQLHandler(options: {
         maxDirectives: { n: 10 },
         maxTokens: { n: 2000 },
       }),
-      ...(options.production ? [useDisableIntrospection()] : []),
+      useDisableIntrospection({ isDisabled: () => options.production }),
     ],
   });
 }

@@ -9,7 +9,11 @@ describe("clientAddress", () => {
   });
   it("takes the address the trusted hop saw", () => {
     expect(
-      clientAddress({ peer: "10.0.0.2", forwardedFor: "6.6.6.6, 198.51.100.7", trust: { kind: "hops", hops: 1 } }),
+      clientAddress({
+        peer: "10.0.0.2",
+        forwardedFor: "6.6.6.6, 198.51.100.7",
+        trust: { kind: "hops", hops: 1 },
+      }),
     ).toBe("198.51.100.7");
   });
   it("skips trusted proxy addresses from the right", () => {
@@ -22,6 +26,8 @@ describe("clientAddress", () => {
     ).toBe("198.51.100.7");
   });
   it("unwraps IPv4-mapped IPv6 peers", () => {
-    expect(clientAddress({ peer: "::ffff:192.0.2.1", forwardedFor: null, trust: { kind: "none" } })).toBe("192.0.2.1");
+    expect(clientAddress({ peer: "::ffff:192.0.2.1", forwardedFor: null, trust: { kind: "none" } })).toBe(
+      "192.0.2.1",
+    );
   });
 });

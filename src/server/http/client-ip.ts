@@ -3,7 +3,9 @@ import type { TrustProxy } from "../config.ts";
 
 const normalize = (address: string) => {
   const trimmed = address.trim().replace(/^\[|\]$/g, "");
-  return trimmed.toLowerCase().startsWith("::ffff:") && isIP(trimmed.slice(7)) === 4 ? trimmed.slice(7) : trimmed;
+  return trimmed.toLowerCase().startsWith("::ffff:") && isIP(trimmed.slice(7)) === 4
+    ? trimmed.slice(7)
+    : trimmed;
 };
 
 const isLoopback = (address: string) => address === "::1" || address.startsWith("127.");
@@ -12,10 +14,20 @@ const isLoopback = (address: string) => address === "::1" || address.startsWith(
  * The address of the client that opened the request, believing `X-Forwarded-For` only as far as
  * TRUST_PROXY allows: by default not at all, so nobody can pick their own rate-limit key.
  */
-export function clientAddress(options: { peer: string; forwardedFor: string | null; trust: TrustProxy }): string {
+export function clientAddress(options: {
+  peer: string;
+  forwardedFor: string | null;
+  trust: TrustProxy;
+}): string {
   const peer = normalize(options.peer);
   if (options.trust.kind === "none" || !options.forwardedFor) return peer;
-  const chain = [...options.forwardedFor.split(",").map(normalize).filter((a) => isIP(a) !== 0), peer];
+  const chain = [
+    ...options.forwardedFor
+      .split(",")
+      .map(normalize)
+      .filter((a) => isIP(a) !== 0),
+    peer,
+  ];
   if (options.trust.kind === "hops") {
     return chain[Math.max(0, chain.length - 1 - options.trust.hops)] ?? peer;
   }

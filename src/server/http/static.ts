@@ -1,12 +1,23 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import type { Hono } from "hono";
+import type { Env, Hono } from "hono";
 
 /** Hashed assets are compressed at build time and cached forever; index.html never. */
-export function mountClient(app: Hono, distDir: string) {
+export function mountClient<E extends Env>(app: Hono<E>, distDir: string) {
   const root = path.relative(process.cwd(), distDir) || ".";
   const indexFile = path.join(distDir, "index.html");
+  if (existsSync(distDir)) mountFiles(app, root);
+  app.get("*", (c) => {
+    if (!existsSync(indexFile)) {
+      return c.text("The client is not built. Run `npm run build` (npm start does this for you).", 503);
+    }
+    c.header("Cache-Control", "no-cache, no-store, must-revalidate");
+    return c.html(readFileSync(indexFile, "utf8"));
+  });
+}
+
+function mountFiles<E extends Env>(app: Hono<E>, root: string) {
   app.use(
     "/assets/*",
     serveStatic({
@@ -26,12 +37,5 @@ export function mountClient(app: Hono, distDir: string) {
         ctx.header("Cache-Control", "public, max-age=3600");
       },
     })(c, next);
-  });
-  app.get("*", (c) => {
-    if (!existsSync(indexFile)) {
-      return c.text("The client is not built. Run `npm run build` (npm start does this for you).", 503);
-    }
-    c.header("Cache-Control", "no-cache, no-store, must-revalidate");
-    return c.html(readFileSync(indexFile, "utf8"));
   });
 }

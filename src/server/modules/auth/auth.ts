@@ -39,7 +39,10 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
     basePath: "/api/auth",
     secret: config.authSecret,
     trustedOrigins: [config.appUrl],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit },
+    }),
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,

@@ -7,7 +7,10 @@ export const CODES_PER_ADDRESS = { max: 100, windowSeconds: 15 * 60 };
 
 export type CodeLimitRefusal = { code: "RATE_LIMITED_EMAIL" | "RATE_LIMITED"; retryAfterSeconds: number };
 
-export async function checkCodeSend(db: Db, options: { email: string; address: string }): Promise<CodeLimitRefusal | null> {
+export async function checkCodeSend(
+  db: Db,
+  options: { email: string; address: string },
+): Promise<CodeLimitRefusal | null> {
   const email = options.email.trim().toLowerCase();
   const byAddress = await hit(db, { key: `code-send:ip:${options.address}`, ...CODES_PER_ADDRESS });
   if (!byAddress.allowed) return { code: "RATE_LIMITED", retryAfterSeconds: byAddress.retryAfterSeconds };

@@ -8,7 +8,10 @@ export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSec
  * Counts one hit against a fixed window in one atomic statement (safe under concurrent requests)
  * and says whether it fits within `max`.
  */
-export async function hit(db: Db, options: { key: string; windowSeconds: number; max: number }): Promise<ThrottleResult> {
+export async function hit(
+  db: Db,
+  options: { key: string; windowSeconds: number; max: number },
+): Promise<ThrottleResult> {
   const now = new Date();
   const windowMs = options.windowSeconds * 1000;
   const rows = await db

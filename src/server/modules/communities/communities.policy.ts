@@ -4,7 +4,8 @@ export type Viewer = { id: string; name: string; email: string; image: string | 
 export type MembershipView = { role: CommunityRole; status: "active" | "pending" | "banned" };
 
 /** Only active members see a community in the dashboard; to anyone else it does not exist. */
-export const canViewCommunity = (membership: MembershipView | null | undefined): membership is MembershipView =>
-  membership?.status === "active";
+export const canViewCommunity = (
+  membership: MembershipView | null | undefined,
+): membership is MembershipView => membership?.status === "active";
 
 export const canCreateCommunity = (viewer: Viewer | null): viewer is Viewer => viewer !== null;

@@ -40,15 +40,25 @@ export async function getCommunity({ db, viewer }: Ctx, id: string): Promise<Com
   return { ...row.community, viewerRole: row.role };
 }
 
-export type SlugAvailability = { slug: string; available: boolean; reason: "INVALID" | "RESERVED" | "TAKEN" | null };
+export type SlugAvailability = {
+  slug: string;
+  available: boolean;
+  reason: "INVALID" | "RESERVED" | "TAKEN" | null;
+};
 
 export async function checkSlug({ db, viewer }: Ctx, rawSlug: string): Promise<SlugAvailability> {
   requireViewer(viewer);
   const slug = rawSlug.trim();
   const problem = slugProblem(slug);
   if (problem) return { slug, available: false, reason: problem };
-  const taken = await db.select({ id: community.id }).from(community).where(eq(community.slug, slug)).limit(1);
-  return taken.length > 0 ? { slug, available: false, reason: "TAKEN" } : { slug, available: true, reason: null };
+  const taken = await db
+    .select({ id: community.id })
+    .from(community)
+    .where(eq(community.slug, slug))
+    .limit(1);
+  return taken.length > 0
+    ? { slug, available: false, reason: "TAKEN" }
+    : { slug, available: true, reason: null };
 }
 
 const slugTaken = () =>
@@ -61,11 +71,18 @@ const isUniqueViolation = (error: unknown): boolean => {
   return false;
 };
 
-export async function createCommunity({ db, viewer }: Ctx, input: CreateCommunityInput): Promise<CommunityView> {
+export async function createCommunity(
+  { db, viewer }: Ctx,
+  input: CreateCommunityInput,
+): Promise<CommunityView> {
   if (!canCreateCommunity(viewer)) throw unauthenticated();
   const { value, errors } = validateCommunityInput(input);
   if (errors.length > 0) throw invalidInput(errors);
-  const existing = await db.select({ id: community.id }).from(community).where(eq(community.slug, value.slug)).limit(1);
+  const existing = await db
+    .select({ id: community.id })
+    .from(community)
+    .where(eq(community.slug, value.slug))
+    .limit(1);
   if (existing.length > 0) throw slugTaken();
   const id = randomUUID();
   try {

@@ -19,9 +19,14 @@ export type CreateCommunityInput = {
   joinPolicy: JoinPolicy;
 };
 
-export type ValidCommunityInput = Required<{ [K in keyof CreateCommunityInput]: NonNullable<CreateCommunityInput[K]> }>;
+export type ValidCommunityInput = Required<{
+  [K in keyof CreateCommunityInput]: NonNullable<CreateCommunityInput[K]>;
+}>;
 
-export function validateCommunityInput(input: CreateCommunityInput): { value: ValidCommunityInput; errors: FieldError[] } {
+export function validateCommunityInput(input: CreateCommunityInput): {
+  value: ValidCommunityInput;
+  errors: FieldError[];
+} {
   const errors: FieldError[] = [];
   const name = input.name.trim();
   const slug = input.slug.trim();

@@ -1,12 +1,16 @@
-import nodemailer from "nodemailer";
 import type { Transporter } from "nodemailer";
+import nodemailer from "nodemailer";
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 
 /** SMTP when a URL is configured; otherwise every message goes to the log so `npm start` needs nothing. */
-export function createMailer(options: { smtpUrl: string | null; from: string; log?: (line: string) => void }): Mailer {
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  log?: (line: string) => void;
+}): Mailer {
   const log = options.log ?? ((line: string) => console.log(line));
   if (!options.smtpUrl) {
     return {
@@ -25,8 +29,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; lo
   };
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function signInCodeMail(options: { to: string; code: string; appUrl: string; minutes: number }): Mail {
   const host = new URL(options.appUrl).host;

@@ -1,0 +1,173 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { session, verification } from "../../db/schema.ts";
+import { startTestServer, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import { CODES_PER_EMAIL } from "./code-limits.service.ts";
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+const codeRow = (email: string) =>
+  t.server.database.db
+    .select()
+    .from(verification)
+    .where(like(verification.identifier, `%${email}%`));
+
+describe("sign-in with an emailed code", () => {
+  it("mails a 6-digit code, signs in with it and sets an httpOnly SameSite=Lax session cookie", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail();
+    const sent = await browser.sendCode(email);
+    expect(sent.status).toBe(200);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(email));
+    const code = mail.subject.match(/\d{6}/)?.[0] as string;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.text).toContain(code);
+    expect(mail.text).toContain("expires in 10 minutes");
+
+    const verified = await browser.verify(email, code);
+    expect(verified.status).toBe(200);
+    const cookie = verified.headers.getSetCookie().find((c) => c.includes("session_token")) as string;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+
+    const current = (await (await browser.fetch("/api/auth/get-session")).json()) as {
+      user: { email: string; name: string };
+    };
+    expect(current.user.email).toBe(email);
+    // A first-time user has no name yet: the client asks for it once.
+    expect(current.user.name).toBe("");
+  });
+
+  it("stores the code hashed and lets it expire within 10 minutes", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail();
+    await browser.sendCode(email);
+    const code = await t.smtp.codeFor(email);
+    const [row] = await codeRow(email);
+    expect(row?.value).not.toContain(code);
+    const ttl = (row?.expiresAt.getTime() ?? 0) - Date.now();
+    expect(ttl).toBeGreaterThan(9 * 60_000);
+    expect(ttl).toBeLessThanOrEqual(10 * 60_000);
+  });
+
+  it("refuses a wrong code, and an expired one with its own error", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail();
+    await browser.sendCode(email);
+    const code = await t.smtp.codeFor(email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const refused = await browser.verify(email, wrong);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ code: "INVALID_OTP" });
+
+    await t.server.database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(verification.identifier, `%${email}%`));
+    const expired = await browser.verify(email, code);
+    expect(expired.status).toBe(400);
+    expect(await expired.json()).toMatchObject({ code: "OTP_EXPIRED" });
+    expect(browser.cookies.size).toBe(0);
+  });
+
+  it("burns the code after 5 wrong tries: even the right code is then refused", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail();
+    await browser.sendCode(email);
+    const code = await t.smtp.codeFor(email);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const codes: string[] = [];
+    for (let i = 0; i < 5; i++)
+      codes.push(((await (await browser.verify(email, wrong)).json()) as { code: string }).code);
+    expect(codes).toEqual(["INVALID_OTP", "INVALID_OTP", "INVALID_OTP", "INVALID_OTP", "INVALID_OTP"]);
+    const afterLimit = await browser.verify(email, code);
+    expect(afterLimit.status).toBe(403);
+    expect(await afterLimit.json()).toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
+  });
+
+  it("limits codes per email address strictly, whatever address the requests come from", async () => {
+    const email = uniqueEmail();
+    for (let i = 0; i < CODES_PER_EMAIL.max; i++) {
+      expect((await t.browser().sendCode(email)).status).toBe(200);
+    }
+    const refused = await t.browser().sendCode(email);
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as { code: string; retryAfter: number };
+    expect(body.code).toBe("RATE_LIMITED_EMAIL");
+    expect(body.retryAfter).toBeGreaterThan(0);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Someone else on the same network is not affected.
+    const neighbour = t.browser();
+    expect((await neighbour.sendCode(uniqueEmail())).status).toBe(200);
+  });
+
+  it("lets many guests behind one address sign in (a venue's Wi-Fi)", async () => {
+    const address = t.browser().address;
+    for (let i = 0; i < 12; i++) {
+      const guest = t.browser();
+      Object.assign(guest, { address });
+      expect((await guest.sendCode(uniqueEmail("guest"))).status).toBe(200);
+    }
+  });
+
+  it("signs out on the server: the session row is gone and the cookie cleared", async () => {
+    const browser = t.browser();
+    const user = await browser.signIn();
+    const signedOut = await browser.post("/api/auth/sign-out", {});
+    expect(signedOut.status).toBe(200);
+    expect(await t.server.database.db.select().from(session).where(eq(session.userId, user.id))).toHaveLength(
+      0,
+    );
+    expect(await (await browser.fetch("/api/auth/get-session")).json()).toBeNull();
+  });
+
+  it("refuses state-changing requests from other origins or without one", async () => {
+    const browser = t.browser();
+    const evil = await browser.post(
+      "/api/auth/email-otp/send-verification-otp",
+      { email: uniqueEmail(), type: "sign-in" },
+      { origin: "https://evil.example" },
+    );
+    expect(evil.status).toBe(403);
+    expect(await evil.json()).toMatchObject({ code: "FORBIDDEN_ORIGIN" });
+    const bare = await fetch(`${t.url}/api/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ viewer { id } }" }),
+    });
+    expect(bare.status).toBe(403);
+  });
+});
+
+describe("sessions", () => {
+  // PostgreSQL outlives the process anyway; PGlite on disk is the case to prove.
+  it.skipIf(Boolean(process.env.DATABASE_URL))("survive a server restart", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "commons-restart-"));
+    try {
+      const first = await startTestServer({ dataDir, smtp: t.smtp });
+      const browser = first.browser();
+      const user = await browser.signIn(uniqueEmail(), "Ada Restart");
+      await first.close();
+      const second = await startTestServer({ dataDir, smtp: t.smtp });
+      try {
+        const again = Object.assign(second.browser(), { cookies: browser.cookies });
+        const current = (await (await again.fetch("/api/auth/get-session")).json()) as {
+          user: { id: string };
+        };
+        expect(current.user.id).toBe(user.id);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

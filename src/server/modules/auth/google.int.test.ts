@@ -1,0 +1,82 @@
+import { OAuth2Server } from "oauth2-mock-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer, uniqueEmail } from "../../test/harness.ts";
+
+const CLIENT_ID = "commons-test.apps.googleusercontent.com";
+let provider: OAuth2Server;
+let t: TestServer;
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate("RS256");
+  await provider.start(0, "127.0.0.1");
+  const issuer = provider.issuer.url as string;
+  t = await startTestServer({
+    overrides: { google: { clientId: CLIENT_ID, clientSecret: "secret", issuer, jwksUrl: `${issuer}/jwks` } },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await provider.stop();
+});
+
+/** What Google Identity Services hands the page: a signed ID token for our client. */
+const idToken = (claims: Record<string, unknown>) =>
+  provider.issuer.buildToken({
+    scopesOrTransform: (_header, payload) => {
+      Object.assign(payload, { aud: CLIENT_ID, email_verified: true, ...claims });
+    },
+  });
+
+const signInWithGoogle = (browser: ReturnType<TestServer["browser"]>, token: string) =>
+  browser.post("/api/auth/sign-in/social", { provider: "google", idToken: { token } });
+
+describe("Continue with Google", () => {
+  it("tells the page the client id to load Google's button with", async () => {
+    const config = await (await t.browser().fetch("/api/config")).json();
+    expect(config).toEqual({ googleClientId: CLIENT_ID });
+  });
+
+  it("signs a new user in from a verified ID token, with the name Google gives", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail("google");
+    const response = await signInWithGoogle(
+      browser,
+      await idToken({ sub: "g-1", email, name: "Grace Google" }),
+    );
+    expect(response.status).toBe(200);
+    const current = (await (await browser.fetch("/api/auth/get-session")).json()) as {
+      user: { email: string; name: string };
+    };
+    expect(current.user).toMatchObject({ email, name: "Grace Google" });
+  });
+
+  it("signs into the same account as the email code when the verified email matches", async () => {
+    const email = uniqueEmail("both");
+    const byCode = await t.browser().signIn(email, "Both Ways");
+    const browser = t.browser();
+    const response = await signInWithGoogle(browser, await idToken({ sub: "g-2", email, name: "Both Ways" }));
+    expect(response.status).toBe(200);
+    const current = (await (await browser.fetch("/api/auth/get-session")).json()) as { user: { id: string } };
+    expect(current.user.id).toBe(byCode.id);
+  });
+
+  it("refuses tokens for another client, from another issuer, or with an unverified email", async () => {
+    const email = uniqueEmail("bad");
+    const otherAudience = await idToken({ sub: "g-3", email, aud: "someone-else" });
+    const unverified = await idToken({ sub: "g-4", email, email_verified: false });
+    const stranger = new OAuth2Server();
+    await stranger.issuer.keys.generate("RS256");
+    stranger.issuer.url = provider.issuer.url;
+    const forged = await stranger.issuer.buildToken({
+      scopesOrTransform: (_h, p) =>
+        Object.assign(p, { aud: CLIENT_ID, email, email_verified: true, iss: provider.issuer.url }),
+    });
+    for (const token of [otherAudience, unverified, forged]) {
+      const browser = t.browser();
+      const response = await signInWithGoogle(browser, token);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(await (await browser.fetch("/api/auth/get-session")).json()).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,160 @@
+import { randomBytes, randomInt } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { createServerApp, type ServerApp } from "../app.ts";
+import type { Config } from "../config.ts";
+import { openDatabase } from "../db/client.ts";
+import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
+
+export type TestServer = {
+  url: string;
+  server: ServerApp;
+  smtp: SmtpCapture;
+  config: Config;
+  browser(): TestBrowser;
+  close(): Promise<void>;
+};
+
+/**
+ * Starts the real app on a loopback port, with a real SMTP server, on PostgreSQL when
+ * DATABASE_URL is set (the suite's second run) and on a fresh PGlite otherwise.
+ * `dataDir` keeps PGlite on disk so a test can restart the server on the same data.
+ */
+export async function startTestServer(
+  options: { overrides?: Partial<Config>; dataDir?: string; smtp?: SmtpCapture } = {},
+): Promise<TestServer> {
+  const smtp = options.smtp ?? (await startSmtpCapture());
+  const ownDir = options.dataDir ? null : mkdtempSync(path.join(tmpdir(), "commons-test-"));
+  const dataDir = options.dataDir ?? (ownDir as string);
+  const databaseUrl = process.env.DATABASE_URL || null;
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: databaseUrl ? null : options.dataDir ? dataDir : null,
+  });
+
+  // The port is only known after listening, and APP_URL must name it: listen first, then build.
+  let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
+    new Response(null, { status: 503 });
+  const http = serve({ fetch: (request, env) => handler(request, env), port: 0, hostname: "127.0.0.1" });
+  await new Promise<void>((resolve) => http.once("listening", resolve));
+  const port = (http.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${port}`;
+  const config: Config = {
+    port,
+    host: "127.0.0.1",
+    appUrl: url,
+    dataDir,
+    databaseUrl,
+    smtpUrl: smtp.url,
+    mailFrom: "Commons <no-reply@commons.test>",
+    authSecret: "test-secret-that-is-long-enough-0123456789",
+    // Each test browser claims its own address through a trusted loopback proxy, so limits per
+    // client address do not leak between tests sharing one database.
+    trustProxy: { kind: "addresses", addresses: ["loopback"] },
+    production: false,
+    google: null,
+    legalDir: path.resolve("content/legal"),
+    ...options.overrides,
+  };
+  const server = await createServerApp(config, { database, distDir: path.join(dataDir, "no-client") });
+  handler = (request, env) => server.app.fetch(request, env as never);
+
+  return {
+    url,
+    server,
+    smtp,
+    config,
+    browser: () => new TestBrowser(url, smtp),
+    async close() {
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await server.close();
+      if (!options.smtp) await smtp.close();
+      if (ownDir) rmSync(ownDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const uniqueEmail = (label = "user") => `${label}-${randomBytes(5).toString("hex")}@example.test`;
+
+/** A client with a cookie jar, an Origin and an address of its own, like one person's browser. */
+export class TestBrowser {
+  readonly cookies = new Map<string, string>();
+  readonly address = `198.51.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+  readonly baseUrl: string;
+  readonly smtp: SmtpCapture;
+  constructor(baseUrl: string, smtp: SmtpCapture) {
+    this.baseUrl = baseUrl;
+    this.smtp = smtp;
+  }
+
+  async fetch(pathname: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    headers.set("x-forwarded-for", this.address);
+    if (!headers.has("origin") && init.method && init.method !== "GET") headers.set("origin", this.baseUrl);
+    if (this.cookies.size > 0)
+      headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    const response = await fetch(new URL(pathname, this.baseUrl), {
+      ...init,
+      headers,
+      body,
+      redirect: "manual",
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = "", ...attributes] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  post(pathname: string, json: unknown, headers?: HeadersInit) {
+    return this.fetch(pathname, { method: "POST", json, headers });
+  }
+
+  async sendCode(email: string) {
+    return this.post("/api/auth/email-otp/send-verification-otp", { email, type: "sign-in" });
+  }
+
+  async verify(email: string, otp: string) {
+    return this.post("/api/auth/sign-in/email-otp", { email, otp });
+  }
+
+  /** The whole code flow through real mail; returns the signed-in user. */
+  async signIn(email = uniqueEmail(), name?: string) {
+    const before = this.smtp.mails.length;
+    const sent = await this.sendCode(email);
+    if (sent.status !== 200) throw new Error(`send code: ${sent.status} ${await sent.text()}`);
+    const code = await this.smtp.codeFor(email, before);
+    const verified = await this.verify(email, code);
+    if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
+    if (name) await this.post("/api/auth/update-user", { name });
+    const session = (await (await this.fetch("/api/auth/get-session")).json()) as {
+      user: { id: string; email: string; name: string };
+    };
+    return session.user;
+  }
+
+  async graphql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>) {
+    const response = await this.post("/api/graphql", { query, variables });
+    const body = (await response.json()) as {
+      data?: T | null;
+      errors?: {
+        message: string;
+        extensions?: { code?: string; fields?: { field: string; code: string }[] };
+      }[];
+    };
+    return { status: response.status, ...body };
+  }
+}
