@@ -43,7 +43,7 @@ export async function createServerApp(
   });
 
   const app = new Hono<AppEnv>();
-  app.use("*", securityHeaders({ production: config.production }));
+  app.use("*", securityHeaders({ https: config.appUrl.startsWith("https://") }));
   app.use("*", async (c, next) => {
     c.set(
       "clientIp",

@@ -4,7 +4,7 @@ import { secureHeaders } from "hono/secure-headers";
 const GOOGLE = "https://accounts.google.com";
 
 /** No inline scripts anywhere: the theme is set before paint by /theme-init.js. */
-export function securityHeaders(options: { production: boolean }): MiddlewareHandler {
+export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -19,12 +19,12 @@ export function securityHeaders(options: { production: boolean }): MiddlewareHan
       formAction: ["'self'"],
       baseUri: ["'self'"],
       objectSrc: ["'none'"],
-      ...(options.production ? { upgradeInsecureRequests: [] } : {}),
+      ...(options.https ? { upgradeInsecureRequests: [] } : {}),
     },
     xContentTypeOptions: "nosniff",
     referrerPolicy: "strict-origin-when-cross-origin",
     xFrameOptions: "DENY",
-    strictTransportSecurity: options.production ? "max-age=31536000; includeSubDomains" : false,
+    strictTransportSecurity: options.https ? "max-age=31536000; includeSubDomains" : false,
     crossOriginOpenerPolicy: "same-origin-allow-popups",
     crossOriginEmbedderPolicy: false,
   });

@@ -1,0 +1,39 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const builtIndex = path.join(root, "dist/client/index.html");
+const clientInputs = [
+  "src/client",
+  "src/shared",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "package-lock.json",
+];
+
+function newestChange(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestChange(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
+const sourcesAt = Math.max(...clientInputs.map((input) => newestChange(path.join(root, input))));
+if (builtAt < sourcesAt) {
+  console.log(
+    builtAt === 0
+      ? "Building the client (first start)…"
+      : "The client changed since the last build; rebuilding…",
+  );
+  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+process.env.NODE_ENV ??= "production";
+await import("../src/server/main.ts");
