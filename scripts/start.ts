@@ -35,5 +35,7 @@ if (builtAt < sourcesAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// Variables already in the environment win over the file.
+if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 process.env.NODE_ENV ??= "production";
 await import("../src/server/main.ts");
