@@ -1,0 +1,27 @@
+import { defineConfig } from "@playwright/test";
+import { chromiumArgs, chromiumExecutable } from "./e2e/support/browser.ts";
+import { E2E_PORT } from "./e2e/support/paths.ts";
+
+export default defineConfig({
+  testDir: "e2e",
+  // The app server, its data and the captured mail are shared: one worker keeps runs predictable.
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  outputDir: "test-results",
+  // Starts the capturing SMTP server and the app on E2E_PORT; the function it returns tears both down.
+  globalSetup: "./e2e/support/global-setup.ts",
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    browserName: "chromium",
+    launchOptions: { executablePath: chromiumExecutable, args: chromiumArgs },
+    reducedMotion: "reduce",
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+  },
+  projects: [{ name: "chromium" }],
+});
