@@ -10,5 +10,10 @@ export function safeRedirectPath(value: unknown): string {
     const code = char.charCodeAt(0);
     if (code < 0x20 || code === 0x7f) return "";
   }
-  return value;
+  const base = "https://commons.invalid";
+  try {
+    return new URL(value, base).origin === base ? value : "";
+  } catch {
+    return "";
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { slugify, slugProblem } from "./slug.ts";
+import { sanitizeSlugInput, slugify, slugProblem } from "./slug.ts";
 
 describe("slugify", () => {
   it("turns a community name into a URL-safe slug", () => {
@@ -22,5 +22,16 @@ describe("slugProblem", () => {
   });
   it("refuses slugs that would shadow app routes", () => {
     expect(slugProblem("dashboard")).toBe("RESERVED");
+  });
+});
+
+describe("sanitizeSlugInput", () => {
+  it("keeps hand-typed slugs within the allowed alphabet", () => {
+    expect(sanitizeSlugInput("My Club_Name!")).toBe("my-club-name");
+    expect(sanitizeSlugInput("a--b")).toBe("a-b");
+  });
+  it("gives an empty slug for names with no usable characters", () => {
+    expect(slugify("!!!")).toBe("");
+    expect(slugProblem(slugify("!!!"))).toBe("INVALID");
   });
 });

@@ -40,8 +40,23 @@ export function slugify(name: string): string {
     .replace(/-+$/g, "");
 }
 
+/** Lowercase a-z0-9 words joined by single hyphens, 3-48 characters. */
+export function isValidSlug(slug: string): boolean {
+  return slug.length >= SLUG_MIN && slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);
+}
+
+/** Keeps what someone types in a slug field within the allowed alphabet without fighting their cursor. */
+export function sanitizeSlugInput(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-")
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/-{2,}/g, "-")
+    .slice(0, SLUG_MAX);
+}
+
 export function slugProblem(slug: string): SlugProblem | null {
-  if (slug.length < SLUG_MIN || slug.length > SLUG_MAX || !SLUG_PATTERN.test(slug)) return "INVALID";
+  if (!isValidSlug(slug)) return "INVALID";
   if (RESERVED.has(slug)) return "RESERVED";
   return null;
 }

@@ -1,0 +1,34 @@
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { ThemeMenu } from "../theme/theme-menu.tsx";
+import { Logo } from "./logo.tsx";
+
+export function SkipLink() {
+  return (
+    <a href="#main" className="skip-link">
+      Skip to content
+    </a>
+  );
+}
+
+export function AppHeaderLayout({ children, end }: { children: ReactNode; end?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SkipLink />
+      <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-5 sm:px-8">
+          <Link to="/community-selection" className="rounded-md" aria-label="Commons — your communities">
+            <Logo />
+          </Link>
+          <div className="flex items-center gap-1">
+            <ThemeMenu />
+            {end}
+          </div>
+        </div>
+      </header>
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { cn } from "../../lib/cn.ts";
+import type { Theme } from "../../lib/theme.ts";
+import { buttonVariants } from "../ui/button.tsx";
+import { useTheme } from "./theme-provider.tsx";
+
+const NEXT: Record<Theme, Theme> = { dark: "light", light: "system", system: "dark" };
+
+/** A single button for public pages, which keeps the menu library out of the login bundle. */
+export function ThemeCycleButton({ className }: { className?: string }) {
+  const { theme, setTheme } = useTheme();
+  return (
+    <button
+      type="button"
+      onClick={() => setTheme(NEXT[theme])}
+      className={cn(
+        buttonVariants({ variant: "ghost", size: "sm" }),
+        "capitalize text-muted-foreground",
+        className,
+      )}
+      aria-label={`Theme: ${theme}. Switch to ${NEXT[theme]}`}
+    >
+      <span aria-hidden="true" className={`theme-icon theme-icon-${theme}`} />
+      <span className="hidden sm:inline">{theme}</span>
+    </button>
+  );
+}

@@ -1,0 +1,46 @@
+import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
+import { isTheme } from "../../lib/theme.ts";
+import { Button } from "../ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from "../ui/dropdown-menu.tsx";
+import { useTheme } from "./theme-provider.tsx";
+
+export function ThemeRadioItems() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <DropdownMenuRadioGroup value={theme} onValueChange={(value) => isTheme(value) && setTheme(value)}>
+      <DropdownMenuRadioItem value="light">
+        <SunIcon aria-hidden="true" /> Light
+      </DropdownMenuRadioItem>
+      <DropdownMenuRadioItem value="dark">
+        <MoonIcon aria-hidden="true" /> Dark
+      </DropdownMenuRadioItem>
+      <DropdownMenuRadioItem value="system">
+        <MonitorIcon aria-hidden="true" /> System
+      </DropdownMenuRadioItem>
+    </DropdownMenuRadioGroup>
+  );
+}
+
+export function ThemeMenu() {
+  const { resolvedTheme } = useTheme();
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" aria-label="Change theme">
+          {resolvedTheme === "dark" ? <MoonIcon aria-hidden="true" /> : <SunIcon aria-hidden="true" />}
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <ThemeRadioItems />
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,57 @@
+import { cn } from "../../lib/cn.ts";
+
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? "";
+  const last = words.length > 1 ? (words[words.length - 1] ?? "") : "";
+  const letters = last ? [...first][0] + ([...last][0] ?? "") : [...first].slice(0, 2).join("");
+  return letters.toUpperCase() || "?";
+}
+
+const PALETTE = [
+  "bg-indigo-500/15 text-indigo-700 dark:text-indigo-300",
+  "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
+  "bg-amber-500/15 text-amber-800 dark:text-amber-300",
+  "bg-rose-500/15 text-rose-700 dark:text-rose-300",
+  "bg-sky-500/15 text-sky-700 dark:text-sky-300",
+  "bg-violet-500/15 text-violet-700 dark:text-violet-300",
+];
+
+function paletteFor(seed: string): string {
+  let hash = 0;
+  for (const char of seed) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) | 0;
+  return PALETTE[Math.abs(hash) % PALETTE.length] ?? "";
+}
+
+const SIZES = {
+  xs: "size-6 rounded text-[10px]",
+  sm: "size-7 rounded-full text-xs",
+  md: "size-8 rounded-md text-xs",
+  lg: "size-11 rounded-lg text-sm",
+};
+
+export function InitialsAvatar({
+  name,
+  seed,
+  size = "lg",
+  className,
+}: {
+  name: string;
+  seed?: string;
+  size?: keyof typeof SIZES;
+  className?: string;
+}) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        "inline-flex shrink-0 items-center justify-center font-semibold",
+        SIZES[size],
+        paletteFor(seed ?? name),
+        className,
+      )}
+    >
+      {initialsOf(name)}
+    </span>
+  );
+}

@@ -1,0 +1,115 @@
+import { useCallback, useRef, useState } from "react";
+import { FieldError } from "../../../components/ui/field-message.tsx";
+import { signInWithGoogleIdToken } from "../../../lib/auth-client.ts";
+import { authErrorMessage } from "../auth-messages.ts";
+
+type GoogleCredentialResponse = { credential?: string };
+type GoogleIdentity = {
+  accounts: {
+    id: {
+      initialize: (options: {
+        client_id: string;
+        callback: (response: GoogleCredentialResponse) => void;
+        ux_mode?: "popup" | "redirect";
+      }) => void;
+      renderButton: (parent: HTMLElement, options: Record<string, string | number>) => void;
+    };
+  };
+};
+
+const SCRIPT_SRC = "https://accounts.google.com/gsi/client";
+let scriptPromise: Promise<GoogleIdentity> | null = null;
+
+function googleFromWindow(): GoogleIdentity | undefined {
+  return (window as unknown as { google?: GoogleIdentity }).google;
+}
+
+function loadGoogleScript(): Promise<GoogleIdentity> {
+  const existing = googleFromWindow();
+  if (existing?.accounts?.id) return Promise.resolve(existing);
+  scriptPromise ??= new Promise<GoogleIdentity>((resolve, reject) => {
+    const script = document.createElement("script");
+    script.src = SCRIPT_SRC;
+    script.async = true;
+    script.defer = true;
+    script.onload = () => {
+      const google = googleFromWindow();
+      if (google?.accounts?.id) resolve(google);
+      else reject(new Error("Google sign-in did not load"));
+    };
+    script.onerror = () => {
+      scriptPromise = null;
+      reject(new Error("Google sign-in could not be loaded"));
+    };
+    document.head.append(script);
+  });
+  return scriptPromise;
+}
+
+export function GoogleButton({
+  clientId,
+  dark,
+  onSignedIn,
+}: {
+  clientId: string;
+  dark: boolean;
+  onSignedIn: () => Promise<void>;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const onSignedInRef = useRef(onSignedIn);
+  onSignedInRef.current = onSignedIn;
+
+  // A ref callback renders Google's own button into this element once its script has loaded.
+  const mount = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) return;
+      let cancelled = false;
+      loadGoogleScript()
+        .then((google) => {
+          if (cancelled) return;
+          google.accounts.id.initialize({
+            client_id: clientId,
+            ux_mode: "popup",
+            callback: (response) => {
+              if (!response.credential) {
+                setError("Google did not return an account. Please try again.");
+                return;
+              }
+              setError(null);
+              signInWithGoogleIdToken(response.credential)
+                .then(() => onSignedInRef.current())
+                .catch((caught: unknown) => setError(authErrorMessage(caught)));
+            },
+          });
+          google.accounts.id.renderButton(element, {
+            type: "standard",
+            theme: dark ? "filled_black" : "outline",
+            size: "large",
+            text: "continue_with",
+            shape: "rectangular",
+            width: Math.min(element.clientWidth || 384, 400),
+          });
+        })
+        .catch(() => {
+          if (!cancelled) setError("Google sign-in is unavailable right now. Use your email instead.");
+        });
+      return () => {
+        cancelled = true;
+        element.replaceChildren();
+      };
+    },
+    [clientId, dark],
+  );
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <div ref={mount} className="flex min-h-10 justify-center" />
+      <FieldError>{error}</FieldError>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { FieldError } from "../../../components/ui/field-message.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { sendSignInCode } from "../../../lib/auth-client.ts";
+import { savePendingSignIn } from "../pending-sign-in.ts";
+
+export function LoginForm({ initialEmail, onCodeSent }: { initialEmail: string; onCodeSent: () => void }) {
+  const id = useId();
+  const [email, setEmail] = useState(initialEmail);
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = email.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) {
+      setError("Enter a valid email address, like name@example.com.");
+      return;
+    }
+    setError(null);
+    setSending(true);
+    try {
+      await sendSignInCode(trimmed);
+      savePendingSignIn(trimmed);
+      onCodeSent();
+    } catch (caught) {
+      // The message catalogue loads only when something goes wrong, keeping it out of the /login budget.
+      const { authErrorMessage } = await import("../auth-messages.ts");
+      setError(authErrorMessage(caught));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={handleSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-email`}>Email</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="you@example.com"
+          required
+          autoFocus
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <FieldError id={errorId}>{error}</FieldError>
+      </div>
+      <Button type="submit" size="lg" disabled={sending} className="w-full">
+        {sending ? <Spinner label="Sending code" /> : null}
+        Continue
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,153 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { FieldError } from "../../../components/ui/field-message.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { AuthError, sendSignInCode, verifySignInCode } from "../../../lib/auth-client.ts";
+import { notify } from "../../../lib/notify.ts";
+import { authErrorMessage } from "../auth-messages.ts";
+import { savePendingSignIn } from "../pending-sign-in.ts";
+
+export const RESEND_COOLDOWN_SECONDS = 60;
+const CODE_LENGTH = 6;
+
+export function normalizeCode(value: string): string {
+  return value.replace(/\D/g, "").slice(0, CODE_LENGTH);
+}
+
+function secondsLeft(sentAt: number, now: number): number {
+  return Math.max(0, Math.ceil((sentAt + RESEND_COOLDOWN_SECONDS * 1000 - now) / 1000));
+}
+
+export function OtpForm({
+  email,
+  sentAt,
+  onVerified,
+}: {
+  email: string;
+  sentAt: number;
+  onVerified: () => Promise<void>;
+}) {
+  const id = useId();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [lastSentAt, setLastSentAt] = useState(sentAt);
+  const [now, setNow] = useState(() => Date.now());
+  const [blockedUntil, setBlockedUntil] = useState(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const cooldown = Math.max(secondsLeft(lastSentAt, now), Math.ceil((blockedUntil - now) / 1000));
+
+  // The countdown is a timer, not data loading; it stops once the cooldown is over.
+  useEffect(() => {
+    if (cooldown <= 0) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [cooldown]);
+
+  async function verify(value: string) {
+    if (verifying) return;
+    setVerifying(true);
+    setError(null);
+    try {
+      await verifySignInCode(email, value);
+      await onVerified();
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+      if (caught instanceof AuthError && caught.status === 429 && caught.retryAfter !== undefined) {
+        setBlockedUntil(Date.now() + caught.retryAfter * 1000);
+      }
+      setCode("");
+      inputRef.current?.focus();
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  function applyValue(raw: string) {
+    const next = normalizeCode(raw);
+    setCode(next);
+    if (next.length === CODE_LENGTH) void verify(next);
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (code.length !== CODE_LENGTH) {
+      setError(`Enter the ${CODE_LENGTH}-digit code from the email.`);
+      return;
+    }
+    void verify(code);
+  }
+
+  async function resend() {
+    setResending(true);
+    setError(null);
+    try {
+      await sendSignInCode(email);
+      const sent = Date.now();
+      savePendingSignIn(email, sent);
+      setLastSentAt(sent);
+      setNow(sent);
+      setCode("");
+      notify("success", `A new code is on its way to ${email}`);
+      inputRef.current?.focus();
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+      if (caught instanceof AuthError && caught.retryAfter !== undefined) {
+        setBlockedUntil(Date.now() + caught.retryAfter * 1000);
+        setNow(Date.now());
+      }
+    } finally {
+      setResending(false);
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={handleSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-code`}>Verification code</Label>
+        <Input
+          ref={inputRef}
+          id={`${id}-code`}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={CODE_LENGTH}
+          autoFocus
+          value={code}
+          onChange={(event) => applyValue(event.target.value)}
+          onPaste={(event) => {
+            // maxLength would cut "123 456" to "123 45" before onChange could strip the space.
+            event.preventDefault();
+            applyValue(event.clipboardData.getData("text"));
+          }}
+          disabled={verifying}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          box="h-12 rounded-md px-3 text-center font-mono text-2xl tracking-[0.5em] shadow-xs"
+        />
+        <FieldError id={errorId}>{error}</FieldError>
+      </div>
+      <Button type="submit" size="lg" disabled={verifying || code.length !== CODE_LENGTH} className="w-full">
+        {verifying ? <Spinner label="Checking code" /> : null}
+        Verify
+      </Button>
+      <div className="flex items-center justify-center text-sm text-muted-foreground" aria-live="polite">
+        {cooldown > 0 ? (
+          <span>
+            Resend code in <span className="tabular-nums">{cooldown}</span> s
+          </span>
+        ) : (
+          <Button variant="link" size="none" onClick={resend} disabled={resending}>
+            {resending ? <Spinner label="Sending" /> : null}
+            Resend code
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

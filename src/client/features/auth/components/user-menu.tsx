@@ -1,0 +1,74 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { LayoutGridIcon, LogOutIcon } from "lucide-react";
+import { ThemeRadioItems } from "../../../components/theme/theme-menu.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu.tsx";
+import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
+import { cn } from "../../../lib/cn.ts";
+import { notify } from "../../../lib/notify.ts";
+import { useAuth } from "../auth-context.tsx";
+
+export function UserMenu({ showName = false, className }: { showName?: boolean; className?: string }) {
+  const { user, signOut } = useAuth();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  if (!user) return null;
+
+  async function handleSignOut() {
+    try {
+      await signOut();
+    } catch {
+      notify("error", "We couldn't reach the server, but you're signed out on this device.");
+    }
+    queryClient.clear();
+    await navigate({ to: "/login", replace: true });
+  }
+
+  const displayName = user.name || user.email;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className={cn(
+          "flex items-center gap-2 rounded-md transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:bg-accent",
+          showName ? "w-full p-2 text-left" : "p-1.5",
+          className,
+        )}
+        aria-label={`Account menu for ${displayName}`}
+      >
+        <InitialsAvatar name={displayName} seed={user.id} size="sm" />
+        {showName ? (
+          <span className="grid min-w-0 leading-tight">
+            <span className="truncate text-sm font-medium">{displayName}</span>
+            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+          </span>
+        ) : null}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <div className="grid px-2 py-1.5">
+          <span className="truncate text-sm font-medium">{displayName}</span>
+          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+        </div>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/community-selection">
+            <LayoutGridIcon aria-hidden="true" /> All communities
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <ThemeRadioItems />
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={handleSignOut}>
+          <LogOutIcon aria-hidden="true" /> Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,66 @@
+import { type FormEvent, useId, useState } from "react";
+import { Button } from "../../../components/ui/button.tsx";
+import { FieldError } from "../../../components/ui/field-message.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { updateUserName } from "../../../lib/auth-client.ts";
+import { authErrorMessage } from "../auth-messages.ts";
+
+const MAX_NAME_LENGTH = 80;
+
+export function WelcomeForm({ onSaved }: { onSaved: () => Promise<void> }) {
+  const id = useId();
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (trimmed.length === 0) {
+      setError("Tell us what to call you.");
+      return;
+    }
+    if (trimmed.length > MAX_NAME_LENGTH) {
+      setError(`Keep it under ${MAX_NAME_LENGTH} characters.`);
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      await updateUserName(trimmed);
+      await onSaved();
+    } catch (caught) {
+      setError(authErrorMessage(caught));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={handleSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-name`}>Your name</Label>
+        <Input
+          id={`${id}-name`}
+          name="name"
+          autoComplete="name"
+          autoFocus
+          required
+          maxLength={MAX_NAME_LENGTH + 20}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <FieldError id={errorId}>{error}</FieldError>
+      </div>
+      <Button type="submit" size="lg" disabled={saving} className="w-full">
+        {saving ? <Spinner label="Saving" /> : null}
+        Continue
+      </Button>
+    </form>
+  );
+}

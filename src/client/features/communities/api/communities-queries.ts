@@ -1,0 +1,76 @@
+import { queryOptions } from "@tanstack/react-query";
+import { graphql } from "../../../gql/gql.ts";
+import { request } from "../../../lib/graphql.ts";
+
+const MyCommunitiesQuery = graphql(`
+  query MyCommunities {
+    myCommunities {
+      id
+      name
+      slug
+      description
+      logoUrl
+      memberCount
+      viewerRole
+      visibility
+    }
+  }
+`);
+
+const CommunityQuery = graphql(`
+  query Community($id: ID!) {
+    community(id: $id) {
+      id
+      name
+      slug
+      description
+      logoUrl
+      memberCount
+      viewerRole
+      visibility
+      joinPolicy
+      timeZone
+      currency
+      createdAt
+    }
+  }
+`);
+
+const SlugAvailabilityQuery = graphql(`
+  query SlugAvailability($slug: String!) {
+    slugAvailability(slug: $slug) {
+      slug
+      available
+      reason
+    }
+  }
+`);
+
+export const communityKeys = {
+  all: ["communities"] as const,
+  mine: () => [...communityKeys.all, "mine"] as const,
+  detail: (id: string) => [...communityKeys.all, "detail", id] as const,
+  slug: (slug: string) => [...communityKeys.all, "slug", slug] as const,
+};
+
+export function myCommunitiesQueryOptions() {
+  return queryOptions({
+    queryKey: communityKeys.mine(),
+    queryFn: async () => (await request(MyCommunitiesQuery)).myCommunities,
+  });
+}
+
+export function communityQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: communityKeys.detail(id),
+    queryFn: async () => (await request(CommunityQuery, { id })).community,
+  });
+}
+
+export function slugAvailabilityQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: communityKeys.slug(slug),
+    queryFn: async () => (await request(SlugAvailabilityQuery, { slug })).slugAvailability,
+    staleTime: 10_000,
+  });
+}

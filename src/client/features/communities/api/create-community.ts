@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { graphql } from "../../../gql/gql.ts";
+import type { CreateCommunityInput } from "../../../gql/graphql.ts";
+import { request } from "../../../lib/graphql.ts";
+import { communityKeys } from "./communities-queries.ts";
+
+const CreateCommunityMutation = graphql(`
+  mutation CreateCommunity($input: CreateCommunityInput!) {
+    createCommunity(input: $input) {
+      id
+      name
+      slug
+      description
+      logoUrl
+      memberCount
+      viewerRole
+      visibility
+      joinPolicy
+      timeZone
+      currency
+      createdAt
+    }
+  }
+`);
+
+export function useCreateCommunity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateCommunityInput) =>
+      (await request(CreateCommunityMutation, { input })).createCommunity,
+    onSuccess: async (community) => {
+      queryClient.setQueryData(communityKeys.detail(community.id), community);
+      await queryClient.invalidateQueries({ queryKey: communityKeys.mine() });
+    },
+  });
+}

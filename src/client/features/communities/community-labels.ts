@@ -1,0 +1,20 @@
+import type { CommunityRole, CommunityVisibility, JoinPolicy } from "../../gql/graphql.ts";
+
+export const ROLE_LABEL: Record<CommunityRole, string> = {
+  OWNER: "Owner",
+  ADMIN: "Admin",
+  ORGANIZER: "Organizer",
+  MEMBER: "Member",
+};
+
+export const VISIBILITY_LABEL: Record<CommunityVisibility, string> = { PUBLIC: "Public", PRIVATE: "Private" };
+
+export const JOIN_POLICY_LABEL: Record<JoinPolicy, string> = {
+  OPEN: "Open",
+  APPROVAL: "Approval",
+  INVITE: "Invite only",
+};
+
+export function formatMemberCount(count: number): string {
+  return `${new Intl.NumberFormat().format(count)} ${count === 1 ? "member" : "members"}`;
+}

@@ -1,0 +1,162 @@
+import { Link } from "@tanstack/react-router";
+import { CalendarDaysIcon, CheckCircle2Icon, CircleIcon, CreditCardIcon, UsersIcon } from "lucide-react";
+import { Badge } from "../../../components/ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import type { CommunityQuery } from "../../../gql/graphql.ts";
+import { formatMemberCount, JOIN_POLICY_LABEL, ROLE_LABEL, VISIBILITY_LABEL } from "../community-labels.ts";
+
+type Community = CommunityQuery["community"];
+
+export function CommunityOverview({ community }: { community: Community }) {
+  const params = { communityId: community.id };
+  const created = new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(
+    new Date(community.createdAt),
+  );
+  return (
+    <div className="mx-auto w-full max-w-5xl px-5 py-8 sm:px-8 sm:py-10">
+      <title>{`${community.name} · Commons`}</title>
+      <div className="grid gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{community.name}</h1>
+          <Badge variant="secondary">{VISIBILITY_LABEL[community.visibility]}</Badge>
+        </div>
+        <p className="max-w-3xl text-muted-foreground">
+          {community.description || "No description yet. Add one in Settings once editing is available."}
+        </p>
+      </div>
+
+      <dl className="mt-8 grid gap-3 sm:grid-cols-3">
+        <Stat label="Members" value={formatMemberCount(community.memberCount)} />
+        <Stat label="Your role" value={ROLE_LABEL[community.viewerRole]} />
+        <Stat label="Created" value={created} />
+      </dl>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_18rem]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Getting started</CardTitle>
+            <CardDescription>
+              Your community is set up. These are the next steps as they become available.
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ol className="grid gap-1">
+              <Step
+                done
+                title="Create your community"
+                detail={`${community.name} is live at /${community.slug}.`}
+              />
+              <Step
+                title="Plan your first event"
+                detail="Events with RSVPs and tickets are coming next."
+                link={
+                  <Link
+                    to="/dashboard/$communityId/events"
+                    params={params}
+                    className="text-primary hover:underline"
+                  >
+                    See what’s planned
+                  </Link>
+                }
+                icon={<CalendarDaysIcon aria-hidden="true" />}
+              />
+              <Step
+                title="Bring your members in"
+                detail="Invitations and join requests will appear in Members."
+                link={
+                  <Link
+                    to="/dashboard/$communityId/members"
+                    params={params}
+                    className="text-primary hover:underline"
+                  >
+                    See what’s planned
+                  </Link>
+                }
+                icon={<UsersIcon aria-hidden="true" />}
+              />
+              <Step
+                title="Set up payments"
+                detail={`Memberships and tickets will be charged in ${community.currency}.`}
+                link={
+                  <Link
+                    to="/dashboard/$communityId/payments"
+                    params={params}
+                    className="text-primary hover:underline"
+                  >
+                    See what’s planned
+                  </Link>
+                }
+                icon={<CreditCardIcon aria-hidden="true" />}
+              />
+            </ol>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-3 text-sm">
+              <Detail label="Address" value={`/${community.slug}`} />
+              <Detail label="Joining" value={JOIN_POLICY_LABEL[community.joinPolicy]} />
+              <Detail label="Time zone" value={community.timeZone.replaceAll("_", " ")} />
+              <Detail label="Currency" value={community.currency} />
+            </dl>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border bg-card p-4 shadow-xs">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold tracking-tight">{value}</dd>
+    </div>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-all">{value}</dd>
+    </div>
+  );
+}
+
+function Step({
+  title,
+  detail,
+  done = false,
+  link,
+  icon,
+}: {
+  title: string;
+  detail: string;
+  done?: boolean;
+  link?: React.ReactNode;
+  icon?: React.ReactNode;
+}) {
+  return (
+    <li className="flex gap-3 rounded-lg p-3">
+      <span className="mt-0.5 text-muted-foreground [&_svg]:size-5">
+        {done ? (
+          <CheckCircle2Icon className="text-success" aria-label="Done" />
+        ) : (
+          (icon ?? <CircleIcon aria-hidden="true" />)
+        )}
+      </span>
+      <span className="grid gap-0.5 text-sm">
+        <span className="font-medium">
+          {title}
+          {done ? null : <span className="sr-only"> (not done yet)</span>}
+        </span>
+        <span className="text-muted-foreground">{detail}</span>
+        {link ? <span>{link}</span> : null}
+      </span>
+    </li>
+  );
+}

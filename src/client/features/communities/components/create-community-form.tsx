@@ -1,0 +1,399 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { AlertCircleIcon, CheckCircle2Icon, XCircleIcon } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { sanitizeSlugInput, slugify } from "../../../../shared/slug.ts";
+import { Button } from "../../../components/ui/button.tsx";
+import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx";
+import { Input } from "../../../components/ui/input.tsx";
+import { Label } from "../../../components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { Textarea } from "../../../components/ui/textarea.tsx";
+import { cn } from "../../../lib/cn.ts";
+import { GraphQLRequestError } from "../../../lib/graphql.ts";
+import { useCreateCommunity } from "../api/create-community.ts";
+import { type SlugStatus, useSlugAvailability } from "../api/use-slug-availability.ts";
+import {
+  browserTimeZone,
+  defaultCurrency,
+  supportedCurrencies,
+  supportedTimeZones,
+} from "../locale-defaults.ts";
+import {
+  type CreateCommunityOutput,
+  type CreateCommunityValues,
+  createCommunitySchema,
+  DESCRIPTION_MAX_LENGTH,
+} from "./create-community-schema.ts";
+import { SearchableSelect, type SelectOption } from "./searchable-select.tsx";
+
+const FIELD_NAMES = [
+  "name",
+  "slug",
+  "description",
+  "timeZone",
+  "currency",
+  "visibility",
+  "joinPolicy",
+] as const;
+type FieldName = (typeof FIELD_NAMES)[number];
+
+function isFieldName(value: string): value is FieldName {
+  return (FIELD_NAMES as readonly string[]).includes(value);
+}
+
+const JOIN_POLICIES = [
+  { value: "OPEN", label: "Open", hint: "Anyone can join right away." },
+  { value: "APPROVAL", label: "Approval", hint: "People ask to join and an admin approves them." },
+  { value: "INVITE", label: "Invite only", hint: "Only people you invite can join." },
+] as const;
+
+const VISIBILITIES = [
+  { value: "PUBLIC", label: "Public", hint: "Anyone can find the community and see its page." },
+  { value: "PRIVATE", label: "Private", hint: "Only members can see the community." },
+] as const;
+
+export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => void }) {
+  const id = useId();
+  const createCommunity = useCreateCommunity();
+  const [slugEdited, setSlugEdited] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const timeZoneOptions = useMemo<SelectOption[]>(
+    () => supportedTimeZones().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") })),
+    [],
+  );
+  const currencyOptions = useMemo<SelectOption[]>(() => {
+    const names = new Intl.DisplayNames(undefined, { type: "currency" });
+    return supportedCurrencies().map((code) => {
+      const name = names.of(code) ?? code;
+      return { value: code, label: `${code} — ${name}`, keywords: name };
+    });
+  }, []);
+
+  const form = useForm<CreateCommunityValues, unknown, CreateCommunityOutput>({
+    resolver: zodResolver(createCommunitySchema),
+    mode: "onTouched",
+    defaultValues: {
+      name: "",
+      slug: "",
+      description: "",
+      timeZone: browserTimeZone(),
+      currency: defaultCurrency(typeof navigator === "undefined" ? undefined : navigator.language),
+      visibility: "PUBLIC",
+      joinPolicy: "OPEN",
+    },
+  });
+  const { register, control, handleSubmit, setValue, setError, watch, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const slug = watch("slug");
+  const slugStatus = useSlugAvailability(slug);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    if (slugStatus === "taken" || slugStatus === "reserved") {
+      setError("slug", { message: "That address is already taken. Try another one." }, { shouldFocus: true });
+      return;
+    }
+    try {
+      const community = await createCommunity.mutateAsync({
+        ...values,
+        description: values.description || null,
+      });
+      onCreated(community.id);
+    } catch (error) {
+      if (
+        error instanceof GraphQLRequestError &&
+        error.code === "BAD_USER_INPUT" &&
+        error.fields.length > 0
+      ) {
+        let focused = false;
+        for (const field of error.fields) {
+          if (isFieldName(field.field)) {
+            setError(field.field, { message: field.message }, { shouldFocus: !focused });
+            focused = true;
+          } else {
+            setFormError(field.message);
+          }
+        }
+        return;
+      }
+      setFormError(
+        error instanceof GraphQLRequestError && error.code === "NETWORK_ERROR"
+          ? error.message
+          : "We couldn't create the community. Please try again.",
+      );
+    }
+  });
+
+  const fieldId = (name: FieldName) => `${id}-${name}`;
+  const errorId = (name: FieldName) => `${id}-${name}-error`;
+  const describedByFor = (name: FieldName, hint?: string) =>
+    [hint, errors[name] ? errorId(name) : undefined].filter(Boolean).join(" ") || undefined;
+
+  const nameField = register("name", {
+    onChange: (event: { target: { value: string } }) => {
+      if (!slugEdited)
+        setValue("slug", slugify(event.target.value), { shouldValidate: formState.touchedFields.slug });
+    },
+  });
+  const slugField = register("slug", {
+    onChange: (event: { target: { value: string } }) => {
+      setSlugEdited(event.target.value.length > 0);
+      setValue("slug", sanitizeSlugInput(event.target.value));
+    },
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-8">
+      <section className="grid gap-6" aria-labelledby={`${id}-basics`}>
+        <h2 id={`${id}-basics`} className="text-base font-semibold">
+          Basics
+        </h2>
+        <div className="grid gap-2">
+          <Label htmlFor={fieldId("name")}>Name</Label>
+          <Input
+            id={fieldId("name")}
+            autoComplete="off"
+            autoFocus
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={describedByFor("name")}
+            aria-required="true"
+            {...nameField}
+          />
+          <FieldError id={errorId("name")}>{errors.name?.message}</FieldError>
+        </div>
+
+        <div className="grid gap-2">
+          <Label htmlFor={fieldId("slug")}>URL slug</Label>
+          <div className="flex items-stretch rounded-md shadow-xs">
+            <span className="flex items-center rounded-l-md border border-r-0 border-input bg-muted px-3 text-sm text-muted-foreground">
+              commons/
+            </span>
+            <Input
+              id={fieldId("slug")}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="none"
+              box="h-10 rounded-r-md px-3 py-2 text-sm"
+              aria-invalid={
+                errors.slug || slugStatus === "taken" || slugStatus === "reserved" ? true : undefined
+              }
+              aria-describedby={describedByFor("slug", `${id}-slug-status`)}
+              aria-required="true"
+              {...slugField}
+            />
+          </div>
+          <SlugStatusLine id={`${id}-slug-status`} status={slugStatus} />
+          <FieldError id={errorId("slug")}>{errors.slug?.message}</FieldError>
+        </div>
+
+        <div className="grid gap-2">
+          <Label htmlFor={fieldId("description")}>
+            Description <span className="font-normal text-muted-foreground">(optional)</span>
+          </Label>
+          <Textarea
+            id={fieldId("description")}
+            rows={4}
+            maxLength={DESCRIPTION_MAX_LENGTH + 100}
+            placeholder="What brings your people together?"
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={describedByFor("description")}
+            {...register("description")}
+          />
+          <FieldError id={errorId("description")}>{errors.description?.message}</FieldError>
+        </div>
+      </section>
+
+      <section className="grid gap-6 sm:grid-cols-2" aria-labelledby={`${id}-region`}>
+        <h2 id={`${id}-region`} className="text-base font-semibold sm:col-span-2">
+          Time and money
+        </h2>
+        <div className="grid content-start gap-2">
+          <Label htmlFor={fieldId("timeZone")}>Time zone</Label>
+          <Controller
+            control={control}
+            name="timeZone"
+            render={({ field }) => (
+              <SearchableSelect
+                id={fieldId("timeZone")}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                options={timeZoneOptions}
+                invalid={Boolean(errors.timeZone)}
+                describedBy={describedByFor("timeZone", `${id}-tz-hint`)}
+                placeholder="Search time zones"
+              />
+            )}
+          />
+          <FieldHint id={`${id}-tz-hint`}>Event times are shown in this zone.</FieldHint>
+          <FieldError id={errorId("timeZone")}>{errors.timeZone?.message}</FieldError>
+        </div>
+        <div className="grid content-start gap-2">
+          <Label htmlFor={fieldId("currency")}>Currency</Label>
+          <Controller
+            control={control}
+            name="currency"
+            render={({ field }) => (
+              <SearchableSelect
+                id={fieldId("currency")}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                options={currencyOptions}
+                invalid={Boolean(errors.currency)}
+                describedBy={describedByFor("currency", `${id}-cur-hint`)}
+                placeholder="Search currencies"
+              />
+            )}
+          />
+          <FieldHint id={`${id}-cur-hint`}>Used for memberships and tickets.</FieldHint>
+          <FieldError id={errorId("currency")}>{errors.currency?.message}</FieldError>
+        </div>
+      </section>
+
+      <section className="grid gap-6" aria-labelledby={`${id}-access`}>
+        <h2 id={`${id}-access`} className="text-base font-semibold">
+          Access
+        </h2>
+        <Controller
+          control={control}
+          name="visibility"
+          render={({ field }) => (
+            <ChoiceGroup
+              legend="Visibility"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              choices={VISIBILITIES}
+              error={errors.visibility?.message}
+              errorId={errorId("visibility")}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="joinPolicy"
+          render={({ field }) => (
+            <ChoiceGroup
+              legend="Join policy"
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              choices={JOIN_POLICIES}
+              error={errors.joinPolicy?.message}
+              errorId={errorId("joinPolicy")}
+            />
+          )}
+        />
+      </section>
+
+      <FieldError>{formError}</FieldError>
+      <div className="flex flex-col-reverse gap-3 border-t pt-6 sm:flex-row sm:justify-end">
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner label="Creating community" /> : null}
+          Create community
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SlugStatusLine({ id, status }: { id: string; status: SlugStatus }) {
+  const content: Record<SlugStatus, { text: string; className: string; icon?: React.ReactNode }> = {
+    idle: {
+      text: "Lowercase letters, numbers and hyphens; 3–48 characters.",
+      className: "text-muted-foreground",
+    },
+    checking: { text: "Checking…", className: "text-muted-foreground", icon: <Spinner label="Checking" /> },
+    available: {
+      text: "available",
+      className: "text-success",
+      icon: <CheckCircle2Icon className="size-4" aria-hidden="true" />,
+    },
+    taken: {
+      text: "taken",
+      className: "text-destructive",
+      icon: <XCircleIcon className="size-4" aria-hidden="true" />,
+    },
+    reserved: {
+      text: "taken (reserved)",
+      className: "text-destructive",
+      icon: <XCircleIcon className="size-4" aria-hidden="true" />,
+    },
+    invalid: {
+      text: "invalid — use 3–48 lowercase letters, numbers and single hyphens",
+      className: "text-destructive",
+      icon: <AlertCircleIcon className="size-4" aria-hidden="true" />,
+    },
+    unknown: { text: "Couldn't check availability right now.", className: "text-muted-foreground" },
+  };
+  const { text, className, icon } = content[status];
+  return (
+    <p id={id} aria-live="polite" className={cn("flex items-center gap-1.5 text-sm", className)}>
+      {icon}
+      {status === "available" || status === "taken" || status === "reserved" ? (
+        <span>
+          <span className="sr-only">This address is </span>
+          {text}
+        </span>
+      ) : (
+        text
+      )}
+    </p>
+  );
+}
+
+type Choice<T extends string> = { readonly value: T; readonly label: string; readonly hint: string };
+
+function ChoiceGroup<T extends string>({
+  legend,
+  name,
+  value,
+  onChange,
+  choices,
+  error,
+  errorId,
+}: {
+  legend: string;
+  name: string;
+  value: T;
+  onChange: (value: T) => void;
+  choices: readonly Choice<T>[];
+  error: string | undefined;
+  errorId: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-3 text-sm font-medium">{legend}</legend>
+      <RadioGroup
+        name={name}
+        value={value}
+        onValueChange={(next) => {
+          const choice = choices.find((item) => item.value === next);
+          if (choice) onChange(choice.value);
+        }}
+        aria-describedby={error ? errorId : undefined}
+        className="grid gap-2 sm:grid-cols-3"
+      >
+        {choices.map((choice) => (
+          <label
+            key={choice.value}
+            htmlFor={`${id}-${choice.value}`}
+            className="flex cursor-pointer gap-3 rounded-lg border p-3 transition-colors hover:bg-accent/50 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5"
+          >
+            <RadioGroupItem id={`${id}-${choice.value}`} value={choice.value} className="mt-0.5" />
+            <span className="grid gap-0.5">
+              <span className="text-sm font-medium">{choice.label}</span>
+              <span className="text-sm text-muted-foreground">{choice.hint}</span>
+            </span>
+          </label>
+        ))}
+      </RadioGroup>
+      <FieldError id={errorId}>{error}</FieldError>
+    </fieldset>
+  );
+}

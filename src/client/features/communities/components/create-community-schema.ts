@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { isValidSlug, SLUG_MAX, SLUG_MIN } from "../../../../shared/slug.ts";
+
+export const NAME_MAX_LENGTH = 80;
+export const DESCRIPTION_MAX_LENGTH = 1000;
+
+export const createCommunitySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give your community a name.")
+    .max(NAME_MAX_LENGTH, `Keep the name under ${NAME_MAX_LENGTH} characters.`),
+  slug: z
+    .string()
+    .min(SLUG_MIN, `Use at least ${SLUG_MIN} characters.`)
+    .max(SLUG_MAX, `Use at most ${SLUG_MAX} characters.`)
+    .refine(isValidSlug, "Use lowercase letters, numbers and single hyphens, not at the start or end."),
+  description: z
+    .string()
+    .trim()
+    .max(DESCRIPTION_MAX_LENGTH, `Keep the description under ${DESCRIPTION_MAX_LENGTH} characters.`),
+  timeZone: z.string().min(1, "Pick a time zone."),
+  currency: z.string().length(3, "Pick a currency."),
+  visibility: z.enum(["PUBLIC", "PRIVATE"]),
+  joinPolicy: z.enum(["OPEN", "APPROVAL", "INVITE"]),
+});
+
+export type CreateCommunityValues = z.input<typeof createCommunitySchema>;
+export type CreateCommunityOutput = z.output<typeof createCommunitySchema>;

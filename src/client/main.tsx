@@ -1,0 +1,59 @@
+import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { NotFound } from "./components/layout/not-found.tsx";
+import { PendingPage } from "./components/layout/pending-page.tsx";
+import { RouteError } from "./components/layout/route-error.tsx";
+import { ThemeProvider } from "./components/theme/theme-provider.tsx";
+import { AuthProvider } from "./features/auth/auth-context.tsx";
+import { loadInitialAuth } from "./features/auth/auth-store.ts";
+import { loadQueryClient } from "./lib/query-client.ts";
+import { routeTree } from "./routeTree.gen.ts";
+import "./styles.css";
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+function buildRouter(auth: Awaited<ReturnType<typeof loadInitialAuth>>) {
+  return createRouter({
+    routeTree,
+    context: { auth, loadQueryClient },
+    defaultPreload: "intent",
+    defaultPreloadDelay: 50,
+    defaultPendingMs: 1000,
+    defaultPendingMinMs: 500,
+    defaultGcTime: FIVE_MINUTES,
+    defaultPreloadStaleTime: 30_000,
+    scrollRestoration: true,
+    scrollRestorationBehavior: "instant",
+    defaultPendingComponent: PendingPage,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFound,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof buildRouter>;
+  }
+}
+
+async function start() {
+  const root = document.getElementById("root");
+  if (!root) throw new Error("The page has no #root element");
+  // The session is known before the first render, so a signed-in person never sees /login flash.
+  const auth = await loadInitialAuth();
+  // Signed-in people land on screens that need TanStack Query, so fetch it alongside the first render.
+  if (auth.isAuthenticated) void loadQueryClient();
+  const router = buildRouter(auth);
+  createRoot(root).render(
+    <StrictMode>
+      <ThemeProvider>
+        <AuthProvider auth={auth}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </ThemeProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

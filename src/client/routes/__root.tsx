@@ -1,0 +1,18 @@
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { LazyToaster } from "../components/layout/lazy-toaster.tsx";
+import { useTheme } from "../components/theme/theme-provider.tsx";
+import type { RouterContext } from "../router-context.ts";
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+});
+
+function RootLayout() {
+  const { resolvedTheme } = useTheme();
+  return (
+    <>
+      <Outlet />
+      <LazyToaster theme={resolvedTheme} />
+    </>
+  );
+}

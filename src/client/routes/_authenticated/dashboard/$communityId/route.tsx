@@ -1,0 +1,45 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, notFound, Outlet } from "@tanstack/react-router";
+import { DashboardNav } from "../../../../components/layout/dashboard-nav.tsx";
+import { DashboardShell } from "../../../../components/layout/dashboard-shell.tsx";
+import { UserMenu } from "../../../../features/auth/components/user-menu.tsx";
+import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
+import { CommunitySwitcher } from "../../../../features/communities/components/community-switcher.tsx";
+import { rememberLastCommunityId } from "../../../../features/communities/last-community.ts";
+import { GraphQLRequestError } from "../../../../lib/graphql.ts";
+
+export const Route = createFileRoute("/_authenticated/dashboard/$communityId")({
+  loader: async ({ context, params }) => {
+    try {
+      const community = await context.queryClient.ensureQueryData(communityQueryOptions(params.communityId));
+      rememberLastCommunityId(community.id);
+      return { name: community.name };
+    } catch (error) {
+      // The server answers NOT_FOUND for missing and foreign communities alike, so both read "Not Found".
+      if (
+        error instanceof GraphQLRequestError &&
+        (error.code === "NOT_FOUND" || error.code === "BAD_USER_INPUT")
+      ) {
+        throw notFound();
+      }
+      throw error;
+    }
+  },
+  component: DashboardLayout,
+});
+
+function DashboardLayout() {
+  const { communityId } = Route.useParams();
+  const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
+  return (
+    <DashboardShell
+      title={community.name}
+      switcher={<CommunitySwitcher current={community} />}
+      nav={<DashboardNav communityId={community.id} />}
+      userMenu={<UserMenu showName />}
+      headerUserMenu={<UserMenu />}
+    >
+      <Outlet />
+    </DashboardShell>
+  );
+}

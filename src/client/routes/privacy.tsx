@@ -1,0 +1,22 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PublicLayout } from "../components/layout/public-layout.tsx";
+import { fetchLegalDocument } from "../features/legal/api/legal-queries.ts";
+import { LegalDocumentView } from "../features/legal/components/legal-document.tsx";
+
+export const Route = createFileRoute("/privacy")({
+  loader: ({ abortController }) => fetchLegalDocument("privacy", abortController.signal),
+  staleTime: 5 * 60 * 1000,
+  component: PrivacyPolicyPage,
+});
+
+function PrivacyPolicyPage() {
+  const source = Route.useLoaderData();
+  return (
+    <PublicLayout>
+      <title>Privacy Policy · Commons</title>
+      <div className="mx-auto w-full max-w-3xl px-6 py-10 sm:py-16">
+        <LegalDocumentView source={source} />
+      </div>
+    </PublicLayout>
+  );
+}
