@@ -1,0 +1,52 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { uniqueEmail, waitForCode } from "./mail.ts";
+import { E2E_PORT } from "./paths.ts";
+
+const origin = `http://localhost:${E2E_PORT}`;
+
+/** Signs in through the real code flow over HTTP; the cookies land in the page's browser context. */
+export async function signInByApi(request: APIRequestContext, name: string, email = uniqueEmail()) {
+  const since = Date.now();
+  const sent = await request.post("/api/auth/email-otp/send-verification-otp", {
+    data: { email, type: "sign-in" },
+    headers: { origin },
+  });
+  if (!sent.ok()) throw new Error(`send code: ${sent.status()} ${await sent.text()}`);
+  const otp = await waitForCode(email, 15_000, since);
+  const verified = await request.post("/api/auth/sign-in/email-otp", {
+    data: { email, otp },
+    headers: { origin },
+  });
+  if (!verified.ok()) throw new Error(`verify: ${verified.status()} ${await verified.text()}`);
+  await request.post("/api/auth/update-user", { data: { name }, headers: { origin } });
+  return email;
+}
+
+export async function createCommunityByApi(request: APIRequestContext, name: string): Promise<string> {
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
+  const response = await request.post("/api/graphql", {
+    headers: { origin },
+    data: {
+      query: "mutation ($input: CreateCommunityInput!) { createCommunity(input: $input) { id } }",
+      variables: {
+        input: {
+          name,
+          slug,
+          timeZone: "Europe/Berlin",
+          currency: "EUR",
+          visibility: "PUBLIC",
+          joinPolicy: "OPEN",
+        },
+      },
+    },
+  });
+  const body = (await response.json()) as { data?: { createCommunity: { id: string } } };
+  if (!body.data) throw new Error(`createCommunity: ${JSON.stringify(body)}`);
+  return body.data.createCommunity.id;
+}
+
+/** Enters the emailed code on /otp as a person would, after /login sent it. */
+export async function enterCodeFromMail(page: Page, email: string, since: number) {
+  const code = await waitForCode(email, 15_000, since);
+  await page.getByLabel("Verification code").fill(code);
+}
