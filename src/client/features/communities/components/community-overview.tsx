@@ -44,7 +44,7 @@ export function CommunityOverview({ community }: { community: Community }) {
               <Step
                 done
                 title="Create your community"
-                detail={`${community.name} is live at /${community.slug}.`}
+                detail={`${community.name} has the address /c/${community.slug}; its public page comes with events.`}
               />
               <Step
                 title="Plan your first event"
@@ -97,7 +97,7 @@ export function CommunityOverview({ community }: { community: Community }) {
           </CardHeader>
           <CardContent>
             <dl className="grid gap-3 text-sm">
-              <Detail label="Address" value={`/${community.slug}`} />
+              <Detail label="Address" value={`/c/${community.slug}`} />
               <Detail label="Joining" value={JOIN_POLICY_LABEL[community.joinPolicy]} />
               <Detail label="Time zone" value={community.timeZone.replaceAll("_", " ")} />
               <Detail label="Currency" value={community.currency} />

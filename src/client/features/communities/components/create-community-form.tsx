@@ -169,7 +169,7 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
           <Label htmlFor={fieldId("slug")}>URL slug</Label>
           <div className="flex items-stretch rounded-md shadow-xs">
             <span className="flex items-center rounded-l-md border border-r-0 border-input bg-muted px-3 text-sm text-muted-foreground">
-              commons/
+              {window.location.host}/c/
             </span>
             <Input
               id={fieldId("slug")}
