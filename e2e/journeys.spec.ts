@@ -147,3 +147,28 @@ test("screenshots of login, selection, create and dashboard in both themes", asy
     await saveScreenshot(page, `dashboard-${theme}`);
   }
 });
+
+test("routing rules: /otp needs a pending email, /login forwards signed-in users, /dashboard opens the last community", async ({
+  page,
+}) => {
+  await page.goto("/otp");
+  await expect(page).toHaveURL(/\/login/);
+
+  await signInByApi(page.request, "Lena Last");
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/community-selection$/);
+
+  const first = await createCommunityByApi(page.request, "First Circle");
+  const second = await createCommunityByApi(page.request, "Second Circle");
+  await page.goto(`/dashboard/${first}`);
+  await expect(page.getByRole("heading", { name: "First Circle" })).toBeVisible();
+  await page.goto(`/dashboard/${second}/events`);
+  await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${second}$`));
+
+  await page.goto(`/login?redirect=${encodeURIComponent(`/dashboard/${first}`)}`);
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${first}$`));
+  await page.goto(`/login?redirect=${encodeURIComponent("//evil.example/")}`);
+  await expect(page).toHaveURL(/\/community-selection$/);
+});
