@@ -172,3 +172,18 @@ test("routing rules: /otp needs a pending email, /login forwards signed-in users
   await page.goto(`/login?redirect=${encodeURIComponent("//evil.example/")}`);
   await expect(page).toHaveURL(/\/community-selection$/);
 });
+
+test("on a phone the dashboard sidebar becomes a menu", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInByApi(page.request, "Milo Mobile");
+  const communityId = await createCommunityByApi(page.request, "Pocket Club");
+  await page.goto(`/dashboard/${communityId}`);
+  await expect(page.getByRole("link", { name: "Members" })).toBeHidden();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog", { name: "Menu" });
+  await expect(menu.getByRole("link", { name: "Members" })).toBeVisible();
+  await saveScreenshot(page, "dashboard-menu-phone-dark");
+  await menu.getByRole("link", { name: "Members" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${communityId}/members$`));
+  await expect(menu).toBeHidden();
+});
