@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "../auth/auth.tables.ts";
 
 export const COMMUNITY_ROLES = ["owner", "admin", "organizer", "member"] as const;
@@ -18,6 +18,12 @@ export const community = pgTable("community", {
   visibility: text("visibility", { enum: VISIBILITIES }).notNull(),
   joinPolicy: text("join_policy", { enum: JOIN_POLICIES }).notNull(),
   logoUrl: text("logo_url"),
+  coverUrl: text("cover_url"),
+  brandColor: text("brand_color"),
+  // The most bytes this community's stored files may take (storage/quota-exceeded beyond it).
+  storageQuotaBytes: bigint("storage_quota_bytes", { mode: "number" })
+    .notNull()
+    .default(1024 * 1024 * 1024),
   // Kept in the same transaction as membership changes so cards never count rows.
   memberCount: integer("member_count").notNull().default(0),
   createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
