@@ -32,8 +32,35 @@ describe("loadConfig", () => {
     [{ AUTH_SECRET: "short" }, /^AUTH_SECRET:/],
     [{ TRUST_PROXY: "everyone" }, /^TRUST_PROXY:/],
     [{ GOOGLE_CLIENT_SECRET: "s" }, /^GOOGLE_CLIENT_ID:/],
+    [{ S3_BUCKET: "Not_A_Bucket" }, /^S3_BUCKET:/],
+    [{ S3_ENDPOINT: "minio:9000", S3_BUCKET: "commons" }, /^S3_ENDPOINT:/],
+    [{ S3_REGION: "EU West", S3_BUCKET: "commons" }, /^S3_REGION:/],
+    [{ S3_FORCE_PATH_STYLE: "yes", S3_BUCKET: "commons" }, /^S3_FORCE_PATH_STYLE:/],
+    [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, /^S3_BUCKET:/],
+    [{ S3_BUCKET: "commons", S3_ACCESS_KEY_ID: "key" }, /^S3_SECRET_ACCESS_KEY:/],
   ])("stops on a bad value and names the variable (%o)", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
+  });
+
+  it("keeps files on disk unless S3_BUCKET is set, then reads the S3 settings", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).storage.s3).toBeNull();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        S3_BUCKET: "commons-files",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_FORCE_PATH_STYLE: "true",
+      }).storage.s3,
+    ).toEqual({
+      bucket: "commons-files",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9000",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+    });
   });
 
   it("marks cookies secure-only when the app is reached over https", () => {

@@ -22,6 +22,23 @@ export type Config = {
   production: boolean;
   google: { clientId: string; clientSecret: string | null; issuer: string; jwksUrl: string } | null;
   legalDir: string;
+  storage: StorageConfig;
+};
+
+export type S3Config = {
+  bucket: string;
+  region: string;
+  endpoint: string | null;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+};
+
+export type StorageConfig = {
+  /** When set, unfinished uploads and stored files live in this S3-compatible bucket. */
+  s3: S3Config | null;
+  /** Test and bench knob: lower (or raise) a bucket's size limit, in bytes, by bucket name. */
+  maxBytes?: Record<string, number>;
 };
 
 export class ConfigError extends Error {}
@@ -54,6 +71,20 @@ const schema = z.object({
   GOOGLE_ISSUER: url(["http:", "https:"]).default("https://accounts.google.com"),
   GOOGLE_JWKS_URL: url(["http:", "https:"]).default("https://www.googleapis.com/oauth2/v3/certs"),
   LEGAL_DIR: z.string().min(1).default("./content/legal"),
+  S3_ENDPOINT: url(["http:", "https:"]).optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1")
+    .default("us-east-1"),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, . or -)")
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
+    .optional(),
 });
 
 function parseTrustProxy(raw: string): TrustProxy {
@@ -92,6 +123,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.GOOGLE_CLIENT_SECRET && !e.GOOGLE_CLIENT_ID) {
     throw new ConfigError("GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set");
   }
+  if (!e.S3_BUCKET) {
+    const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).find(
+      (name) => e[name] !== undefined,
+    );
+    if (stray) throw new ConfigError(`S3_BUCKET: required when ${stray} is set`);
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      e.S3_ACCESS_KEY_ID
+        ? "S3_SECRET_ACCESS_KEY: required when S3_ACCESS_KEY_ID is set"
+        : "S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set",
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`).origin;
   return {
@@ -114,5 +158,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     legalDir: path.resolve(e.LEGAL_DIR),
+    storage: {
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT ?? null,
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === "true" || e.S3_FORCE_PATH_STYLE === "1",
+          }
+        : null,
+    },
   };
 }

@@ -46,6 +46,16 @@ const cases: Record<string, Case> = {
     // Slugs are public addresses (/c/{slug}); saying one is taken reveals nothing more.
     outsider: (result) => expect(result.data).toEqual({ slugAvailability: { available: false } }),
   },
+  "Mutation.updateCommunity": {
+    query: 'mutation ($id: ID!) { updateCommunity(id: $id, input: { name: "Hijacked" }) { id name } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.deleteCommunity": {
+    query: 'mutation ($id: ID!) { deleteCommunity(id: $id, confirmName: "Community A") }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Mutation.createCommunity": {
     query: "mutation ($input: CreateCommunityInput!) { createCommunity(input: $input) { id } }",
     variables: (ids) => ({

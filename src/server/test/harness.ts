@@ -57,6 +57,7 @@ export async function startTestServer(
     production: false,
     google: null,
     legalDir: path.resolve("content/legal"),
+    storage: { s3: null },
     ...options.overrides,
   };
   const server = await createServerApp(config, { database, distDir: path.join(dataDir, "no-client") });

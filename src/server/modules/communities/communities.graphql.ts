@@ -4,9 +4,11 @@ import {
   type CommunityView,
   checkSlug,
   createCommunity,
+  deleteCommunity,
   getCommunity,
   listMyCommunities,
   type SlugAvailability,
+  updateCommunity,
 } from "./communities.service.ts";
 
 const CommunityRole = builder.enumType("CommunityRole", {
@@ -37,6 +39,10 @@ const Community = builder.objectRef<CommunityView>("Community").implement({
     visibility: t.field({ type: CommunityVisibility, resolve: (c) => c.visibility }),
     joinPolicy: t.field({ type: JoinPolicy, resolve: (c) => c.joinPolicy }),
     logoUrl: t.exposeString("logoUrl", { nullable: true }),
+    coverUrl: t.exposeString("coverUrl", { nullable: true }),
+    brandColor: t.exposeString("brandColor", { nullable: true }),
+    viewerCanEdit: t.boolean({ resolve: (c) => c.viewerRole === "owner" || c.viewerRole === "admin" }),
+    viewerCanDelete: t.boolean({ resolve: (c) => c.viewerRole === "owner" }),
     memberCount: t.exposeInt("memberCount"),
     viewerRole: t.field({ type: CommunityRole, resolve: (c) => c.viewerRole }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
@@ -66,6 +72,24 @@ const CreateCommunityInput = builder.inputType("CreateCommunityInput", {
   }),
 });
 
+const UpdateCommunityInput = builder.inputType("UpdateCommunityInput", {
+  fields: (t) => ({
+    name: t.string({ required: false }),
+    slug: t.string({ required: false }),
+    description: t.string({ required: false }),
+    timeZone: t.string({ required: false }),
+    currency: t.string({ required: false }),
+    visibility: t.field({ type: CommunityVisibility, required: false }),
+    joinPolicy: t.field({ type: JoinPolicy, required: false }),
+    brandColor: t.string({ required: false, description: "#rrggbb; empty or null removes it" }),
+    logoPath: t.string({ required: false, description: "Path in community-assets; empty removes the logo" }),
+    coverPath: t.string({
+      required: false,
+      description: "Path in community-assets; empty removes the cover",
+    }),
+  }),
+});
+
 builder.queryFields((t) => ({
   myCommunities: t.field({
     type: [Community],
@@ -88,5 +112,18 @@ builder.mutationFields((t) => ({
     type: Community,
     args: { input: t.arg({ type: CreateCommunityInput, required: true }) },
     resolve: (_root, args, ctx) => mapErrors(() => createCommunity(ctx, args.input)),
+  }),
+  updateCommunity: t.field({
+    type: Community,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateCommunityInput, required: true }) },
+    resolve: (_root, args, ctx) => mapErrors(() => updateCommunity(ctx, String(args.id), args.input)),
+  }),
+  deleteCommunity: t.boolean({
+    args: { id: t.arg.id({ required: true }), confirmName: t.arg.string({ required: true }) },
+    resolve: (_root, args, ctx) =>
+      mapErrors(async () => {
+        await deleteCommunity(ctx, String(args.id), args.confirmName);
+        return true;
+      }),
   }),
 }));

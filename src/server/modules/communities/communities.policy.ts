@@ -9,3 +9,11 @@ export const canViewCommunity = (
 ): membership is MembershipView => membership?.status === "active";
 
 export const canCreateCommunity = (viewer: Viewer | null): viewer is Viewer => viewer !== null;
+
+/** Settings, branding and membership rules: owners and admins. */
+export const canEditCommunity = (membership: MembershipView): boolean =>
+  membership.status === "active" && (membership.role === "owner" || membership.role === "admin");
+
+/** Deleting a community (and later transferring it) is the owner's alone. */
+export const canDeleteCommunity = (membership: MembershipView): boolean =>
+  membership.status === "active" && membership.role === "owner";

@@ -2,10 +2,24 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { slugProblem } from "../../../shared/slug.ts";
 import type { Db } from "../../db/client.ts";
-import { invalidInput, notFound, unauthenticated } from "../../errors.ts";
-import { canCreateCommunity, canViewCommunity, type Viewer } from "./communities.policy.ts";
+import { DomainError, invalidInput, notFound, unauthenticated } from "../../errors.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import { communityAssetUrl } from "../files/files.lookup.ts";
+import {
+  canCreateCommunity,
+  canDeleteCommunity,
+  canEditCommunity,
+  canViewCommunity,
+  type MembershipView,
+  type Viewer,
+} from "./communities.policy.ts";
 import { type CommunityRole, community, membership } from "./communities.tables.ts";
-import { type CreateCommunityInput, validateCommunityInput } from "./communities.validation.ts";
+import {
+  type CommunityPatch,
+  type CreateCommunityInput,
+  validateCommunityInput,
+  validateCommunityPatch,
+} from "./communities.validation.ts";
 
 export type CommunityView = typeof community.$inferSelect & { viewerRole: CommunityRole };
 
@@ -91,6 +105,13 @@ export async function createCommunity(
         .insert(community)
         .values({ id, ...value, memberCount: 1, createdBy: viewer.id })
         .returning();
+      await recordAudit(tx, {
+        communityId: id,
+        actorId: viewer.id,
+        action: "community.created",
+        target: `community:${id}`,
+        after: { ...value },
+      });
       await tx.insert(membership).values({
         id: randomUUID(),
         communityId: id,
@@ -108,4 +129,142 @@ export async function createCommunity(
     if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
+}
+
+/** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
+export async function requireMembership(
+  { db, viewer }: Ctx,
+  communityId: string,
+): Promise<MembershipView & { viewer: Viewer }> {
+  const me = requireViewer(viewer);
+  const [row] = await db
+    .select({ role: membership.role, status: membership.status })
+    .from(membership)
+    .where(and(eq(membership.communityId, communityId), eq(membership.userId, me.id)))
+    .limit(1);
+  if (!canViewCommunity(row)) throw notFound();
+  return { ...row, viewer: me };
+}
+
+const forbidden = (message: string) => new DomainError("FORBIDDEN", message);
+
+export type UpdateCommunityInput = CommunityPatch & {
+  /** Path of an image in `community-assets` under this community; "" removes the logo. */
+  logoPath?: string | null;
+  coverPath?: string | null;
+};
+
+const AUDITED = [
+  "name",
+  "slug",
+  "description",
+  "timeZone",
+  "currency",
+  "visibility",
+  "joinPolicy",
+  "brandColor",
+  "logoUrl",
+  "coverUrl",
+] as const;
+
+export async function updateCommunity(
+  ctx: Ctx,
+  id: string,
+  input: UpdateCommunityInput,
+): Promise<CommunityView> {
+  const member = await requireMembership(ctx, id);
+  if (!canEditCommunity(member)) throw forbidden("Only owners and admins can change community settings.");
+  const { value, errors } = validateCommunityPatch(input);
+  const changes: Partial<typeof community.$inferInsert> = { ...value };
+  for (const [key, column] of [
+    ["logoPath", "logoUrl"],
+    ["coverPath", "coverUrl"],
+  ] as const) {
+    const path = input[key];
+    if (path === undefined || path === null) continue;
+    if (path === "") {
+      changes[column] = null;
+      continue;
+    }
+    const url = await communityAssetUrl(ctx.db, id, path);
+    if (url) changes[column] = url;
+    else errors.push({ field: key, code: "INVALID_IMAGE", message: "Upload the image again, then save." });
+  }
+  if (errors.length > 0) throw invalidInput(errors);
+  if (value.slug) {
+    const [taken] = await ctx.db
+      .select({ id: community.id })
+      .from(community)
+      .where(eq(community.slug, value.slug))
+      .limit(1);
+    if (taken && taken.id !== id) throw slugTaken();
+  }
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(community).where(eq(community.id, id)).for("update");
+      if (!before) throw notFound();
+      const changed = AUDITED.filter((field) => field in changes && changes[field] !== before[field]);
+      if (changed.length === 0) return { ...before, viewerRole: member.role };
+      const [after] = await tx.update(community).set(changes).where(eq(community.id, id)).returning();
+      if (!after) throw notFound();
+      await recordAudit(tx, {
+        communityId: id,
+        actorId: member.viewer.id,
+        action: "community.updated",
+        target: `community:${id}`,
+        before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+        after: Object.fromEntries(changed.map((field) => [field, after[field]])),
+      });
+      return { ...after, viewerRole: member.role };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw slugTaken();
+    throw error;
+  }
+}
+
+/** Deletes a community and everything in it once the owner has typed its exact name. */
+export async function deleteCommunity(ctx: Ctx, id: string, confirmName: string): Promise<void> {
+  const member = await requireMembership(ctx, id);
+  if (!canDeleteCommunity(member)) throw forbidden("Only the owner can delete this community.");
+  const [row] = await ctx.db
+    .select({ name: community.name })
+    .from(community)
+    .where(eq(community.id, id))
+    .limit(1);
+  if (!row) throw notFound();
+  if (confirmName.trim() !== row.name) {
+    throw invalidInput([
+      {
+        field: "confirmName",
+        code: "CONFIRMATION_MISMATCH",
+        message: "Type the community's name exactly to delete it.",
+      },
+    ]);
+  }
+  await ctx.db.delete(community).where(eq(community.id, id));
+}
+
+/** For other modules' policies: the user's role and status in a community, or null if none. */
+export async function getMembership(
+  db: Db,
+  userId: string,
+  communityId: string,
+): Promise<MembershipView | null> {
+  const rows = await db
+    .select({ role: membership.role, status: membership.status })
+    .from(membership)
+    .where(and(eq(membership.userId, userId), eq(membership.communityId, communityId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The most bytes the community's stored files may take, or null when there is no such community. */
+export async function getStorageQuotaBytes(db: Db, communityId: string): Promise<number | null> {
+  const rows = await db
+    .select({ quota: community.storageQuotaBytes })
+    .from(community)
+    .where(eq(community.id, communityId))
+    .limit(1);
+  return rows[0]?.quota ?? null;
 }

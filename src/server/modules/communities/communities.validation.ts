@@ -9,65 +9,122 @@ const timeZones = new Set(Intl.supportedValuesOf("timeZone"));
 timeZones.add("UTC");
 const currencies = new Set(Intl.supportedValuesOf("currency"));
 
-export type CreateCommunityInput = {
+export type CommunityFields = {
   name: string;
   slug: string;
-  description?: string | null;
+  description: string;
   timeZone: string;
   currency: string;
   visibility: Visibility;
   joinPolicy: JoinPolicy;
+  brandColor: string | null;
 };
 
-export type ValidCommunityInput = Required<{
-  [K in keyof CreateCommunityInput]: NonNullable<CreateCommunityInput[K]>;
-}>;
+export type CreateCommunityInput = Omit<CommunityFields, "description" | "brandColor"> & {
+  description?: string | null;
+};
 
-export function validateCommunityInput(input: CreateCommunityInput): {
-  value: ValidCommunityInput;
+/** Fields of an update; `null` on a required field means "not given" (GraphQL's optional input). */
+export type CommunityPatch = { [K in keyof CommunityFields]?: CommunityFields[K] | null };
+
+type Check<K extends keyof CommunityFields> = (value: CommunityFields[K]) => {
+  value: CommunityFields[K];
+  error?: Omit<FieldError, "field">;
+};
+
+const checks: { [K in keyof CommunityFields]: Check<K> } = {
+  name: (raw) => {
+    const value = raw.trim();
+    if (!value) return { value, error: { code: "REQUIRED", message: "Give your community a name." } };
+    if (value.length > NAME_MAX)
+      return { value, error: { code: "TOO_LONG", message: `Keep the name under ${NAME_MAX} characters.` } };
+    return { value };
+  },
+  slug: (raw) => {
+    const value = raw.trim();
+    const problem = slugProblem(value);
+    if (problem === "INVALID")
+      return {
+        value,
+        error: { code: "INVALID_SLUG", message: "Use 3–48 lowercase letters, digits and single hyphens." },
+      };
+    if (problem === "RESERVED")
+      return { value, error: { code: "SLUG_TAKEN", message: "That address is reserved. Try another." } };
+    return { value };
+  },
+  description: (raw) => {
+    const value = raw.trim();
+    if (value.length > DESCRIPTION_MAX)
+      return {
+        value,
+        error: { code: "TOO_LONG", message: `Keep the description under ${DESCRIPTION_MAX} characters.` },
+      };
+    return { value };
+  },
+  timeZone: (value) =>
+    timeZones.has(value)
+      ? { value }
+      : { value, error: { code: "INVALID_TIME_ZONE", message: "Pick a time zone from the list." } },
+  currency: (raw) => {
+    const value = raw.trim().toUpperCase();
+    return currencies.has(value)
+      ? { value }
+      : { value, error: { code: "INVALID_CURRENCY", message: "Pick a currency from the list." } };
+  },
+  visibility: (value) =>
+    VISIBILITIES.includes(value)
+      ? { value }
+      : { value, error: { code: "REQUIRED", message: "Choose who can see the community." } },
+  joinPolicy: (value) =>
+    JOIN_POLICIES.includes(value)
+      ? { value }
+      : { value, error: { code: "REQUIRED", message: "Choose how people join." } },
+  brandColor: (raw) => {
+    if (raw === null || raw.trim() === "") return { value: null };
+    const value = raw.trim().toLowerCase();
+    return /^#[0-9a-f]{6}$/.test(value)
+      ? { value }
+      : { value, error: { code: "INVALID_COLOR", message: "Use a colour like #4f46e5." } };
+  },
+};
+
+const FIELD_ORDER = [
+  "name",
+  "slug",
+  "description",
+  "timeZone",
+  "currency",
+  "visibility",
+  "joinPolicy",
+  "brandColor",
+] as const;
+
+/** Validates the fields present in `patch` (in a stable order) and returns their cleaned values. */
+export function validateCommunityPatch(patch: CommunityPatch): {
+  value: Partial<CommunityFields>;
   errors: FieldError[];
 } {
+  const value: Partial<CommunityFields> = {};
   const errors: FieldError[] = [];
-  const name = input.name.trim();
-  const slug = input.slug.trim();
-  const description = (input.description ?? "").trim();
-  const currency = input.currency.trim().toUpperCase();
-  if (!name) errors.push({ field: "name", code: "REQUIRED", message: "Give your community a name." });
-  else if (name.length > NAME_MAX)
-    errors.push({ field: "name", code: "TOO_LONG", message: `Keep the name under ${NAME_MAX} characters.` });
-  const problem = slugProblem(slug);
-  if (problem === "INVALID")
-    errors.push({
-      field: "slug",
-      code: "INVALID_SLUG",
-      message: "Use 3–48 lowercase letters, digits and single hyphens.",
-    });
-  else if (problem === "RESERVED")
-    errors.push({ field: "slug", code: "SLUG_TAKEN", message: "That address is reserved. Try another." });
-  if (description.length > DESCRIPTION_MAX)
-    errors.push({
-      field: "description",
-      code: "TOO_LONG",
-      message: `Keep the description under ${DESCRIPTION_MAX} characters.`,
-    });
-  if (!timeZones.has(input.timeZone))
-    errors.push({ field: "timeZone", code: "INVALID_TIME_ZONE", message: "Pick a time zone from the list." });
-  if (!currencies.has(currency))
-    errors.push({ field: "currency", code: "INVALID_CURRENCY", message: "Pick a currency from the list." });
-  if (!VISIBILITIES.includes(input.visibility))
-    errors.push({ field: "visibility", code: "REQUIRED", message: "Choose who can see the community." });
-  if (!JOIN_POLICIES.includes(input.joinPolicy))
-    errors.push({ field: "joinPolicy", code: "REQUIRED", message: "Choose how people join." });
-  return {
-    value: {
-      name,
-      slug,
-      description,
-      timeZone: input.timeZone,
-      currency,
-      visibility: input.visibility,
-      joinPolicy: input.joinPolicy,
-    },
-    errors,
-  };
+  for (const field of FIELD_ORDER) {
+    const given = patch[field];
+    if (given === undefined || (given === null && field !== "brandColor")) continue;
+    const check = checks[field] as Check<typeof field>;
+    const result = check(given as never);
+    if (result.error) errors.push({ field, ...result.error });
+    else (value as Record<string, unknown>)[field] = result.value;
+  }
+  return { value, errors };
+}
+
+export function validateCommunityInput(input: CreateCommunityInput): {
+  value: CommunityFields;
+  errors: FieldError[];
+} {
+  const { value, errors } = validateCommunityPatch({
+    ...input,
+    description: input.description ?? "",
+    brandColor: null,
+  });
+  return { value: value as CommunityFields, errors };
 }

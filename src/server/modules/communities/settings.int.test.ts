@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEntry, community, membership } from "../../db/schema.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
+
+let t: TestServer;
+let owner: TestBrowser;
+let communityId: string;
+
+const UPDATE = /* GraphQL */ `
+  mutation ($id: ID!, $input: UpdateCommunityInput!) {
+    updateCommunity(id: $id, input: $input) { id name slug description brandColor visibility joinPolicy logoUrl }
+  }
+`;
+const DELETE = "mutation ($id: ID!, $name: String!) { deleteCommunity(id: $id, confirmName: $name) }";
+
+async function createCommunity(browser: TestBrowser, name: string) {
+  const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
+  const result = await browser.graphql<{ createCommunity: { id: string } }>(
+    "mutation ($input: CreateCommunityInput!) { createCommunity(input: $input) { id } }",
+    { input: { name, slug, timeZone: "UTC", currency: "EUR", visibility: "PUBLIC", joinPolicy: "OPEN" } },
+  );
+  return result.data?.createCommunity.id as string;
+}
+
+/** Puts a signed-in user into the community with a role, as invitations will later. */
+async function join(browser: TestBrowser, id: string, role: "admin" | "organizer" | "member") {
+  const me = (await (await browser.fetch("/api/auth/get-session")).json()) as { user: { id: string } };
+  await t.server.database.db.insert(membership).values({
+    id: randomUUID(),
+    communityId: id,
+    userId: me.user.id,
+    role,
+    status: "active",
+    source: "invited",
+  });
+  await t.server.database.db.update(community).set({ memberCount: 2 }).where(eq(community.id, id));
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  owner = t.browser();
+  await owner.signIn(uniqueEmail("owner"), "Owen Owner");
+  communityId = await createCommunity(owner, "Garden Club");
+});
+afterAll(() => t.close());
+
+describe("community settings", () => {
+  it("lets the owner change settings and records who changed what, before and after", async () => {
+    const result = await owner.graphql(UPDATE, {
+      id: communityId,
+      input: { description: "We grow **tomatoes**.", brandColor: "#16A34A", joinPolicy: "APPROVAL" },
+    });
+    expect(result.errors).toBeUndefined();
+    expect(result.data).toMatchObject({
+      updateCommunity: {
+        description: "We grow **tomatoes**.",
+        brandColor: "#16a34a",
+        joinPolicy: "APPROVAL",
+      },
+    });
+    const entries = await t.server.database.db
+      .select()
+      .from(auditEntry)
+      .where(eq(auditEntry.communityId, communityId));
+    const update = entries.find((e) => e.action === "community.updated");
+    expect(update?.before).toEqual({ description: "", brandColor: null, joinPolicy: "open" });
+    expect(update?.after).toEqual({
+      description: "We grow **tomatoes**.",
+      brandColor: "#16a34a",
+      joinPolicy: "approval",
+    });
+    expect(entries.map((e) => e.action)).toContain("community.created");
+  });
+
+  it("answers bad values field by field and changes nothing", async () => {
+    const result = await owner.graphql(UPDATE, {
+      id: communityId,
+      input: { name: "", brandColor: "green", logoPath: `${communityId}/missing.png` },
+    });
+    expect(result.errors?.[0]?.extensions?.fields?.map((f) => [f.field, f.code])).toEqual([
+      ["name", "REQUIRED"],
+      ["brandColor", "INVALID_COLOR"],
+      ["logoPath", "INVALID_IMAGE"],
+    ]);
+    const [row] = await t.server.database.db.select().from(community).where(eq(community.id, communityId));
+    expect(row?.name).toBe("Garden Club");
+  });
+
+  it("keeps slugs unique when one is changed", async () => {
+    const other = await createCommunity(owner, "Orchard Club");
+    const [taken] = await t.server.database.db.select().from(community).where(eq(community.id, other));
+    const result = await owner.graphql(UPDATE, { id: communityId, input: { slug: taken?.slug } });
+    expect(result.errors?.[0]?.extensions?.fields).toEqual([
+      { field: "slug", code: "SLUG_TAKEN", message: "That address is taken. Try another." },
+    ]);
+  });
+
+  it("lets admins edit, but not organizers or members", async () => {
+    const id = await createCommunity(owner, "Role Club");
+    for (const [role, allowed] of [
+      ["admin", true],
+      ["organizer", false],
+      ["member", false],
+    ] as const) {
+      const person = t.browser();
+      await person.signIn(uniqueEmail(role), `Pat ${role}`);
+      await join(person, id, role);
+      const result = await person.graphql(UPDATE, { id, input: { description: `set by ${role}` } });
+      if (allowed) expect(result.errors).toBeUndefined();
+      else expect(result.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+    }
+  });
+});
+
+describe("deleting a community", () => {
+  it("needs the owner and the exact name, then removes it for everyone", async () => {
+    const id = await createCommunity(owner, "Short Lived");
+    const admin = t.browser();
+    await admin.signIn(uniqueEmail("admin"), "Ada Admin");
+    await join(admin, id, "admin");
+    expect((await admin.graphql(DELETE, { id, name: "Short Lived" })).errors?.[0]?.extensions?.code).toBe(
+      "FORBIDDEN",
+    );
+    const mistyped = await owner.graphql(DELETE, { id, name: "short lived" });
+    expect(mistyped.errors?.[0]?.extensions?.fields?.[0]?.code).toBe("CONFIRMATION_MISMATCH");
+
+    expect((await owner.graphql(DELETE, { id, name: "Short Lived" })).data).toEqual({
+      deleteCommunity: true,
+    });
+    const gone = await admin.graphql("query ($id: ID!) { community(id: $id) { id } }", { id });
+    expect(gone.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    const mine = await admin.graphql<{ myCommunities: { id: string }[] }>("{ myCommunities { id } }");
+    expect(mine.data?.myCommunities.map((c) => c.id)).not.toContain(id);
+  });
+});
