@@ -17,6 +17,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AuthenticatedCommunitySelectionRouteImport } from './routes/_authenticated/community-selection'
 import { Route as AuthenticatedCreateCommunityRouteImport } from './routes/_authenticated/create-community'
+import { Route as AuthenticatedMeRouteImport } from './routes/_authenticated/me'
 import { Route as AuthenticatedWelcomeRouteImport } from './routes/_authenticated/welcome'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardCommunityIdRouteRouteImport } from './routes/_authenticated/dashboard/$communityId/route'
@@ -72,6 +73,11 @@ const AuthenticatedCreateCommunityRoute =
     path: '/create-community',
     getParentRoute: () => AuthenticatedRoute,
   } as any)
+const AuthenticatedMeRoute = AuthenticatedMeRouteImport.update({
+  id: '/me',
+  path: '/me',
+  getParentRoute: () => AuthenticatedRoute,
+} as any)
 const AuthenticatedWelcomeRoute = AuthenticatedWelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
@@ -158,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/community-selection': typeof AuthenticatedCommunitySelectionRoute
   '/create-community': typeof AuthenticatedCreateCommunityRoute
+  '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
   '/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
@@ -180,6 +187,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/community-selection': typeof AuthenticatedCommunitySelectionRoute
   '/create-community': typeof AuthenticatedCreateCommunityRoute
+  '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
@@ -203,6 +211,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/_authenticated/community-selection': typeof AuthenticatedCommunitySelectionRoute
   '/_authenticated/create-community': typeof AuthenticatedCreateCommunityRoute
+  '/_authenticated/me': typeof AuthenticatedMeRoute
   '/_authenticated/welcome': typeof AuthenticatedWelcomeRoute
   '/_authenticated/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
@@ -227,6 +236,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/community-selection'
     | '/create-community'
+    | '/me'
     | '/welcome'
     | '/dashboard/$communityId'
     | '/dashboard/'
@@ -249,6 +259,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/community-selection'
     | '/create-community'
+    | '/me'
     | '/welcome'
     | '/dashboard'
     | '/dashboard/$communityId/coming-soon'
@@ -271,6 +282,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/_authenticated/community-selection'
     | '/_authenticated/create-community'
+    | '/_authenticated/me'
     | '/_authenticated/welcome'
     | '/_authenticated/dashboard/$communityId'
     | '/_authenticated/dashboard/'
@@ -351,6 +363,13 @@ declare module '@tanstack/react-router' {
       path: '/create-community'
       fullPath: '/create-community'
       preLoaderRoute: typeof AuthenticatedCreateCommunityRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
+    '/_authenticated/me': {
+      id: '/_authenticated/me'
+      path: '/me'
+      fullPath: '/me'
+      preLoaderRoute: typeof AuthenticatedMeRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
     '/_authenticated/welcome': {
@@ -489,6 +508,7 @@ const AuthenticatedDashboardCommunityIdRouteRouteWithChildren =
 interface AuthenticatedRouteChildren {
   AuthenticatedCommunitySelectionRoute: typeof AuthenticatedCommunitySelectionRoute
   AuthenticatedCreateCommunityRoute: typeof AuthenticatedCreateCommunityRoute
+  AuthenticatedMeRoute: typeof AuthenticatedMeRoute
   AuthenticatedWelcomeRoute: typeof AuthenticatedWelcomeRoute
   AuthenticatedDashboardCommunityIdRouteRoute: typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   AuthenticatedDashboardIndexRoute: typeof AuthenticatedDashboardIndexRoute
@@ -498,6 +518,7 @@ interface AuthenticatedRouteChildren {
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedCommunitySelectionRoute: AuthenticatedCommunitySelectionRoute,
   AuthenticatedCreateCommunityRoute: AuthenticatedCreateCommunityRoute,
+  AuthenticatedMeRoute: AuthenticatedMeRoute,
   AuthenticatedWelcomeRoute: AuthenticatedWelcomeRoute,
   AuthenticatedDashboardCommunityIdRouteRoute:
     AuthenticatedDashboardCommunityIdRouteRouteWithChildren,

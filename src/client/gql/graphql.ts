@@ -29,17 +29,33 @@ export type JoinPolicy =
   | 'INVITE'
   | 'OPEN';
 
+export type UpdateCommunityInput = {
+  /** #rrggbb; empty or null removes it */
+  brandColor?: string | null | undefined;
+  /** Path in community-assets; empty removes the cover */
+  coverPath?: string | null | undefined;
+  currency?: string | null | undefined;
+  description?: string | null | undefined;
+  joinPolicy?: JoinPolicy | null | undefined;
+  /** Path in community-assets; empty removes the logo */
+  logoPath?: string | null | undefined;
+  name?: string | null | undefined;
+  slug?: string | null | undefined;
+  timeZone?: string | null | undefined;
+  visibility?: CommunityVisibility | null | undefined;
+};
+
 export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility }> };
+export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility }> };
 
 export type CommunityQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string } };
+export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCanEdit: boolean, viewerCanDelete: boolean } };
 
 export type SlugAvailabilityQueryVariables = Exact<{
   slug: string;
@@ -53,7 +69,23 @@ export type CreateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string } };
+export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCanEdit: boolean, viewerCanDelete: boolean } };
+
+export type UpdateCommunityMutationVariables = Exact<{
+  id: string | number;
+  input: UpdateCommunityInput;
+}>;
+
+
+export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCanEdit: boolean, viewerCanDelete: boolean } };
+
+export type DeleteCommunityMutationVariables = Exact<{
+  id: string | number;
+  confirmName: string;
+}>;
+
+
+export type DeleteCommunityMutation = { deleteCommunity: boolean };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -82,6 +114,7 @@ export const MyCommunitiesDocument = new TypedDocumentString(`
     slug
     description
     logoUrl
+    brandColor
     memberCount
     viewerRole
     visibility
@@ -103,6 +136,10 @@ export const CommunityDocument = new TypedDocumentString(`
     timeZone
     currency
     createdAt
+    brandColor
+    coverUrl
+    viewerCanEdit
+    viewerCanDelete
   }
 }
     `) as unknown as TypedDocumentString<CommunityQuery, CommunityQueryVariables>;
@@ -130,6 +167,37 @@ export const CreateCommunityDocument = new TypedDocumentString(`
     timeZone
     currency
     createdAt
+    brandColor
+    coverUrl
+    viewerCanEdit
+    viewerCanDelete
   }
 }
     `) as unknown as TypedDocumentString<CreateCommunityMutation, CreateCommunityMutationVariables>;
+export const UpdateCommunityDocument = new TypedDocumentString(`
+    mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {
+  updateCommunity(id: $id, input: $input) {
+    id
+    name
+    slug
+    description
+    logoUrl
+    memberCount
+    viewerRole
+    visibility
+    joinPolicy
+    timeZone
+    currency
+    createdAt
+    brandColor
+    coverUrl
+    viewerCanEdit
+    viewerCanDelete
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateCommunityMutation, UpdateCommunityMutationVariables>;
+export const DeleteCommunityDocument = new TypedDocumentString(`
+    mutation DeleteCommunity($id: ID!, $confirmName: String!) {
+  deleteCommunity(id: $id, confirmName: $confirmName)
+}
+    `) as unknown as TypedDocumentString<DeleteCommunityMutation, DeleteCommunityMutationVariables>;

@@ -65,8 +65,8 @@ export async function verifySignInCode(email: string, otp: string): Promise<Auth
   return userOf(await call("sign-in/email-otp", { email, otp }));
 }
 
-export async function updateUserName(name: string): Promise<void> {
-  await call("update-user", { name });
+export async function updateUser(changes: { name?: string; image?: string | null }): Promise<void> {
+  await call("update-user", changes);
 }
 
 export async function signOut(): Promise<void> {

@@ -11,6 +11,8 @@ type DashboardShellProps = {
   userMenu: ReactNode;
   headerUserMenu: ReactNode;
   title: string;
+  /** Shown before the title, e.g. the community's logo. */
+  titleLogo?: ReactNode;
   children: ReactNode;
 };
 
@@ -20,6 +22,7 @@ export function DashboardShell({
   userMenu,
   headerUserMenu,
   title,
+  titleLogo,
   children,
 }: DashboardShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -59,7 +62,10 @@ export function DashboardShell({
               </div>
             </SheetContent>
           </Sheet>
-          <p className="min-w-0 flex-1 truncate text-sm font-medium text-muted-foreground">{title}</p>
+          <p className="flex min-w-0 flex-1 items-center gap-2 text-sm font-medium text-muted-foreground">
+            {titleLogo}
+            <span className="truncate">{title}</span>
+          </p>
           <ThemeMenu />
           <div className="lg:hidden">{headerUserMenu}</div>
         </header>

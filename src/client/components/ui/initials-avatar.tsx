@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { cn } from "../../lib/cn.ts";
+import { isHexColor, readableTextColor } from "../../lib/color.ts";
 
 export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -30,26 +32,50 @@ const SIZES = {
   lg: "size-11 rounded-lg text-sm",
 };
 
+/**
+ * Decorative: callers show the name beside it, so an image gets alt="" and the initials are hidden
+ * from assistive technology. `color` (#rrggbb, e.g. a brand colour) replaces the palette tint.
+ */
 export function InitialsAvatar({
   name,
   seed,
   size = "lg",
+  imageUrl,
+  color,
   className,
 }: {
   name: string;
   seed?: string;
   size?: keyof typeof SIZES;
+  imageUrl?: string | null;
+  color?: string | null;
   className?: string;
 }) {
+  // A broken image (deleted object, expired token) falls back to the initials.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (imageUrl && imageUrl !== failedUrl) {
+    return (
+      <img
+        src={imageUrl}
+        alt=""
+        onError={() => setFailedUrl(imageUrl)}
+        loading="lazy"
+        decoding="async"
+        className={cn("shrink-0 bg-muted object-cover", SIZES[size], className)}
+      />
+    );
+  }
+  const tint = color && isHexColor(color) ? color : null;
   return (
     <span
       aria-hidden="true"
       className={cn(
         "inline-flex shrink-0 items-center justify-center font-semibold",
         SIZES[size],
-        paletteFor(seed ?? name),
+        tint ? null : paletteFor(seed ?? name),
         className,
       )}
+      style={tint ? { backgroundColor: tint, color: readableTextColor(tint) } : undefined}
     >
       {initialsOf(name)}
     </span>

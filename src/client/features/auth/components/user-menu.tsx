@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { LayoutGridIcon, LogOutIcon } from "lucide-react";
+import { LayoutGridIcon, LogOutIcon, UserRoundIcon } from "lucide-react";
 import { ThemeRadioItems } from "../../../components/theme/theme-menu.tsx";
 import {
   DropdownMenu,
@@ -42,7 +42,7 @@ export function UserMenu({ showName = false, className }: { showName?: boolean; 
         )}
         aria-label={`Account menu for ${displayName}`}
       >
-        <InitialsAvatar name={displayName} seed={user.id} size="sm" />
+        <InitialsAvatar name={displayName} seed={user.id} size="sm" imageUrl={user.image} />
         {showName ? (
           <span className="grid min-w-0 leading-tight">
             <span className="truncate text-sm font-medium">{displayName}</span>
@@ -56,6 +56,11 @@ export function UserMenu({ showName = false, className }: { showName?: boolean; 
           <span className="truncate text-xs text-muted-foreground">{user.email}</span>
         </div>
         <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/me">
+            <UserRoundIcon aria-hidden="true" /> Your profile
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link to="/community-selection">
             <LayoutGridIcon aria-hidden="true" /> All communities

@@ -4,7 +4,7 @@ import { FieldError } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { updateUserName } from "../../../lib/auth-client.ts";
+import { updateUser } from "../../../lib/auth-client.ts";
 import { authErrorMessage } from "../auth-messages.ts";
 
 const MAX_NAME_LENGTH = 80;
@@ -29,7 +29,7 @@ export function WelcomeForm({ onSaved }: { onSaved: () => Promise<void> }) {
     setSaving(true);
     setError(null);
     try {
-      await updateUserName(trimmed);
+      await updateUser({ name: trimmed });
       await onSaved();
     } catch (caught) {
       setError(authErrorMessage(caught));

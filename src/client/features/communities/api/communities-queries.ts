@@ -10,6 +10,7 @@ const MyCommunitiesQuery = graphql(`
       slug
       description
       logoUrl
+      brandColor
       memberCount
       viewerRole
       visibility
@@ -32,6 +33,10 @@ const CommunityQuery = graphql(`
       timeZone
       currency
       createdAt
+      brandColor
+      coverUrl
+      viewerCanEdit
+      viewerCanDelete
     }
   }
 `);

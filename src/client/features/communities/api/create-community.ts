@@ -19,6 +19,10 @@ const CreateCommunityMutation = graphql(`
       timeZone
       currency
       createdAt
+      brandColor
+      coverUrl
+      viewerCanEdit
+      viewerCanDelete
     }
   }
 `);

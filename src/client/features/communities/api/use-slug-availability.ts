@@ -7,7 +7,8 @@ export type SlugStatus = "idle" | "invalid" | "checking" | "available" | "taken"
 
 const DEBOUNCE_MS = 300;
 
-export function useSlugAvailability(slug: string): SlugStatus {
+/** `ownSlug` is the community's current address when editing it: keeping it is always allowed. */
+export function useSlugAvailability(slug: string, ownSlug?: string): SlugStatus {
   const [debounced, setDebounced] = useState(slug);
   // Debouncing is a timer on typed input; the request itself goes through the query cache.
   useEffect(() => {
@@ -16,9 +17,13 @@ export function useSlugAvailability(slug: string): SlugStatus {
   }, [slug]);
 
   const valid = isValidSlug(debounced);
-  const query = useQuery({ ...slugAvailabilityQueryOptions(debounced), enabled: valid });
+  const query = useQuery({
+    ...slugAvailabilityQueryOptions(debounced),
+    enabled: valid && debounced !== ownSlug,
+  });
 
   if (slug.length === 0) return "idle";
+  if (ownSlug !== undefined && slug === ownSlug) return "available";
   if (!isValidSlug(slug)) return "invalid";
   if (debounced !== slug || query.isPending) return "checking";
   if (query.isError) return "unknown";

@@ -68,7 +68,13 @@ export function CommunityPicker({ communities }: { communities: CommunitySummary
                 params={{ communityId: community.id }}
                 className="group flex h-full items-start gap-4 rounded-xl border bg-card p-4 shadow-xs transition-colors hover:border-primary/40 hover:bg-accent/40"
               >
-                <InitialsAvatar name={community.name} seed={community.id} size="lg" />
+                <InitialsAvatar
+                  name={community.name}
+                  seed={community.id}
+                  size="lg"
+                  imageUrl={community.logoUrl}
+                  color={community.brandColor}
+                />
                 <span className="grid min-w-0 flex-1 gap-1">
                   <span className="flex items-center justify-between gap-2">
                     <span className="truncate font-medium group-hover:text-foreground">{community.name}</span>

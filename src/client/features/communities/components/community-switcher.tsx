@@ -13,7 +13,13 @@ import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
 import { myCommunitiesQueryOptions } from "../api/communities-queries.ts";
 import { ROLE_LABEL } from "../community-labels.ts";
 
-type Current = { id: string; name: string; viewerRole: keyof typeof ROLE_LABEL };
+type Current = {
+  id: string;
+  name: string;
+  viewerRole: keyof typeof ROLE_LABEL;
+  logoUrl?: string | null;
+  brandColor?: string | null;
+};
 
 export function CommunitySwitcher({ current }: { current: Current }) {
   const { data: communities } = useQuery(myCommunitiesQueryOptions());
@@ -23,7 +29,13 @@ export function CommunitySwitcher({ current }: { current: Current }) {
         className="flex w-full items-center gap-3 rounded-lg p-2 text-left transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring data-[state=open]:bg-accent"
         aria-label={`Current community: ${current.name}. Switch community`}
       >
-        <InitialsAvatar name={current.name} seed={current.id} size="md" />
+        <InitialsAvatar
+          name={current.name}
+          seed={current.id}
+          size="md"
+          imageUrl={current.logoUrl}
+          color={current.brandColor}
+        />
         <span className="grid min-w-0 flex-1 leading-tight">
           <span className="truncate text-sm font-semibold">{current.name}</span>
           <span className="truncate text-xs text-muted-foreground">{ROLE_LABEL[current.viewerRole]}</span>
@@ -36,7 +48,13 @@ export function CommunitySwitcher({ current }: { current: Current }) {
           {(communities ?? [current]).map((community) => (
             <DropdownMenuItem key={community.id} asChild>
               <Link to="/dashboard/$communityId" params={{ communityId: community.id }}>
-                <InitialsAvatar name={community.name} seed={community.id} size="xs" />
+                <InitialsAvatar
+                  name={community.name}
+                  seed={community.id}
+                  size="xs"
+                  imageUrl={community.logoUrl}
+                  color={community.brandColor}
+                />
                 <span className="flex-1 truncate">{community.name}</span>
                 {community.id === current.id ? <CheckIcon aria-label="Current" /> : null}
               </Link>

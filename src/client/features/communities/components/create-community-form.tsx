@@ -1,32 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { AlertCircleIcon, CheckCircle2Icon, XCircleIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { sanitizeSlugInput, slugify } from "../../../../shared/slug.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
-import { cn } from "../../../lib/cn.ts";
 import { GraphQLRequestError } from "../../../lib/graphql.ts";
 import { useCreateCommunity } from "../api/create-community.ts";
-import { type SlugStatus, useSlugAvailability } from "../api/use-slug-availability.ts";
-import {
-  browserTimeZone,
-  defaultCurrency,
-  supportedCurrencies,
-  supportedTimeZones,
-} from "../locale-defaults.ts";
+import { useSlugAvailability } from "../api/use-slug-availability.ts";
+import { browserTimeZone, defaultCurrency } from "../locale-defaults.ts";
+import { ChoiceGroup, JOIN_POLICIES, VISIBILITIES } from "./choice-group.tsx";
 import {
   type CreateCommunityOutput,
   type CreateCommunityValues,
   createCommunitySchema,
   DESCRIPTION_MAX_LENGTH,
 } from "./create-community-schema.ts";
-import { SearchableSelect, type SelectOption } from "./searchable-select.tsx";
+import { SearchableSelect } from "./searchable-select.tsx";
+import { SlugStatusLine } from "./slug-status-line.tsx";
+import { useLocaleOptions } from "./use-locale-options.ts";
 
 const FIELD_NAMES = [
   "name",
@@ -43,34 +38,13 @@ function isFieldName(value: string): value is FieldName {
   return (FIELD_NAMES as readonly string[]).includes(value);
 }
 
-const JOIN_POLICIES = [
-  { value: "OPEN", label: "Open", hint: "Anyone can join right away." },
-  { value: "APPROVAL", label: "Approval", hint: "People ask to join and an admin approves them." },
-  { value: "INVITE", label: "Invite only", hint: "Only people you invite can join." },
-] as const;
-
-const VISIBILITIES = [
-  { value: "PUBLIC", label: "Public", hint: "Anyone can find the community and see its page." },
-  { value: "PRIVATE", label: "Private", hint: "Only members can see the community." },
-] as const;
-
 export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => void }) {
   const id = useId();
   const createCommunity = useCreateCommunity();
   const [slugEdited, setSlugEdited] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
 
-  const timeZoneOptions = useMemo<SelectOption[]>(
-    () => supportedTimeZones().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") })),
-    [],
-  );
-  const currencyOptions = useMemo<SelectOption[]>(() => {
-    const names = new Intl.DisplayNames(undefined, { type: "currency" });
-    return supportedCurrencies().map((code) => {
-      const name = names.of(code) ?? code;
-      return { value: code, label: `${code} — ${name}`, keywords: name };
-    });
-  }, []);
+  const { timeZoneOptions, currencyOptions } = useLocaleOptions();
 
   const form = useForm<CreateCommunityValues, unknown, CreateCommunityOutput>({
     resolver: zodResolver(createCommunitySchema),
@@ -298,102 +272,5 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
         </Button>
       </div>
     </form>
-  );
-}
-
-function SlugStatusLine({ id, status }: { id: string; status: SlugStatus }) {
-  const content: Record<SlugStatus, { text: string; className: string; icon?: React.ReactNode }> = {
-    idle: {
-      text: "Lowercase letters, numbers and hyphens; 3–48 characters.",
-      className: "text-muted-foreground",
-    },
-    checking: { text: "Checking…", className: "text-muted-foreground", icon: <Spinner label="Checking" /> },
-    available: {
-      text: "available",
-      className: "text-success",
-      icon: <CheckCircle2Icon className="size-4" aria-hidden="true" />,
-    },
-    taken: {
-      text: "taken",
-      className: "text-destructive",
-      icon: <XCircleIcon className="size-4" aria-hidden="true" />,
-    },
-    reserved: {
-      text: "taken (reserved)",
-      className: "text-destructive",
-      icon: <XCircleIcon className="size-4" aria-hidden="true" />,
-    },
-    invalid: {
-      text: "invalid — use 3–48 lowercase letters, numbers and single hyphens",
-      className: "text-destructive",
-      icon: <AlertCircleIcon className="size-4" aria-hidden="true" />,
-    },
-    unknown: { text: "Couldn't check availability right now.", className: "text-muted-foreground" },
-  };
-  const { text, className, icon } = content[status];
-  return (
-    <p id={id} aria-live="polite" className={cn("flex items-center gap-1.5 text-sm", className)}>
-      {icon}
-      {status === "available" || status === "taken" || status === "reserved" ? (
-        <span>
-          <span className="sr-only">This address is </span>
-          {text}
-        </span>
-      ) : (
-        text
-      )}
-    </p>
-  );
-}
-
-type Choice<T extends string> = { readonly value: T; readonly label: string; readonly hint: string };
-
-function ChoiceGroup<T extends string>({
-  legend,
-  name,
-  value,
-  onChange,
-  choices,
-  error,
-  errorId,
-}: {
-  legend: string;
-  name: string;
-  value: T;
-  onChange: (value: T) => void;
-  choices: readonly Choice<T>[];
-  error: string | undefined;
-  errorId: string;
-}) {
-  const id = useId();
-  return (
-    <fieldset className="grid gap-3">
-      <legend className="mb-3 text-sm font-medium">{legend}</legend>
-      <RadioGroup
-        name={name}
-        value={value}
-        onValueChange={(next) => {
-          const choice = choices.find((item) => item.value === next);
-          if (choice) onChange(choice.value);
-        }}
-        aria-describedby={error ? errorId : undefined}
-        className="grid gap-2 sm:grid-cols-3"
-      >
-        {choices.map((choice) => (
-          <label
-            key={choice.value}
-            htmlFor={`${id}-${choice.value}`}
-            className="flex cursor-pointer gap-3 rounded-lg border p-3 transition-colors hover:bg-accent/50 has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-primary/5"
-          >
-            <RadioGroupItem id={`${id}-${choice.value}`} value={choice.value} className="mt-0.5" />
-            <span className="grid gap-0.5">
-              <span className="text-sm font-medium">{choice.label}</span>
-              <span className="text-sm text-muted-foreground">{choice.hint}</span>
-            </span>
-          </label>
-        ))}
-      </RadioGroup>
-      <FieldError id={errorId}>{error}</FieldError>
-    </fieldset>
   );
 }

@@ -13,6 +13,7 @@ type SearchableSelectProps = {
   invalid?: boolean;
   describedBy?: string;
   placeholder?: string;
+  disabled?: boolean;
 };
 
 const MAX_VISIBLE = 200;
@@ -38,6 +39,7 @@ export function SearchableSelect({
   invalid,
   describedBy,
   placeholder,
+  disabled = false,
 }: SearchableSelectProps) {
   const listId = useId();
   const [open, setOpen] = useState(false);
@@ -132,6 +134,7 @@ export function SearchableSelect({
         autoComplete="off"
         spellCheck={false}
         placeholder={placeholder}
+        disabled={disabled}
         value={open ? query : (selected?.label ?? value)}
         onChange={(event) => {
           if (!open) setOpen(true);
@@ -146,7 +149,7 @@ export function SearchableSelect({
           setQuery("");
           onBlur?.();
         }}
-        className="flex h-10 w-full rounded-md border border-input bg-background py-2 pr-9 pl-3 text-sm shadow-xs transition-colors placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 aria-invalid:border-destructive"
+        className="flex h-10 w-full rounded-md border border-input bg-background py-2 pr-9 pl-3 text-sm shadow-xs transition-colors placeholder:text-muted-foreground/80 focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive"
       />
       <ChevronDownIcon
         className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"

@@ -1,23 +1,26 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { SettingsIcon } from "lucide-react";
-import { ComingSoonPanel } from "../../../../components/layout/coming-soon-panel.tsx";
+import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
+import { CommunitySettings } from "../../../../features/communities/components/settings/community-settings.tsx";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/edit")({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(communityQueryOptions(params.communityId)),
   component: EditCommunityPage,
 });
 
 function EditCommunityPage() {
+  const { communityId } = Route.useParams();
+  const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   return (
-    <ComingSoonPanel
-      title="Settings"
-      icon={SettingsIcon}
-      summary="Change how your community looks and works after you've created it."
-      plans={[
-        "Rename the community and edit its description",
-        "Upload a logo",
-        "Change visibility, join policy, time zone and currency",
-        "Transfer ownership or archive the community",
-      ]}
-    />
+    <div className="mx-auto w-full max-w-4xl px-5 py-8 sm:px-8 sm:py-10">
+      <title>{`Settings · ${community.name} · Commons`}</title>
+      <div className="mb-6 grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+        <p className="text-muted-foreground">How {community.name} looks and works.</p>
+      </div>
+      {/* Keyed by community: switching communities must not carry one's unsaved edits into another. */}
+      <CommunitySettings key={community.id} community={community} />
+    </div>
   );
 }

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound, Outlet } from "@tanstack/react-router";
 import { DashboardNav } from "../../../../components/layout/dashboard-nav.tsx";
 import { DashboardShell } from "../../../../components/layout/dashboard-shell.tsx";
+import { InitialsAvatar } from "../../../../components/ui/initials-avatar.tsx";
 import { UserMenu } from "../../../../features/auth/components/user-menu.tsx";
 import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
 import { CommunitySwitcher } from "../../../../features/communities/components/community-switcher.tsx";
@@ -34,6 +35,11 @@ function DashboardLayout() {
   return (
     <DashboardShell
       title={community.name}
+      titleLogo={
+        community.logoUrl ? (
+          <InitialsAvatar name={community.name} size="xs" imageUrl={community.logoUrl} />
+        ) : null
+      }
       switcher={<CommunitySwitcher current={community} />}
       nav={<DashboardNav communityId={community.id} />}
       userMenu={<UserMenu showName />}

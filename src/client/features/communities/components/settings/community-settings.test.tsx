@@ -1,0 +1,99 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { CommunityQuery } from "../../../../gql/graphql.ts";
+import { CommunitySettings } from "./community-settings.tsx";
+
+type Community = CommunityQuery["community"];
+
+const community: Community = {
+  id: "c1",
+  name: "Book Club",
+  slug: "book-club",
+  description: "We read.",
+  logoUrl: null,
+  coverUrl: null,
+  brandColor: null,
+  memberCount: 3,
+  viewerRole: "ADMIN",
+  visibility: "PUBLIC",
+  joinPolicy: "OPEN",
+  timeZone: "Europe/Berlin",
+  currency: "EUR",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  viewerCanEdit: true,
+  viewerCanDelete: false,
+};
+
+function renderSettings(overrides: Partial<Community> = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <CommunitySettings community={{ ...community, ...overrides }} />
+    </QueryClientProvider>,
+  );
+}
+
+function respond(body: unknown) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+  );
+}
+
+describe("community settings", () => {
+  beforeAll(() => {
+    // jsdom has no ResizeObserver; Radix's radio group measures itself with one.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("is read-only for organizers and members", () => {
+    renderSettings({ viewerRole: "ORGANIZER", viewerCanEdit: false });
+    expect(screen.getByRole("note").textContent).toBe("Only owners and admins can change these settings.");
+    // Disabled through their fieldset, which is what :disabled (and the browser) goes by.
+    for (const label of ["Name", "URL slug", "Time zone", "Currency", "Brand colour"]) {
+      expect(screen.getByLabelText(label).matches(":disabled"), label).toBe(true);
+    }
+    expect(screen.getByRole("radio", { name: /Invite only/ }).matches(":disabled")).toBe(true);
+    for (const button of screen.getAllByRole("button", { name: "Choose image" })) {
+      expect(button.matches(":disabled")).toBe(true);
+    }
+    expect(screen.queryByRole("button", { name: /^Save/ })).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Danger zone" })).toBeNull();
+  });
+
+  it("sends only the changed field and shows the server's field error next to it, keeping what was typed", async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      respond({
+        data: null,
+        errors: [
+          {
+            message: "Invalid input",
+            extensions: {
+              code: "BAD_USER_INPUT",
+              fields: [{ field: "name", code: "TOO_LONG", message: "That name is not allowed." }],
+            },
+          },
+        ],
+      }),
+    );
+    renderSettings();
+    const name = screen.getByLabelText<HTMLInputElement>("Name");
+    await user.clear(name);
+    await user.type(name, "Book Club Deluxe");
+    const general = screen.getByRole("region", { name: "General" });
+    await user.click(within(general).getByRole("button", { name: "Save general settings" }));
+
+    expect(await within(general).findByText("That name is not allowed.")).toBeTruthy();
+    expect(name.value).toBe("Book Club Deluxe");
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
+    expect(body.variables).toEqual({ id: "c1", input: { name: "Book Club Deluxe" } });
+  });
+});

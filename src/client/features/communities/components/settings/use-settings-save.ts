@@ -1,0 +1,63 @@
+import { useState } from "react";
+import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
+import type { UpdateCommunityInput } from "../../../../gql/graphql.ts";
+import { GraphQLRequestError } from "../../../../lib/graphql.ts";
+import { notify } from "../../../../lib/notify.ts";
+import { useUpdateCommunity } from "../../api/update-community.ts";
+
+export const READ_ONLY_NOTE = "Only owners and admins can change these settings.";
+
+/**
+ * One save path for every settings section: server field errors land next to their fields,
+ * FORBIDDEN becomes a toast, anything else a message above the button; typed values stay put.
+ */
+export function useSettingsSave<T extends FieldValues>(
+  communityId: string,
+  fieldNames: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+) {
+  const update = useUpdateCommunity(communityId);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  async function save(input: UpdateCommunityInput, successMessage: string) {
+    setFormError(null);
+    try {
+      const community = await update.mutateAsync(input);
+      notify("success", successMessage);
+      return community;
+    } catch (error) {
+      setFormError(handleSaveError(error, fieldNames, setError));
+      return null;
+    }
+  }
+
+  return { save, formError, isSaving: update.isPending };
+}
+
+export function handleSaveError<T extends FieldValues>(
+  error: unknown,
+  fieldNames: readonly Path<T>[],
+  setError: UseFormSetError<T>,
+): string | null {
+  if (!(error instanceof GraphQLRequestError)) return "We couldn't save your changes. Please try again.";
+  if (error.code === "FORBIDDEN") {
+    notify("error", READ_ONLY_NOTE);
+    return null;
+  }
+  if (error.code === "BAD_USER_INPUT" && error.fields.length > 0) {
+    const unplaced: string[] = [];
+    let focused = false;
+    for (const field of error.fields) {
+      const name = fieldNames.find((candidate) => candidate === field.field);
+      if (name) {
+        setError(name, { message: field.message }, { shouldFocus: !focused });
+        focused = true;
+      } else {
+        unplaced.push(field.message);
+      }
+    }
+    return unplaced.length > 0 ? unplaced.join(" ") : null;
+  }
+  if (error.code === "NETWORK_ERROR") return error.message;
+  return "We couldn't save your changes. Please try again.";
+}

@@ -1,0 +1,27 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
+import { useAuth } from "../../features/auth/auth-context.tsx";
+import { UserMenu } from "../../features/auth/components/user-menu.tsx";
+import { ProfileForm } from "../../features/profile/components/profile-form.tsx";
+
+export const Route = createFileRoute("/_authenticated/me")({
+  component: ProfilePage,
+});
+
+function ProfilePage() {
+  // The auth store, not the route context: it updates the page after a save without a navigation.
+  const { user, refresh } = useAuth();
+  if (!user) return null;
+  return (
+    <AppHeaderLayout end={<UserMenu />}>
+      <title>Your profile · Commons</title>
+      <div className="mx-auto w-full max-w-3xl px-5 py-10 sm:px-8 sm:py-14">
+        <div className="mb-8 grid gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your profile</h1>
+          <p className="text-muted-foreground">How you appear to people in your communities.</p>
+        </div>
+        <ProfileForm key={user.id} user={user} onSaved={refresh} />
+      </div>
+    </AppHeaderLayout>
+  );
+}
