@@ -34,6 +34,8 @@ export default defineConfig({
           environment: "jsdom",
           include: ["src/client/**/*.test.{ts,tsx}"],
           setupFiles: ["src/client/test-setup.ts"],
+          // jsdom suites share two cores with the integration servers in a full run.
+          testTimeout: 20_000,
         },
       },
     ],

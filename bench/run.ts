@@ -10,8 +10,9 @@ import { repoRoot } from "../e2e/support/paths.ts";
 import { freePort } from "../scripts/with-postgres.ts";
 import { loginJavaScript } from "./login-javascript.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
+import { uploadThroughput } from "./upload-throughput.ts";
 
-const benchmarks: Benchmark[] = [loginJavaScript];
+const benchmarks: Benchmark[] = [loginJavaScript, uploadThroughput];
 
 const resultsDir = join(repoRoot, "bench", "results");
 

@@ -8,6 +8,7 @@ import { createGraphQLHandler } from "./graphql/yoga.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
+import { mountStorage } from "./http/storage-routes.ts";
 import { CLIENT_IP_HEADER, createAuth } from "./modules/auth/auth.ts";
 import { checkCodeSend } from "./modules/auth/code-limits.service.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
@@ -66,17 +67,16 @@ export async function createServerApp(
     }
   });
 
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      // The rest of the body is never read, so the connection cannot carry another request.
-      onError: (c) =>
-        c.json({ code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." }, 413, {
-          Connection: "close",
-        }),
-    }),
-  );
+  const apiBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    // The rest of the body is never read, so the connection cannot carry another request.
+    onError: (c) =>
+      c.json({ code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." }, 413, {
+        Connection: "close",
+      }),
+  });
+  // Storage routes set their own limits (uploads are larger than 1 MiB).
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/storage/") ? next() : apiBodyLimit(c, next)));
   app.use("/api/*", requireTrustedOrigin([config.appUrl]));
 
   app.get("/api/config", (c) => c.json({ googleClientId: config.google?.clientId ?? null }));
@@ -114,6 +114,7 @@ export async function createServerApp(
   });
 
   app.on(["GET", "POST"], "/api/graphql", (c) => graphql.fetch(c.req.raw));
+  const storage = mountStorage(app, { db, config, viewerFor });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, options.distDir ?? defaultDistDir);
@@ -123,6 +124,7 @@ export async function createServerApp(
     database,
     mailer,
     async close() {
+      storage.close();
       mailer.close();
       await database.close();
     },

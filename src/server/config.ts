@@ -78,13 +78,14 @@ const schema = z.object({
     .default("us-east-1"),
   S3_BUCKET: z
     .string()
-    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3-63 lower-case letters, digits, . or -)")
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name (3-63 lower-case letters, digits, . or -)",
+    )
     .optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  S3_FORCE_PATH_STYLE: z
-    .enum(["true", "false", "1", "0"], { message: "must be true or false" })
-    .optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional(),
 });
 
 function parseTrustProxy(raw: string): TrustProxy {
@@ -124,9 +125,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("GOOGLE_CLIENT_ID: required when GOOGLE_CLIENT_SECRET is set");
   }
   if (!e.S3_BUCKET) {
-    const stray = (["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const).find(
-      (name) => e[name] !== undefined,
-    );
+    const stray = (
+      ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const
+    ).find((name) => e[name] !== undefined);
     if (stray) throw new ConfigError(`S3_BUCKET: required when ${stray} is set`);
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {

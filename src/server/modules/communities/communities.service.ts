@@ -4,7 +4,7 @@ import { slugProblem } from "../../../shared/slug.ts";
 import type { Db } from "../../db/client.ts";
 import { DomainError, invalidInput, notFound, unauthenticated } from "../../errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
-import { communityAssetUrl } from "../files/files.lookup.ts";
+import { communityAssetUrl, removeCommunityBlobs } from "../files/files.service.ts";
 import {
   canCreateCommunity,
   canDeleteCommunity,
@@ -242,6 +242,8 @@ export async function deleteCommunity(ctx: Ctx, id: string, confirmName: string)
       },
     ]);
   }
+  // Stored files first: once the row is gone their keys would be unknown and the bytes orphaned.
+  await removeCommunityBlobs(ctx.db, id);
   await ctx.db.delete(community).where(eq(community.id, id));
 }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEntry, community, membership } from "../../db/schema.ts";
+import { auditEntry, community, membership, storageObject } from "../../db/schema.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
 
 let t: TestServer;
@@ -115,8 +116,27 @@ describe("community settings", () => {
 });
 
 describe("deleting a community", () => {
-  it("needs the owner and the exact name, then removes it for everyone", async () => {
+  it("needs the owner and the exact name, then removes it and its files for everyone", async () => {
     const id = await createCommunity(owner, "Short Lived");
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#4f46e5" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+    const uploaded = await owner.fetch(
+      `/api/storage/v0/b/community-assets/o?name=${encodeURIComponent(`${id}/logo.png`)}`,
+      {
+        method: "POST",
+        body: form,
+      },
+    );
+    expect(uploaded.status).toBe(200);
+    const logo = (await uploaded.json()) as { downloadUrl: string };
+    const update = await owner.graphql<{ updateCommunity: { logoUrl: string } }>(UPDATE, {
+      id,
+      input: { logoPath: `${id}/logo.png` },
+    });
+    expect(update.data?.updateCommunity.logoUrl).toBe(logo.downloadUrl);
     const admin = t.browser();
     await admin.signIn(uniqueEmail("admin"), "Ada Admin");
     await join(admin, id, "admin");
@@ -133,5 +153,10 @@ describe("deleting a community", () => {
     expect(gone.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     const mine = await admin.graphql<{ myCommunities: { id: string }[] }>("{ myCommunities { id } }");
     expect(mine.data?.myCommunities.map((c) => c.id)).not.toContain(id);
+    expect(
+      await t.server.database.db.select().from(storageObject).where(eq(storageObject.communityId, id)),
+    ).toEqual([]);
+    // The old public link stops serving the bytes; like any unknown token it reveals nothing more.
+    expect((await fetch(new URL(logo.downloadUrl, t.url))).status).toBe(403);
   });
 });

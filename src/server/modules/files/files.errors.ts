@@ -27,7 +27,11 @@ export const objectNotFound = (path: string) =>
 export const bucketNotFound = (bucket: string) =>
   new StorageError("storage/bucket-not-found", `Bucket '${bucket}' does not exist.`, 404);
 export const unauthenticated = () =>
-  new StorageError("storage/unauthenticated", "User is not authenticated, please authenticate and try again.", 401);
+  new StorageError(
+    "storage/unauthenticated",
+    "User is not authenticated, please authenticate and try again.",
+    401,
+  );
 export const unauthorized = (path: string) =>
   new StorageError("storage/unauthorized", `User does not have permission to access '${path}'.`, 403);
 export const quotaExceeded = () =>
@@ -45,7 +49,8 @@ export const invalidChecksum = (path: string) =>
 export const invalidArgument = (message: string, status = 400) =>
   new StorageError("storage/invalid-argument", message, status);
 export const invalidFormat = (message: string) => new StorageError("storage/invalid-format", message, 400);
-export const wrongSize = (message: string) => new StorageError("storage/server-file-wrong-size", message, 400);
+export const wrongSize = (message: string) =>
+  new StorageError("storage/server-file-wrong-size", message, 400);
 
 export type StorageErrorBody = { error: { code: StorageErrorCode; message: string; status: number } };
 

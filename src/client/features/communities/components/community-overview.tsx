@@ -15,13 +15,20 @@ export function CommunityOverview({ community }: { community: Community }) {
   return (
     <div className="mx-auto w-full max-w-5xl px-5 py-8 sm:px-8 sm:py-10">
       <title>{`${community.name} · Commons`}</title>
+      {community.coverUrl ? (
+        <img
+          src={community.coverUrl}
+          alt={`Cover of ${community.name}`}
+          className="mb-6 aspect-[3/1] w-full rounded-xl border object-cover"
+        />
+      ) : null}
       <div className="grid gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{community.name}</h1>
           <Badge variant="secondary">{VISIBILITY_LABEL[community.visibility]}</Badge>
         </div>
         <p className="max-w-3xl text-muted-foreground">
-          {community.description || "No description yet. Add one in Settings once editing is available."}
+          {community.description || "No description yet. Add one in Settings."}
         </p>
       </div>
 

@@ -1,0 +1,165 @@
+import { mkdirSync } from "node:fs";
+import type { Readable } from "node:stream";
+import { FileStore } from "@tus/file-store";
+import { S3Store } from "@tus/s3-store";
+import { EVENTS, Server, type Upload } from "@tus/server";
+
+import type { S3Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import type { Viewer } from "../communities/communities.policy.ts";
+import {
+  invalidArgument,
+  StorageError,
+  type StorageErrorCode,
+  storageErrorBody,
+  unauthenticated,
+  unauthorized,
+} from "./files.errors.ts";
+import { parseTusMetadata } from "./files.input.ts";
+import { finishUpload, planUpload } from "./files.service.ts";
+import type { FileStorage } from "./files.storage.ts";
+import { BUCKETS } from "./files.tables.ts";
+import { s3ClientConfig } from "./s3-blob-store.ts";
+
+export const UPLOADS_PATH = "/api/storage/v0/uploads";
+const DAY_MS = 24 * 60 * 60 * 1000;
+const CLEAN_UP_EVERY_MS = 60 * 60 * 1000;
+
+export type UploadServer = {
+  /** Serves one tus request (`POST`, `HEAD`, `PATCH`, `DELETE`, `OPTIONS`) as `viewer`. */
+  handle(request: Request, viewer: Viewer | null): Promise<Response>;
+  /** Removes unfinished uploads older than a day; returns how many. */
+  cleanUp(): Promise<number>;
+  close(): void;
+};
+
+/** tus's own refusals keep their status and get the contract's error body. */
+function fromTusError(error: { status_code: number; body: string }): StorageError {
+  const message = error.body.trim();
+  const codes: Record<number, StorageErrorCode> = {
+    404: "storage/object-not-found",
+    409: "storage/server-file-wrong-size",
+    410: "storage/object-not-found",
+    460: "storage/invalid-checksum",
+  };
+  const code =
+    codes[error.status_code] ?? (error.status_code < 500 ? "storage/invalid-argument" : "storage/unknown");
+  return new StorageError(code, message, error.status_code);
+}
+
+export function createUploadServer(options: {
+  db: Db;
+  storage: FileStorage;
+  s3: S3Config | null;
+  appUrl: string;
+}): UploadServer {
+  const { db, storage } = options;
+  if (!options.s3) mkdirSync(storage.uploadsDir, { recursive: true });
+  const datastore: FileStore | S3Store = options.s3
+    ? new S3Store({
+        s3ClientConfig: { ...s3ClientConfig(options.s3), bucket: options.s3.bucket },
+        expirationPeriodInMilliseconds: DAY_MS,
+      })
+    : new FileStore({ directory: storage.uploadsDir, expirationPeriodInMilliseconds: DAY_MS });
+  const viewers = new WeakMap<Request, Viewer | null>();
+  const ctxOf = (req: Request) => ({ db, storage, viewer: viewers.get(req) ?? null });
+  const target = (upload: Upload) => ({
+    bucket: upload.metadata?.bucket ?? "",
+    path: upload.metadata?.name ?? "",
+  });
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    allowedOrigins: [options.appUrl],
+    maxSize: Math.max(...BUCKETS.map((bucket) => storage.maxBytes(bucket))),
+    // Only the person who started an upload may continue, inspect or cancel it.
+    async onIncomingRequest(req, id) {
+      if (req.method === "POST") return;
+      const upload = await datastore.getUpload(id);
+      const viewer = viewers.get(req as unknown as Request);
+      if (!viewer) throw unauthenticated();
+      if (upload.metadata?.uploader !== viewer.id) throw unauthorized(target(upload).path);
+    },
+    // Rights, type, size and quota are decided here, before any byte is stored.
+    async onUploadCreate(req, upload) {
+      if (upload.sizeIsDeferred || upload.size === undefined) {
+        throw invalidArgument("Upload-Length is required: the size must be known when the upload starts.");
+      }
+      const ctx = ctxOf(req as unknown as Request);
+      const { bucket, path } = target(upload);
+      await planUpload(ctx, {
+        bucket,
+        path,
+        size: upload.size,
+        options: parseTusMetadata(upload.metadata ?? {}),
+      });
+      const viewer = ctx.viewer as Viewer;
+      return { metadata: { ...upload.metadata, uploader: viewer.id } };
+    },
+    async onUploadFinish(req, upload) {
+      const { bucket, path } = target(upload);
+      try {
+        const meta = await finishUpload(ctxOf(req as unknown as Request), {
+          bucket,
+          path,
+          size: upload.size ?? 0,
+          options: parseTusMetadata(upload.metadata ?? {}),
+          open: async () => (await datastore.read(upload.id)) as Readable,
+        });
+        return {
+          status_code: 200,
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(meta),
+        };
+      } catch (error) {
+        // Refused bytes are never kept; the client starts over.
+        await datastore.remove(upload.id).catch(() => {});
+        throw error;
+      }
+    },
+    onResponseError(_req, error) {
+      const mapped =
+        error instanceof StorageError || error instanceof Error
+          ? error
+          : fromTusError(error as { status_code: number; body: string });
+      const body = storageErrorBody(mapped);
+      return { status_code: body.error.status, body: JSON.stringify(body) };
+    },
+  });
+  // Emitted after the response is written: the object is stored, the upload's bytes are spare.
+  tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
+    void datastore.remove(upload.id).catch(() => {});
+  });
+
+  const cleanUp = () => tus.cleanUpExpiredUploads();
+  const report = (error: unknown) => console.error("storage: removing expired uploads failed", error);
+  void cleanUp().catch(report);
+  const timer = setInterval(() => void cleanUp().catch(report), CLEAN_UP_EVERY_MS);
+  timer.unref();
+
+  return {
+    async handle(request, viewer) {
+      viewers.set(request, viewer);
+      const response = await tus.handleWeb(request);
+      if (response.status < 400 || response.headers.get("content-type")?.includes("json")) return response;
+      // A few refusals (missing Tus-Resumable, malformed headers) bypass onResponseError.
+      const text = await response.text();
+      let body = text;
+      try {
+        JSON.parse(text);
+      } catch {
+        body = JSON.stringify(storageErrorBody(fromTusError({ status_code: response.status, body: text })));
+      }
+      const headers = new Headers(response.headers);
+      headers.set("Content-Type", "application/json");
+      headers.set("Content-Length", String(Buffer.byteLength(body)));
+      return new Response(body, { status: response.status, headers });
+    },
+    cleanUp,
+    close() {
+      clearInterval(timer);
+    },
+  };
+}

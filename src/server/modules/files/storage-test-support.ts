@@ -1,0 +1,122 @@
+// Shared by the file store's integration tests: GraphQL set-up, multipart and tus from Node.
+import { createHash } from "node:crypto";
+import * as tus from "tus-js-client";
+import type { TestBrowser } from "../../test/harness.ts";
+
+export const md5 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("base64");
+
+export async function createCommunity(browser: TestBrowser): Promise<string> {
+  const slug = `files-${Math.random().toString(36).slice(2, 10)}`;
+  const result = await browser.graphql<{ createCommunity: { id: string } }>(
+    `mutation ($input: CreateCommunityInput!) { createCommunity(input: $input) { id } }`,
+    {
+      input: {
+        name: "File Testers",
+        slug,
+        description: "",
+        timeZone: "Europe/Paris",
+        currency: "EUR",
+        visibility: "PUBLIC",
+        joinPolicy: "OPEN",
+      },
+    },
+  );
+  const id = result.data?.createCommunity.id;
+  if (!id) throw new Error(`createCommunity: ${JSON.stringify(result.errors)}`);
+  return id;
+}
+
+export const objectUrl = (bucket: string, path: string, query = "") =>
+  `/api/storage/v0/b/${bucket}/o/${encodeURIComponent(path)}${query}`;
+
+export function multipart(
+  browser: TestBrowser,
+  bucket: string,
+  path: string,
+  bytes: Uint8Array,
+  options: { type?: string; metadata?: Record<string, unknown> } = {},
+) {
+  const form = new FormData();
+  form.set(
+    "file",
+    new Blob([new Uint8Array(bytes)], { type: options.type ?? "" }),
+    path.split("/").at(-1) ?? "file",
+  );
+  if (options.metadata) form.set("metadata", JSON.stringify(options.metadata));
+  return browser.fetch(`/api/storage/v0/b/${bucket}/o?name=${encodeURIComponent(path)}`, {
+    method: "POST",
+    body: form,
+  });
+}
+
+/** The headers a browser would send with tus requests: its cookies and the app's Origin. */
+export const tusHeaders = (browser: TestBrowser): Record<string, string> => ({
+  origin: browser.baseUrl,
+  "x-forwarded-for": browser.address,
+  ...(browser.cookies.size > 0
+    ? { cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ") }
+    : {}),
+});
+
+export type TusOutcome =
+  | { ok: true; url: string; status: number; body: string; bytesSent: number }
+  | { ok: false; url: string | null; status: number | null; body: string; bytesSent: number };
+
+export type TusRun = { upload: tus.Upload; done: Promise<TusOutcome> };
+
+/** Starts a tus-js-client upload in Node; `done` settles on success or on the first error. */
+export function startTus(
+  baseUrl: string,
+  data: Buffer,
+  options: {
+    headers: Record<string, string>;
+    metadata?: Record<string, string>;
+    chunkSize?: number;
+    uploadUrl?: string;
+    onChunk?: (accepted: number, upload: tus.Upload) => void;
+  },
+): TusRun {
+  let bytesSent = 0;
+  let upload!: tus.Upload;
+  const done = new Promise<TusOutcome>((resolve) => {
+    upload = new tus.Upload(data, {
+      endpoint: `${baseUrl}/api/storage/v0/uploads/`,
+      uploadUrl: options.uploadUrl ?? null,
+      chunkSize: options.chunkSize ?? 256 * 1024,
+      metadata: options.metadata ?? {},
+      headers: options.headers,
+      retryDelays: null,
+      storeFingerprintForResuming: false,
+      onChunkComplete: (chunkSize, accepted) => {
+        bytesSent += chunkSize;
+        options.onChunk?.(accepted, upload);
+      },
+      onSuccess: ({ lastResponse }) =>
+        resolve({
+          ok: true,
+          url: upload.url ?? "",
+          status: lastResponse.getStatus(),
+          body: lastResponse.getBody(),
+          bytesSent,
+        }),
+      onError: (error) => {
+        const response = (error as tus.DetailedError).originalResponse ?? null;
+        resolve({
+          ok: false,
+          url: upload.url,
+          status: response?.getStatus() ?? null,
+          body: response?.getBody() ?? error.message,
+          bytesSent,
+        });
+      },
+    });
+    upload.start();
+  });
+  return { upload, done };
+}
+
+/** Base64 pairs, as in Upload-Metadata. */
+export const tusMetadata = (values: Record<string, string>) =>
+  Object.entries(values)
+    .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
+    .join(",");

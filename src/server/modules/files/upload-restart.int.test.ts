@@ -1,0 +1,170 @@
+// A resumable upload survives a pause, and the server being killed (SIGKILL) mid-chunk and
+// restarted on the same data: the client resumes with the same upload URL and the bytes arrive intact.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { TestBrowser, uniqueEmail } from "../../test/harness.ts";
+import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
+import { createCommunity, md5, startTus, tusHeaders } from "./storage-test-support.ts";
+
+const MiB = 1024 * 1024;
+const repoRoot = path.resolve(import.meta.dirname, "../../../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+type Child = { process: ChildProcess; log: () => string; exited: Promise<void> };
+
+let smtp: SmtpCapture;
+let dataDir: string;
+let port: number;
+let url: string;
+let child: Child | undefined;
+
+async function startServer(): Promise<Child> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: url,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    TRUST_PROXY: "loopback",
+    NODE_ENV: "test",
+  };
+  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  const proc = spawn(process.execPath, ["src/server/main.ts"], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  proc.stdout?.on("data", collect);
+  proc.stderr?.on("data", collect);
+  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  const started: Child = { process: proc, log: () => output, exited };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && proc.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200)
+        return started;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  proc.kill("SIGKILL");
+  throw new Error(`server did not become ready:\n${output}`);
+}
+
+async function head(uploadUrl: string, browser: TestBrowser): Promise<number> {
+  const response = await fetch(uploadUrl, {
+    method: "HEAD",
+    headers: { ...tusHeaders(browser), "Tus-Resumable": "1.0.0" },
+  });
+  expect(response.status).toBe(200);
+  return Number(response.headers.get("upload-offset"));
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  dataDir = mkdtempSync(path.join(tmpdir(), "commons-restart-"));
+  port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  child = await startServer();
+});
+
+afterAll(async () => {
+  if (child && child.process.exitCode === null) {
+    child.process.kill("SIGKILL");
+    await child.exited;
+  }
+  await smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it("resumes a 20 MiB upload after a pause and after the server is killed and restarted", {
+  timeout: 120_000,
+}, async () => {
+  const browser = new TestBrowser(url, smtp);
+  const email = uniqueEmail("restart");
+  await browser.signIn(email, "Rhea Restart");
+  const communityId = await createCommunity(browser);
+  const data = Buffer.from(randomBytes(15 * MiB).toString("base64"));
+  expect(data.length).toBe(20 * MiB);
+  const metadata = { bucket: "member-imports", name: `${communityId}/members.csv`, contentType: "text/csv" };
+  const chunkSize = MiB;
+
+  // 1. Pause part-way (the client aborts), then resume from the server's offset.
+  let paused = false;
+  const first = startTus(url, data, {
+    headers: tusHeaders(browser),
+    metadata,
+    chunkSize,
+    onChunk: (accepted, upload) => {
+      if (!paused && accepted >= 4 * MiB) {
+        paused = true;
+        void upload.abort();
+      }
+    },
+  });
+  for (const deadline = Date.now() + 30_000; !paused && Date.now() < deadline; ) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(paused).toBe(true);
+  const uploadUrl = first.upload.url as string;
+  const pausedAt = await head(uploadUrl, browser);
+  expect(pausedAt).toBeGreaterThanOrEqual(4 * MiB);
+
+  // 2. Resume, and kill the server with a chunk in flight.
+  let killed = false;
+  const second = startTus(url, data, {
+    headers: tusHeaders(browser),
+    metadata,
+    chunkSize,
+    uploadUrl,
+    onChunk: (accepted) => {
+      if (!killed && accepted >= 10 * MiB) {
+        killed = true;
+        child?.process.kill("SIGKILL");
+      }
+    },
+  }).done;
+  const interrupted = await second;
+  expect(killed).toBe(true);
+  expect(interrupted.ok).toBe(false);
+  await child?.exited;
+
+  // 3. Restart on the same data directory and port; the same upload URL carries on.
+  child = await startServer();
+  const session = await browser.fetch("/api/auth/get-session");
+  if (!(await session.json())) await browser.signIn(email);
+  const restartedAt = await head(uploadUrl, browser);
+  expect(restartedAt).toBeGreaterThanOrEqual(10 * MiB);
+  expect(restartedAt).toBeLessThan(data.length);
+
+  const finished = await startTus(url, data, { headers: tusHeaders(browser), metadata, chunkSize, uploadUrl })
+    .done;
+  expect(finished, child.log()).toMatchObject({
+    ok: true,
+    status: 200,
+    bytesSent: data.length - restartedAt,
+  });
+  const meta = JSON.parse(finished.body) as { md5Hash: string; size: number; downloadUrl: string };
+  expect(meta).toMatchObject({ size: data.length, md5Hash: md5(data) });
+  const downloaded = Buffer.from(await (await browser.fetch(meta.downloadUrl)).arrayBuffer());
+  expect(md5(downloaded)).toBe(md5(data));
+});
