@@ -1,0 +1,156 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { user } from "../auth/auth.tables.ts";
+import { community } from "../communities/communities.tables.ts";
+
+export const EVENT_STATUSES = ["draft", "published", "canceled"] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+export const EVENT_VISIBILITIES = ["public", "members", "unlisted"] as const;
+export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
+export const QUESTION_KINDS = ["short_text", "long_text", "single_choice", "multiple_choice", "checkbox"] as const;
+export type QuestionKind = (typeof QUESTION_KINDS)[number];
+export const REGISTRATION_STATUSES = ["going", "waitlisted", "pending", "declined", "canceled"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+export const event = pgTable(
+  "event",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => community.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    timeZone: text("time_zone").notNull(),
+    venueName: text("venue_name"),
+    venueAddress: text("venue_address"),
+    onlineUrl: text("online_url"),
+    coverUrl: text("cover_url"),
+    status: text("status", { enum: EVENT_STATUSES }).notNull().default("draft"),
+    visibility: text("visibility", { enum: EVENT_VISIBILITIES }).notNull().default("public"),
+    /** Null means unlimited. */
+    capacity: integer("capacity"),
+    waitlistEnabled: boolean("waitlist_enabled").notNull().default(true),
+    approvalRequired: boolean("approval_required").notNull().default(false),
+    // Counters kept in the same transaction as registration changes: lists never count rows.
+    goingCount: integer("going_count").notNull().default(0),
+    waitlistCount: integer("waitlist_count").notNull().default(0),
+    pendingCount: integer("pending_count").notNull().default(0),
+    checkedInCount: integer("checked_in_count").notNull().default(0),
+    cancelMessage: text("cancel_message"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    canceledAt: timestamp("canceled_at", { withTimezone: true }),
+  },
+  (t) => [
+    // Upcoming/past lists page by (starts_at, id) within a community and status.
+    index("event_community_status_starts_idx").on(t.communityId, t.status, t.startsAt, t.id),
+    index("event_community_created_idx").on(t.communityId, t.createdAt, t.id),
+    index("event_title_search_idx").using("gin", sql`to_tsvector('simple', ${t.title})`),
+  ],
+);
+
+export const ticketType = pgTable(
+  "ticket_type",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** Minor units of `currency`; 0 is free (the only kind sold until payments arrive). */
+    priceMinor: integer("price_minor").notNull().default(0),
+    currency: text("currency").notNull(),
+    /** Null means no limit of its own (the event capacity still applies). */
+    quantity: integer("quantity"),
+    goingCount: integer("going_count").notNull().default(0),
+    salesStartAt: timestamp("sales_start_at", { withTimezone: true }),
+    salesEndAt: timestamp("sales_end_at", { withTimezone: true }),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("ticket_type_event_idx").on(t.eventId, t.position)],
+);
+
+export const registrationQuestion = pgTable(
+  "registration_question",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: QUESTION_KINDS }).notNull(),
+    label: text("label").notNull(),
+    required: boolean("required").notNull().default(false),
+    options: jsonb("options").$type<string[]>().notNull().default([]),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("registration_question_event_idx").on(t.eventId, t.position)],
+);
+
+export type RegistrationAnswers = Record<string, string[]>;
+
+export const registration = pgTable(
+  "registration",
+  {
+    id: text("id").primaryKey(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => event.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ticketTypeId: text("ticket_type_id").references(() => ticketType.id, { onDelete: "set null" }),
+    status: text("status", { enum: REGISTRATION_STATUSES }).notNull(),
+    /** question id -> chosen or typed values */
+    answers: jsonb("answers").$type<RegistrationAnswers>().notNull().default({}),
+    /** Secret shown as the QR code at the door. */
+    checkInCode: text("check_in_code").notNull().unique(),
+    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** Waitlist order: first in, first promoted. Reset when someone registers again. */
+    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("registration_event_user_idx").on(t.eventId, t.userId),
+    index("registration_event_status_idx").on(t.eventId, t.status, t.queuedAt, t.id),
+    index("registration_event_created_idx").on(t.eventId, t.createdAt, t.id),
+    index("registration_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Mail decided inside a transaction and sent after it commits. A row is the promise that the
+ * message goes out once: the sender marks it sent, so a crash never loses or repeats one.
+ */
+export const outboxMessage = pgTable(
+  "outbox_message",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    /** Dedupe key: one message per (kind, subject) where that matters, e.g. one reminder per registration. */
+    dedupeKey: text("dedupe_key").unique(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    sendAfter: timestamp("send_after", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    sequence: bigint("sequence", { mode: "number" }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [index("outbox_unsent_idx").on(t.sentAt, t.sendAfter)],
+);
