@@ -56,8 +56,8 @@ describe("ImageUploadField", () => {
     );
     const dialog = await screen.findByRole("dialog", { name: "Crop image" });
     await user.click(screen.getByRole("button", { name: "Upload without cropping" }));
-    expect(dialog.isConnected).toBe(false);
-    await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledWith(metadata));
+    await vi.waitFor(() => expect(dialog.isConnected).toBe(false), { timeout: 10_000 });
+    await vi.waitFor(() => expect(onUploaded).toHaveBeenCalledWith(metadata), { timeout: 10_000 });
     expect(String(fetchMock.mock.calls[0]?.[0])).toContain("/b/community-assets/o?name=c1%2Flogo.gif");
     expect(screen.getByRole("progressbar", { name: "party.gif" }).getAttribute("aria-valuenow")).toBe("100");
   });

@@ -210,9 +210,11 @@ describe("uploadFile routing at the 256 KiB threshold", () => {
     const file = bytes(RESUMABLE_CHUNK_SIZE * 3);
     server.override = hangAfterFirstPatch();
     const first = uploadFile({ bucket: "event-images", path: "c1/cover.webp", file });
-    await vi.waitFor(() => expect(server.seen.filter((r) => r.method === "PATCH")).toHaveLength(2));
+    await vi.waitFor(() => expect(server.seen.filter((r) => r.method === "PATCH")).toHaveLength(2), {
+      timeout: 10_000,
+    });
     first.pause();
-    await vi.waitFor(() => expect(first.snapshot().state).toBe("paused"));
+    await vi.waitFor(() => expect(first.snapshot().state).toBe("paused"), { timeout: 10_000 });
 
     server.seen = [];
     server.override = undefined;
@@ -272,7 +274,9 @@ describe("uploadFile routing at the 256 KiB threshold", () => {
       path: "c1/cover.webp",
       file: bytes(RESUMABLE_CHUNK_SIZE * 3),
     });
-    await vi.waitFor(() => expect(server.seen.filter((r) => r.method === "PATCH")).toHaveLength(2));
+    await vi.waitFor(() => expect(server.seen.filter((r) => r.method === "PATCH")).toHaveLength(2), {
+      timeout: 10_000,
+    });
     task.cancel();
     await expect(task.done).rejects.toMatchObject({ code: "storage/canceled" });
     expect(server.seen.at(-1)?.method).toBe("DELETE");

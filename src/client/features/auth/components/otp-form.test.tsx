@@ -24,7 +24,7 @@ describe("one-time code entry", () => {
     input.focus();
     await userEvent.paste("123 456");
 
-    await vi.waitFor(() => expect(onVerified).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(onVerified).toHaveBeenCalledOnce(), { timeout: 10_000 });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/auth/sign-in/email-otp");
     expect(JSON.parse(String(init?.body))).toEqual({ email: "ada@example.com", otp: "123456" });
