@@ -29,7 +29,7 @@ const LOGIN_SHELL = new RegExp(
   "/src/client/(" +
     [
       "lib/(auth-client|redirect|theme|cn|notify|query-client)",
-      "components/layout/(public-layout|logo|not-found|route-error|pending-page|lazy-toaster)",
+      "components/layout/(public-layout|logo|pending-page|lazy-toaster)",
       "components/theme/(theme-provider|theme-cycle-button)",
       "components/ui/(button|input|label|field-message|spinner)",
       "features/auth/(auth-context|auth-store|after-sign-in|pending-sign-in)",

@@ -8,11 +8,12 @@ import { type AppServer, ensureClientBuilt, startAppServer } from "../e2e/suppor
 import { chromiumArgs, chromiumExecutable } from "../e2e/support/browser.ts";
 import { repoRoot } from "../e2e/support/paths.ts";
 import { freePort } from "../scripts/with-postgres.ts";
+import { eventsBench } from "./events.ts";
 import { loginJavaScript } from "./login-javascript.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
 import { uploadThroughput } from "./upload-throughput.ts";
 
-const benchmarks: Benchmark[] = [loginJavaScript, uploadThroughput];
+const benchmarks: Benchmark[] = [loginJavaScript, uploadThroughput, eventsBench];
 
 const resultsDir = join(repoRoot, "bench", "results");
 

@@ -163,7 +163,7 @@ test("routing rules: /otp needs a pending email, /login forwards signed-in users
   await page.goto(`/dashboard/${first}`);
   await expect(page.getByRole("heading", { name: "First Circle" })).toBeVisible();
   await page.goto(`/dashboard/${second}/events`);
-  await expect(page.getByRole("heading", { name: "Events" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Events" }).first()).toBeVisible();
   await page.goto("/dashboard");
   await expect(page).toHaveURL(new RegExp(`/dashboard/${second}$`));
 

@@ -1,9 +1,7 @@
-import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { createRouter, lazyRouteComponent, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { NotFound } from "./components/layout/not-found.tsx";
 import { PendingPage } from "./components/layout/pending-page.tsx";
-import { RouteError } from "./components/layout/route-error.tsx";
 import { ThemeProvider } from "./components/theme/theme-provider.tsx";
 import { AuthProvider } from "./features/auth/auth-context.tsx";
 import { loadInitialAuth } from "./features/auth/auth-store.ts";
@@ -26,8 +24,15 @@ function buildRouter(auth: Awaited<ReturnType<typeof loadInitialAuth>>) {
     scrollRestoration: true,
     scrollRestorationBehavior: "instant",
     defaultPendingComponent: PendingPage,
-    defaultErrorComponent: RouteError,
-    defaultNotFoundComponent: NotFound,
+    // Rarely shown, so kept out of the entry chunk that /login pays for.
+    defaultErrorComponent: lazyRouteComponent(
+      () => import("./components/layout/route-error.tsx"),
+      "RouteError",
+    ),
+    defaultNotFoundComponent: lazyRouteComponent(
+      () => import("./components/layout/not-found.tsx"),
+      "NotFound",
+    ),
   });
 }
 

@@ -19,18 +19,21 @@ import { Route as AuthenticatedCommunitySelectionRouteImport } from './routes/_a
 import { Route as AuthenticatedCreateCommunityRouteImport } from './routes/_authenticated/create-community'
 import { Route as AuthenticatedMeRouteImport } from './routes/_authenticated/me'
 import { Route as AuthenticatedWelcomeRouteImport } from './routes/_authenticated/welcome'
+import { Route as EEventIdRouteImport } from './routes/e.$eventId'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardCommunityIdRouteRouteImport } from './routes/_authenticated/dashboard/$communityId/route'
 import { Route as AuthenticatedDashboardCommunityIdIndexRouteImport } from './routes/_authenticated/dashboard/$communityId/index'
 import { Route as AuthenticatedDashboardCommunityIdComingSoonRouteImport } from './routes/_authenticated/dashboard/$communityId/coming-soon'
 import { Route as AuthenticatedDashboardCommunityIdCreateEventRouteImport } from './routes/_authenticated/dashboard/$communityId/create-event'
 import { Route as AuthenticatedDashboardCommunityIdEditRouteImport } from './routes/_authenticated/dashboard/$communityId/edit'
-import { Route as AuthenticatedDashboardCommunityIdEventsRouteImport } from './routes/_authenticated/dashboard/$communityId/events'
 import { Route as AuthenticatedDashboardCommunityIdInsightsRouteImport } from './routes/_authenticated/dashboard/$communityId/insights'
 import { Route as AuthenticatedDashboardCommunityIdMembersRouteImport } from './routes/_authenticated/dashboard/$communityId/members'
 import { Route as AuthenticatedDashboardCommunityIdPaymentsRouteImport } from './routes/_authenticated/dashboard/$communityId/payments'
 import { Route as AuthenticatedEventEventIdEditRouteImport } from './routes/_authenticated/event.$eventId.edit'
 import { Route as AuthenticatedDashboardCommunityIdAgentsIndexRouteImport } from './routes/_authenticated/dashboard/$communityId/agents/index'
+import { Route as AuthenticatedDashboardCommunityIdEventsIndexRouteImport } from './routes/_authenticated/dashboard/$communityId/events/index'
+import { Route as AuthenticatedDashboardCommunityIdEventsEventIdIndexRouteImport } from './routes/_authenticated/dashboard/$communityId/events/$eventId/index'
+import { Route as AuthenticatedDashboardCommunityIdEventsEventIdCheckInRouteImport } from './routes/_authenticated/dashboard/$communityId/events/$eventId/check-in'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -83,6 +86,11 @@ const AuthenticatedWelcomeRoute = AuthenticatedWelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const EEventIdRoute = EEventIdRouteImport.update({
+  id: '/e/$eventId',
+  path: '/e/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedDashboardIndexRoute =
   AuthenticatedDashboardIndexRouteImport.update({
     id: '/dashboard/',
@@ -119,12 +127,6 @@ const AuthenticatedDashboardCommunityIdEditRoute =
     path: '/edit',
     getParentRoute: () => AuthenticatedDashboardCommunityIdRouteRoute,
   } as any)
-const AuthenticatedDashboardCommunityIdEventsRoute =
-  AuthenticatedDashboardCommunityIdEventsRouteImport.update({
-    id: '/events',
-    path: '/events',
-    getParentRoute: () => AuthenticatedDashboardCommunityIdRouteRoute,
-  } as any)
 const AuthenticatedDashboardCommunityIdInsightsRoute =
   AuthenticatedDashboardCommunityIdInsightsRouteImport.update({
     id: '/insights',
@@ -155,6 +157,24 @@ const AuthenticatedDashboardCommunityIdAgentsIndexRoute =
     path: '/agents/',
     getParentRoute: () => AuthenticatedDashboardCommunityIdRouteRoute,
   } as any)
+const AuthenticatedDashboardCommunityIdEventsIndexRoute =
+  AuthenticatedDashboardCommunityIdEventsIndexRouteImport.update({
+    id: '/events/',
+    path: '/events/',
+    getParentRoute: () => AuthenticatedDashboardCommunityIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardCommunityIdEventsEventIdIndexRoute =
+  AuthenticatedDashboardCommunityIdEventsEventIdIndexRouteImport.update({
+    id: '/events/$eventId/',
+    path: '/events/$eventId/',
+    getParentRoute: () => AuthenticatedDashboardCommunityIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute =
+  AuthenticatedDashboardCommunityIdEventsEventIdCheckInRouteImport.update({
+    id: '/events/$eventId/check-in',
+    path: '/events/$eventId/check-in',
+    getParentRoute: () => AuthenticatedDashboardCommunityIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -166,18 +186,21 @@ export interface FileRoutesByFullPath {
   '/create-community': typeof AuthenticatedCreateCommunityRoute
   '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
+  '/e/$eventId': typeof EEventIdRoute
   '/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
   '/dashboard/$communityId/create-event': typeof AuthenticatedDashboardCommunityIdCreateEventRoute
   '/dashboard/$communityId/edit': typeof AuthenticatedDashboardCommunityIdEditRoute
-  '/dashboard/$communityId/events': typeof AuthenticatedDashboardCommunityIdEventsRoute
   '/dashboard/$communityId/insights': typeof AuthenticatedDashboardCommunityIdInsightsRoute
   '/dashboard/$communityId/members': typeof AuthenticatedDashboardCommunityIdMembersRoute
   '/dashboard/$communityId/payments': typeof AuthenticatedDashboardCommunityIdPaymentsRoute
   '/event/$eventId/edit': typeof AuthenticatedEventEventIdEditRoute
   '/dashboard/$communityId/': typeof AuthenticatedDashboardCommunityIdIndexRoute
   '/dashboard/$communityId/agents/': typeof AuthenticatedDashboardCommunityIdAgentsIndexRoute
+  '/dashboard/$communityId/events/': typeof AuthenticatedDashboardCommunityIdEventsIndexRoute
+  '/dashboard/$communityId/events/$eventId/check-in': typeof AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute
+  '/dashboard/$communityId/events/$eventId/': typeof AuthenticatedDashboardCommunityIdEventsEventIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -189,17 +212,20 @@ export interface FileRoutesByTo {
   '/create-community': typeof AuthenticatedCreateCommunityRoute
   '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
+  '/e/$eventId': typeof EEventIdRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
   '/dashboard/$communityId/create-event': typeof AuthenticatedDashboardCommunityIdCreateEventRoute
   '/dashboard/$communityId/edit': typeof AuthenticatedDashboardCommunityIdEditRoute
-  '/dashboard/$communityId/events': typeof AuthenticatedDashboardCommunityIdEventsRoute
   '/dashboard/$communityId/insights': typeof AuthenticatedDashboardCommunityIdInsightsRoute
   '/dashboard/$communityId/members': typeof AuthenticatedDashboardCommunityIdMembersRoute
   '/dashboard/$communityId/payments': typeof AuthenticatedDashboardCommunityIdPaymentsRoute
   '/event/$eventId/edit': typeof AuthenticatedEventEventIdEditRoute
   '/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdIndexRoute
   '/dashboard/$communityId/agents': typeof AuthenticatedDashboardCommunityIdAgentsIndexRoute
+  '/dashboard/$communityId/events': typeof AuthenticatedDashboardCommunityIdEventsIndexRoute
+  '/dashboard/$communityId/events/$eventId/check-in': typeof AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute
+  '/dashboard/$communityId/events/$eventId': typeof AuthenticatedDashboardCommunityIdEventsEventIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -213,18 +239,21 @@ export interface FileRoutesById {
   '/_authenticated/create-community': typeof AuthenticatedCreateCommunityRoute
   '/_authenticated/me': typeof AuthenticatedMeRoute
   '/_authenticated/welcome': typeof AuthenticatedWelcomeRoute
+  '/e/$eventId': typeof EEventIdRoute
   '/_authenticated/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
   '/_authenticated/dashboard/$communityId/create-event': typeof AuthenticatedDashboardCommunityIdCreateEventRoute
   '/_authenticated/dashboard/$communityId/edit': typeof AuthenticatedDashboardCommunityIdEditRoute
-  '/_authenticated/dashboard/$communityId/events': typeof AuthenticatedDashboardCommunityIdEventsRoute
   '/_authenticated/dashboard/$communityId/insights': typeof AuthenticatedDashboardCommunityIdInsightsRoute
   '/_authenticated/dashboard/$communityId/members': typeof AuthenticatedDashboardCommunityIdMembersRoute
   '/_authenticated/dashboard/$communityId/payments': typeof AuthenticatedDashboardCommunityIdPaymentsRoute
   '/_authenticated/event/$eventId/edit': typeof AuthenticatedEventEventIdEditRoute
   '/_authenticated/dashboard/$communityId/': typeof AuthenticatedDashboardCommunityIdIndexRoute
   '/_authenticated/dashboard/$communityId/agents/': typeof AuthenticatedDashboardCommunityIdAgentsIndexRoute
+  '/_authenticated/dashboard/$communityId/events/': typeof AuthenticatedDashboardCommunityIdEventsIndexRoute
+  '/_authenticated/dashboard/$communityId/events/$eventId/check-in': typeof AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute
+  '/_authenticated/dashboard/$communityId/events/$eventId/': typeof AuthenticatedDashboardCommunityIdEventsEventIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -238,18 +267,21 @@ export interface FileRouteTypes {
     | '/create-community'
     | '/me'
     | '/welcome'
+    | '/e/$eventId'
     | '/dashboard/$communityId'
     | '/dashboard/'
     | '/dashboard/$communityId/coming-soon'
     | '/dashboard/$communityId/create-event'
     | '/dashboard/$communityId/edit'
-    | '/dashboard/$communityId/events'
     | '/dashboard/$communityId/insights'
     | '/dashboard/$communityId/members'
     | '/dashboard/$communityId/payments'
     | '/event/$eventId/edit'
     | '/dashboard/$communityId/'
     | '/dashboard/$communityId/agents/'
+    | '/dashboard/$communityId/events/'
+    | '/dashboard/$communityId/events/$eventId/check-in'
+    | '/dashboard/$communityId/events/$eventId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -261,17 +293,20 @@ export interface FileRouteTypes {
     | '/create-community'
     | '/me'
     | '/welcome'
+    | '/e/$eventId'
     | '/dashboard'
     | '/dashboard/$communityId/coming-soon'
     | '/dashboard/$communityId/create-event'
     | '/dashboard/$communityId/edit'
-    | '/dashboard/$communityId/events'
     | '/dashboard/$communityId/insights'
     | '/dashboard/$communityId/members'
     | '/dashboard/$communityId/payments'
     | '/event/$eventId/edit'
     | '/dashboard/$communityId'
     | '/dashboard/$communityId/agents'
+    | '/dashboard/$communityId/events'
+    | '/dashboard/$communityId/events/$eventId/check-in'
+    | '/dashboard/$communityId/events/$eventId'
   id:
     | '__root__'
     | '/'
@@ -284,18 +319,21 @@ export interface FileRouteTypes {
     | '/_authenticated/create-community'
     | '/_authenticated/me'
     | '/_authenticated/welcome'
+    | '/e/$eventId'
     | '/_authenticated/dashboard/$communityId'
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/$communityId/coming-soon'
     | '/_authenticated/dashboard/$communityId/create-event'
     | '/_authenticated/dashboard/$communityId/edit'
-    | '/_authenticated/dashboard/$communityId/events'
     | '/_authenticated/dashboard/$communityId/insights'
     | '/_authenticated/dashboard/$communityId/members'
     | '/_authenticated/dashboard/$communityId/payments'
     | '/_authenticated/event/$eventId/edit'
     | '/_authenticated/dashboard/$communityId/'
     | '/_authenticated/dashboard/$communityId/agents/'
+    | '/_authenticated/dashboard/$communityId/events/'
+    | '/_authenticated/dashboard/$communityId/events/$eventId/check-in'
+    | '/_authenticated/dashboard/$communityId/events/$eventId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -305,6 +343,7 @@ export interface RootRouteChildren {
   OtpRoute: typeof OtpRoute
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
+  EEventIdRoute: typeof EEventIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -379,6 +418,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedWelcomeRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/e/$eventId': {
+      id: '/e/$eventId'
+      path: '/e/$eventId'
+      fullPath: '/e/$eventId'
+      preLoaderRoute: typeof EEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/dashboard/': {
       id: '/_authenticated/dashboard/'
       path: '/dashboard'
@@ -421,13 +467,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardCommunityIdEditRouteImport
       parentRoute: typeof AuthenticatedDashboardCommunityIdRouteRoute
     }
-    '/_authenticated/dashboard/$communityId/events': {
-      id: '/_authenticated/dashboard/$communityId/events'
-      path: '/events'
-      fullPath: '/dashboard/$communityId/events'
-      preLoaderRoute: typeof AuthenticatedDashboardCommunityIdEventsRouteImport
-      parentRoute: typeof AuthenticatedDashboardCommunityIdRouteRoute
-    }
     '/_authenticated/dashboard/$communityId/insights': {
       id: '/_authenticated/dashboard/$communityId/insights'
       path: '/insights'
@@ -463,6 +502,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardCommunityIdAgentsIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardCommunityIdRouteRoute
     }
+    '/_authenticated/dashboard/$communityId/events/': {
+      id: '/_authenticated/dashboard/$communityId/events/'
+      path: '/events'
+      fullPath: '/dashboard/$communityId/events/'
+      preLoaderRoute: typeof AuthenticatedDashboardCommunityIdEventsIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardCommunityIdRouteRoute
+    }
+    '/_authenticated/dashboard/$communityId/events/$eventId/': {
+      id: '/_authenticated/dashboard/$communityId/events/$eventId/'
+      path: '/events/$eventId'
+      fullPath: '/dashboard/$communityId/events/$eventId/'
+      preLoaderRoute: typeof AuthenticatedDashboardCommunityIdEventsEventIdIndexRouteImport
+      parentRoute: typeof AuthenticatedDashboardCommunityIdRouteRoute
+    }
+    '/_authenticated/dashboard/$communityId/events/$eventId/check-in': {
+      id: '/_authenticated/dashboard/$communityId/events/$eventId/check-in'
+      path: '/events/$eventId/check-in'
+      fullPath: '/dashboard/$communityId/events/$eventId/check-in'
+      preLoaderRoute: typeof AuthenticatedDashboardCommunityIdEventsEventIdCheckInRouteImport
+      parentRoute: typeof AuthenticatedDashboardCommunityIdRouteRoute
+    }
   }
 }
 
@@ -470,12 +530,14 @@ interface AuthenticatedDashboardCommunityIdRouteRouteChildren {
   AuthenticatedDashboardCommunityIdComingSoonRoute: typeof AuthenticatedDashboardCommunityIdComingSoonRoute
   AuthenticatedDashboardCommunityIdCreateEventRoute: typeof AuthenticatedDashboardCommunityIdCreateEventRoute
   AuthenticatedDashboardCommunityIdEditRoute: typeof AuthenticatedDashboardCommunityIdEditRoute
-  AuthenticatedDashboardCommunityIdEventsRoute: typeof AuthenticatedDashboardCommunityIdEventsRoute
   AuthenticatedDashboardCommunityIdInsightsRoute: typeof AuthenticatedDashboardCommunityIdInsightsRoute
   AuthenticatedDashboardCommunityIdMembersRoute: typeof AuthenticatedDashboardCommunityIdMembersRoute
   AuthenticatedDashboardCommunityIdPaymentsRoute: typeof AuthenticatedDashboardCommunityIdPaymentsRoute
   AuthenticatedDashboardCommunityIdIndexRoute: typeof AuthenticatedDashboardCommunityIdIndexRoute
   AuthenticatedDashboardCommunityIdAgentsIndexRoute: typeof AuthenticatedDashboardCommunityIdAgentsIndexRoute
+  AuthenticatedDashboardCommunityIdEventsIndexRoute: typeof AuthenticatedDashboardCommunityIdEventsIndexRoute
+  AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute: typeof AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute
+  AuthenticatedDashboardCommunityIdEventsEventIdIndexRoute: typeof AuthenticatedDashboardCommunityIdEventsEventIdIndexRoute
 }
 
 const AuthenticatedDashboardCommunityIdRouteRouteChildren: AuthenticatedDashboardCommunityIdRouteRouteChildren =
@@ -486,8 +548,6 @@ const AuthenticatedDashboardCommunityIdRouteRouteChildren: AuthenticatedDashboar
       AuthenticatedDashboardCommunityIdCreateEventRoute,
     AuthenticatedDashboardCommunityIdEditRoute:
       AuthenticatedDashboardCommunityIdEditRoute,
-    AuthenticatedDashboardCommunityIdEventsRoute:
-      AuthenticatedDashboardCommunityIdEventsRoute,
     AuthenticatedDashboardCommunityIdInsightsRoute:
       AuthenticatedDashboardCommunityIdInsightsRoute,
     AuthenticatedDashboardCommunityIdMembersRoute:
@@ -498,6 +558,12 @@ const AuthenticatedDashboardCommunityIdRouteRouteChildren: AuthenticatedDashboar
       AuthenticatedDashboardCommunityIdIndexRoute,
     AuthenticatedDashboardCommunityIdAgentsIndexRoute:
       AuthenticatedDashboardCommunityIdAgentsIndexRoute,
+    AuthenticatedDashboardCommunityIdEventsIndexRoute:
+      AuthenticatedDashboardCommunityIdEventsIndexRoute,
+    AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute:
+      AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute,
+    AuthenticatedDashboardCommunityIdEventsEventIdIndexRoute:
+      AuthenticatedDashboardCommunityIdEventsEventIdIndexRoute,
   }
 
 const AuthenticatedDashboardCommunityIdRouteRouteWithChildren =
@@ -537,6 +603,7 @@ const rootRouteChildren: RootRouteChildren = {
   OtpRoute: OtpRoute,
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
+  EEventIdRoute: EEventIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

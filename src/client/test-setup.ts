@@ -8,6 +8,8 @@ configure({ asyncUtilTimeout: 10_000 });
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
 afterEach(() => {
+  // A test that fails while the clock is faked must not leave it faked for the next one.
+  vi.useRealTimers();
   cleanup();
   window.localStorage.clear();
   window.sessionStorage.clear();

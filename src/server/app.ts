@@ -6,9 +6,11 @@ import { type Database, openDatabase } from "./db/client.ts";
 import type { GraphQLContext } from "./graphql/context.ts";
 import { createGraphQLHandler } from "./graphql/yoga.ts";
 import { clientAddress } from "./http/client-ip.ts";
+import { mountEventRoutes } from "./http/events-routes.ts";
 import { requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
+import { type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
 import { CLIENT_IP_HEADER, createAuth } from "./modules/auth/auth.ts";
 import { checkCodeSend } from "./modules/auth/code-limits.service.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
@@ -19,7 +21,13 @@ type AppEnv = { Bindings: NodeBindings; Variables: { clientIp: string } };
 
 const defaultDistDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
-export type ServerApp = { app: Hono<AppEnv>; database: Database; mailer: Mailer; close(): Promise<void> };
+export type ServerApp = {
+  app: Hono<AppEnv>;
+  database: Database;
+  mailer: Mailer;
+  jobs: Jobs;
+  close(): Promise<void>;
+};
 
 export async function createServerApp(
   config: Config,
@@ -115,15 +123,20 @@ export async function createServerApp(
 
   app.on(["GET", "POST"], "/api/graphql", (c) => graphql.fetch(c.req.raw));
   const storage = mountStorage(app, { db, config, viewerFor });
+  const distDir = options.distDir ?? defaultDistDir;
+  mountEventRoutes(app, { db, appUrl: config.appUrl, distDir, viewerFor });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
-  mountClient(app, options.distDir ?? defaultDistDir);
+  mountClient(app, distDir);
+  const jobs = startJobs({ db, mailer, config });
 
   return {
     app,
     database,
     mailer,
+    jobs,
     async close() {
+      await jobs.stop();
       storage.close();
       mailer.close();
       await database.close();

@@ -23,6 +23,31 @@ export type Config = {
   google: { clientId: string; clientSecret: string | null; issuer: string; jwksUrl: string } | null;
   legalDir: string;
   storage: StorageConfig;
+  /** Background jobs (the mail outbox); tests shorten the timings. Defaults in src/server/jobs. */
+  jobs?: Partial<JobsConfig>;
+};
+
+export type JobsConfig = {
+  /** How often the sender looks for due mail when idle. */
+  pollIntervalMs: number;
+  /** A claimed mail not marked sent by then is claimed again (its sender is presumed dead). */
+  leaseMs: number;
+  /** First retry delay after an SMTP failure; doubles per attempt, at most an hour. */
+  retryBaseMs: number;
+  maxAttempts: number;
+  /** Recipients expanded per transaction for event-wide mail. */
+  pageSize: number;
+  /** Mails claimed at once. */
+  batchSize: number;
+  changeQuietMs: number;
+  changeWindowMs: number;
+  reminderLeadMs: number;
+  /** Outbox rows this server writes and sends; see notifications.settings.ts. */
+  scope: string;
+  /** Test-only (COMMONS_TEST_OUTBOX_HOLD_MS): leave rows younger than this unsent. */
+  testHoldMs: number;
+  /** Test-only (COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM): SIGKILL this process after claiming mail. */
+  testDieAfterClaim: boolean;
 };
 
 export type S3Config = {
@@ -86,6 +111,9 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional(),
+  COMMONS_TEST_OUTBOX_HOLD_MS: z.coerce.number().int().min(0).optional(),
+  COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM: z.enum(["1"]).optional(),
+  COMMONS_TEST_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).optional(),
 });
 
 function parseTrustProxy(raw: string): TrustProxy {
@@ -137,6 +165,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : "S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set",
     );
   }
+  const testKnobs = [
+    "COMMONS_TEST_OUTBOX_HOLD_MS",
+    "COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM",
+    "COMMONS_TEST_OUTBOX_LEASE_MS",
+  ] as const;
+  const knob = testKnobs.find((name) => e[name] !== undefined);
+  if (knob && e.NODE_ENV !== "test") throw new ConfigError(`${knob}: only allowed with NODE_ENV=test`);
   const dataDir = path.resolve(e.DATA_DIR);
   const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`).origin;
   return {
@@ -170,6 +205,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             forcePathStyle: e.S3_FORCE_PATH_STYLE === "true" || e.S3_FORCE_PATH_STYLE === "1",
           }
         : null,
+    },
+    jobs: {
+      ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),
+      ...(e.COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM ? { testDieAfterClaim: true } : {}),
+      ...(e.COMMONS_TEST_OUTBOX_LEASE_MS !== undefined ? { leaseMs: e.COMMONS_TEST_OUTBOX_LEASE_MS } : {}),
     },
   };
 }

@@ -1,6 +1,15 @@
 export type FieldError = { field: string; code: string; message: string };
 
-export type DomainErrorCode = "UNAUTHENTICATED" | "NOT_FOUND" | "FORBIDDEN" | "BAD_USER_INPUT";
+export type DomainErrorCode =
+  | "UNAUTHENTICATED"
+  | "NOT_FOUND"
+  | "FORBIDDEN"
+  | "BAD_USER_INPUT"
+  | "EVENT_FULL"
+  | "EVENT_CLOSED"
+  | "ALREADY_REGISTERED"
+  | "NO_SEATS"
+  | "INVALID_CODE";
 
 /** Thrown by services; mapped to a GraphQL error with a stable `extensions.code` in one place. */
 export class DomainError extends Error {

@@ -17,7 +17,10 @@ describe("wall time in a zone", () => {
 
   it("refuses a time skipped when clocks go forward", () => {
     expect(fromWallTime("2026-03-29T02:30", "Europe/Berlin")).toEqual({ ok: false, reason: "NONEXISTENT" });
-    expect(fromWallTime("2026-03-08T02:15", "America/New_York")).toEqual({ ok: false, reason: "NONEXISTENT" });
+    expect(fromWallTime("2026-03-08T02:15", "America/New_York")).toEqual({
+      ok: false,
+      reason: "NONEXISTENT",
+    });
   });
 
   it("takes the first of a time that happens twice when clocks go back", () => {

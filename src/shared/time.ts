@@ -55,9 +55,7 @@ export function toWallTime(instant: Date, timeZone: string): WallTime {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
 
-export type WallTimeResult =
-  | { ok: true; instant: Date }
-  | { ok: false; reason: "INVALID" | "NONEXISTENT" };
+export type WallTimeResult = { ok: true; instant: Date } | { ok: false; reason: "INVALID" | "NONEXISTENT" };
 
 /**
  * The instant a wall time names in a zone. A time skipped when clocks go forward is refused
@@ -66,7 +64,13 @@ export type WallTimeResult =
 export function fromWallTime(wall: WallTime, timeZone: string): WallTimeResult {
   const match = WALL_PATTERN.exec(wall);
   if (!match || !isTimeZone(timeZone)) return { ok: false, reason: "INVALID" };
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const naive = Date.UTC(year, month - 1, day, hour, minute);
   const check = new Date(naive);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) {

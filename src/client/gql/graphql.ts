@@ -4,6 +4,11 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AnswerInput = {
+  questionId: string | number;
+  values: Array<string>;
+};
+
 export type CommunityRole =
   | 'ADMIN'
   | 'MEMBER'
@@ -24,10 +29,91 @@ export type CreateCommunityInput = {
   visibility: CommunityVisibility;
 };
 
+export type EventInput = {
+  approvalRequired: boolean;
+  /** null = unlimited; >= 1 */
+  capacity?: number | null | undefined;
+  /** Path in community-assets; empty removes */
+  coverPath?: string | null | undefined;
+  description?: string | null | undefined;
+  endsAtLocal: string;
+  /** http(s) only */
+  onlineUrl?: string | null | undefined;
+  questions: Array<QuestionInput>;
+  /** Wall time YYYY-MM-DDTHH:mm in timeZone */
+  startsAtLocal: string;
+  ticketTypes: Array<TicketTypeInput>;
+  timeZone: string;
+  title: string;
+  venueAddress?: string | null | undefined;
+  venueName?: string | null | undefined;
+  visibility: EventVisibility;
+  waitlistEnabled: boolean;
+};
+
+export type EventListFilter =
+  | 'DRAFTS'
+  | 'PAST'
+  | 'UPCOMING';
+
+export type EventStatus =
+  | 'CANCELED'
+  | 'DRAFT'
+  | 'PUBLISHED';
+
+export type EventVisibility =
+  | 'MEMBERS'
+  | 'PUBLIC'
+  | 'UNLISTED';
+
 export type JoinPolicy =
   | 'APPROVAL'
   | 'INVITE'
   | 'OPEN';
+
+export type MessageRegistrantsInput = {
+  body: string;
+  status?: RegistrationStatus | null | undefined;
+  subject: string;
+  ticketTypeId?: string | number | null | undefined;
+};
+
+export type QuestionInput = {
+  id?: string | number | null | undefined;
+  kind: QuestionKind;
+  label: string;
+  options?: Array<string> | null | undefined;
+  required: boolean;
+};
+
+export type QuestionKind =
+  | 'CHECKBOX'
+  | 'LONG_TEXT'
+  | 'MULTIPLE_CHOICE'
+  | 'SHORT_TEXT'
+  | 'SINGLE_CHOICE';
+
+export type RegisterInput = {
+  answers: Array<AnswerInput>;
+  ticketTypeId?: string | number | null | undefined;
+};
+
+export type RegistrationStatus =
+  | 'CANCELED'
+  | 'DECLINED'
+  | 'GOING'
+  | 'PENDING'
+  | 'WAITLISTED';
+
+export type RegistrationTimeFilter =
+  | 'PAST'
+  | 'UPCOMING';
+
+export type TicketTypeInput = {
+  id?: string | number | null | undefined;
+  name: string;
+  quantity?: number | null | undefined;
+};
 
 export type UpdateCommunityInput = {
   /** #rrggbb; empty or null removes it */
@@ -86,6 +172,171 @@ export type DeleteCommunityMutationVariables = Exact<{
 
 
 export type DeleteCommunityMutation = { deleteCommunity: boolean };
+
+export type EventPageQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type EventPageQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, goingCount: number, waitlistCount: number, viewerCanManage: boolean, cancelMessage: string | null, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+
+export type RegisterForEventMutationVariables = Exact<{
+  eventId: string | number;
+  input: RegisterInput;
+}>;
+
+
+export type RegisterForEventMutation = { register: { id: string, status: RegistrationStatus, checkInCode: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } };
+
+export type CreateEventMutationVariables = Exact<{
+  communityId: string | number;
+  input: EventInput;
+  publish: boolean;
+}>;
+
+
+export type CreateEventMutation = { createEvent: { id: string, status: EventStatus, host: { id: string } } };
+
+export type UpdateEventMutationVariables = Exact<{
+  id: string | number;
+  input: EventInput;
+}>;
+
+
+export type UpdateEventMutation = { updateEvent: { id: string, status: EventStatus, host: { id: string } } };
+
+export type PublishEventMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PublishEventMutation = { publishEvent: { id: string, status: EventStatus, host: { id: string } } };
+
+export type CancelEventMutationVariables = Exact<{
+  id: string | number;
+  message?: string | null | undefined;
+}>;
+
+
+export type CancelEventMutation = { cancelEvent: { id: string, status: EventStatus, host: { id: string } } };
+
+export type DuplicateEventMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DuplicateEventMutation = { duplicateEvent: { id: string, status: EventStatus, host: { id: string } } };
+
+export type CommunityEventsQueryVariables = Exact<{
+  communityId: string | number;
+  filter: EventListFilter;
+  search?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type CommunityEventsQuery = { events: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, visibility: EventVisibility, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, publicPath: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type OverviewEventsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type OverviewEventsQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> } };
+
+export type EventDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type EventDetailQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+
+export type EventRegistrationsQueryVariables = Exact<{
+  eventId: string | number;
+  status?: RegistrationStatus | null | undefined;
+  ticketTypeId?: string | number | null | undefined;
+  search?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type EventRegistrationsQuery = { eventRegistrations: { totalCount: number, nodes: Array<{ id: string, status: RegistrationStatus, checkedInAt: string | null, waitlistPosition: number | null, createdAt: string, person: { id: string, name: string, email: string, image: string | null }, ticketType: { id: string, name: string } | null, answers: Array<{ questionId: string, label: string, values: Array<string> }> }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type ApproveRegistrationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ApproveRegistrationMutation = { approveRegistration: { id: string, status: RegistrationStatus, checkedInAt: string | null } };
+
+export type DeclineRegistrationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeclineRegistrationMutation = { declineRegistration: { id: string, status: RegistrationStatus, checkedInAt: string | null } };
+
+export type MoveFromWaitlistMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MoveFromWaitlistMutation = { moveFromWaitlist: { id: string, status: RegistrationStatus, checkedInAt: string | null } };
+
+export type ManagerCancelRegistrationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ManagerCancelRegistrationMutation = { cancelRegistration: { id: string, status: RegistrationStatus, checkedInAt: string | null } };
+
+export type CheckInMutationVariables = Exact<{
+  registrationId: string | number;
+}>;
+
+
+export type CheckInMutation = { checkIn: { id: string, status: RegistrationStatus, checkedInAt: string | null } };
+
+export type UndoCheckInMutationVariables = Exact<{
+  registrationId: string | number;
+}>;
+
+
+export type UndoCheckInMutation = { undoCheckIn: { id: string, status: RegistrationStatus, checkedInAt: string | null } };
+
+export type CheckInByCodeMutationVariables = Exact<{
+  eventId: string | number;
+  code: string;
+}>;
+
+
+export type CheckInByCodeMutation = { checkInByCode: { id: string, status: RegistrationStatus, checkedInAt: string | null, person: { id: string, name: string, email: string }, ticketType: { id: string, name: string } | null } };
+
+export type MessageRegistrantsMutationVariables = Exact<{
+  eventId: string | number;
+  input: MessageRegistrantsInput;
+}>;
+
+
+export type MessageRegistrantsMutation = { messageRegistrants: number };
+
+export type MyRegistrationsQueryVariables = Exact<{
+  when: RegistrationTimeFilter;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type MyRegistrationsQuery = { myRegistrations: { totalCount: number, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null, event: { id: string, title: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, hasOnlineLink: boolean, status: EventStatus, host: { id: string, name: string } } }> } };
+
+export type CancelMyRegistrationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type CancelMyRegistrationMutation = { cancelRegistration: { id: string, status: RegistrationStatus } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -201,3 +452,404 @@ export const DeleteCommunityDocument = new TypedDocumentString(`
   deleteCommunity(id: $id, confirmName: $confirmName)
 }
     `) as unknown as TypedDocumentString<DeleteCommunityMutation, DeleteCommunityMutationVariables>;
+export const EventPageDocument = new TypedDocumentString(`
+    query EventPage($id: ID!) {
+  event(id: $id) {
+    id
+    title
+    description
+    startsAt
+    endsAt
+    timeZone
+    venueName
+    venueAddress
+    hasOnlineLink
+    onlineUrl
+    coverUrl
+    status
+    visibility
+    capacity
+    spotsLeft
+    waitlistEnabled
+    approvalRequired
+    goingCount
+    waitlistCount
+    viewerCanManage
+    cancelMessage
+    host {
+      id
+      name
+      slug
+      logoUrl
+      brandColor
+    }
+    ticketTypes {
+      id
+      name
+      priceMinor
+      currency
+      quantity
+      remaining
+    }
+    questions {
+      id
+      kind
+      label
+      required
+      options
+    }
+    viewerRegistration {
+      id
+      status
+      checkInCode
+      waitlistPosition
+      ticketType {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventPageQuery, EventPageQueryVariables>;
+export const RegisterForEventDocument = new TypedDocumentString(`
+    mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {
+  register(eventId: $eventId, input: $input) {
+    id
+    status
+    checkInCode
+    waitlistPosition
+    ticketType {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterForEventMutation, RegisterForEventMutationVariables>;
+export const CreateEventDocument = new TypedDocumentString(`
+    mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {
+  createEvent(communityId: $communityId, input: $input, publish: $publish) {
+    id
+    status
+    host {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CreateEventMutation, CreateEventMutationVariables>;
+export const UpdateEventDocument = new TypedDocumentString(`
+    mutation UpdateEvent($id: ID!, $input: EventInput!) {
+  updateEvent(id: $id, input: $input) {
+    id
+    status
+    host {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateEventMutation, UpdateEventMutationVariables>;
+export const PublishEventDocument = new TypedDocumentString(`
+    mutation PublishEvent($id: ID!) {
+  publishEvent(id: $id) {
+    id
+    status
+    host {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PublishEventMutation, PublishEventMutationVariables>;
+export const CancelEventDocument = new TypedDocumentString(`
+    mutation CancelEvent($id: ID!, $message: String) {
+  cancelEvent(id: $id, message: $message) {
+    id
+    status
+    host {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CancelEventMutation, CancelEventMutationVariables>;
+export const DuplicateEventDocument = new TypedDocumentString(`
+    mutation DuplicateEvent($id: ID!) {
+  duplicateEvent(id: $id) {
+    id
+    status
+    host {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DuplicateEventMutation, DuplicateEventMutationVariables>;
+export const CommunityEventsDocument = new TypedDocumentString(`
+    query CommunityEvents($communityId: ID!, $filter: EventListFilter!, $search: String, $first: Int, $after: String) {
+  events(
+    communityId: $communityId
+    filter: $filter
+    search: $search
+    first: $first
+    after: $after
+  ) {
+    nodes {
+      id
+      title
+      startsAt
+      endsAt
+      timeZone
+      status
+      visibility
+      capacity
+      goingCount
+      waitlistCount
+      pendingCount
+      checkedInCount
+      publicPath
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CommunityEventsQuery, CommunityEventsQueryVariables>;
+export const OverviewEventsDocument = new TypedDocumentString(`
+    query OverviewEvents($communityId: ID!) {
+  upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
+    nodes {
+      id
+      title
+      startsAt
+      endsAt
+      timeZone
+      status
+      capacity
+      goingCount
+      waitlistCount
+      pendingCount
+    }
+    pageInfo {
+      hasNextPage
+    }
+  }
+  drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {
+    nodes {
+      id
+    }
+  }
+  past: events(communityId: $communityId, filter: PAST, first: 1) {
+    nodes {
+      id
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OverviewEventsQuery, OverviewEventsQueryVariables>;
+export const EventDetailDocument = new TypedDocumentString(`
+    query EventDetail($id: ID!) {
+  event(id: $id) {
+    id
+    host {
+      id
+      name
+      slug
+    }
+    title
+    description
+    startsAt
+    endsAt
+    timeZone
+    venueName
+    venueAddress
+    hasOnlineLink
+    onlineUrl
+    coverUrl
+    status
+    visibility
+    capacity
+    spotsLeft
+    waitlistEnabled
+    approvalRequired
+    goingCount
+    waitlistCount
+    pendingCount
+    checkedInCount
+    ticketTypes {
+      id
+      name
+      quantity
+      remaining
+    }
+    questions {
+      id
+      kind
+      label
+      required
+      options
+    }
+    viewerCanManage
+    publicPath
+    publishedAt
+    canceledAt
+    cancelMessage
+  }
+}
+    `) as unknown as TypedDocumentString<EventDetailQuery, EventDetailQueryVariables>;
+export const EventRegistrationsDocument = new TypedDocumentString(`
+    query EventRegistrations($eventId: ID!, $status: RegistrationStatus, $ticketTypeId: ID, $search: String, $first: Int, $after: String) {
+  eventRegistrations(
+    eventId: $eventId
+    status: $status
+    ticketTypeId: $ticketTypeId
+    search: $search
+    first: $first
+    after: $after
+  ) {
+    nodes {
+      id
+      status
+      person {
+        id
+        name
+        email
+        image
+      }
+      ticketType {
+        id
+        name
+      }
+      answers {
+        questionId
+        label
+        values
+      }
+      checkedInAt
+      waitlistPosition
+      createdAt
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+    totalCount
+  }
+}
+    `) as unknown as TypedDocumentString<EventRegistrationsQuery, EventRegistrationsQueryVariables>;
+export const ApproveRegistrationDocument = new TypedDocumentString(`
+    mutation ApproveRegistration($id: ID!) {
+  approveRegistration(id: $id) {
+    id
+    status
+    checkedInAt
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveRegistrationMutation, ApproveRegistrationMutationVariables>;
+export const DeclineRegistrationDocument = new TypedDocumentString(`
+    mutation DeclineRegistration($id: ID!) {
+  declineRegistration(id: $id) {
+    id
+    status
+    checkedInAt
+  }
+}
+    `) as unknown as TypedDocumentString<DeclineRegistrationMutation, DeclineRegistrationMutationVariables>;
+export const MoveFromWaitlistDocument = new TypedDocumentString(`
+    mutation MoveFromWaitlist($id: ID!) {
+  moveFromWaitlist(id: $id) {
+    id
+    status
+    checkedInAt
+  }
+}
+    `) as unknown as TypedDocumentString<MoveFromWaitlistMutation, MoveFromWaitlistMutationVariables>;
+export const ManagerCancelRegistrationDocument = new TypedDocumentString(`
+    mutation ManagerCancelRegistration($id: ID!) {
+  cancelRegistration(id: $id) {
+    id
+    status
+    checkedInAt
+  }
+}
+    `) as unknown as TypedDocumentString<ManagerCancelRegistrationMutation, ManagerCancelRegistrationMutationVariables>;
+export const CheckInDocument = new TypedDocumentString(`
+    mutation CheckIn($registrationId: ID!) {
+  checkIn(registrationId: $registrationId) {
+    id
+    status
+    checkedInAt
+  }
+}
+    `) as unknown as TypedDocumentString<CheckInMutation, CheckInMutationVariables>;
+export const UndoCheckInDocument = new TypedDocumentString(`
+    mutation UndoCheckIn($registrationId: ID!) {
+  undoCheckIn(registrationId: $registrationId) {
+    id
+    status
+    checkedInAt
+  }
+}
+    `) as unknown as TypedDocumentString<UndoCheckInMutation, UndoCheckInMutationVariables>;
+export const CheckInByCodeDocument = new TypedDocumentString(`
+    mutation CheckInByCode($eventId: ID!, $code: String!) {
+  checkInByCode(eventId: $eventId, code: $code) {
+    id
+    status
+    checkedInAt
+    person {
+      id
+      name
+      email
+    }
+    ticketType {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CheckInByCodeMutation, CheckInByCodeMutationVariables>;
+export const MessageRegistrantsDocument = new TypedDocumentString(`
+    mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {
+  messageRegistrants(eventId: $eventId, input: $input)
+}
+    `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const MyRegistrationsDocument = new TypedDocumentString(`
+    query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {
+  myRegistrations(when: $when, first: $first, after: $after) {
+    totalCount
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+    nodes {
+      id
+      status
+      checkInCode
+      checkedInAt
+      waitlistPosition
+      ticketType {
+        id
+        name
+      }
+      event {
+        id
+        title
+        startsAt
+        endsAt
+        timeZone
+        venueName
+        hasOnlineLink
+        status
+        host {
+          id
+          name
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MyRegistrationsQuery, MyRegistrationsQueryVariables>;
+export const CancelMyRegistrationDocument = new TypedDocumentString(`
+    mutation CancelMyRegistration($id: ID!) {
+  cancelRegistration(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<CancelMyRegistrationMutation, CancelMyRegistrationMutationVariables>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./render-markdown.ts";
+import { renderMarkdown } from "./markdown.ts";
 
 describe("description preview", () => {
   it("renders Markdown", () => {

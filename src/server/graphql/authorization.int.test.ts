@@ -8,11 +8,24 @@ import { schema } from "./schema.ts";
  * community. A new query or mutation fails the first test until it is added here.
  */
 type Result = Awaited<ReturnType<TestBrowser["graphql"]>>;
+type Ids = { communityId: string; slug: string; eventId: string; registrationId: string; code: string };
 type Case = {
   query: string;
-  variables: (ids: { communityId: string; slug: string }) => Record<string, unknown>;
+  variables: (ids: Ids) => Record<string, unknown>;
   /** What a signed-in user of another community gets; every case must show nothing of community A. */
-  outsider: (result: Result, ids: { communityId: string; slug: string }) => void;
+  outsider: (result: Result, ids: Ids) => void;
+};
+
+const EVENT_INPUT = {
+  title: "Hijacked",
+  startsAtLocal: "2031-05-01T18:00",
+  endsAtLocal: "2031-05-01T20:00",
+  timeZone: "UTC",
+  waitlistEnabled: true,
+  approvalRequired: false,
+  visibility: "PUBLIC",
+  ticketTypes: [{ name: "General" }],
+  questions: [],
 };
 
 const refusedAs = (code: string) => (result: Result) => {
@@ -71,11 +84,113 @@ const cases: Record<string, Case> = {
     // Creating one's own community is allowed, but never under another community's address.
     outsider: refusedAs("BAD_USER_INPUT"),
   },
+  "Query.events": {
+    query: "query ($id: ID!) { events(communityId: $id, filter: UPCOMING) { nodes { id } } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.event": {
+    // A members-only event: signed-out visitors are asked to sign in, outsiders see nothing.
+    query: "query ($id: ID!) { event(id: $id) { id title } }",
+    variables: (ids) => ({ id: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.eventRegistrations": {
+    query: "query ($id: ID!) { eventRegistrations(eventId: $id) { totalCount nodes { id } } }",
+    variables: (ids) => ({ id: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.myRegistrations": {
+    query: "{ myRegistrations(when: UPCOMING) { nodes { id event { id } } } }",
+    variables: () => ({}),
+    outsider: (result, ids) =>
+      expect(
+        (result.data as { myRegistrations: { nodes: { id: string }[] } }).myRegistrations.nodes.map(
+          (n) => n.id,
+        ),
+      ).not.toContain(ids.registrationId),
+  },
+  "Mutation.createEvent": {
+    query: "mutation ($id: ID!, $input: EventInput!) { createEvent(communityId: $id, input: $input) { id } }",
+    variables: (ids) => ({ id: ids.communityId, input: EVENT_INPUT }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.updateEvent": {
+    query: "mutation ($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { id } }",
+    variables: (ids) => ({ id: ids.eventId, input: EVENT_INPUT }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.publishEvent": {
+    query: "mutation ($id: ID!) { publishEvent(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.cancelEvent": {
+    query: "mutation ($id: ID!) { cancelEvent(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.duplicateEvent": {
+    query: "mutation ($id: ID!) { duplicateEvent(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.register": {
+    query: "mutation ($id: ID!) { register(eventId: $id, input: { answers: [] }) { id } }",
+    variables: (ids) => ({ id: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.cancelRegistration": {
+    query: "mutation ($id: ID!) { cancelRegistration(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.registrationId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.approveRegistration": {
+    query: "mutation ($id: ID!) { approveRegistration(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.registrationId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.declineRegistration": {
+    query: "mutation ($id: ID!) { declineRegistration(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.registrationId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.moveFromWaitlist": {
+    query: "mutation ($id: ID!) { moveFromWaitlist(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.registrationId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.checkIn": {
+    query: "mutation ($id: ID!) { checkIn(registrationId: $id) { id } }",
+    variables: (ids) => ({ id: ids.registrationId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.undoCheckIn": {
+    query: "mutation ($id: ID!) { undoCheckIn(registrationId: $id) { id } }",
+    variables: (ids) => ({ id: ids.registrationId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.checkInByCode": {
+    query: "mutation ($id: ID!, $code: String!) { checkInByCode(eventId: $id, code: $code) { id } }",
+    variables: (ids) => ({ id: ids.eventId, code: ids.code }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.messageRegistrants": {
+    query: 'mutation ($id: ID!) { messageRegistrants(eventId: $id, input: { subject: "Hi", body: "Spam" }) }',
+    variables: (ids) => ({ id: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
 };
 
 let t: TestServer;
 let outsider: TestBrowser;
-const ids = { communityId: "", slug: `guarded-${Math.random().toString(36).slice(2, 8)}` };
+const ids: Ids = {
+  communityId: "",
+  slug: `guarded-${Math.random().toString(36).slice(2, 8)}`,
+  eventId: "",
+  registrationId: "",
+  code: "",
+};
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -95,6 +210,17 @@ beforeAll(async () => {
     },
   );
   ids.communityId = created.data?.createCommunity.id as string;
+  const event = await owner.graphql<{ createEvent: { id: string } }>(
+    "mutation ($id: ID!, $input: EventInput!) { createEvent(communityId: $id, input: $input, publish: true) { id } }",
+    { id: ids.communityId, input: { ...EVENT_INPUT, title: "Members night", visibility: "MEMBERS" } },
+  );
+  ids.eventId = event.data?.createEvent.id as string;
+  const registration = await owner.graphql<{ register: { id: string; checkInCode: string } }>(
+    "mutation ($id: ID!) { register(eventId: $id, input: { answers: [] }) { id checkInCode } }",
+    { id: ids.eventId },
+  );
+  ids.registrationId = registration.data?.register.id as string;
+  ids.code = registration.data?.register.checkInCode as string;
   outsider = t.browser();
   await outsider.signIn(uniqueEmail("outsider"), "Outsider B");
   await outsider.graphql(

@@ -1,5 +1,6 @@
 import { builder } from "./builder.ts";
 import "../modules/users/users.graphql.ts";
 import "../modules/communities/communities.graphql.ts";
+import "../modules/events/events.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -10,6 +10,8 @@ export type CapturedMail = {
   subject: string;
   /** The text/plain body; an HTML-only message gets its tags stripped. */
   text: string;
+  /** The whole message as received, for tests that read attachments (see `mimeParts`). */
+  raw: string;
   receivedAt: number;
 };
 
@@ -25,10 +27,12 @@ export async function startSmtpCapture(onMail?: (mail: CapturedMail) => void) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
-        const parsed = parseMessage(Buffer.concat(chunks).toString("utf8"));
+        const raw = Buffer.concat(chunks).toString("utf8");
+        const parsed = parseMessage(raw);
         const envelopeTo = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const mail: CapturedMail = {
           ...parsed,
+          raw,
           to: envelopeTo.length > 0 ? envelopeTo : extractAddresses(parsed.toHeader),
           receivedAt: Date.now(),
         };
@@ -81,7 +85,7 @@ export async function startSmtpCapture(onMail?: (mail: CapturedMail) => void) {
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
 
-type ParsedMail = Omit<CapturedMail, "to" | "receivedAt">;
+type ParsedMail = Omit<CapturedMail, "to" | "receivedAt" | "raw">;
 
 type Part = { headers: Map<string, string>; body: string };
 
@@ -129,6 +133,32 @@ function findPart(part: Part, mimeType: string): Part | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+export type MimePart = { contentType: string; headers: Map<string, string>; content: Buffer };
+
+/** Every leaf part of a message (bodies and attachments), decoded. */
+export function mimeParts(raw: string): MimePart[] {
+  const leaves: MimePart[] = [];
+  const walk = (part: Part) => {
+    const contentType = part.headers.get("content-type") ?? "text/plain";
+    const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+    if (contentType.toLowerCase().startsWith("multipart/") && boundary) {
+      for (const section of part.body.split(`--${boundary}`).slice(1)) {
+        if (section.startsWith("--")) break;
+        walk(splitPart(section.replace(/^\n/, "")));
+      }
+      return;
+    }
+    const encoding = (part.headers.get("content-transfer-encoding") ?? "7bit").toLowerCase();
+    const content =
+      encoding === "base64"
+        ? Buffer.from(part.body.replace(/\s+/g, ""), "base64")
+        : Buffer.from(encoding === "quoted-printable" ? decodeQuotedPrintable(part.body) : part.body, "utf8");
+    leaves.push({ contentType, headers: part.headers, content });
+  };
+  walk(splitPart(raw));
+  return leaves;
 }
 
 function decodeBody(part: Part): string {

@@ -1,10 +1,10 @@
 import { EyeIcon, PencilIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { Spinner } from "../../../../components/ui/spinner.tsx";
-import { cn } from "../../../../lib/cn.ts";
+import { cn } from "../../lib/cn.ts";
+import { Spinner } from "./spinner.tsx";
 
 // marked is only needed once someone asks for a preview: keep it in its own chunk.
-const loadRenderer = () => import("../../markdown/render-markdown.ts");
+const loadRenderer = () => import("../../lib/markdown.ts");
 
 type Mode = "write" | "preview";
 
@@ -69,7 +69,7 @@ export function MarkdownField({
           ) : (
             <div
               className="grid gap-2 leading-6 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:border-l-2 [&_blockquote]:pl-3 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_pre]:overflow-x-auto [&_pre]:rounded [&_pre]:bg-muted [&_pre]:p-2 [&_ul]:list-disc [&_ul]:pl-6"
-              // Safe: render-markdown escapes raw HTML and drops scripting URLs.
+              // Safe: lib/markdown escapes raw HTML and drops scripting URLs.
               // biome-ignore lint/security/noDangerouslySetInnerHtml: the renderer never emits author HTML.
               dangerouslySetInnerHTML={preview}
             />

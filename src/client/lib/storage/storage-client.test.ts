@@ -75,10 +75,23 @@ let server: FakeTusServer;
  * Moves the fake clock a second at a time, yielding a real macrotask in between: every retry
  * recomputes the fingerprint, and jsdom reads Blobs on a real setImmediate.
  */
-async function advance(ms: number) {
-  for (let elapsed = 0; elapsed < ms; elapsed += 1_000) {
+/**
+ * Lets real work (jsdom reading the Blob, hashing) finish and fires zero-delay timers, without
+ * moving the fake clock by more than a few milliseconds, until a request of that method was sent.
+ */
+async function untilSeen(method: string) {
+  const deadline = performance.now() + 15_000;
+  while (!server.seen.some((request) => request.method === method)) {
+    if (performance.now() > deadline) throw new Error(`no ${method} request was sent`);
     await new Promise((resolve) => setImmediate(resolve));
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(1);
+  }
+}
+
+async function advance(ms: number) {
+  for (let elapsed = 0; elapsed < ms; elapsed += 5_000) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(5_000);
   }
 }
 
@@ -255,6 +268,8 @@ describe("uploadFile routing at the 256 KiB threshold", () => {
         file: bytes(RESUMABLE_THRESHOLD_BYTES + 1),
       });
       const outcome = task.done.catch((error: unknown) => error);
+      // Fingerprinting the file runs off the main thread first; only then do retries start the clock.
+      await untilSeen("PATCH");
       await advance(300_000);
       expect(task.snapshot().state).toBe("running");
       await advance(301_000);
@@ -264,7 +279,7 @@ describe("uploadFile routing at the 256 KiB threshold", () => {
     } finally {
       vi.useRealTimers();
     }
-  });
+  }, 60_000);
 
   it("cancels a resumable upload by terminating it on the server", async () => {
     const hang = hangAfterFirstPatch();

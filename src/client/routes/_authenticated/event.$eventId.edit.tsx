@@ -1,27 +1,84 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { CalendarCogIcon } from "lucide-react";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Link, notFound } from "@tanstack/react-router";
+import { ArrowLeftIcon } from "lucide-react";
+import { useState } from "react";
 import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
-import { ComingSoonPanel } from "../../components/layout/coming-soon-panel.tsx";
+import { Badge } from "../../components/ui/badge.tsx";
 import { UserMenu } from "../../features/auth/components/user-menu.tsx";
+import { eventQueryOptions } from "../../features/events/api/events-queries.ts";
+import { EventForm } from "../../features/events/components/event-form/event-form.tsx";
+import { eventToValues } from "../../features/events/components/event-form/event-form-schema.ts";
+import { EVENT_STATUS_BADGE, EVENT_STATUS_LABEL } from "../../features/events/event-labels.ts";
+import { GraphQLRequestError } from "../../lib/graphql.ts";
+import { notify } from "../../lib/notify.ts";
 
 export const Route = createFileRoute("/_authenticated/event/$eventId/edit")({
+  loader: async ({ context, params }) => {
+    try {
+      const event = await context.queryClient.ensureQueryData(eventQueryOptions(params.eventId));
+      if (!event.viewerCanManage) throw notFound();
+      return { title: event.title };
+    } catch (error) {
+      if (
+        error instanceof GraphQLRequestError &&
+        (error.code === "NOT_FOUND" || error.code === "BAD_USER_INPUT")
+      ) {
+        throw notFound();
+      }
+      throw error;
+    }
+  },
   component: EditEventPage,
 });
 
 function EditEventPage() {
+  const { eventId } = Route.useParams();
+  // Keyed: going from one event's edit page to another's must start a fresh form.
+  return <EditEvent key={eventId} eventId={eventId} />;
+}
+
+function EditEvent({ eventId }: { eventId: string }) {
+  const navigate = Route.useNavigate();
+  const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
+  // Fixed at first render: a refetch in the background must not reset what is being typed.
+  const [defaults] = useState(() => eventToValues(event));
   return (
     <AppHeaderLayout end={<UserMenu />}>
-      <ComingSoonPanel
-        title="Edit event"
-        icon={CalendarCogIcon}
-        summary="Editing events arrives together with events themselves."
-        plans={[
-          "Change the date, place and description",
-          "Adjust capacity and tickets",
-          "Notify attendees about changes",
-          "Cancel an event and refund tickets",
-        ]}
-      />
+      <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
+        <title>{`Edit ${event.title} · Commons`}</title>
+        <Link
+          to="/dashboard/$communityId/events/$eventId"
+          params={{ communityId: event.host.id, eventId: event.id }}
+          className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeftIcon aria-hidden="true" className="size-4" /> {event.host.name} · registrations
+        </Link>
+        <div className="mb-8 grid gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold tracking-tight">Edit event</h1>
+            <Badge variant={EVENT_STATUS_BADGE[event.status]}>{EVENT_STATUS_LABEL[event.status]}</Badge>
+          </div>
+          <p className="text-muted-foreground">
+            {event.status === "PUBLISHED"
+              ? "Registrants get an email when the time or place changes."
+              : event.status === "CANCELED"
+                ? "This event is canceled; changes are kept but nobody can register."
+                : "A draft is visible only to organizers until you publish it."}
+          </p>
+        </div>
+        <EventForm
+          communityId={event.host.id}
+          defaultValues={defaults}
+          existing={{ id: event.id, status: event.status, coverUrl: event.coverUrl }}
+          onSaved={(saved, published) => {
+            notify("success", published ? "Event published." : "Changes saved.");
+            void navigate({
+              to: "/dashboard/$communityId/events/$eventId",
+              params: { communityId: saved.host.id, eventId: saved.id },
+            });
+          }}
+        />
+      </div>
     </AppHeaderLayout>
   );
 }

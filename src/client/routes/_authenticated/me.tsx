@@ -3,8 +3,12 @@ import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
 import { useAuth } from "../../features/auth/auth-context.tsx";
 import { UserMenu } from "../../features/auth/components/user-menu.tsx";
 import { ProfileForm } from "../../features/profile/components/profile-form.tsx";
+import { myRegistrationsQueryOptions } from "../../features/registrations/api/my-registrations.ts";
+import { YourEvents } from "../../features/registrations/components/your-events.tsx";
 
 export const Route = createFileRoute("/_authenticated/me")({
+  loader: ({ context }) =>
+    context.queryClient.ensureInfiniteQueryData(myRegistrationsQueryOptions("UPCOMING")),
   component: ProfilePage,
 });
 
@@ -21,6 +25,9 @@ function ProfilePage() {
           <p className="text-muted-foreground">How you appear to people in your communities.</p>
         </div>
         <ProfileForm key={user.id} user={user} onSaved={refresh} />
+        <div className="mt-14 border-t pt-10">
+          <YourEvents />
+        </div>
       </div>
     </AppHeaderLayout>
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { slugProblem } from "../../../shared/slug.ts";
 import type { Db } from "../../db/client.ts";
 import { DomainError, invalidInput, notFound, unauthenticated } from "../../errors.ts";
@@ -13,7 +13,7 @@ import {
   type MembershipView,
   type Viewer,
 } from "./communities.policy.ts";
-import { type CommunityRole, community, membership } from "./communities.tables.ts";
+import { type CommunityRole, community, type JoinPolicy, membership } from "./communities.tables.ts";
 import {
   type CommunityPatch,
   type CreateCommunityInput,
@@ -269,4 +269,59 @@ export async function getStorageQuotaBytes(db: Db, communityId: string): Promise
     .where(eq(community.id, communityId))
     .limit(1);
   return rows[0]?.quota ?? null;
+}
+
+/** What an event shows of its host community. */
+export type CommunityHost = {
+  id: string;
+  name: string;
+  slug: string;
+  logoUrl: string | null;
+  brandColor: string | null;
+  currency: string;
+  joinPolicy: JoinPolicy;
+};
+
+/** Host details of several communities in one query (events pages show many). */
+export async function communityHosts(db: Db, ids: string[]): Promise<Map<string, CommunityHost>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: community.id,
+      name: community.name,
+      slug: community.slug,
+      logoUrl: community.logoUrl,
+      brandColor: community.brandColor,
+      currency: community.currency,
+      joinPolicy: community.joinPolicy,
+    })
+    .from(community)
+    .where(inArray(community.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Someone registering for a public event of an OPEN community joins it as a member (source
+ * "event") unless they already have a membership of any status. Call inside the registration's
+ * transaction; returns whether a membership was created.
+ */
+export async function joinFromEvent(db: Db, communityId: string, userId: string): Promise<boolean> {
+  const [host] = await db
+    .select({ joinPolicy: community.joinPolicy })
+    .from(community)
+    .where(eq(community.id, communityId))
+    .limit(1);
+  if (host?.joinPolicy !== "open") return false;
+  const inserted = await db
+    .insert(membership)
+    .values({ id: randomUUID(), communityId, userId, role: "member", status: "active", source: "event" })
+    .onConflictDoNothing({ target: [membership.communityId, membership.userId] })
+    .returning({ id: membership.id });
+  if (inserted.length === 0) return false;
+  await db
+    .update(community)
+    .set({ memberCount: sql`${community.memberCount} + 1` })
+    .where(eq(community.id, communityId));
+  return true;
 }

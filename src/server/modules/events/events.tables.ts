@@ -17,7 +17,13 @@ export const EVENT_STATUSES = ["draft", "published", "canceled"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_VISIBILITIES = ["public", "members", "unlisted"] as const;
 export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
-export const QUESTION_KINDS = ["short_text", "long_text", "single_choice", "multiple_choice", "checkbox"] as const;
+export const QUESTION_KINDS = [
+  "short_text",
+  "long_text",
+  "single_choice",
+  "multiple_choice",
+  "checkbox",
+] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
 export const REGISTRATION_STATUSES = ["going", "waitlisted", "pending", "declined", "canceled"] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

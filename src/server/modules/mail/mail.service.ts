@@ -1,7 +1,23 @@
 import type { Transporter } from "nodemailer";
 import nodemailer from "nodemailer";
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type MailAttachment = {
+  filename: string;
+  content: Buffer | string;
+  contentType: string;
+  /** Set for images the HTML shows inline as `<img src="cid:...">`. */
+  cid?: string;
+};
+
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** A stable id (`<...@host>`), so a resend after a crash is recognisably the same message. */
+  messageId?: string;
+};
 
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 
@@ -15,7 +31,12 @@ export function createMailer(options: {
   if (!options.smtpUrl) {
     return {
       async send(mail) {
-        log(`\n--- mail to ${mail.to} ---\nSubject: ${mail.subject}\n\n${mail.text}\n--- end of mail ---\n`);
+        const attached = mail.attachments?.length
+          ? `\n[attached: ${mail.attachments.map((a) => a.filename).join(", ")}]`
+          : "";
+        log(
+          `\n--- mail to ${mail.to} ---\nSubject: ${mail.subject}\n\n${mail.text}${attached}\n--- end of mail ---\n`,
+        );
       },
       close() {},
     };

@@ -7,7 +7,19 @@ import { formatMemberCount, JOIN_POLICY_LABEL, ROLE_LABEL, VISIBILITY_LABEL } fr
 
 type Community = CommunityQuery["community"];
 
-export function CommunityOverview({ community }: { community: Community }) {
+/**
+ * `events` is composed by the route (features do not import each other); once the community has
+ * any event, it replaces the "Plan your first event" step.
+ */
+export function CommunityOverview({
+  community,
+  events,
+  hasEvents = false,
+}: {
+  community: Community;
+  events?: React.ReactNode;
+  hasEvents?: boolean;
+}) {
   const params = { communityId: community.id };
   const created = new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(
     new Date(community.createdAt),
@@ -38,6 +50,8 @@ export function CommunityOverview({ community }: { community: Community }) {
         <Stat label="Created" value={created} />
       </dl>
 
+      {events ? <div className="mt-8">{events}</div> : null}
+
       <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_18rem]">
         <Card>
           <CardHeader>
@@ -53,20 +67,22 @@ export function CommunityOverview({ community }: { community: Community }) {
                 title="Create your community"
                 detail={`${community.name} has the address /c/${community.slug}; its public page comes with events.`}
               />
-              <Step
-                title="Plan your first event"
-                detail="Events with RSVPs and tickets are coming next."
-                link={
-                  <Link
-                    to="/dashboard/$communityId/events"
-                    params={params}
-                    className="text-primary hover:underline"
-                  >
-                    See what’s planned
-                  </Link>
-                }
-                icon={<CalendarDaysIcon aria-hidden="true" />}
-              />
+              {hasEvents ? null : (
+                <Step
+                  title="Plan your first event"
+                  detail="Create an event, publish it and collect registrations."
+                  link={
+                    <Link
+                      to="/dashboard/$communityId/create-event"
+                      params={params}
+                      className="text-primary hover:underline"
+                    >
+                      Create an event
+                    </Link>
+                  }
+                  icon={<CalendarDaysIcon aria-hidden="true" />}
+                />
+              )}
               <Step
                 title="Bring your members in"
                 detail="Invitations and join requests will appear in Members."

@@ -6,6 +6,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
+import { SearchableSelect } from "../../../components/ui/searchable-select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { GraphQLRequestError } from "../../../lib/graphql.ts";
@@ -19,7 +20,6 @@ import {
   createCommunitySchema,
   DESCRIPTION_MAX_LENGTH,
 } from "./create-community-schema.ts";
-import { SearchableSelect } from "./searchable-select.tsx";
 import { SlugStatusLine } from "./slug-status-line.tsx";
 import { useLocaleOptions } from "./use-locale-options.ts";
 

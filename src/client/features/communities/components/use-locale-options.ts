@@ -1,6 +1,6 @@
 import { useMemo } from "react";
+import type { SelectOption } from "../../../components/ui/searchable-select.tsx";
 import { supportedCurrencies, supportedTimeZones } from "../locale-defaults.ts";
-import type { SelectOption } from "./searchable-select.tsx";
 
 export function useLocaleOptions(): { timeZoneOptions: SelectOption[]; currencyOptions: SelectOption[] } {
   const timeZoneOptions = useMemo<SelectOption[]>(

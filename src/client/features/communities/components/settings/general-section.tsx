@@ -6,15 +6,15 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { Label } from "../../../../components/ui/label.tsx";
+import { MarkdownField } from "../../../../components/ui/markdown-field.tsx";
+import { SearchableSelect } from "../../../../components/ui/searchable-select.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../../components/ui/textarea.tsx";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
 import { useSlugAvailability } from "../../api/use-slug-availability.ts";
 import { ChoiceGroup, VISIBILITIES } from "../choice-group.tsx";
-import { SearchableSelect } from "../searchable-select.tsx";
 import { SlugStatusLine } from "../slug-status-line.tsx";
 import { useLocaleOptions } from "../use-locale-options.ts";
-import { MarkdownField } from "./markdown-field.tsx";
 import {
   changedFields,
   type GeneralSettingsOutput,

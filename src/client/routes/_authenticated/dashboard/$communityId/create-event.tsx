@@ -1,23 +1,55 @@
-import { createFileRoute } from "@tanstack/react-router";
-import { CalendarPlusIcon } from "lucide-react";
-import { ComingSoonPanel } from "../../../../components/layout/coming-soon-panel.tsx";
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { ArrowLeftIcon } from "lucide-react";
+import { useState } from "react";
+import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
+import { EventForm } from "../../../../features/events/components/event-form/event-form.tsx";
+import { emptyEventValues } from "../../../../features/events/components/event-form/event-form-schema.ts";
+import { notify } from "../../../../lib/notify.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/create-event")({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(communityQueryOptions(params.communityId)),
   component: CreateEventPage,
 });
 
 function CreateEventPage() {
+  const { communityId } = Route.useParams();
+  // Keyed: switching communities must not carry a half-typed event into another community.
+  return <CreateEvent key={communityId} communityId={communityId} />;
+}
+
+function CreateEvent({ communityId }: { communityId: string }) {
+  const navigate = Route.useNavigate();
+  const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
+  const [defaults] = useState(() => emptyEventValues(community.timeZone));
   return (
-    <ComingSoonPanel
-      title="Create event"
-      icon={CalendarPlusIcon}
-      summary="A guided form for a new event: when and where, who can come and what it costs."
-      plans={[
-        "Pick a date and time in the community's time zone",
-        "Set a capacity and an optional waitlist",
-        "Choose free or paid tickets",
-        "Preview the page members will see before publishing",
-      ]}
-    />
+    <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
+      <title>{`Create event · ${community.name} · Commons`}</title>
+      <Link
+        to="/dashboard/$communityId/events"
+        params={{ communityId }}
+        className="mb-4 inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground"
+      >
+        <ArrowLeftIcon aria-hidden="true" className="size-4" /> Events
+      </Link>
+      <div className="mb-8 grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Create event</h1>
+        <p className="text-muted-foreground">
+          Save a draft to finish later, or publish it so people can register.
+        </p>
+      </div>
+      <EventForm
+        communityId={community.id}
+        defaultValues={defaults}
+        onSaved={(event, published) => {
+          notify("success", published ? "Event published." : "Draft saved.");
+          void navigate({
+            to: "/dashboard/$communityId/events/$eventId",
+            params: { communityId: event.host.id, eventId: event.id },
+          });
+        }}
+      />
+    </div>
   );
 }

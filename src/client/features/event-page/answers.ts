@@ -1,0 +1,62 @@
+import type { AnswerInput } from "../../gql/graphql.ts";
+import type { EventQuestion } from "./api/event-page-queries.ts";
+
+/** Every question's answer as a list of strings, the shape the API takes. */
+export type Answers = Record<string, string[]>;
+export type AnswerErrors = Record<string, string>;
+
+const MAX_SHORT = 200;
+const MAX_LONG = 4000;
+
+export function valuesOf(answers: Answers, questionId: string): string[] {
+  return answers[questionId] ?? [];
+}
+
+function isEmpty(values: string[]): boolean {
+  return values.every((value) => value.trim() === "");
+}
+
+export function validateAnswer(question: EventQuestion, values: string[]): string | null {
+  if (isEmpty(values)) {
+    if (!question.required) return null;
+    switch (question.kind) {
+      case "CHECKBOX":
+        return "Tick this box to continue.";
+      case "SINGLE_CHOICE":
+        return "Choose an option.";
+      case "MULTIPLE_CHOICE":
+        return "Choose at least one option.";
+      default:
+        return "This question needs an answer.";
+    }
+  }
+  const limit = question.kind === "LONG_TEXT" ? MAX_LONG : question.kind === "SHORT_TEXT" ? MAX_SHORT : null;
+  if (limit !== null && (values[0] ?? "").trim().length > limit) {
+    return `Keep it under ${limit.toLocaleString()} characters.`;
+  }
+  if (
+    (question.kind === "SINGLE_CHOICE" || question.kind === "MULTIPLE_CHOICE") &&
+    values.some((value) => !question.options.includes(value))
+  ) {
+    return "Choose one of the options.";
+  }
+  return null;
+}
+
+export function validateAnswers(questions: readonly EventQuestion[], answers: Answers): AnswerErrors {
+  const errors: AnswerErrors = {};
+  for (const question of questions) {
+    const message = validateAnswer(question, valuesOf(answers, question.id));
+    if (message) errors[question.id] = message;
+  }
+  return errors;
+}
+
+export function toAnswerInput(questions: readonly EventQuestion[], answers: Answers): AnswerInput[] {
+  return questions.flatMap((question) => {
+    const values = valuesOf(answers, question.id)
+      .map((value) => value.trim())
+      .filter(Boolean);
+    return values.length > 0 ? [{ questionId: question.id, values }] : [];
+  });
+}

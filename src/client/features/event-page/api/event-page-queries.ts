@@ -1,0 +1,82 @@
+import { queryOptions } from "@tanstack/react-query";
+import { graphql } from "../../../gql/gql.ts";
+import type { EventPageQuery as EventPageResult } from "../../../gql/graphql.ts";
+import { request } from "../../../lib/graphql.ts";
+
+const EventPageQuery = graphql(`
+  query EventPage($id: ID!) {
+    event(id: $id) {
+      id
+      title
+      description
+      startsAt
+      endsAt
+      timeZone
+      venueName
+      venueAddress
+      hasOnlineLink
+      onlineUrl
+      coverUrl
+      status
+      visibility
+      capacity
+      spotsLeft
+      waitlistEnabled
+      approvalRequired
+      goingCount
+      waitlistCount
+      viewerCanManage
+      cancelMessage
+      host {
+        id
+        name
+        slug
+        logoUrl
+        brandColor
+      }
+      ticketTypes {
+        id
+        name
+        priceMinor
+        currency
+        quantity
+        remaining
+      }
+      questions {
+        id
+        kind
+        label
+        required
+        options
+      }
+      viewerRegistration {
+        id
+        status
+        checkInCode
+        waitlistPosition
+        ticketType {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+export type PublicEvent = EventPageResult["event"];
+export type ViewerRegistration = NonNullable<PublicEvent["viewerRegistration"]>;
+export type EventQuestion = PublicEvent["questions"][number];
+export type EventTicketType = PublicEvent["ticketTypes"][number];
+
+/** Its own key: the answer depends on who is signed in (viewerRegistration, onlineUrl, access). */
+export const eventPageKeys = {
+  all: ["event-page"] as const,
+  detail: (id: string) => [...eventPageKeys.all, id] as const,
+};
+
+export function eventPageQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: eventPageKeys.detail(id),
+    queryFn: async () => (await request(EventPageQuery, { id })).event,
+  });
+}

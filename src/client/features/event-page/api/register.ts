@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { graphql } from "../../../gql/gql.ts";
+import type { RegisterInput } from "../../../gql/graphql.ts";
+import { request } from "../../../lib/graphql.ts";
+import { eventPageKeys } from "./event-page-queries.ts";
+
+const RegisterMutation = graphql(`
+  mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {
+    register(eventId: $eventId, input: $input) {
+      id
+      status
+      checkInCode
+      waitlistPosition
+      ticketType {
+        id
+        name
+      }
+    }
+  }
+`);
+
+export function useRegister(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: RegisterInput) =>
+      (await request(RegisterMutation, { eventId, input })).register,
+    // Counts, spots left and the online link all change with a registration: refetch the page.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventPageKeys.detail(eventId) }),
+  });
+}

@@ -1,0 +1,34 @@
+import { CalendarPlusIcon, DownloadIcon } from "lucide-react";
+import { buttonVariants } from "../../../components/ui/button.tsx";
+import type { PublicEvent } from "../api/event-page-queries.ts";
+import { googleCalendarUrl, icsUrl } from "../event-links.ts";
+
+export function AddToCalendar({ event }: { event: PublicEvent }) {
+  const google = googleCalendarUrl({
+    title: event.title,
+    description: event.description,
+    startsAt: event.startsAt,
+    endsAt: event.endsAt,
+    timeZone: event.timeZone,
+    venueName: event.venueName,
+    venueAddress: event.venueAddress,
+    pageUrl: `${window.location.origin}/e/${event.id}`,
+  });
+  const linkClass = buttonVariants({ variant: "outline", size: "sm" });
+  return (
+    <div className="grid gap-2">
+      <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Add to calendar</p>
+      <div className="flex flex-wrap gap-2">
+        <a href={google} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          <CalendarPlusIcon aria-hidden="true" />
+          Google Calendar
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+        <a href={icsUrl(event.id)} download className={linkClass}>
+          <DownloadIcon aria-hidden="true" />
+          Apple, Outlook (.ics)
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { PublicEvent } from "../api/event-page-queries.ts";
+import { RegistrationForm } from "./registration-form.tsx";
+import type { EventPageSlots } from "./slots.ts";
+
+const event: PublicEvent = {
+  id: "ev1",
+  title: "Board game night",
+  description: "",
+  startsAt: "2030-03-14T18:00:00.000Z",
+  endsAt: "2030-03-14T21:00:00.000Z",
+  timeZone: "Europe/Vienna",
+  venueName: "Café Central",
+  venueAddress: null,
+  hasOnlineLink: false,
+  onlineUrl: null,
+  coverUrl: null,
+  status: "PUBLISHED",
+  visibility: "PUBLIC",
+  capacity: 20,
+  spotsLeft: 12,
+  waitlistEnabled: true,
+  approvalRequired: false,
+  goingCount: 8,
+  waitlistCount: 0,
+  viewerCanManage: false,
+  cancelMessage: null,
+  host: { id: "c1", name: "Vienna Gamers", slug: "vienna-gamers", logoUrl: null, brandColor: null },
+  ticketTypes: [
+    { id: "t1", name: "General", priceMinor: 0, currency: "EUR", quantity: null, remaining: null },
+  ],
+  questions: [
+    {
+      id: "q-name",
+      kind: "SHORT_TEXT",
+      label: "What should we call you at the table?",
+      required: true,
+      options: [],
+    },
+    {
+      id: "q-game",
+      kind: "SINGLE_CHOICE",
+      label: "Favourite game",
+      required: true,
+      options: ["Catan", "Go"],
+    },
+    { id: "q-diet", kind: "MULTIPLE_CHOICE", label: "Snacks", required: false, options: ["Vegan", "Sweet"] },
+    { id: "q-ok", kind: "CHECKBOX", label: "I agree to the house rules", required: true, options: [] },
+  ],
+  viewerRegistration: null,
+};
+
+function graphqlAnswer(body: unknown) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }),
+  );
+}
+
+function renderForm(slots: Partial<EventPageSlots> = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const fullSlots: EventPageSlots = {
+    isSignedIn: true,
+    renderSignIn: ({ onSignedIn }) => (
+      <button type="button" onClick={() => void onSignedIn()}>
+        Pretend to sign in
+      </button>
+    ),
+    renderTicket: () => null,
+    renderCancel: () => null,
+    ...slots,
+  };
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <RegistrationForm event={event} slots={fullSlots} brandStyle={null} />
+    </QueryClientProvider>,
+  );
+}
+
+function sentRegistration(fetchMock: ReturnType<typeof vi.spyOn>) {
+  const init = fetchMock.mock.calls.at(-1)?.[1] as RequestInit | undefined;
+  return JSON.parse(String(init?.body)).variables;
+}
+
+describe("event registration form", () => {
+  beforeAll(() => {
+    // jsdom has no ResizeObserver; Radix's radio group measures itself with one.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows each missing answer next to its question and focuses the first one", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch");
+    renderForm();
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+
+    const nameInput = screen.getByLabelText(/What should we call you/);
+    expect(nameInput.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(nameInput.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "This question needs an answer.",
+    );
+    expect(screen.getByText("Choose an option.")).toBeTruthy();
+    expect(screen.getByText("Tick this box to continue.")).toBeTruthy();
+    // Optional questions stay quiet.
+    expect(screen.queryByText("Choose at least one option.")).toBeNull();
+    expect(document.activeElement).toBe(nameInput);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(nameInput, "Ada");
+    expect(nameInput.getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("asks a signed-out visitor to sign in, then registers with the answers already typed", async () => {
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      graphqlAnswer({
+        data: {
+          register: {
+            id: "r1",
+            status: "GOING",
+            checkInCode: "ABC123",
+            waitlistPosition: null,
+            ticketType: null,
+          },
+        },
+      }),
+    );
+    const onRegistered = vi.fn(() => Promise.resolve());
+    renderForm({ isSignedIn: false, onRegistered });
+
+    await userEvent.type(screen.getByLabelText(/What should we call you/), "  Ada  ");
+    await userEvent.click(screen.getByRole("radio", { name: "Go" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Sweet" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: /house rules/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Pretend to sign in" }));
+
+    await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
+    expect(sentRegistration(fetchMock)).toEqual({
+      eventId: "ev1",
+      input: {
+        ticketTypeId: "t1",
+        answers: [
+          { questionId: "q-name", values: ["Ada"] },
+          { questionId: "q-game", values: ["Go"] },
+          { questionId: "q-diet", values: ["Sweet"] },
+          { questionId: "q-ok", values: ["true"] },
+        ],
+      },
+    });
+  });
+
+  it("puts the server's answer errors next to the question and explains a full event", async () => {
+    vi.spyOn(globalThis, "fetch")
+      .mockImplementationOnce(() =>
+        graphqlAnswer({
+          errors: [
+            {
+              message: "Invalid input",
+              extensions: {
+                code: "BAD_USER_INPUT",
+                fields: [
+                  { field: "answers.q-game", code: "INVALID_ANSWER", message: "Go is no longer offered." },
+                ],
+              },
+            },
+          ],
+        }),
+      )
+      .mockImplementationOnce(() =>
+        graphqlAnswer({ errors: [{ message: "Full", extensions: { code: "EVENT_FULL" } }] }),
+      );
+    renderForm();
+
+    await userEvent.type(screen.getByLabelText(/What should we call you/), "Ada");
+    await userEvent.click(screen.getByRole("radio", { name: "Go" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: /house rules/ }));
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+    expect(await screen.findByText("Go is no longer offered.")).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+    expect(await screen.findByText("Sorry — this event just filled up.")).toBeTruthy();
+  });
+});

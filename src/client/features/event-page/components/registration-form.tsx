@@ -1,0 +1,157 @@
+import { type CSSProperties, type FormEvent, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { Button } from "../../../components/ui/button.tsx";
+import { FieldError } from "../../../components/ui/field-message.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import type { AnswerInput } from "../../../gql/graphql.ts";
+import { cn } from "../../../lib/cn.ts";
+import { type AnswerErrors, type Answers, toAnswerInput, validateAnswers, valuesOf } from "../answers.ts";
+import type { PublicEvent } from "../api/event-page-queries.ts";
+import { useRegister } from "../api/register.ts";
+import { describeRegisterError } from "../register-errors.ts";
+import { availability } from "../spots.ts";
+import { QuestionField } from "./question-field.tsx";
+import type { EventPageSlots } from "./slots.ts";
+import { TicketChoice } from "./ticket-choice.tsx";
+
+function registerLabel(event: PublicEvent): string {
+  if (event.approvalRequired) return "Request to join";
+  if (availability(event).kind === "waitlist") return "Join the waitlist";
+  return "Register";
+}
+
+export function RegistrationForm({
+  event,
+  slots,
+  brandStyle,
+}: {
+  event: PublicEvent;
+  slots: EventPageSlots;
+  brandStyle: CSSProperties | null;
+}) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [errors, setErrors] = useState<AnswerErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+  const firstOpen = event.ticketTypes.find((ticket) => ticket.remaining === null || ticket.remaining > 0);
+  const [ticketTypeId, setTicketTypeId] = useState(firstOpen?.id ?? event.ticketTypes[0]?.id ?? null);
+  const register = useRegister(event.id);
+  const full = availability(event).kind === "full";
+
+  function showErrors(next: AnswerErrors) {
+    flushSync(() => setErrors(next));
+    formRef.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"], [aria-invalid="true"] button')
+      ?.focus();
+  }
+
+  async function submitRegistration() {
+    setFormError(null);
+    const sent: AnswerInput[] = toAnswerInput(event.questions, answers);
+    try {
+      await register.mutateAsync({ ticketTypeId, answers: sent });
+      await slots.onRegistered?.();
+    } catch (caught) {
+      const failure = describeRegisterError(caught, event.questions, sent);
+      if (failure.needsSignIn) setSigningIn(true);
+      setFormError(failure.message);
+      if (Object.keys(failure.fields).length > 0) showErrors(failure.fields);
+    }
+  }
+
+  function handleSubmit(submitEvent: FormEvent<HTMLFormElement>) {
+    submitEvent.preventDefault();
+    const found = validateAnswers(event.questions, answers);
+    if (Object.keys(found).length > 0) {
+      setFormError(null);
+      showErrors(found);
+      return;
+    }
+    setErrors({});
+    if (!slots.isSignedIn) {
+      setSigningIn(true);
+      return;
+    }
+    void submitRegistration();
+  }
+
+  function setAnswer(questionId: string, values: string[]) {
+    setAnswers((current) => ({ ...current, [questionId]: values }));
+    if (errors[questionId]) {
+      setErrors(({ [questionId]: _fixed, ...rest }) => rest);
+    }
+  }
+
+  if (full) {
+    return (
+      <p className="rounded-lg bg-muted px-4 py-3 text-sm">
+        This event is full and has no waitlist. Check back later — spots open up when people cancel.
+      </p>
+    );
+  }
+
+  const hasFields = event.ticketTypes.length > 1 || event.questions.length > 0;
+  return (
+    <div className="grid gap-5">
+      <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Registration">
+        {event.ticketTypes.length > 1 ? (
+          <TicketChoice tickets={event.ticketTypes} value={ticketTypeId} onChange={setTicketTypeId} />
+        ) : null}
+        {event.questions.map((question) => (
+          <QuestionField
+            key={question.id}
+            idPrefix={id}
+            question={question}
+            values={valuesOf(answers, question.id)}
+            error={errors[question.id]}
+            onChange={(values) => setAnswer(question.id, values)}
+          />
+        ))}
+        {event.questions.some((question) => question.required) ? (
+          <p className="-mt-1 text-xs text-muted-foreground">
+            <span className="text-destructive" aria-hidden="true">
+              *
+            </span>{" "}
+            Required
+          </p>
+        ) : null}
+        {signingIn ? null : (
+          <div className={cn("grid gap-2", hasFields && "pt-1")}>
+            <Button
+              type="submit"
+              size="lg"
+              className="h-11 w-full text-base"
+              style={brandStyle ?? undefined}
+              disabled={register.isPending}
+            >
+              {register.isPending ? <Spinner label="Registering" /> : null}
+              {registerLabel(event)}
+            </Button>
+            {slots.isSignedIn ? null : (
+              <p className="text-center text-xs text-muted-foreground">
+                You&apos;ll confirm your email with a one-time code — no password.
+              </p>
+            )}
+          </div>
+        )}
+        <FieldError aria-live="assertive">{formError}</FieldError>
+      </form>
+      {signingIn ? (
+        <section
+          aria-label="Sign in to register"
+          className="grid gap-4 rounded-xl border bg-background p-4 sm:p-5"
+        >
+          {slots.renderSignIn({
+            onSignedIn: async () => {
+              setSigningIn(false);
+              await submitRegistration();
+            },
+            onCancel: () => setSigningIn(false),
+          })}
+        </section>
+      ) : null}
+    </div>
+  );
+}

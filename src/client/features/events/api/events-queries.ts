@@ -1,0 +1,244 @@
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { graphql } from "../../../gql/gql.ts";
+import type { EventListFilter, RegistrationStatus } from "../../../gql/graphql.ts";
+import { request } from "../../../lib/graphql.ts";
+
+const CommunityEventsQuery = graphql(`
+  query CommunityEvents(
+    $communityId: ID!
+    $filter: EventListFilter!
+    $search: String
+    $first: Int
+    $after: String
+  ) {
+    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {
+      nodes {
+        id
+        title
+        startsAt
+        endsAt
+        timeZone
+        status
+        visibility
+        capacity
+        goingCount
+        waitlistCount
+        pendingCount
+        checkedInCount
+        publicPath
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+    }
+  }
+`);
+
+const OverviewEventsQuery = graphql(`
+  query OverviewEvents($communityId: ID!) {
+    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
+      nodes {
+        id
+        title
+        startsAt
+        endsAt
+        timeZone
+        status
+        capacity
+        goingCount
+        waitlistCount
+        pendingCount
+      }
+      pageInfo {
+        hasNextPage
+      }
+    }
+    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {
+      nodes {
+        id
+      }
+    }
+    past: events(communityId: $communityId, filter: PAST, first: 1) {
+      nodes {
+        id
+      }
+    }
+  }
+`);
+
+const EventDetailQuery = graphql(`
+  query EventDetail($id: ID!) {
+    event(id: $id) {
+      id
+      host {
+        id
+        name
+        slug
+      }
+      title
+      description
+      startsAt
+      endsAt
+      timeZone
+      venueName
+      venueAddress
+      hasOnlineLink
+      onlineUrl
+      coverUrl
+      status
+      visibility
+      capacity
+      spotsLeft
+      waitlistEnabled
+      approvalRequired
+      goingCount
+      waitlistCount
+      pendingCount
+      checkedInCount
+      ticketTypes {
+        id
+        name
+        quantity
+        remaining
+      }
+      questions {
+        id
+        kind
+        label
+        required
+        options
+      }
+      viewerCanManage
+      publicPath
+      publishedAt
+      canceledAt
+      cancelMessage
+    }
+  }
+`);
+
+const EventRegistrationsQuery = graphql(`
+  query EventRegistrations(
+    $eventId: ID!
+    $status: RegistrationStatus
+    $ticketTypeId: ID
+    $search: String
+    $first: Int
+    $after: String
+  ) {
+    eventRegistrations(
+      eventId: $eventId
+      status: $status
+      ticketTypeId: $ticketTypeId
+      search: $search
+      first: $first
+      after: $after
+    ) {
+      nodes {
+        id
+        status
+        person {
+          id
+          name
+          email
+          image
+        }
+        ticketType {
+          id
+          name
+        }
+        answers {
+          questionId
+          label
+          values
+        }
+        checkedInAt
+        waitlistPosition
+        createdAt
+      }
+      pageInfo {
+        endCursor
+        hasNextPage
+      }
+      totalCount
+    }
+  }
+`);
+
+export type RegistrationFilters = {
+  status?: RegistrationStatus | undefined;
+  ticketTypeId?: string | undefined;
+  search?: string | undefined;
+};
+
+export const eventKeys = {
+  all: ["events"] as const,
+  lists: (communityId: string) => [...eventKeys.all, "list", communityId] as const,
+  list: (communityId: string, filter: EventListFilter, search: string) =>
+    [...eventKeys.lists(communityId), filter, search] as const,
+  overview: (communityId: string) => [...eventKeys.all, "overview", communityId] as const,
+  detail: (id: string) => [...eventKeys.all, "detail", id] as const,
+  registrations: (eventId: string) => [...eventKeys.all, "registrations", eventId] as const,
+  registrationList: (eventId: string, filters: RegistrationFilters, pageSize: number) =>
+    [
+      ...eventKeys.registrations(eventId),
+      filters.status ?? null,
+      filters.ticketTypeId ?? null,
+      filters.search ?? "",
+      pageSize,
+    ] as const,
+};
+
+const EVENTS_PAGE_SIZE = 20;
+
+export function communityEventsQueryOptions(communityId: string, filter: EventListFilter, search: string) {
+  return infiniteQueryOptions({
+    queryKey: eventKeys.list(communityId, filter, search),
+    queryFn: async ({ pageParam }) =>
+      (
+        await request(CommunityEventsQuery, {
+          communityId,
+          filter,
+          search: search || null,
+          first: EVENTS_PAGE_SIZE,
+          after: pageParam,
+        })
+      ).events,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.pageInfo.hasNextPage ? last.pageInfo.endCursor : undefined),
+  });
+}
+
+export function overviewEventsQueryOptions(communityId: string) {
+  return queryOptions({
+    queryKey: eventKeys.overview(communityId),
+    queryFn: () => request(OverviewEventsQuery, { communityId }),
+  });
+}
+
+export function eventQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: eventKeys.detail(id),
+    queryFn: async () => (await request(EventDetailQuery, { id })).event,
+  });
+}
+
+export function eventRegistrationsQueryOptions(eventId: string, filters: RegistrationFilters, pageSize = 50) {
+  return infiniteQueryOptions({
+    queryKey: eventKeys.registrationList(eventId, filters, pageSize),
+    queryFn: async ({ pageParam }) =>
+      (
+        await request(EventRegistrationsQuery, {
+          eventId,
+          status: filters.status ?? null,
+          ticketTypeId: filters.ticketTypeId ?? null,
+          search: filters.search || null,
+          first: pageSize,
+          after: pageParam,
+        })
+      ).eventRegistrations,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.pageInfo.hasNextPage ? last.pageInfo.endCursor : undefined),
+  });
+}

@@ -1,0 +1,151 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { graphql } from "../../../gql/gql.ts";
+import type { MessageRegistrantsInput } from "../../../gql/graphql.ts";
+import { request } from "../../../lib/graphql.ts";
+import { eventKeys } from "./events-queries.ts";
+
+const ApproveRegistrationMutation = graphql(`
+  mutation ApproveRegistration($id: ID!) {
+    approveRegistration(id: $id) {
+      id
+      status
+      checkedInAt
+    }
+  }
+`);
+
+const DeclineRegistrationMutation = graphql(`
+  mutation DeclineRegistration($id: ID!) {
+    declineRegistration(id: $id) {
+      id
+      status
+      checkedInAt
+    }
+  }
+`);
+
+const MoveFromWaitlistMutation = graphql(`
+  mutation MoveFromWaitlist($id: ID!) {
+    moveFromWaitlist(id: $id) {
+      id
+      status
+      checkedInAt
+    }
+  }
+`);
+
+const CancelRegistrationMutation = graphql(`
+  mutation ManagerCancelRegistration($id: ID!) {
+    cancelRegistration(id: $id) {
+      id
+      status
+      checkedInAt
+    }
+  }
+`);
+
+const CheckInMutation = graphql(`
+  mutation CheckIn($registrationId: ID!) {
+    checkIn(registrationId: $registrationId) {
+      id
+      status
+      checkedInAt
+    }
+  }
+`);
+
+const UndoCheckInMutation = graphql(`
+  mutation UndoCheckIn($registrationId: ID!) {
+    undoCheckIn(registrationId: $registrationId) {
+      id
+      status
+      checkedInAt
+    }
+  }
+`);
+
+const CheckInByCodeMutation = graphql(`
+  mutation CheckInByCode($eventId: ID!, $code: String!) {
+    checkInByCode(eventId: $eventId, code: $code) {
+      id
+      status
+      checkedInAt
+      person {
+        id
+        name
+        email
+      }
+      ticketType {
+        id
+        name
+      }
+    }
+  }
+`);
+
+const MessageRegistrantsMutation = graphql(`
+  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {
+    messageRegistrants(eventId: $eventId, input: $input)
+  }
+`);
+
+export type RegistrationAction =
+  | "approve"
+  | "decline"
+  | "moveFromWaitlist"
+  | "cancel"
+  | "checkIn"
+  | "undoCheckIn";
+
+async function runAction(action: RegistrationAction, id: string) {
+  switch (action) {
+    case "approve":
+      return (await request(ApproveRegistrationMutation, { id })).approveRegistration;
+    case "decline":
+      return (await request(DeclineRegistrationMutation, { id })).declineRegistration;
+    case "moveFromWaitlist":
+      return (await request(MoveFromWaitlistMutation, { id })).moveFromWaitlist;
+    case "cancel":
+      return (await request(CancelRegistrationMutation, { id })).cancelRegistration;
+    case "checkIn":
+      return (await request(CheckInMutation, { registrationId: id })).checkIn;
+    case "undoCheckIn":
+      return (await request(UndoCheckInMutation, { registrationId: id })).undoCheckIn;
+  }
+}
+
+/** Every change moves the event's counters, so the event and its lists are refetched with the rows. */
+function useInvalidateRegistrations(eventId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: eventKeys.registrations(eventId) }),
+      queryClient.invalidateQueries({ queryKey: eventKeys.detail(eventId) }),
+      queryClient.invalidateQueries({ queryKey: [...eventKeys.all, "list"] }),
+      queryClient.invalidateQueries({ queryKey: [...eventKeys.all, "overview"] }),
+    ]);
+}
+
+export function useRegistrationAction(eventId: string) {
+  const invalidate = useInvalidateRegistrations(eventId);
+  return useMutation({
+    mutationFn: ({ action, id }: { action: RegistrationAction; id: string }) => runAction(action, id),
+    onSettled: invalidate,
+  });
+}
+
+export function useCheckInByCode(eventId: string) {
+  const invalidate = useInvalidateRegistrations(eventId);
+  return useMutation({
+    mutationFn: async (code: string) =>
+      (await request(CheckInByCodeMutation, { eventId, code })).checkInByCode,
+    onSuccess: invalidate,
+  });
+}
+
+export function useMessageRegistrants(eventId: string) {
+  return useMutation({
+    mutationFn: async (input: MessageRegistrantsInput) =>
+      (await request(MessageRegistrantsMutation, { eventId, input })).messageRegistrants,
+  });
+}

@@ -1,0 +1,252 @@
+import { useSuspenseInfiniteQuery } from "@tanstack/react-query";
+import { ChevronDownIcon, DownloadIcon } from "lucide-react";
+import { Fragment, useId, useState } from "react";
+import { Badge } from "../../../../components/ui/badge.tsx";
+import { Button, buttonVariants } from "../../../../components/ui/button.tsx";
+import { Label } from "../../../../components/ui/label.tsx";
+import { Spinner } from "../../../../components/ui/spinner.tsx";
+import type { EventRegistrationsQuery, RegistrationStatus } from "../../../../gql/graphql.ts";
+import { cn } from "../../../../lib/cn.ts";
+import { eventRegistrationsQueryOptions } from "../../api/events-queries.ts";
+import {
+  isRegistrationStatus,
+  REGISTRATION_STATUS_BADGE,
+  REGISTRATION_STATUS_LABEL,
+  REGISTRATION_STATUSES,
+} from "../../event-labels.ts";
+import { SearchField } from "../search-field.tsx";
+import { MessageRegistrantsDialog } from "./message-registrants-dialog.tsx";
+import { RegistrationActions } from "./registration-actions.tsx";
+
+type Registration = EventRegistrationsQuery["eventRegistrations"]["nodes"][number];
+
+export type RegistrationsFilter = { status?: RegistrationStatus; ticket?: string; q?: string };
+
+const selectClass =
+  "h-10 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40";
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
+
+export function csvExportHref(eventId: string, filter: RegistrationsFilter): string {
+  const params = new URLSearchParams();
+  if (filter.status) params.set("status", filter.status);
+  if (filter.ticket) params.set("ticketTypeId", filter.ticket);
+  if (filter.q) params.set("search", filter.q);
+  const query = params.toString();
+  return `/api/events/${encodeURIComponent(eventId)}/registrations.csv${query ? `?${query}` : ""}`;
+}
+
+export function RegistrationsTable({
+  eventId,
+  ticketTypes,
+  filter,
+  onFilterChange,
+}: {
+  eventId: string;
+  ticketTypes: readonly { id: string; name: string }[];
+  filter: RegistrationsFilter;
+  onFilterChange: (next: RegistrationsFilter) => void;
+}) {
+  const id = useId();
+  const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
+    eventRegistrationsQueryOptions(eventId, {
+      status: filter.status,
+      ticketTypeId: filter.ticket,
+      search: filter.q,
+    }),
+  );
+  const rows = data.pages.flatMap((page) => page.nodes);
+  const total = data.pages[0]?.totalCount ?? rows.length;
+  const ticketType = ticketTypes.find((ticket) => ticket.id === filter.ticket);
+  const filtered = Boolean(filter.status || filter.ticket || filter.q);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-title`} className="text-lg font-semibold">
+          Registrations <span className="font-normal text-muted-foreground">({total})</span>
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <MessageRegistrantsDialog eventId={eventId} status={filter.status} ticketType={ticketType} />
+          <a
+            href={csvExportHref(eventId, filter)}
+            download
+            className={buttonVariants({ variant: "outline" })}
+          >
+            <DownloadIcon aria-hidden="true" /> Export CSV
+          </a>
+        </div>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-[1fr_auto_auto]">
+        <SearchField
+          id={`${id}-search`}
+          label="Search by name or email"
+          value={filter.q ?? ""}
+          onSearch={(q) => onFilterChange({ ...filter, q: q || undefined })}
+        />
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-status`} className="sr-only">
+            Status
+          </Label>
+          <select
+            id={`${id}-status`}
+            className={selectClass}
+            value={filter.status ?? ""}
+            onChange={(event) => {
+              const value = event.target.value;
+              onFilterChange({ ...filter, status: isRegistrationStatus(value) ? value : undefined });
+            }}
+          >
+            <option value="">All statuses</option>
+            {REGISTRATION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {REGISTRATION_STATUS_LABEL[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {ticketTypes.length > 1 ? (
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-ticket`} className="sr-only">
+              Ticket type
+            </Label>
+            <select
+              id={`${id}-ticket`}
+              className={selectClass}
+              value={filter.ticket ?? ""}
+              onChange={(event) => onFilterChange({ ...filter, ticket: event.target.value || undefined })}
+            >
+              <option value="">All ticket types</option>
+              {ticketTypes.map((ticket) => (
+                <option key={ticket.id} value={ticket.id}>
+                  {ticket.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+
+      {rows.length === 0 ? (
+        <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+          {filtered
+            ? "Nobody matches these filters."
+            : "No registrations yet. Share the public link to get people in."}
+        </p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border">
+          <table className="w-full min-w-[48rem] text-sm">
+            <caption className="sr-only">
+              Registrations, {rows.length} of {total} shown
+            </caption>
+            <thead className="bg-muted/50 text-left text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Ticket
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Registered
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Checked in
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <RegistrationRow key={row.id} eventId={eventId} row={row} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+            {isFetchingNextPage ? <Spinner label="Loading more registrations" /> : null}
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function RegistrationRow({ eventId, row }: { eventId: string; row: Registration }) {
+  const [expanded, setExpanded] = useState(false);
+  const answersId = `answers-${row.id}`;
+  const answered = row.answers.filter((answer) => answer.values.length > 0);
+  return (
+    <Fragment>
+      <tr className={cn("border-t align-top", expanded && "bg-muted/30")}>
+        <td className="px-3 py-2.5">
+          <div className="font-medium">{row.person.name || "—"}</div>
+          <div className="break-all text-muted-foreground">{row.person.email}</div>
+          {answered.length > 0 ? (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={answersId}
+              onClick={() => setExpanded((value) => !value)}
+              className="mt-1 inline-flex items-center gap-1 rounded text-xs font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              <ChevronDownIcon
+                aria-hidden="true"
+                className={cn("size-3.5 transition-transform", expanded && "rotate-180")}
+              />
+              {expanded ? "Hide answers" : `Answers (${answered.length})`}
+            </button>
+          ) : null}
+        </td>
+        <td className="px-3 py-2.5">
+          <Badge variant={REGISTRATION_STATUS_BADGE[row.status]}>
+            {REGISTRATION_STATUS_LABEL[row.status]}
+          </Badge>
+          {row.status === "WAITLISTED" && row.waitlistPosition ? (
+            <div className="mt-1 text-xs text-muted-foreground">#{row.waitlistPosition} in line</div>
+          ) : null}
+        </td>
+        <td className="px-3 py-2.5">{row.ticketType?.name ?? "—"}</td>
+        <td className="px-3 py-2.5 whitespace-nowrap">
+          <time dateTime={row.createdAt}>{dateTime.format(new Date(row.createdAt))}</time>
+        </td>
+        <td className="px-3 py-2.5 whitespace-nowrap">
+          {row.checkedInAt ? (
+            <time dateTime={row.checkedInAt}>{timeOnly.format(new Date(row.checkedInAt))}</time>
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          )}
+        </td>
+        <td className="px-3 py-2.5">
+          <RegistrationActions eventId={eventId} row={row} />
+        </td>
+      </tr>
+      {answered.length > 0 ? (
+        <tr id={answersId} hidden={!expanded} className="bg-muted/30">
+          <td colSpan={6} className="px-3 pb-3">
+            <dl className="grid gap-2 sm:grid-cols-2">
+              {answered.map((answer) => (
+                <div key={answer.questionId} className="grid gap-0.5">
+                  <dt className="text-xs text-muted-foreground">{answer.label}</dt>
+                  <dd>{answer.values.join(", ")}</dd>
+                </div>
+              ))}
+            </dl>
+          </td>
+        </tr>
+      ) : null}
+    </Fragment>
+  );
+}

@@ -1,0 +1,208 @@
+import { z } from "zod";
+import { toWallTime } from "../../../../../shared/time.ts";
+import type { EventDetailQuery, EventInput, EventVisibility, QuestionKind } from "../../../../gql/graphql.ts";
+import { isChoiceKind, QUESTION_KINDS } from "../../event-labels.ts";
+
+export const TITLE_MAX_LENGTH = 200;
+export const DESCRIPTION_MAX_LENGTH = 20_000;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const TIME = /^\d{2}:\d{2}$/;
+const WHOLE = /^\d+$/;
+
+const optionalCount = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || (WHOLE.test(value) && Number(value) >= 1), {
+    message: "Enter a whole number of 1 or more, or leave it empty.",
+  });
+
+const ticketTypeSchema = z.object({
+  id: z.string().optional(),
+  name: z.string().trim().min(1, "Give the ticket type a name.").max(100, "Keep it under 100 characters."),
+  quantity: optionalCount,
+});
+
+const questionSchema = z
+  .object({
+    id: z.string().optional(),
+    kind: z.enum(QUESTION_KINDS),
+    label: z.string().trim().min(1, "Write the question.").max(300, "Keep it under 300 characters."),
+    required: z.boolean(),
+    options: z.array(z.object({ value: z.string() })),
+  })
+  .superRefine((question, context) => {
+    if (!isChoiceKind(question.kind)) return;
+    const filled = question.options.filter((option) => option.value.trim() !== "");
+    if (filled.length < 2) {
+      context.addIssue({ code: "custom", path: ["options"], message: "Add at least two options." });
+    }
+    const seen = new Set<string>();
+    question.options.forEach((option, index) => {
+      const value = option.value.trim().toLowerCase();
+      if (value !== "" && seen.has(value)) {
+        context.addIssue({
+          code: "custom",
+          path: ["options", index, "value"],
+          message: "This option is listed twice.",
+        });
+      }
+      seen.add(value);
+    });
+  });
+
+export const eventFormSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, "Give the event a title.")
+      .max(TITLE_MAX_LENGTH, `Keep the title under ${TITLE_MAX_LENGTH} characters.`),
+    description: z.string().max(DESCRIPTION_MAX_LENGTH, "The description is too long."),
+    startDate: z.string().regex(DATE, "Pick a start date."),
+    startTime: z.string().regex(TIME, "Pick a start time."),
+    endDate: z.string().regex(DATE, "Pick an end date."),
+    endTime: z.string().regex(TIME, "Pick an end time."),
+    timeZone: z.string().min(1, "Pick a time zone."),
+    venueName: z.string().trim().max(200, "Keep it under 200 characters."),
+    venueAddress: z.string().trim().max(500, "Keep it under 500 characters."),
+    onlineUrl: z
+      .string()
+      .trim()
+      .refine((value) => value === "" || /^https?:\/\/\S+$/i.test(value), {
+        message: "Enter a link starting with https:// or http://",
+      }),
+    coverPath: z.string().optional(),
+    capacity: optionalCount,
+    waitlistEnabled: z.boolean(),
+    approvalRequired: z.boolean(),
+    visibility: z.enum(["PUBLIC", "MEMBERS", "UNLISTED"]),
+    ticketTypes: z.array(ticketTypeSchema).min(1, "Keep at least one ticket type."),
+    questions: z.array(questionSchema),
+  })
+  .superRefine((values, context) => {
+    const start = `${values.startDate}T${values.startTime}`;
+    const end = `${values.endDate}T${values.endTime}`;
+    // Both are wall times in the same zone, so text order is time order (a repeated hour aside).
+    if (DATE.test(values.endDate) && TIME.test(values.endTime) && end <= start) {
+      context.addIssue({
+        code: "custom",
+        path: ["endTime"],
+        message: "The event has to end after it starts.",
+      });
+    }
+  });
+
+export type EventFormValues = z.input<typeof eventFormSchema>;
+export type EventFormOutput = z.output<typeof eventFormSchema>;
+
+export type EditableEvent = EventDetailQuery["event"];
+
+export function newQuestion(kind: QuestionKind = "SHORT_TEXT"): EventFormValues["questions"][number] {
+  return {
+    kind,
+    label: "",
+    required: false,
+    options: isChoiceKind(kind) ? [{ value: "" }, { value: "" }] : [],
+  };
+}
+
+/** Tomorrow 18:00–20:00 in the zone: a plausible evening slot to start from. */
+export function emptyEventValues(timeZone: string, now = new Date()): EventFormValues {
+  const tomorrow = toWallTime(new Date(now.getTime() + 86_400_000), timeZone).slice(0, 10);
+  return {
+    title: "",
+    description: "",
+    startDate: tomorrow,
+    startTime: "18:00",
+    endDate: tomorrow,
+    endTime: "20:00",
+    timeZone,
+    venueName: "",
+    venueAddress: "",
+    onlineUrl: "",
+    coverPath: undefined,
+    capacity: "",
+    waitlistEnabled: true,
+    approvalRequired: false,
+    visibility: "PUBLIC",
+    ticketTypes: [{ name: "General admission", quantity: "" }],
+    questions: [],
+  };
+}
+
+/** The form's values for a saved event: its UTC instants shown as wall time in its own zone. */
+export function eventToValues(event: EditableEvent): EventFormValues {
+  const start = toWallTime(new Date(event.startsAt), event.timeZone);
+  const end = toWallTime(new Date(event.endsAt), event.timeZone);
+  return {
+    title: event.title,
+    description: event.description,
+    startDate: start.slice(0, 10),
+    startTime: start.slice(11),
+    endDate: end.slice(0, 10),
+    endTime: end.slice(11),
+    timeZone: event.timeZone,
+    venueName: event.venueName ?? "",
+    venueAddress: event.venueAddress ?? "",
+    onlineUrl: event.onlineUrl ?? "",
+    coverPath: undefined,
+    capacity: event.capacity == null ? "" : String(event.capacity),
+    waitlistEnabled: event.waitlistEnabled,
+    approvalRequired: event.approvalRequired,
+    visibility: event.visibility,
+    ticketTypes:
+      event.ticketTypes.length > 0
+        ? event.ticketTypes.map((ticket) => ({
+            id: ticket.id,
+            name: ticket.name,
+            quantity: ticket.quantity == null ? "" : String(ticket.quantity),
+          }))
+        : [{ name: "General admission", quantity: "" }],
+    questions: event.questions.map((question) => ({
+      id: question.id,
+      kind: question.kind,
+      label: question.label,
+      required: question.required,
+      options: question.options.map((value) => ({ value })),
+    })),
+  };
+}
+
+function optionalText(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === "" ? null : trimmed;
+}
+
+export function valuesToInput(values: EventFormOutput): EventInput {
+  const visibility: EventVisibility = values.visibility;
+  return {
+    title: values.title,
+    description: values.description,
+    startsAtLocal: `${values.startDate}T${values.startTime}`,
+    endsAtLocal: `${values.endDate}T${values.endTime}`,
+    timeZone: values.timeZone,
+    venueName: optionalText(values.venueName),
+    venueAddress: optionalText(values.venueAddress),
+    onlineUrl: optionalText(values.onlineUrl),
+    ...(values.coverPath === undefined ? {} : { coverPath: values.coverPath }),
+    capacity: values.capacity === "" ? null : Number(values.capacity),
+    waitlistEnabled: values.waitlistEnabled,
+    approvalRequired: values.approvalRequired,
+    visibility,
+    ticketTypes: values.ticketTypes.map((ticket) => ({
+      ...(ticket.id ? { id: ticket.id } : {}),
+      name: ticket.name,
+      quantity: ticket.quantity === "" ? null : Number(ticket.quantity),
+    })),
+    questions: values.questions.map((question) => ({
+      ...(question.id ? { id: question.id } : {}),
+      kind: question.kind,
+      label: question.label,
+      required: question.required,
+      options: isChoiceKind(question.kind)
+        ? question.options.map((option) => option.value.trim()).filter((value) => value !== "")
+        : [],
+    })),
+  };
+}

@@ -1,0 +1,336 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useMemo, useState } from "react";
+import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { Button } from "../../../../components/ui/button.tsx";
+import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
+import { Input } from "../../../../components/ui/input.tsx";
+import { Label } from "../../../../components/ui/label.tsx";
+import { MarkdownField } from "../../../../components/ui/markdown-field.tsx";
+import { SearchableSelect, type SelectOption } from "../../../../components/ui/searchable-select.tsx";
+import { Spinner } from "../../../../components/ui/spinner.tsx";
+import { Textarea } from "../../../../components/ui/textarea.tsx";
+import type { EventStatus } from "../../../../gql/graphql.ts";
+import { GraphQLRequestError } from "../../../../lib/graphql.ts";
+import { useCreateEvent, usePublishEvent, useUpdateEvent } from "../../api/event-mutations.ts";
+import { describeError } from "../../error-message.ts";
+import { ChoiceCards, EVENT_VISIBILITIES, ToggleField } from "./choice-cards.tsx";
+import { CoverField } from "./cover-field.tsx";
+import {
+  DESCRIPTION_MAX_LENGTH,
+  type EventFormOutput,
+  type EventFormValues,
+  eventFormSchema,
+  TITLE_MAX_LENGTH,
+  valuesToInput,
+} from "./event-form-schema.ts";
+import { Section, TextField } from "./form-layout.tsx";
+import { QuestionsEditor } from "./questions-editor.tsx";
+import { formPathForServerField } from "./server-fields.ts";
+import { TicketTypesEditor } from "./ticket-types-editor.tsx";
+import { WallTimeField } from "./wall-time-field.tsx";
+
+export type SavedEvent = { id: string; host: { id: string } };
+
+type Existing = { id: string; status: EventStatus; coverUrl: string | null | undefined };
+
+function timeZoneOptions(current: string): SelectOption[] {
+  let zones: string[];
+  try {
+    zones = Intl.supportedValuesOf("timeZone");
+  } catch {
+    zones = [];
+  }
+  const all = new Set(["UTC", ...zones, current]);
+  return [...all].map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
+}
+
+/**
+ * Create or edit an event. Server field errors land next to their fields and every typed value
+ * stays; `onSaved` runs once the event (and, when asked, its publication) is stored.
+ */
+export function EventForm({
+  communityId,
+  defaultValues,
+  existing,
+  onSaved,
+}: {
+  communityId: string;
+  defaultValues: EventFormValues;
+  existing?: Existing;
+  onSaved: (event: SavedEvent, published: boolean) => void;
+}) {
+  const id = useId();
+  const createEvent = useCreateEvent(communityId);
+  const updateEvent = useUpdateEvent();
+  const publishEvent = usePublishEvent();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pendingAction, setPendingAction] = useState<"save" | "publish" | null>(null);
+
+  const form = useForm<EventFormValues, unknown, EventFormOutput>({
+    resolver: zodResolver(eventFormSchema),
+    mode: "onTouched",
+    defaultValues,
+  });
+  const { register, control, handleSubmit, setError, setValue, getValues, formState } = form;
+  const { errors } = formState;
+  const [startDate, startTime, endDate, endTime, timeZone] = useWatch({
+    control,
+    name: ["startDate", "startTime", "endDate", "endTime", "timeZone"],
+  });
+  const zones = useMemo(() => timeZoneOptions(defaultValues.timeZone), [defaultValues.timeZone]);
+
+  const isDraft = !existing || existing.status === "DRAFT";
+
+  function placeServerErrors(error: GraphQLRequestError): string | null {
+    const unplaced: string[] = [];
+    let focused = false;
+    for (const field of error.fields) {
+      const path = formPathForServerField(field.field, getValues());
+      if (path) {
+        setError(path, { type: "server", message: field.message }, { shouldFocus: !focused });
+        focused = true;
+      } else {
+        unplaced.push(field.message);
+      }
+    }
+    return unplaced.length > 0 ? unplaced.join(" ") : null;
+  }
+
+  async function save(values: EventFormOutput, publish: boolean) {
+    setFormError(null);
+    setPendingAction(publish ? "publish" : "save");
+    const input = valuesToInput(values);
+    let saved: SavedEvent | null = null;
+    try {
+      if (existing) {
+        saved = await updateEvent.mutateAsync({ id: existing.id, input });
+        if (publish && existing.status === "DRAFT") saved = await publishEvent.mutateAsync(existing.id);
+      } else {
+        saved = await createEvent.mutateAsync({ input, publish });
+      }
+      onSaved(saved, publish);
+    } catch (error) {
+      const prefix = saved ? "Your changes are saved as a draft, but it couldn't be published: " : "";
+      if (
+        error instanceof GraphQLRequestError &&
+        error.code === "BAD_USER_INPUT" &&
+        error.fields.length > 0
+      ) {
+        const rest = placeServerErrors(error);
+        setFormError(rest || prefix ? `${prefix}${rest ?? "fix the marked fields."}` : null);
+      } else {
+        setFormError(`${prefix}${describeError(error, "We couldn't save the event. Please try again.")}`);
+      }
+    } finally {
+      setPendingAction(null);
+    }
+  }
+
+  const onSave = handleSubmit((values) => save(values, false));
+  const onPublish = handleSubmit((values) => save(values, true));
+  const busy = pendingAction !== null;
+
+  const fieldId = (name: string) => `${id}-${name}`;
+  const errorId = (name: string) => `${id}-${name}-error`;
+  const describedBy = (name: keyof EventFormValues, hint?: string) =>
+    [hint, errors[name] ? errorId(name) : undefined].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={onSave} noValidate className="grid gap-10">
+        <Section id={`${id}-basics`} title="Basics">
+          <div className="grid gap-2">
+            <Label htmlFor={fieldId("title")}>Title</Label>
+            <Input
+              id={fieldId("title")}
+              autoComplete="off"
+              maxLength={TITLE_MAX_LENGTH + 50}
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={describedBy("title")}
+              aria-required="true"
+              {...register("title")}
+            />
+            <FieldError id={errorId("title")}>{errors.title?.message}</FieldError>
+          </div>
+          <div className="grid gap-2">
+            <Label id={`${fieldId("description")}-label`} htmlFor={fieldId("description")}>
+              Description <span className="font-normal text-muted-foreground">(Markdown)</span>
+            </Label>
+            <MarkdownField
+              labelId={`${fieldId("description")}-label`}
+              getSource={() => getValues("description")}
+              textarea={
+                <Textarea
+                  id={fieldId("description")}
+                  rows={8}
+                  maxLength={DESCRIPTION_MAX_LENGTH + 100}
+                  placeholder="What will happen, who it's for, what to bring…"
+                  aria-invalid={errors.description ? true : undefined}
+                  aria-describedby={describedBy("description")}
+                  {...register("description")}
+                />
+              }
+            />
+            <FieldError id={errorId("description")}>{errors.description?.message}</FieldError>
+          </div>
+        </Section>
+
+        <Section id={`${id}-when`} title="When">
+          <div className="grid gap-6 sm:grid-cols-2">
+            <WallTimeField
+              id={fieldId("start")}
+              legend="Starts"
+              date={register("startDate")}
+              time={register("startTime")}
+              dateValue={startDate}
+              timeValue={startTime}
+              timeZone={timeZone}
+              dateError={errors.startDate?.message}
+              timeError={errors.startTime?.message}
+            />
+            <WallTimeField
+              id={fieldId("end")}
+              legend="Ends"
+              date={register("endDate")}
+              time={register("endTime")}
+              dateValue={endDate}
+              timeValue={endTime}
+              timeZone={timeZone}
+              dateError={errors.endDate?.message}
+              timeError={errors.endTime?.message}
+            />
+          </div>
+          <div className="grid gap-2 sm:max-w-sm">
+            <Label htmlFor={fieldId("timeZone")}>Time zone</Label>
+            <Controller
+              control={control}
+              name="timeZone"
+              render={({ field }) => (
+                <SearchableSelect
+                  id={fieldId("timeZone")}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  options={zones}
+                  invalid={Boolean(errors.timeZone)}
+                  describedBy={describedBy("timeZone", `${fieldId("timeZone")}-hint`)}
+                  placeholder="Search time zones"
+                />
+              )}
+            />
+            <FieldHint id={`${fieldId("timeZone")}-hint`}>
+              The dates and times above are in this zone; people see it next to the time.
+            </FieldHint>
+            <FieldError id={errorId("timeZone")}>{errors.timeZone?.message}</FieldError>
+          </div>
+        </Section>
+
+        <Section id={`${id}-where`} title="Where" description="A venue, an online link, or both.">
+          <div className="grid gap-6 sm:grid-cols-2">
+            <TextField
+              id={fieldId("venueName")}
+              label="Venue name"
+              error={errors.venueName?.message}
+              optional
+            >
+              <Input autoComplete="off" {...register("venueName")} />
+            </TextField>
+            <TextField
+              id={fieldId("venueAddress")}
+              label="Address"
+              error={errors.venueAddress?.message}
+              optional
+            >
+              <Input autoComplete="off" {...register("venueAddress")} />
+            </TextField>
+          </div>
+          <TextField
+            id={fieldId("onlineUrl")}
+            label="Online link"
+            hint="Shown only to registrants who are going."
+            error={errors.onlineUrl?.message}
+            optional
+          >
+            <Input
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              autoComplete="off"
+              {...register("onlineUrl")}
+            />
+          </TextField>
+        </Section>
+
+        <Section id={`${id}-cover`} title="Cover image">
+          <CoverField
+            communityId={communityId}
+            initialUrl={existing?.coverUrl ?? null}
+            disabled={busy}
+            error={errors.coverPath?.message}
+            onChange={(path) => setValue("coverPath", path, { shouldDirty: true })}
+          />
+        </Section>
+
+        <Section id={`${id}-registration`} title="Registration">
+          <TextField
+            id={fieldId("capacity")}
+            label="Capacity"
+            hint="Leave empty for unlimited."
+            error={errors.capacity?.message}
+            className="sm:max-w-48"
+          >
+            <Input inputMode="numeric" placeholder="Unlimited" autoComplete="off" {...register("capacity")} />
+          </TextField>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <ToggleField
+              id={fieldId("waitlist")}
+              label="Waitlist"
+              hint="When the event is full, people can join a waitlist and move up as seats free."
+              {...register("waitlistEnabled")}
+            />
+            <ToggleField
+              id={fieldId("approval")}
+              label="Approval required"
+              hint="Registrations wait for an organizer to approve them."
+              {...register("approvalRequired")}
+            />
+          </div>
+          <Controller
+            control={control}
+            name="visibility"
+            render={({ field }) => (
+              <ChoiceCards
+                legend="Visibility"
+                name={field.name}
+                value={field.value}
+                onChange={field.onChange}
+                choices={EVENT_VISIBILITIES}
+                error={errors.visibility?.message}
+                errorId={errorId("visibility")}
+              />
+            )}
+          />
+        </Section>
+
+        <Section id={`${id}-tickets`} title="Tickets and questions">
+          <TicketTypesEditor />
+          <QuestionsEditor />
+        </Section>
+
+        <div className="sticky bottom-0 -mx-5 flex flex-col gap-3 border-t bg-background/95 px-5 py-4 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:px-0">
+          <FieldError className="sm:mr-auto">{formError}</FieldError>
+          <Button type="submit" variant={isDraft ? "outline" : "default"} size="lg" disabled={busy}>
+            {pendingAction === "save" ? <Spinner label="Saving" /> : null}
+            {isDraft ? "Save draft" : "Save changes"}
+          </Button>
+          {isDraft ? (
+            <Button size="lg" disabled={busy} onClick={() => void onPublish()}>
+              {pendingAction === "publish" ? <Spinner label="Publishing" /> : null}
+              Publish
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

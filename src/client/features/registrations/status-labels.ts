@@ -1,0 +1,32 @@
+import type { RegistrationStatus } from "../../gql/graphql.ts";
+
+type Tone = "success" | "default" | "secondary" | "destructive" | "outline";
+
+export function statusLabel(status: RegistrationStatus, waitlistPosition?: number | null): string {
+  switch (status) {
+    case "GOING":
+      return "Going";
+    case "WAITLISTED":
+      return waitlistPosition ? `Waitlist #${waitlistPosition}` : "Waitlisted";
+    case "PENDING":
+      return "Awaiting approval";
+    case "DECLINED":
+      return "Declined";
+    case "CANCELED":
+      return "Canceled";
+  }
+}
+
+export function statusTone(status: RegistrationStatus): Tone {
+  switch (status) {
+    case "GOING":
+      return "success";
+    case "WAITLISTED":
+    case "PENDING":
+      return "default";
+    case "DECLINED":
+      return "destructive";
+    case "CANCELED":
+      return "outline";
+  }
+}

@@ -1,0 +1,212 @@
+import { QueryClientProvider, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
+import { LockIcon } from "lucide-react";
+import { useState } from "react";
+import { AppHeaderLayout } from "../components/layout/app-header-layout.tsx";
+import { Button } from "../components/ui/button.tsx";
+import { useAuth } from "../features/auth/auth-context.tsx";
+import { LoginForm } from "../features/auth/components/login-form.tsx";
+import { OtpForm } from "../features/auth/components/otp-form.tsx";
+import { UserMenu } from "../features/auth/components/user-menu.tsx";
+import { WelcomeForm } from "../features/auth/components/welcome-form.tsx";
+import { clearPendingSignIn, readPendingSignIn } from "../features/auth/pending-sign-in.ts";
+import { eventPageQueryOptions } from "../features/event-page/api/event-page-queries.ts";
+import { EventPage } from "../features/event-page/components/event-page.tsx";
+import type { EventPageSlots } from "../features/event-page/components/slots.ts";
+import { registrationKeys } from "../features/registrations/api/my-registrations.ts";
+import { CancelRegistrationButton } from "../features/registrations/components/cancel-registration-button.tsx";
+import { CheckInQr } from "../features/registrations/components/check-in-qr.tsx";
+import { GraphQLRequestError } from "../lib/graphql.ts";
+
+type Gate = { kind: "sign-in" } | { kind: "members-only"; message: string } | null;
+
+export const Route = createFileRoute("/e/$eventId")({
+  // A public route: the signed-in layout does not load TanStack Query here, so the loader does.
+  loader: async ({ context, params }) => {
+    const [queryClient, markdown] = await Promise.all([
+      context.loadQueryClient(),
+      import("../lib/markdown.ts"),
+    ]);
+    let gate: Gate = null;
+    try {
+      await queryClient.ensureQueryData(eventPageQueryOptions(params.eventId));
+    } catch (error) {
+      if (!(error instanceof GraphQLRequestError)) throw error;
+      // Drafts and other communities' members-only events read as missing, like a wrong id.
+      if (error.code === "NOT_FOUND" || error.code === "BAD_USER_INPUT") throw notFound();
+      if (error.code === "UNAUTHENTICATED") gate = { kind: "sign-in" };
+      else if (error.code === "FORBIDDEN") gate = { kind: "members-only", message: error.message };
+      else throw error;
+    }
+    return { queryClient, renderMarkdown: markdown.renderMarkdown, gate };
+  },
+  component: EventRoute,
+});
+
+function EventRoute() {
+  const { queryClient, gate } = Route.useLoaderData();
+  const { user } = useAuth();
+  return (
+    <QueryClientProvider client={queryClient}>
+      {/* One layout for both states: swapping layouts on sign-in would remount the form and lose the answers. */}
+      <AppHeaderLayout end={user ? <UserMenu /> : null}>
+        {gate ? <AccessGate gate={gate} /> : <LoadedEvent />}
+      </AppHeaderLayout>
+    </QueryClientProvider>
+  );
+}
+
+function LoadedEvent() {
+  const { eventId } = Route.useParams();
+  const { renderMarkdown } = Route.useLoaderData();
+  const { data: event } = useSuspenseQuery(eventPageQueryOptions(eventId));
+  const { isAuthenticated } = useAuth();
+  const queryClient = useQueryClient();
+  const refreshEvent = () =>
+    queryClient.invalidateQueries({ queryKey: eventPageQueryOptions(eventId).queryKey });
+
+  const slots: EventPageSlots = {
+    isSignedIn: isAuthenticated,
+    renderSignIn: ({ onSignedIn, onCancel }) => (
+      <InlineSignIn
+        intro="Confirm your email to finish registering. Your answers are kept."
+        onSignedIn={onSignedIn}
+        onCancel={onCancel}
+      />
+    ),
+    renderTicket: (code) => <CheckInQr code={code} />,
+    renderCancel: (registration) => (
+      <CancelRegistrationButton
+        registrationId={registration.id}
+        eventTitle={event.title}
+        variant="ghost"
+        className="-ml-3 text-muted-foreground"
+        onCanceled={refreshEvent}
+      />
+    ),
+    onRegistered: () => queryClient.invalidateQueries({ queryKey: registrationKeys.all }),
+  };
+
+  return (
+    <>
+      <title>{event.title}</title>
+      <EventPage event={event} descriptionHtml={renderMarkdown(event.description)} slots={slots} />
+    </>
+  );
+}
+
+function AccessGate({ gate }: { gate: NonNullable<Gate> }) {
+  const router = useRouter();
+  return (
+    <div className="mx-auto grid w-full max-w-md gap-6 px-5 py-16 sm:py-24">
+      <title>Members-only event · Commons</title>
+      <div className="grid justify-items-center gap-3 text-center">
+        <span className="grid size-11 place-items-center rounded-full bg-primary/12 text-primary">
+          <LockIcon className="size-5" aria-hidden="true" />
+        </span>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          {gate.kind === "members-only" && gate.message ? gate.message : "This event is for members"}
+        </h1>
+        <p className="text-sm text-muted-foreground">
+          {gate.kind === "sign-in"
+            ? "Sign in first — if you're a member of the host community, the event appears right here."
+            : "Join the community to see its members-only events."}
+        </p>
+      </div>
+      {gate.kind === "sign-in" ? (
+        <div className="rounded-xl border bg-card p-6 shadow-xs">
+          <InlineSignIn onSignedIn={() => router.invalidate()} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type Step = { kind: "email" } | { kind: "code"; email: string; sentAt: number } | { kind: "name" };
+
+/**
+ * Email -> code -> name (for new people), without leaving the page: the auth store is refreshed
+ * in place, so the rest of the app sees the session at once.
+ */
+function InlineSignIn({
+  intro,
+  onSignedIn,
+  onCancel,
+}: {
+  intro?: string;
+  onSignedIn: () => Promise<unknown>;
+  onCancel?: () => void;
+}) {
+  const auth = useAuth();
+  const [step, setStep] = useState<Step>({ kind: "email" });
+
+  async function afterCode() {
+    const user = await auth.refresh();
+    clearPendingSignIn();
+    if (user && user.name.trim().length === 0) setStep({ kind: "name" });
+    else await onSignedIn();
+  }
+
+  async function afterName() {
+    await auth.refresh();
+    await onSignedIn();
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <h3 className="font-semibold">
+          {step.kind === "email"
+            ? "Sign in to continue"
+            : step.kind === "code"
+              ? "Check your email"
+              : "What should we call you?"}
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          {step.kind === "email" ? (
+            (intro ?? "We'll email you a 6-digit code. No password needed.")
+          ) : step.kind === "code" ? (
+            <>
+              We sent a code to{" "}
+              <strong className="font-medium break-all text-foreground">{step.email}</strong>
+            </>
+          ) : (
+            "The organizer sees this name on the guest list."
+          )}
+        </p>
+      </div>
+      {step.kind === "email" ? (
+        <LoginForm
+          initialEmail={readPendingSignIn()?.email ?? ""}
+          onCodeSent={() => {
+            const pending = readPendingSignIn();
+            if (pending) setStep({ kind: "code", email: pending.email, sentAt: pending.sentAt });
+          }}
+        />
+      ) : step.kind === "code" ? (
+        <OtpForm email={step.email} sentAt={step.sentAt} onVerified={afterCode} />
+      ) : (
+        <WelcomeForm onSaved={afterName} />
+      )}
+      {step.kind === "code" || onCancel ? (
+        <div className="flex flex-wrap justify-center gap-x-4 text-sm">
+          {step.kind === "code" ? (
+            <Button
+              variant="link"
+              size="none"
+              className="text-muted-foreground"
+              onClick={() => setStep({ kind: "email" })}
+            >
+              Use a different email
+            </Button>
+          ) : null}
+          {onCancel && step.kind !== "name" ? (
+            <Button variant="link" size="none" className="text-muted-foreground" onClick={onCancel}>
+              Back to the form
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

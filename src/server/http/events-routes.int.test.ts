@@ -1,0 +1,195 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseIcs, parseIcsUtc } from "../../shared/ics.ts";
+import {
+  addMember,
+  createCommunity,
+  createEvent,
+  quickSignIn,
+  registerFor,
+} from "../modules/events/events-test-support.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../test/harness.ts";
+import { csvCell } from "./events-routes.ts";
+
+let t: TestServer;
+let owner: TestBrowser;
+let communityId: string;
+
+beforeAll(async () => {
+  t = await startTestServer({ overrides: { jobs: { pollIntervalMs: 3_600_000, testHoldMs: 3_600_000 } } });
+  const distDir = path.join(t.config.dataDir, "no-client");
+  mkdirSync(distDir, { recursive: true });
+  writeFileSync(
+    path.join(distDir, "index.html"),
+    '<!doctype html><html><head><meta charset="utf-8"><title>Commons</title></head><body><div id="root"></div></body></html>',
+  );
+  owner = t.browser();
+  await owner.signIn(uniqueEmail("owner"), "Olga Owner");
+  communityId = await createCommunity(owner, "Night Owls");
+});
+afterAll(() => t.close());
+
+/** A small RFC 4180 reader for the test. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (ch === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += ch;
+  }
+  return rows;
+}
+
+describe("calendar file", () => {
+  it("serves the event as iCalendar with UTC times and the place", async () => {
+    const event = await createEvent(owner, communityId, {
+      title: "Stargazing, with snacks; bring a blanket",
+      timeZone: "America/New_York",
+      startsAtLocal: "2030-03-10T19:00",
+      endsAtLocal: "2030-03-10T22:00",
+      venueName: "Hilltop",
+      venueAddress: "1 Ridge Rd, Beacon",
+    });
+    const response = await t.browser().fetch(`/api/events/${event.id}/calendar.ics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/calendar");
+    const [vevent] = parseIcs(await response.text());
+    expect(vevent?.SUMMARY).toBe("Stargazing, with snacks; bring a blanket");
+    expect(vevent?.DTSTART).toBe("20300310T230000Z");
+    expect(parseIcsUtc(vevent?.DTEND ?? "")?.toISOString()).toBe("2030-03-11T02:00:00.000Z");
+    expect(vevent?.LOCATION).toBe("Hilltop, 1 Ridge Rd, Beacon");
+    expect(vevent?.URL).toBe(`${t.url}/e/${event.id}`);
+    expect(vevent?.STATUS).toBe("CONFIRMED");
+  });
+
+  it("follows the event's visibility", async () => {
+    const draft = await createEvent(owner, communityId, {}, false);
+    expect((await t.browser().fetch(`/api/events/${draft.id}/calendar.ics`)).status).toBe(404);
+    const membersOnly = await createEvent(owner, communityId, { visibility: "MEMBERS" });
+    expect((await t.browser().fetch(`/api/events/${membersOnly.id}/calendar.ics`)).status).toBe(401);
+    expect((await owner.fetch(`/api/events/${membersOnly.id}/calendar.ics`)).status).toBe(200);
+  });
+});
+
+describe("registrations export", () => {
+  it("exports every registration with answers, quoted and defused, for managers only", async () => {
+    const event = await createEvent(owner, communityId, {
+      title: "Workshop",
+      capacity: 1,
+      questions: [
+        { kind: "SHORT_TEXT", label: "Company, if any", required: false },
+        { kind: "MULTIPLE_CHOICE", label: "Tracks", required: false, options: ["A", "B"] },
+      ],
+    });
+    const [company, tracks] = event.questions.map((q) => q.id) as [string, string];
+    const a = await quickSignIn(t, 'Ann "The Hacker" Lee');
+    const b = await quickSignIn(t, "=HYPERLINK(evil)");
+    await registerFor(a.browser, event.id, {
+      answers: [
+        { questionId: company, values: ["ACME, Inc.\nBerlin"] },
+        { questionId: tracks, values: ["A", "B"] },
+      ],
+    });
+    await registerFor(b.browser, event.id, { answers: [{ questionId: company, values: ["@home"] }] });
+
+    const response = await owner.fetch(`/api/events/${event.id}/registrations.csv`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/csv");
+    const text = (await response.text()).replace(/^\uFEFF/, "");
+    const rows = parseCsv(text);
+    expect(rows[0]).toEqual([
+      "Name",
+      "Email",
+      "Status",
+      "Ticket type",
+      "Registered at",
+      "Checked in at",
+      "Company, if any",
+      "Tracks",
+    ]);
+    expect(rows).toHaveLength(3);
+    expect(rows[1]?.slice(0, 4)).toEqual([
+      'Ann "The Hacker" Lee',
+      expect.stringContaining("@"),
+      "going",
+      "General",
+    ]);
+    expect(new Date(rows[1]?.[4] ?? "").toISOString()).toBe(rows[1]?.[4]);
+    expect(rows[1]?.slice(5)).toEqual(["", "ACME, Inc.\nBerlin", "A; B"]);
+    expect(rows[2]?.[0]).toBe("'=HYPERLINK(evil)");
+    expect(rows[2]?.[2]).toBe("waitlisted");
+    expect(rows[2]?.[6]).toBe("'@home");
+
+    const filtered = parseCsv(
+      (
+        await (await owner.fetch(`/api/events/${event.id}/registrations.csv?status=WAITLISTED`)).text()
+      ).replace(/^\uFEFF/, ""),
+    );
+    expect(filtered).toHaveLength(2);
+    expect((await a.browser.fetch(`/api/events/${event.id}/registrations.csv`)).status).toBe(403);
+    expect((await t.browser().fetch(`/api/events/${event.id}/registrations.csv`)).status).toBe(401);
+    const organizer = await quickSignIn(t, "Org");
+    await addMember(t, communityId, organizer.id, "organizer");
+    expect((await organizer.browser.fetch(`/api/events/${event.id}/registrations.csv`)).status).toBe(200);
+  });
+
+  it("defuses formula cells", () => {
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell("+49 30")).toBe("'+49 30");
+    expect(csvCell("-5")).toBe("'-5");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
+    expect(csvCell("plain")).toBe("plain");
+  });
+});
+
+describe("link previews", () => {
+  it("puts Open Graph tags into the page of a public event, escaped", async () => {
+    const event = await createEvent(owner, communityId, {
+      title: 'Jazz & "Blues" <night>',
+      description: "An evening of **live** music. [Tickets](https://x.test)",
+    });
+    const response = await t.browser().fetch(`/e/${event.id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<meta property="og:title" content="Jazz &amp; &quot;Blues&quot; &lt;night&gt;">');
+    expect(html).toContain('<meta property="og:description" content="An evening of live music. Tickets">');
+    expect(html).toContain(`<meta property="og:url" content="${t.url}/e/${event.id}">`);
+    expect(html).toContain('<meta property="og:type" content="website">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain("<title>Jazz &amp; &quot;Blues&quot; &lt;night&gt; · Night Owls</title>");
+    expect(html).not.toContain("<title>Commons</title>");
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it("serves the plain app for drafts and members-only events", async () => {
+    for (const event of [
+      await createEvent(owner, communityId, { title: "Hidden draft" }, false),
+      await createEvent(owner, communityId, { title: "Members night", visibility: "MEMBERS" }),
+    ]) {
+      const html = await (await t.browser().fetch(`/e/${event.id}`)).text();
+      expect(html).toContain("<title>Commons</title>");
+      expect(html).not.toContain("og:title");
+      expect(html).not.toContain(event.title);
+    }
+  });
+});

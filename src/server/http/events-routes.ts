@@ -1,0 +1,222 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Context, Env, Hono } from "hono";
+import { buildIcs } from "../../shared/ics.ts";
+import type { Db } from "../db/client.ts";
+import { DomainError } from "../errors.ts";
+import type { GraphQLContext } from "../graphql/context.ts";
+import { type EventView, getEvent, publicPath } from "../modules/events/events.service.ts";
+import { REGISTRATION_STATUSES, type RegistrationStatus } from "../modules/events/events.tables.ts";
+import { exportRegistrations } from "../modules/events/registrations.service.ts";
+
+type Options = {
+  db: Db;
+  appUrl: string;
+  distDir: string;
+  viewerFor: (headers: Headers) => Promise<GraphQLContext["viewer"]>;
+};
+
+const STATUS_OF: Record<DomainError["code"], 400 | 401 | 403 | 404 | 409> = {
+  UNAUTHENTICATED: 401,
+  NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  BAD_USER_INPUT: 400,
+  EVENT_FULL: 409,
+  EVENT_CLOSED: 409,
+  ALREADY_REGISTERED: 409,
+  NO_SEATS: 409,
+  INVALID_CODE: 400,
+};
+
+function errorResponse(c: Context, error: unknown) {
+  if (error instanceof DomainError) {
+    return c.json({ code: error.code, message: error.message }, STATUS_OF[error.code]);
+  }
+  throw error;
+}
+
+/** `/api/events/:id/calendar.ics`, `/api/events/:id/registrations.csv` and `/e/:id` with link previews. */
+export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) {
+  const { db, appUrl, viewerFor } = options;
+  const absolute = (pathname: string) => new URL(pathname, appUrl).toString();
+
+  app.get("/api/events/:id/calendar.ics", async (c) => {
+    try {
+      const viewer = await viewerFor(c.req.raw.headers);
+      const event = await getEvent({ db, viewer }, c.req.param("id"));
+      const ics = buildIcs({
+        uid: `${event.id}@${new URL(appUrl).host}`,
+        title: event.title,
+        description: `${event.description}\n\n${absolute(publicPath(event.id))}`.trim(),
+        startsAt: event.startsAt,
+        endsAt: event.endsAt,
+        location: eventLocation(event),
+        url: absolute(publicPath(event.id)),
+        status: event.status === "canceled" ? "CANCELLED" : "CONFIRMED",
+        sequence: Math.floor(event.updatedAt.getTime() / 1000) - 1_700_000_000,
+        organizerName: event.host.name,
+      });
+      c.header("Cache-Control", "private, no-cache");
+      return c.body(ics, 200, {
+        "Content-Type": "text/calendar; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${fileName(event.title)}.ics"`,
+      });
+    } catch (error) {
+      return errorResponse(c, error);
+    }
+  });
+
+  app.get("/api/events/:id/registrations.csv", async (c) => {
+    const statusParam = c.req.query("status")?.toLowerCase() || null;
+    if (statusParam && !REGISTRATION_STATUSES.includes(statusParam as RegistrationStatus)) {
+      return c.json({ code: "BAD_USER_INPUT", message: "Unknown status." }, 400);
+    }
+    try {
+      const viewer = await viewerFor(c.req.raw.headers);
+      const exported = await exportRegistrations({ db, viewer }, c.req.param("id"), {
+        status: statusParam as RegistrationStatus | null,
+        ticketTypeId: c.req.query("ticketTypeId") || null,
+        search: c.req.query("search") || null,
+      });
+      const header = [
+        "Name",
+        "Email",
+        "Status",
+        "Ticket type",
+        "Registered at",
+        "Checked in at",
+        ...exported.questions.map((q) => q.label),
+      ];
+      const encoder = new TextEncoder();
+      const pages = exported.pages();
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          // The byte order mark makes spreadsheet programs read the file as UTF-8.
+          controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`));
+        },
+        async pull(controller) {
+          const next = await pages.next();
+          if (next.done) {
+            controller.close();
+            return;
+          }
+          const lines = next.value.map(({ registration: r, person }) =>
+            csvLine([
+              person.name,
+              person.email,
+              r.status,
+              (r.ticketTypeId && exported.ticketTypes.get(r.ticketTypeId)) || "",
+              r.createdAt.toISOString(),
+              r.checkedInAt?.toISOString() ?? "",
+              ...exported.questions.map((q) => (r.answers[q.id] ?? []).join("; ")),
+            ]),
+          );
+          controller.enqueue(encoder.encode(lines.join("")));
+        },
+      });
+      return new Response(stream, {
+        headers: {
+          "Content-Type": "text/csv; charset=utf-8",
+          "Content-Disposition": `attachment; filename="${fileName(exported.event.title)}-registrations.csv"`,
+          "Cache-Control": "private, no-store",
+        },
+      });
+    } catch (error) {
+      return errorResponse(c, error);
+    }
+  });
+
+  // Link previews (chat apps, social sites) read these tags without running the app.
+  app.get("/e/:id", async (c, next) => {
+    const indexFile = path.join(options.distDir, "index.html");
+    if (!existsSync(indexFile)) return next();
+    const html = readFileSync(indexFile, "utf8");
+    let event: EventView | null = null;
+    try {
+      event = await getEvent({ db, viewer: null }, c.req.param("id"));
+    } catch {
+      event = null;
+    }
+    c.header("Cache-Control", "no-cache, no-store, must-revalidate");
+    const shareable =
+      event &&
+      event.status === "published" &&
+      (event.visibility === "public" || event.visibility === "unlisted");
+    if (!event || !shareable) return c.html(html);
+    return c.html(injectMeta(html, eventMeta(event, absolute)));
+  });
+}
+
+function eventLocation(event: EventView): string | null {
+  const place = [event.venueName, event.venueAddress].filter(Boolean).join(", ");
+  if (place) return place;
+  return event.onlineUrl ? "Online" : null;
+}
+
+const fileName = (title: string) =>
+  title
+    .normalize("NFKD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .slice(0, 60) || "event";
+
+/** One CSV record, CRLF-terminated. Cells a spreadsheet would run as a formula are defused. */
+export function csvLine(cells: string[]): string {
+  return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
+  );
+
+/** A plain-text summary of Markdown for previews. */
+function summary(markdown: string, max = 200): string {
+  const text = markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#*_`>~]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+function eventMeta(event: EventView, absolute: (pathname: string) => string) {
+  const image = event.coverUrl ? absolute(event.coverUrl) : null;
+  const description = summary(event.description) || `${event.host.name} event`;
+  const tags: [string, string, string][] = [
+    ["property", "og:type", "website"],
+    ["property", "og:title", event.title],
+    ["property", "og:description", description],
+    ["property", "og:url", absolute(publicPath(event.id))],
+    ["property", "og:site_name", event.host.name],
+    ["name", "twitter:card", image ? "summary_large_image" : "summary"],
+    ["name", "twitter:title", event.title],
+    ["name", "twitter:description", description],
+  ];
+  if (image) tags.push(["property", "og:image", image], ["name", "twitter:image", image]);
+  return {
+    title: `${event.title} · ${event.host.name}`,
+    tags: tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`),
+    description,
+  };
+}
+
+function injectMeta(html: string, meta: { title: string; tags: string[]; description: string }) {
+  const head = [
+    `<title>${escapeHtml(meta.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}">`,
+    ...meta.tags,
+  ].join("\n    ");
+  const withoutTitle = html.replace(/<title>[\s\S]*?<\/title>/i, "");
+  return withoutTitle.includes("</head>")
+    ? withoutTitle.replace("</head>", () => `    ${head}\n  </head>`)
+    : `${head}\n${withoutTitle}`;
+}

@@ -1,0 +1,459 @@
+import { builder } from "../../graphql/builder.ts";
+import { mapErrors } from "../../graphql/errors.ts";
+import { canSeeOnlineUrl, canSeeRegistrationPrivate } from "./events.policy.ts";
+import {
+  cancelEvent,
+  createEvent,
+  duplicateEvent,
+  type EventView,
+  getEvent,
+  listEvents,
+  type Page,
+  publicPath,
+  publishEvent,
+  type RegistrationView,
+  updateEvent,
+} from "./events.service.ts";
+import type { QuestionRow, TicketTypeRow } from "./events.views.ts";
+import {
+  approveRegistration,
+  cancelRegistration,
+  checkIn,
+  checkInByCode,
+  declineRegistration,
+  listRegistrations,
+  messageRegistrants,
+  moveFromWaitlist,
+  myRegistrations,
+  type RegistrationPage,
+  register,
+  undoCheckIn,
+} from "./registrations.service.ts";
+
+const EventStatus = builder.enumType("EventStatus", {
+  values: {
+    DRAFT: { value: "draft" },
+    PUBLISHED: { value: "published" },
+    CANCELED: { value: "canceled" },
+  } as const,
+});
+const EventVisibility = builder.enumType("EventVisibility", {
+  values: {
+    PUBLIC: { value: "public" },
+    MEMBERS: { value: "members" },
+    UNLISTED: { value: "unlisted" },
+  } as const,
+});
+const EventListFilter = builder.enumType("EventListFilter", {
+  values: { UPCOMING: { value: "upcoming" }, PAST: { value: "past" }, DRAFTS: { value: "drafts" } } as const,
+});
+const QuestionKind = builder.enumType("QuestionKind", {
+  values: {
+    SHORT_TEXT: { value: "short_text" },
+    LONG_TEXT: { value: "long_text" },
+    SINGLE_CHOICE: { value: "single_choice" },
+    MULTIPLE_CHOICE: { value: "multiple_choice" },
+    CHECKBOX: { value: "checkbox" },
+  } as const,
+});
+const RegistrationStatus = builder.enumType("RegistrationStatus", {
+  values: {
+    GOING: { value: "going" },
+    WAITLISTED: { value: "waitlisted" },
+    PENDING: { value: "pending" },
+    DECLINED: { value: "declined" },
+    CANCELED: { value: "canceled" },
+  } as const,
+});
+const RegistrationTimeFilter = builder.enumType("RegistrationTimeFilter", {
+  values: { UPCOMING: { value: "upcoming" }, PAST: { value: "past" } } as const,
+});
+
+type PageInfoShape = { endCursor: string | null; hasNextPage: boolean };
+const PageInfo = builder.objectRef<PageInfoShape>("PageInfo").implement({
+  fields: (t) => ({
+    endCursor: t.exposeString("endCursor", { nullable: true }),
+    hasNextPage: t.exposeBoolean("hasNextPage"),
+  }),
+});
+
+const EventHost = builder.objectRef<EventView["host"]>("EventHost").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    slug: t.exposeString("slug"),
+    logoUrl: t.exposeString("logoUrl", { nullable: true }),
+    brandColor: t.exposeString("brandColor", { nullable: true }),
+  }),
+});
+
+type TicketTypeShape = TicketTypeRow & { spotsLeft: number | null };
+const TicketType = builder.objectRef<TicketTypeShape>("TicketType").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    priceMinor: t.exposeInt("priceMinor"),
+    currency: t.exposeString("currency"),
+    quantity: t.exposeInt("quantity", { nullable: true }),
+    remaining: t.int({
+      nullable: true,
+      resolve: (tt) => {
+        const own = tt.quantity === null ? null : Math.max(0, tt.quantity - tt.goingCount);
+        if (own === null) return tt.spotsLeft;
+        return tt.spotsLeft === null ? own : Math.min(own, tt.spotsLeft);
+      },
+    }),
+    salesStartAt: t.expose("salesStartAt", { type: "DateTime", nullable: true }),
+    salesEndAt: t.expose("salesEndAt", { type: "DateTime", nullable: true }),
+  }),
+});
+
+const Question = builder.objectRef<QuestionRow>("RegistrationQuestion").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    kind: t.field({ type: QuestionKind, resolve: (q) => q.kind }),
+    label: t.exposeString("label"),
+    required: t.exposeBoolean("required"),
+    options: t.exposeStringList("options"),
+  }),
+});
+
+type AnswerShape = { questionId: string; label: string; values: string[] };
+const Answer = builder.objectRef<AnswerShape>("RegistrationAnswer").implement({
+  fields: (t) => ({
+    questionId: t.exposeID("questionId"),
+    label: t.exposeString("label"),
+    values: t.exposeStringList("values"),
+  }),
+});
+
+type RegistrantShape = { id: string; name: string; email: string; image: string | null };
+const Registrant = builder.objectRef<RegistrantShape>("Registrant").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    email: t.exposeString("email"),
+    image: t.exposeString("image", { nullable: true }),
+  }),
+});
+
+const spotsLeft = (e: EventView) => (e.capacity === null ? null : Math.max(0, e.capacity - e.goingCount));
+
+const Event = builder.objectRef<EventView>("Event");
+const Registration = builder.objectRef<RegistrationView>("Registration");
+
+Event.implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    host: t.field({ type: EventHost, resolve: (e) => e.host }),
+    title: t.exposeString("title"),
+    description: t.exposeString("description"),
+    startsAt: t.expose("startsAt", { type: "DateTime" }),
+    endsAt: t.expose("endsAt", { type: "DateTime" }),
+    timeZone: t.exposeString("timeZone"),
+    venueName: t.exposeString("venueName", { nullable: true }),
+    venueAddress: t.exposeString("venueAddress", { nullable: true }),
+    hasOnlineLink: t.boolean({ resolve: (e) => e.onlineUrl !== null }),
+    onlineUrl: t.string({
+      nullable: true,
+      resolve: async (e) => {
+        if (!e.onlineUrl) return null;
+        if (e.canManage) return e.onlineUrl;
+        const mine = await e.loaders.viewerRegistration.load(e.id);
+        return canSeeOnlineUrl(false, mine?.status ?? null) ? e.onlineUrl : null;
+      },
+    }),
+    coverUrl: t.exposeString("coverUrl", { nullable: true }),
+    status: t.field({ type: EventStatus, resolve: (e) => e.status }),
+    visibility: t.field({ type: EventVisibility, resolve: (e) => e.visibility }),
+    capacity: t.exposeInt("capacity", { nullable: true }),
+    spotsLeft: t.int({ nullable: true, resolve: spotsLeft }),
+    waitlistEnabled: t.exposeBoolean("waitlistEnabled"),
+    approvalRequired: t.exposeBoolean("approvalRequired"),
+    goingCount: t.exposeInt("goingCount"),
+    waitlistCount: t.exposeInt("waitlistCount"),
+    pendingCount: t.exposeInt("pendingCount"),
+    checkedInCount: t.exposeInt("checkedInCount"),
+    ticketTypes: t.field({
+      type: [TicketType],
+      resolve: async (e) =>
+        (await e.loaders.ticketTypes.load(e.id)).map((tt) => ({ ...tt, spotsLeft: spotsLeft(e) })),
+    }),
+    questions: t.field({ type: [Question], resolve: (e) => e.loaders.questions.load(e.id) }),
+    viewerRegistration: t.field({
+      type: Registration,
+      nullable: true,
+      resolve: (e) => e.loaders.viewerRegistration.load(e.id),
+    }),
+    viewerCanManage: t.exposeBoolean("canManage"),
+    publicPath: t.string({ resolve: (e) => publicPath(e.id) }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    publishedAt: t.expose("publishedAt", { type: "DateTime", nullable: true }),
+    canceledAt: t.expose("canceledAt", { type: "DateTime", nullable: true }),
+    cancelMessage: t.exposeString("cancelMessage", { nullable: true }),
+  }),
+});
+
+const mayReadPrivate = (r: RegistrationView) =>
+  canSeeRegistrationPrivate(r.canManage, r.loaders.viewerId, r.userId);
+
+Registration.implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    event: t.field({
+      type: Event,
+      resolve: async (r) => {
+        const view = await r.loaders.events.load(r.eventId);
+        if (!view) throw new Error("registration without its event");
+        return view;
+      },
+    }),
+    person: t.field({
+      type: Registrant,
+      resolve: (r) => ({ ...r.person, email: mayReadPrivate(r) ? r.person.email : "" }),
+    }),
+    status: t.field({ type: RegistrationStatus, resolve: (r) => r.status }),
+    ticketType: t.field({
+      type: TicketType,
+      nullable: true,
+      resolve: async (r) => {
+        if (!r.ticketTypeId) return null;
+        const [types, view] = await Promise.all([
+          r.loaders.ticketTypes.load(r.eventId),
+          r.loaders.events.load(r.eventId),
+        ]);
+        const tt = types.find((x) => x.id === r.ticketTypeId);
+        return tt ? { ...tt, spotsLeft: view ? spotsLeft(view) : null } : null;
+      },
+    }),
+    answers: t.field({
+      type: [Answer],
+      resolve: async (r) =>
+        (await r.loaders.questions.load(r.eventId))
+          .filter((q) => (r.answers[q.id] ?? []).length > 0)
+          .map((q) => ({ questionId: q.id, label: q.label, values: r.answers[q.id] ?? [] })),
+    }),
+    checkInCode: t.string({ nullable: true, resolve: (r) => (mayReadPrivate(r) ? r.checkInCode : null) }),
+    checkedInAt: t.expose("checkedInAt", { type: "DateTime", nullable: true }),
+    waitlistPosition: t.int({
+      nullable: true,
+      resolve: (r) => (r.status === "waitlisted" ? r.loaders.waitlistPosition.load(r.id) : null),
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const EventConnection = builder.objectRef<Page<EventView>>("EventConnection").implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [Event], resolve: (p) => p.nodes }),
+    pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
+  }),
+});
+const RegistrationConnection = builder
+  .objectRef<Page<RegistrationView> & { totalCount?: number }>("RegistrationConnection")
+  .implement({
+    fields: (t) => ({
+      nodes: t.field({ type: [Registration], resolve: (p) => p.nodes }),
+      pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
+      totalCount: t.int({
+        resolve: (p: Page<RegistrationView> & { totalCount?: number }) => p.totalCount ?? p.nodes.length,
+      }),
+    }),
+  });
+
+const TicketTypeInput = builder.inputType("TicketTypeInput", {
+  fields: (t) => ({
+    id: t.id({ required: false }),
+    name: t.string({ required: true }),
+    quantity: t.int({ required: false }),
+  }),
+});
+const QuestionInput = builder.inputType("QuestionInput", {
+  fields: (t) => ({
+    id: t.id({ required: false }),
+    kind: t.field({ type: QuestionKind, required: true }),
+    label: t.string({ required: true }),
+    required: t.boolean({ required: true }),
+    options: t.stringList({ required: false }),
+  }),
+});
+const EventInput = builder.inputType("EventInput", {
+  fields: (t) => ({
+    title: t.string({ required: true }),
+    description: t.string({ required: false }),
+    startsAtLocal: t.string({ required: true, description: "Wall time YYYY-MM-DDTHH:mm in timeZone" }),
+    endsAtLocal: t.string({ required: true }),
+    timeZone: t.string({ required: true }),
+    venueName: t.string({ required: false }),
+    venueAddress: t.string({ required: false }),
+    onlineUrl: t.string({ required: false, description: "http(s) only" }),
+    coverPath: t.string({ required: false, description: "Path in community-assets; empty removes" }),
+    capacity: t.int({ required: false, description: "null = unlimited; >= 1" }),
+    waitlistEnabled: t.boolean({ required: true }),
+    approvalRequired: t.boolean({ required: true }),
+    visibility: t.field({ type: EventVisibility, required: true }),
+    ticketTypes: t.field({ type: [TicketTypeInput], required: true }),
+    questions: t.field({ type: [QuestionInput], required: true }),
+  }),
+});
+const AnswerInput = builder.inputType("AnswerInput", {
+  fields: (t) => ({
+    questionId: t.id({ required: true }),
+    values: t.stringList({ required: true }),
+  }),
+});
+const RegisterInput = builder.inputType("RegisterInput", {
+  fields: (t) => ({
+    ticketTypeId: t.id({ required: false }),
+    answers: t.field({ type: [AnswerInput], required: true }),
+  }),
+});
+const MessageRegistrantsInput = builder.inputType("MessageRegistrantsInput", {
+  fields: (t) => ({
+    subject: t.string({ required: true }),
+    body: t.string({ required: true }),
+    status: t.field({ type: RegistrationStatus, required: false }),
+    ticketTypeId: t.id({ required: false }),
+  }),
+});
+
+const toEventInput = (input: typeof EventInput.$inferInput) => ({
+  ...input,
+  ticketTypes: input.ticketTypes.map((tt) => ({ ...tt, id: tt.id == null ? null : String(tt.id) })),
+  questions: input.questions.map((q) => ({ ...q, id: q.id == null ? null : String(q.id) })),
+});
+
+builder.queryFields((t) => ({
+  events: t.field({
+    type: EventConnection,
+    args: {
+      communityId: t.arg.id({ required: true }),
+      filter: t.arg({ type: EventListFilter, required: true }),
+      search: t.arg.string({ required: false }),
+      first: t.arg.int({ required: false, defaultValue: 20 }),
+      after: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      mapErrors(() => listEvents(ctx, { ...args, communityId: String(args.communityId) })),
+  }),
+  event: t.field({
+    type: Event,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => mapErrors(() => getEvent(ctx, String(args.id))),
+  }),
+  eventRegistrations: t.field({
+    type: RegistrationConnection,
+    args: {
+      eventId: t.arg.id({ required: true }),
+      status: t.arg({ type: RegistrationStatus, required: false }),
+      ticketTypeId: t.arg.id({ required: false }),
+      search: t.arg.string({ required: false }),
+      first: t.arg.int({ required: false, defaultValue: 50 }),
+      after: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx): Promise<RegistrationPage> =>
+      mapErrors(() =>
+        listRegistrations(ctx, String(args.eventId), {
+          ...args,
+          ticketTypeId: args.ticketTypeId == null ? null : String(args.ticketTypeId),
+        }),
+      ),
+  }),
+  myRegistrations: t.field({
+    type: RegistrationConnection,
+    args: {
+      when: t.arg({ type: RegistrationTimeFilter, required: true }),
+      first: t.arg.int({ required: false, defaultValue: 20 }),
+      after: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx) => mapErrors(() => myRegistrations(ctx, args)),
+  }),
+}));
+
+builder.mutationFields((t) => {
+  const byId = (
+    run: (ctx: Parameters<typeof cancelRegistration>[0], id: string) => Promise<RegistrationView>,
+  ) =>
+    t.field({
+      type: Registration,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, args, ctx) => mapErrors(() => run(ctx, String(args.id))),
+    });
+  const byRegistrationId = (
+    run: (ctx: Parameters<typeof cancelRegistration>[0], id: string) => Promise<RegistrationView>,
+  ) =>
+    t.field({
+      type: Registration,
+      args: { registrationId: t.arg.id({ required: true }) },
+      resolve: (_root, args, ctx) => mapErrors(() => run(ctx, String(args.registrationId))),
+    });
+  return {
+    createEvent: t.field({
+      type: Event,
+      args: {
+        communityId: t.arg.id({ required: true }),
+        input: t.arg({ type: EventInput, required: true }),
+        publish: t.arg.boolean({ required: true, defaultValue: false }),
+      },
+      resolve: (_root, args, ctx) =>
+        mapErrors(() => createEvent(ctx, String(args.communityId), toEventInput(args.input), args.publish)),
+    }),
+    updateEvent: t.field({
+      type: Event,
+      args: { id: t.arg.id({ required: true }), input: t.arg({ type: EventInput, required: true }) },
+      resolve: (_root, args, ctx) =>
+        mapErrors(() => updateEvent(ctx, String(args.id), toEventInput(args.input))),
+    }),
+    publishEvent: t.field({
+      type: Event,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, args, ctx) => mapErrors(() => publishEvent(ctx, String(args.id))),
+    }),
+    cancelEvent: t.field({
+      type: Event,
+      args: { id: t.arg.id({ required: true }), message: t.arg.string({ required: false }) },
+      resolve: (_root, args, ctx) => mapErrors(() => cancelEvent(ctx, String(args.id), args.message)),
+    }),
+    duplicateEvent: t.field({
+      type: Event,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, args, ctx) => mapErrors(() => duplicateEvent(ctx, String(args.id))),
+    }),
+    register: t.field({
+      type: Registration,
+      args: { eventId: t.arg.id({ required: true }), input: t.arg({ type: RegisterInput, required: true }) },
+      resolve: (_root, args, ctx) =>
+        mapErrors(() =>
+          register(ctx, String(args.eventId), {
+            ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
+            answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
+          }),
+        ),
+    }),
+    cancelRegistration: byId(cancelRegistration),
+    approveRegistration: byId(approveRegistration),
+    declineRegistration: byId(declineRegistration),
+    moveFromWaitlist: byId(moveFromWaitlist),
+    checkIn: byRegistrationId(checkIn),
+    undoCheckIn: byRegistrationId(undoCheckIn),
+    checkInByCode: t.field({
+      type: Registration,
+      args: { eventId: t.arg.id({ required: true }), code: t.arg.string({ required: true }) },
+      resolve: (_root, args, ctx) => mapErrors(() => checkInByCode(ctx, String(args.eventId), args.code)),
+    }),
+    messageRegistrants: t.int({
+      args: {
+        eventId: t.arg.id({ required: true }),
+        input: t.arg({ type: MessageRegistrantsInput, required: true }),
+      },
+      resolve: (_root, args, ctx) =>
+        mapErrors(() =>
+          messageRegistrants(ctx, String(args.eventId), {
+            ...args.input,
+            ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
+          }),
+        ),
+    }),
+  };
+});

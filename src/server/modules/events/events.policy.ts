@@ -1,0 +1,40 @@
+import type { MembershipView } from "../communities/communities.policy.ts";
+import type { EventStatus, EventVisibility, RegistrationStatus } from "./events.tables.ts";
+
+/** Organizers, admins and owners run a community's events. */
+export const canManageEvents = (membership: MembershipView | null | undefined): boolean =>
+  membership?.status === "active" &&
+  (membership.role === "organizer" || membership.role === "admin" || membership.role === "owner");
+
+export type EventAccess = "visible" | "unauthenticated" | "hidden";
+
+/**
+ * Drafts exist only for managers. Members-only events need an active membership (a signed-out
+ * visitor is asked to sign in). Public and unlisted events, published or canceled, are open to
+ * anyone with the link; canceled ones stay visible with their status.
+ */
+export function eventAccess(
+  event: { status: EventStatus; visibility: EventVisibility },
+  viewer: { id: string } | null,
+  membership: MembershipView | null | undefined,
+): EventAccess {
+  if (canManageEvents(membership)) return "visible";
+  if (event.status === "draft") return "hidden";
+  if (event.visibility === "members") {
+    if (!viewer) return "unauthenticated";
+    return membership?.status === "active" ? "visible" : "hidden";
+  }
+  return "visible";
+}
+
+/** Lists show members public and members-only events; unlisted ones only to managers. */
+export const listedFor = (canManage: boolean): EventVisibility[] =>
+  canManage ? ["public", "members", "unlisted"] : ["public", "members"];
+
+/** The online link is for managers and for people holding a seat. */
+export const canSeeOnlineUrl = (canManage: boolean, registrationStatus: RegistrationStatus | null) =>
+  canManage || registrationStatus === "going";
+
+/** A registration's private details (email, check-in code) go to its person and to managers. */
+export const canSeeRegistrationPrivate = (canManage: boolean, viewerId: string | null, userId: string) =>
+  canManage || viewerId === userId;

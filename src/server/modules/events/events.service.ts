@@ -1,0 +1,485 @@
+import { randomUUID } from "node:crypto";
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { DomainError, invalidInput, notFound, unauthenticated } from "../../errors.ts";
+import { recordAudit } from "../audit/audit.service.ts";
+import type { Viewer } from "../communities/communities.policy.ts";
+import { communityHosts, getMembership, requireMembership } from "../communities/communities.service.ts";
+import { communityAssetUrl } from "../files/files.service.ts";
+import {
+  queueEventCanceled,
+  queueEventChanged,
+  scheduleReminders,
+} from "../notifications/notifications.service.ts";
+import { canManageEvents, eventAccess, listedFor } from "./events.policy.ts";
+import { type EventStatus, event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
+import { type EventInput, LIMITS, type ValidEvent, validateEventInput } from "./events.validation.ts";
+import {
+  decodeCursor,
+  type EventRow,
+  type EventView,
+  encodeCursor,
+  Loaders,
+  likePattern,
+} from "./events.views.ts";
+import { promoteWaitlisted } from "./seats.service.ts";
+
+export type { EventView, RegistrationView } from "./events.views.ts";
+export { publicPath } from "./events.views.ts";
+export {
+  type EventMailContext,
+  eventMailContext,
+  type RegistrationMailContext,
+  registrationMailContext,
+  registrationsToNotify,
+} from "./mail-context.service.ts";
+
+export type Ctx = { db: Db; viewer: Viewer | null };
+export type Page<T> = { nodes: T[]; endCursor: string | null; hasNextPage: boolean };
+
+export const requireViewer = (viewer: Viewer | null): Viewer => {
+  if (!viewer) throw unauthenticated();
+  return viewer;
+};
+export const forbidden = (message: string) => new DomainError("FORBIDDEN", message);
+export const eventClosed = () => new DomainError("EVENT_CLOSED", "This event is not open for registration.");
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+/** An event the viewer may see, or NOT_FOUND (UNAUTHENTICATED for members-only when signed out). */
+export async function getEvent({ db, viewer }: Ctx, id: string): Promise<EventView> {
+  const [row] = await db.select().from(event).where(eq(event.id, id)).limit(1);
+  if (!row) throw notFound();
+  return (await authorizeEvent(db, viewer, row)).view;
+}
+
+/** Checks the viewer may see an event row and builds its view. */
+export async function authorizeEvent(db: Db, viewer: Viewer | null, row: EventRow) {
+  const membership = viewer ? await getMembership(db, viewer.id, row.communityId) : null;
+  const access = eventAccess(row, viewer, membership);
+  if (access === "unauthenticated") throw unauthenticated();
+  if (access === "hidden") throw notFound();
+  const loaders = new Loaders(db, viewer?.id ?? null);
+  loaders.primeCanManage(row.communityId, canManageEvents(membership));
+  const [view] = await loaders.eventViews([row]);
+  if (!view) throw notFound();
+  return { view, membership, loaders };
+}
+
+/** The event for a manager of its community: NOT_FOUND to those who cannot see it, FORBIDDEN to other viewers. */
+export async function requireManagedEvent(db: Db, viewer: Viewer | null, id: string, lock = false) {
+  const me = requireViewer(viewer);
+  const query = db.select().from(event).where(eq(event.id, id)).limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw notFound();
+  const membership = await getMembership(db, me.id, row.communityId);
+  if (!canManageEvents(membership)) {
+    if (eventAccess(row, me, membership) === "visible") throw forbidden("Only organizers can do that.");
+    throw notFound();
+  }
+  return { row, me, membership };
+}
+
+export type EventListFilter = "upcoming" | "past" | "drafts";
+
+export async function listEvents(
+  ctx: Ctx,
+  args: {
+    communityId: string;
+    filter: EventListFilter;
+    search?: string | null;
+    first?: number | null;
+    after?: string | null;
+  },
+): Promise<Page<EventView>> {
+  const member = await requireMembership(ctx, args.communityId);
+  const canManage = canManageEvents(member);
+  if (args.filter === "drafts" && !canManage) throw forbidden("Only organizers see drafts.");
+  const first = Math.min(Math.max(args.first ?? 20, 1), 100);
+  const now = new Date();
+  const cursor = decodeCursor(args.after);
+  const conditions = [eq(event.communityId, args.communityId)];
+  const search = args.search?.trim();
+  if (search) conditions.push(ilike(event.title, likePattern(search)));
+  let order: ReturnType<typeof asc>[];
+  if (args.filter === "drafts") {
+    conditions.push(eq(event.status, "draft"));
+    if (cursor) {
+      const at = new Date(String(cursor[0]));
+      const id = String(cursor[1]);
+      conditions.push(
+        or(lt(event.createdAt, at), and(eq(event.createdAt, at), lt(event.id, id))) ?? sql`true`,
+      );
+    }
+    order = [desc(event.createdAt), desc(event.id)];
+  } else {
+    conditions.push(inArray(event.status, ["published", "canceled"] as EventStatus[]));
+    conditions.push(inArray(event.visibility, listedFor(canManage)));
+    const upcoming = args.filter === "upcoming";
+    // An event under way still counts as upcoming: it leaves the list when it ends.
+    conditions.push(upcoming ? gte(event.endsAt, now) : lt(event.endsAt, now));
+    if (cursor) {
+      const at = new Date(String(cursor[0]));
+      const id = String(cursor[1]);
+      const cmp = upcoming ? gt : lt;
+      conditions.push(
+        or(cmp(event.startsAt, at), and(eq(event.startsAt, at), cmp(event.id, id))) ?? sql`true`,
+      );
+    }
+    order = upcoming ? [asc(event.startsAt), asc(event.id)] : [desc(event.startsAt), desc(event.id)];
+  }
+  const rows = await ctx.db
+    .select()
+    .from(event)
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(first + 1);
+  const page = rows.slice(0, first);
+  const loaders = new Loaders(ctx.db, member.viewer.id);
+  loaders.primeCanManage(args.communityId, canManage);
+  const nodes = await loaders.eventViews(page);
+  const last = page.at(-1);
+  return {
+    nodes,
+    hasNextPage: rows.length > first,
+    endCursor: last
+      ? encodeCursor([(args.filter === "drafts" ? last.createdAt : last.startsAt).toISOString(), last.id])
+      : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+async function resolveCover(db: Db, communityId: string, coverPath: string | null | undefined) {
+  if (coverPath === undefined || coverPath === null) return { keep: true as const };
+  if (coverPath === "") return { keep: false as const, url: null };
+  const url = await communityAssetUrl(db, communityId, coverPath);
+  return url ? { keep: false as const, url } : { error: true as const };
+}
+
+function validOrThrow(input: EventInput): ValidEvent {
+  const { value, errors } = validateEventInput(input);
+  if (errors.length > 0) throw invalidInput(errors);
+  return value;
+}
+
+const coverError = {
+  field: "coverPath",
+  code: "INVALID_IMAGE",
+  message: "Upload the image again, then save.",
+};
+
+export async function createEvent(
+  ctx: Ctx,
+  communityId: string,
+  input: EventInput,
+  publish: boolean,
+): Promise<EventView> {
+  const member = await requireMembership(ctx, communityId);
+  if (!canManageEvents(member)) throw forbidden("Only organizers can create events.");
+  const { value, errors } = validateEventInput(input);
+  const cover = await resolveCover(ctx.db, communityId, input.coverPath);
+  if ("error" in cover) errors.push(coverError);
+  if (errors.length > 0) throw invalidInput(errors);
+  const hosts = await communityHosts(ctx.db, [communityId]);
+  const currency = hosts.get(communityId)?.currency ?? "EUR";
+  const id = randomUUID();
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(event).values({
+      id,
+      communityId,
+      ...value.fields,
+      coverUrl: "url" in cover ? cover.url : null,
+      status: publish ? "published" : "draft",
+      publishedAt: publish ? now : null,
+      createdBy: member.viewer.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await insertChildren(tx, id, currency, value);
+    await recordAudit(tx, {
+      communityId,
+      actorId: member.viewer.id,
+      action: publish ? "event.published" : "event.created",
+      target: `event:${id}`,
+      after: { title: value.fields.title },
+    });
+    if (publish) await scheduleReminders(tx, { eventId: id });
+  });
+  return getEvent(ctx, id);
+}
+
+async function insertChildren(tx: Db, eventId: string, currency: string, value: ValidEvent) {
+  if (value.ticketTypes.length > 0) {
+    await tx.insert(ticketType).values(
+      value.ticketTypes.map((tt, position) => ({
+        id: randomUUID(),
+        eventId,
+        name: tt.name,
+        quantity: tt.quantity,
+        currency,
+        position,
+      })),
+    );
+  }
+  if (value.questions.length > 0) {
+    await tx.insert(registrationQuestion).values(
+      value.questions.map((q, position) => ({
+        id: randomUUID(),
+        eventId,
+        kind: q.kind,
+        label: q.label,
+        required: q.required,
+        options: q.options,
+        position,
+      })),
+    );
+  }
+}
+
+const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+export async function updateEvent(ctx: Ctx, id: string, input: EventInput): Promise<EventView> {
+  const value = validOrThrow(input);
+  const changed = await ctx.db.transaction(async (tx) => {
+    // Locked like a registration would: seats and counters are decided under this lock.
+    const { row: before, me } = await requireManagedEvent(tx, ctx.viewer, id, true);
+    if (before.status === "canceled") throw eventClosed();
+    const cover = await resolveCover(tx, before.communityId, input.coverPath);
+    if ("error" in cover) throw invalidInput([coverError]);
+    const hosts = await communityHosts(tx, [before.communityId]);
+    const currency = hosts.get(before.communityId)?.currency ?? "EUR";
+
+    const existingTypes = await tx.select().from(ticketType).where(eq(ticketType.eventId, id));
+    const existingQuestions = await tx
+      .select({ id: registrationQuestion.id })
+      .from(registrationQuestion)
+      .where(eq(registrationQuestion.eventId, id));
+    const keptTypeIds = new Set(value.ticketTypes.map((tt) => tt.id).filter((v): v is string => Boolean(v)));
+    const removedTypes = existingTypes.filter((tt) => !keptTypeIds.has(tt.id));
+    if (removedTypes.length > 0) {
+      const used = await tx
+        .select({ ticketTypeId: registration.ticketTypeId })
+        .from(registration)
+        .where(
+          inArray(
+            registration.ticketTypeId,
+            removedTypes.map((tt) => tt.id),
+          ),
+        )
+        .limit(1);
+      if (used.length > 0) {
+        throw invalidInput([
+          {
+            field: "ticketTypes",
+            code: "TICKET_TYPE_IN_USE",
+            message: "People registered with a ticket type you removed. Keep it, or rename it.",
+          },
+        ]);
+      }
+      await tx.delete(ticketType).where(
+        inArray(
+          ticketType.id,
+          removedTypes.map((tt) => tt.id),
+        ),
+      );
+    }
+    const existingTypeIds = new Set(existingTypes.map((tt) => tt.id));
+    for (const [position, tt] of value.ticketTypes.entries()) {
+      if (tt.id && existingTypeIds.has(tt.id)) {
+        await tx
+          .update(ticketType)
+          .set({ name: tt.name, quantity: tt.quantity, position })
+          .where(eq(ticketType.id, tt.id));
+      } else {
+        await tx.insert(ticketType).values({
+          id: randomUUID(),
+          eventId: id,
+          name: tt.name,
+          quantity: tt.quantity,
+          currency,
+          position,
+        });
+      }
+    }
+    const existingQuestionIds = new Set(existingQuestions.map((q) => q.id));
+    const keptQuestionIds = new Set(value.questions.map((q) => q.id).filter((v): v is string => Boolean(v)));
+    const removedQuestions = existingQuestions.filter((q) => !keptQuestionIds.has(q.id)).map((q) => q.id);
+    if (removedQuestions.length > 0)
+      await tx.delete(registrationQuestion).where(inArray(registrationQuestion.id, removedQuestions));
+    for (const [position, q] of value.questions.entries()) {
+      const fields = { kind: q.kind, label: q.label, required: q.required, options: q.options, position };
+      if (q.id && existingQuestionIds.has(q.id)) {
+        await tx.update(registrationQuestion).set(fields).where(eq(registrationQuestion.id, q.id));
+      } else {
+        await tx.insert(registrationQuestion).values({ id: randomUUID(), eventId: id, ...fields });
+      }
+    }
+
+    const now = new Date();
+    const [after] = await tx
+      .update(event)
+      .set({ ...value.fields, ...("url" in cover ? { coverUrl: cover.url } : {}), updatedAt: now })
+      .where(eq(event.id, id))
+      .returning();
+    if (!after) throw notFound();
+    await recordAudit(tx, {
+      communityId: before.communityId,
+      actorId: me.id,
+      action: "event.updated",
+      target: `event:${id}`,
+      before: { title: before.title, startsAt: before.startsAt, endsAt: before.endsAt },
+      after: { title: after.title, startsAt: after.startsAt, endsAt: after.endsAt },
+    });
+    if (after.status === "published") {
+      const timeOrPlace =
+        !sameTime(before.startsAt, after.startsAt) ||
+        !sameTime(before.endsAt, after.endsAt) ||
+        before.timeZone !== after.timeZone ||
+        before.venueName !== after.venueName ||
+        before.venueAddress !== after.venueAddress ||
+        before.onlineUrl !== after.onlineUrl;
+      if (timeOrPlace) await queueEventChanged(tx, { eventId: id });
+      if (!sameTime(before.startsAt, after.startsAt)) await scheduleReminders(tx, { eventId: id });
+    }
+    // Raised capacity or ticket quantities free seats for the waitlist.
+    await promoteWaitlisted(tx, id);
+    return after;
+  });
+  return getEvent(ctx, changed.id);
+}
+
+export async function publishEvent(ctx: Ctx, id: string): Promise<EventView> {
+  await ctx.db.transaction(async (tx) => {
+    const { row, me } = await requireManagedEvent(tx, ctx.viewer, id, true);
+    if (row.status === "published") return;
+    if (row.status === "canceled") throw eventClosed();
+    await tx
+      .update(event)
+      .set({ status: "published", publishedAt: new Date(), updatedAt: new Date() })
+      .where(eq(event.id, id));
+    await recordAudit(tx, {
+      communityId: row.communityId,
+      actorId: me.id,
+      action: "event.published",
+      target: `event:${id}`,
+    });
+    await scheduleReminders(tx, { eventId: id });
+  });
+  return getEvent(ctx, id);
+}
+
+export async function cancelEvent(
+  ctx: Ctx,
+  id: string,
+  message: string | null | undefined,
+): Promise<EventView> {
+  const text = message?.trim() || null;
+  if (text && text.length > LIMITS.cancelMessage) {
+    throw invalidInput([
+      {
+        field: "message",
+        code: "TOO_LONG",
+        message: `Keep the message under ${LIMITS.cancelMessage} characters.`,
+      },
+    ]);
+  }
+  await ctx.db.transaction(async (tx) => {
+    const { row, me } = await requireManagedEvent(tx, ctx.viewer, id, true);
+    if (row.status === "canceled") return;
+    const now = new Date();
+    await tx
+      .update(event)
+      .set({ status: "canceled", canceledAt: now, cancelMessage: text, updatedAt: now })
+      .where(eq(event.id, id));
+    await recordAudit(tx, {
+      communityId: row.communityId,
+      actorId: me.id,
+      action: "event.canceled",
+      target: `event:${id}`,
+    });
+    if (row.status === "published") await queueEventCanceled(tx, { eventId: id, message: text });
+  });
+  return getEvent(ctx, id);
+}
+
+export async function duplicateEvent(ctx: Ctx, id: string): Promise<EventView> {
+  const { row, me } = await requireManagedEvent(ctx.db, ctx.viewer, id);
+  const suffix = " (copy)";
+  const title =
+    row.title.length + suffix.length > LIMITS.title
+      ? `${row.title.slice(0, LIMITS.title - suffix.length - 1)}…${suffix}`
+      : `${row.title}${suffix}`;
+  const newId = randomUUID();
+  const now = new Date();
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(event).values({
+      id: newId,
+      communityId: row.communityId,
+      title,
+      description: row.description,
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      timeZone: row.timeZone,
+      venueName: row.venueName,
+      venueAddress: row.venueAddress,
+      onlineUrl: row.onlineUrl,
+      coverUrl: row.coverUrl,
+      status: "draft",
+      visibility: row.visibility,
+      capacity: row.capacity,
+      waitlistEnabled: row.waitlistEnabled,
+      approvalRequired: row.approvalRequired,
+      createdBy: me.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const types = await tx
+      .select()
+      .from(ticketType)
+      .where(eq(ticketType.eventId, id))
+      .orderBy(asc(ticketType.position));
+    if (types.length > 0)
+      await tx.insert(ticketType).values(
+        types.map((tt) => ({
+          id: randomUUID(),
+          eventId: newId,
+          name: tt.name,
+          priceMinor: tt.priceMinor,
+          currency: tt.currency,
+          quantity: tt.quantity,
+          salesStartAt: tt.salesStartAt,
+          salesEndAt: tt.salesEndAt,
+          position: tt.position,
+        })),
+      );
+    const questions = await tx
+      .select()
+      .from(registrationQuestion)
+      .where(eq(registrationQuestion.eventId, id))
+      .orderBy(asc(registrationQuestion.position));
+    if (questions.length > 0)
+      await tx.insert(registrationQuestion).values(
+        questions.map((q) => ({
+          id: randomUUID(),
+          eventId: newId,
+          kind: q.kind,
+          label: q.label,
+          required: q.required,
+          options: q.options,
+          position: q.position,
+        })),
+      );
+    await recordAudit(tx, {
+      communityId: row.communityId,
+      actorId: me.id,
+      action: "event.created",
+      target: `event:${newId}`,
+      after: { title, duplicatedFrom: id },
+    });
+  });
+  return getEvent(ctx, newId);
+}

@@ -1,0 +1,257 @@
+import { fromWallTime, isTimeZone } from "../../../shared/time.ts";
+import type { FieldError } from "../../errors.ts";
+import type { EventVisibility, QuestionKind, RegistrationAnswers } from "./events.tables.ts";
+
+export const LIMITS = {
+  title: 140,
+  description: 20_000,
+  venueName: 200,
+  venueAddress: 500,
+  onlineUrl: 2_000,
+  ticketTypeName: 100,
+  ticketTypes: 20,
+  questionLabel: 300,
+  questions: 30,
+  option: 200,
+  options: 50,
+  shortAnswer: 500,
+  longAnswer: 5_000,
+  cancelMessage: 2_000,
+  messageSubject: 200,
+  messageBody: 10_000,
+} as const;
+
+export type TicketTypeInput = { id?: string | null; name: string; quantity?: number | null };
+export type QuestionInput = {
+  id?: string | null;
+  kind: QuestionKind;
+  label: string;
+  required: boolean;
+  options?: string[] | null;
+};
+export type EventInput = {
+  title: string;
+  description?: string | null;
+  startsAtLocal: string;
+  endsAtLocal: string;
+  timeZone: string;
+  venueName?: string | null;
+  venueAddress?: string | null;
+  onlineUrl?: string | null;
+  coverPath?: string | null;
+  capacity?: number | null;
+  waitlistEnabled: boolean;
+  approvalRequired: boolean;
+  visibility: EventVisibility;
+  ticketTypes: TicketTypeInput[];
+  questions: QuestionInput[];
+};
+
+export type EventFields = {
+  title: string;
+  description: string;
+  startsAt: Date;
+  endsAt: Date;
+  timeZone: string;
+  venueName: string | null;
+  venueAddress: string | null;
+  onlineUrl: string | null;
+  capacity: number | null;
+  waitlistEnabled: boolean;
+  approvalRequired: boolean;
+  visibility: EventVisibility;
+};
+export type ValidEvent = {
+  fields: EventFields;
+  ticketTypes: { id: string | null; name: string; quantity: number | null }[];
+  questions: { id: string | null; kind: QuestionKind; label: string; required: boolean; options: string[] }[];
+};
+
+const CHOICE_KINDS: QuestionKind[] = ["single_choice", "multiple_choice"];
+
+const optionalText = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? "";
+  return trimmed === "" ? null : trimmed;
+};
+
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Checks every field and reports all problems at once, field by field. */
+export function validateEventInput(input: EventInput): { value: ValidEvent; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const err = (field: string, code: string, message: string) => errors.push({ field, code, message });
+  const tooLong = (field: string, value: string | null, max: number, what: string) => {
+    if (value && value.length > max) err(field, "TOO_LONG", `Keep ${what} under ${max} characters.`);
+  };
+
+  const title = input.title.trim();
+  if (!title) err("title", "REQUIRED", "Give the event a title.");
+  tooLong("title", title, LIMITS.title, "the title");
+  const description = input.description?.trim() ?? "";
+  tooLong("description", description, LIMITS.description, "the description");
+  const venueName = optionalText(input.venueName);
+  tooLong("venueName", venueName, LIMITS.venueName, "the venue name");
+  const venueAddress = optionalText(input.venueAddress);
+  tooLong("venueAddress", venueAddress, LIMITS.venueAddress, "the address");
+  const onlineUrl = optionalText(input.onlineUrl);
+  if (onlineUrl) {
+    if (onlineUrl.length > LIMITS.onlineUrl) tooLong("onlineUrl", onlineUrl, LIMITS.onlineUrl, "the link");
+    else if (!isWebUrl(onlineUrl)) err("onlineUrl", "INVALID_URL", "Use a link starting with https://.");
+  }
+
+  const timeZone = input.timeZone.trim();
+  let startsAt = new Date(Number.NaN);
+  let endsAt = new Date(Number.NaN);
+  if (!isTimeZone(timeZone) || timeZone === "") {
+    err("timeZone", "INVALID_TIME", "Choose a time zone from the list.");
+  } else {
+    for (const [field, wall] of [
+      ["startsAtLocal", input.startsAtLocal],
+      ["endsAtLocal", input.endsAtLocal],
+    ] as const) {
+      if (!wall.trim()) {
+        err(field, "REQUIRED", "Choose a date and time.");
+        continue;
+      }
+      const result = fromWallTime(wall.trim(), timeZone);
+      if (result.ok) {
+        if (field === "startsAtLocal") startsAt = result.instant;
+        else endsAt = result.instant;
+      } else if (result.reason === "NONEXISTENT") {
+        err(field, "NONEXISTENT_TIME", "That time does not exist there: clocks skip it. Choose another.");
+      } else {
+        err(field, "INVALID_TIME", "Use a date and time like 2025-06-01T18:30.");
+      }
+    }
+    if (!Number.isNaN(startsAt.getTime()) && !Number.isNaN(endsAt.getTime()) && endsAt <= startsAt) {
+      err("endsAtLocal", "ENDS_BEFORE_START", "The event must end after it starts.");
+    }
+  }
+
+  const capacity = input.capacity ?? null;
+  if (capacity !== null && (!Number.isInteger(capacity) || capacity < 1)) {
+    err("capacity", "INVALID_CAPACITY", "Allow at least one seat, or leave it empty for no limit.");
+  }
+
+  if (input.ticketTypes.length === 0) err("ticketTypes", "REQUIRED", "Add at least one ticket type.");
+  if (input.ticketTypes.length > LIMITS.ticketTypes)
+    err("ticketTypes", "TOO_LONG", `Use at most ${LIMITS.ticketTypes} ticket types.`);
+  const ticketTypes = input.ticketTypes.map((tt, i) => {
+    const name = tt.name.trim();
+    if (!name) err(`ticketTypes.${i}.name`, "REQUIRED", "Name the ticket type.");
+    tooLong(`ticketTypes.${i}.name`, name, LIMITS.ticketTypeName, "the name");
+    const quantity = tt.quantity ?? null;
+    if (quantity !== null && (!Number.isInteger(quantity) || quantity < 1))
+      err(`ticketTypes.${i}.quantity`, "INVALID_CAPACITY", "Allow at least one, or leave it empty.");
+    return { id: optionalText(tt.id), name, quantity };
+  });
+
+  if (input.questions.length > LIMITS.questions)
+    err("questions", "TOO_LONG", `Ask at most ${LIMITS.questions} questions.`);
+  const questions = input.questions.map((q, i) => {
+    const label = q.label.trim();
+    if (!label) err(`questions.${i}.label`, "REQUIRED", "Write the question.");
+    tooLong(`questions.${i}.label`, label, LIMITS.questionLabel, "the question");
+    let options: string[] = [];
+    if (CHOICE_KINDS.includes(q.kind)) {
+      options = [...new Set((q.options ?? []).map((o) => o.trim()).filter(Boolean))];
+      if (options.length < 2 || options.length !== (q.options ?? []).length) {
+        err(`questions.${i}.options`, "INVALID_OPTIONS", "Give at least two different, non-empty options.");
+      } else if (options.length > LIMITS.options) {
+        err(`questions.${i}.options`, "TOO_LONG", `Offer at most ${LIMITS.options} options.`);
+      } else if (options.some((o) => o.length > LIMITS.option)) {
+        err(`questions.${i}.options`, "TOO_LONG", `Keep each option under ${LIMITS.option} characters.`);
+      }
+    }
+    return { id: optionalText(q.id), kind: q.kind, label, required: q.required, options };
+  });
+
+  return {
+    value: {
+      fields: {
+        title,
+        description,
+        startsAt,
+        endsAt,
+        timeZone,
+        venueName,
+        venueAddress,
+        onlineUrl,
+        capacity,
+        waitlistEnabled: input.waitlistEnabled,
+        approvalRequired: input.approvalRequired,
+        visibility: input.visibility,
+      },
+      ticketTypes,
+      questions,
+    },
+    errors,
+  };
+}
+
+export type Question = {
+  id: string;
+  kind: QuestionKind;
+  label: string;
+  required: boolean;
+  options: string[];
+};
+
+/** Checks answers against the event's questions; returns the cleaned answers keyed by question id. */
+export function validateAnswers(
+  questions: Question[],
+  answers: { questionId: string; values: string[] }[],
+): { value: RegistrationAnswers; errors: FieldError[] } {
+  const errors: FieldError[] = [];
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const given = new Map<string, string[]>();
+  for (const answer of answers) {
+    const values = answer.values.map((v) => v.trim()).filter(Boolean);
+    if (!byId.has(answer.questionId)) {
+      errors.push({
+        field: `answers.${answer.questionId}`,
+        code: "INVALID_ANSWER",
+        message: "That question is not asked here.",
+      });
+    } else if (values.length > 0) given.set(answer.questionId, values);
+  }
+  const value: RegistrationAnswers = {};
+  for (const q of questions) {
+    const field = `answers.${q.id}`;
+    const values = given.get(q.id) ?? [];
+    const invalid = (message: string) => errors.push({ field, code: "INVALID_ANSWER", message });
+    if (values.length === 0 || (q.kind === "checkbox" && values[0] !== "true")) {
+      if (q.required) errors.push({ field, code: "ANSWER_REQUIRED", message: "Answer this question." });
+      continue;
+    }
+    switch (q.kind) {
+      case "short_text":
+      case "long_text": {
+        const max = q.kind === "short_text" ? LIMITS.shortAnswer : LIMITS.longAnswer;
+        if (values.length !== 1) invalid("Give one answer.");
+        else if ((values[0] ?? "").length > max) invalid(`Keep the answer under ${max} characters.`);
+        break;
+      }
+      case "single_choice":
+        if (values.length !== 1 || !q.options.includes(values[0] ?? ""))
+          invalid("Choose one of the options.");
+        break;
+      case "multiple_choice":
+        if (new Set(values).size !== values.length || values.some((v) => !q.options.includes(v)))
+          invalid("Choose among the options.");
+        break;
+      case "checkbox":
+        if (values.length !== 1) invalid("Tick the box or leave it empty.");
+        break;
+    }
+    value[q.id] = values;
+  }
+  return { value, errors };
+}

@@ -1,0 +1,195 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+// Registrants are users: the registration lists join them for search (no users service yet).
+import { user } from "../../db/schema.ts";
+import { type CommunityHost, communityHosts, getMembership } from "../communities/communities.service.ts";
+import { canManageEvents } from "./events.policy.ts";
+import { event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
+
+export type EventRow = typeof event.$inferSelect;
+export type TicketTypeRow = typeof ticketType.$inferSelect;
+export type QuestionRow = typeof registrationQuestion.$inferSelect;
+export type RegistrationRow = typeof registration.$inferSelect;
+export type Person = { id: string; name: string; email: string; image: string | null };
+
+export type EventView = EventRow & { host: CommunityHost; canManage: boolean; loaders: Loaders };
+export type RegistrationView = RegistrationRow & {
+  person: Person;
+  /** The viewer manages the event's community. */
+  canManage: boolean;
+  loaders: Loaders;
+};
+
+/** Collects the keys asked for in one tick and loads them in one query (a small DataLoader). */
+function batched<V>(loadMany: (keys: string[]) => Promise<Map<string, V>>, missing: V) {
+  const cache = new Map<string, Promise<V>>();
+  let queue: { key: string; resolve: (v: V) => void; reject: (e: unknown) => void }[] = [];
+  const flush = () => {
+    const current = queue;
+    queue = [];
+    loadMany([...new Set(current.map((item) => item.key))]).then(
+      (found) => {
+        for (const item of current) item.resolve(found.get(item.key) ?? missing);
+      },
+      (error) => {
+        for (const item of current) item.reject(error);
+      },
+    );
+  };
+  return {
+    load(key: string): Promise<V> {
+      let hit = cache.get(key);
+      if (!hit) {
+        hit = new Promise<V>((resolve, reject) => {
+          queue.push({ key, resolve, reject });
+          if (queue.length === 1) setImmediate(flush);
+        });
+        cache.set(key, hit);
+      }
+      return hit;
+    },
+    prime(key: string, value: V) {
+      cache.set(key, Promise.resolve(value));
+    },
+  };
+}
+
+const groupBy = <T>(rows: T[], key: (row: T) => string) => {
+  const map = new Map<string, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+};
+
+/** Per-operation loaders shared by every view it returns, so lists never run a query per row. */
+export class Loaders {
+  readonly db: Db;
+  readonly viewerId: string | null;
+  readonly ticketTypes;
+  readonly questions;
+  readonly viewerRegistration;
+  readonly events;
+  readonly waitlistPosition;
+  private readonly managing = new Map<string, Promise<boolean>>();
+
+  constructor(db: Db, viewerId: string | null) {
+    this.db = db;
+    this.viewerId = viewerId;
+    this.ticketTypes = batched<TicketTypeRow[]>(async (ids) => {
+      const rows = await db
+        .select()
+        .from(ticketType)
+        .where(inArray(ticketType.eventId, ids))
+        .orderBy(asc(ticketType.position), asc(ticketType.id));
+      return groupBy(rows, (r) => r.eventId);
+    }, []);
+    this.questions = batched<QuestionRow[]>(async (ids) => {
+      const rows = await db
+        .select()
+        .from(registrationQuestion)
+        .where(inArray(registrationQuestion.eventId, ids))
+        .orderBy(asc(registrationQuestion.position), asc(registrationQuestion.id));
+      return groupBy(rows, (r) => r.eventId);
+    }, []);
+    this.viewerRegistration = batched<RegistrationView | null>(async (ids) => {
+      if (!viewerId) return new Map();
+      const rows = await db
+        .select({ registration, person: personColumns })
+        .from(registration)
+        .innerJoin(user, eq(user.id, registration.userId))
+        .where(and(eq(registration.userId, viewerId), inArray(registration.eventId, ids)));
+      const views = await Promise.all(rows.map((r) => this.registrationView(r.registration, r.person)));
+      return new Map(views.map((v) => [v.eventId, v]));
+    }, null);
+    this.events = batched<EventView | null>(async (ids) => {
+      const rows = await db.select().from(event).where(inArray(event.id, ids));
+      const views = await this.eventViews(rows);
+      return new Map(views.map((v) => [v.id, v]));
+    }, null);
+    // One pass over each event's waitlist numbers every waitlisted row of the page.
+    this.waitlistPosition = batched<number | null>(async (ids) => {
+      const rows = await db.execute<{ id: string; position: number }>(sql`
+        select w.id, w.position::int as position from (
+          select r.id, row_number() over (partition by r.event_id order by r.queued_at, r.id) as position
+          from registration r
+          where r.status = 'waitlisted'
+            and r.event_id in (select event_id from registration where id in ${ids})
+        ) w where w.id in ${ids}`);
+      return new Map(
+        resultRows<{ id: string; position: number }>(rows).map((r) => [r.id, Number(r.position)]),
+      );
+    }, null);
+  }
+
+  /** Whether the viewer manages events of a community (cached per operation). */
+  canManage(communityId: string): Promise<boolean> {
+    let hit = this.managing.get(communityId);
+    if (!hit) {
+      const viewerId = this.viewerId;
+      hit = viewerId
+        ? getMembership(this.db, viewerId, communityId).then((m) => canManageEvents(m))
+        : Promise.resolve(false);
+      this.managing.set(communityId, hit);
+    }
+    return hit;
+  }
+
+  primeCanManage(communityId: string, value: boolean) {
+    this.managing.set(communityId, Promise.resolve(value));
+  }
+
+  async eventViews(rows: EventRow[]): Promise<EventView[]> {
+    const hosts = await communityHosts(
+      this.db,
+      rows.map((r) => r.communityId),
+    );
+    const views: EventView[] = [];
+    for (const row of rows) {
+      const host = hosts.get(row.communityId);
+      if (!host) continue;
+      const view = { ...row, host, canManage: await this.canManage(row.communityId), loaders: this };
+      this.events.prime(row.id, view);
+      views.push(view);
+    }
+    return views;
+  }
+
+  async registrationView(row: RegistrationRow, person: Person): Promise<RegistrationView> {
+    const [eventRow] = await Promise.all([this.events.load(row.eventId)]);
+    const canManage = eventRow?.canManage ?? false;
+    return { ...row, person, canManage, loaders: this };
+  }
+}
+
+export const people = user;
+export const personColumns = { id: user.id, name: user.name, email: user.email, image: user.image };
+
+/** node-postgres returns { rows }, PGlite returns { rows } too; drizzle types differ by driver. */
+export function resultRows<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Keyset cursors: opaque base64url JSON of the sort key. */
+export function encodeCursor(values: (string | number)[]): string {
+  return Buffer.from(JSON.stringify(values)).toString("base64url");
+}
+
+export function decodeCursor(cursor: string | null | undefined): (string | number)[] | null {
+  if (!cursor) return null;
+  try {
+    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    return Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export const publicPath = (eventId: string) => `/e/${eventId}`;
+
+/** For ILIKE '%…%': the user's % and _ match themselves. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

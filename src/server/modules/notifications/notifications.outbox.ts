@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+// The outbox table is declared with the events tables but belongs to this module.
+import { outboxMessage, type RegistrationStatus } from "../../db/schema.ts";
+import {
+  eventMailContext,
+  type RegistrationMailContext,
+  registrationMailContext,
+  registrationsToNotify,
+} from "../events/events.service.ts";
+import type { Mail, Mailer } from "../mail/mail.service.ts";
+import { eventMail, organizerMail, registrationMail } from "./notifications.render.ts";
+import { type EventMailType, OUTBOX_KINDS, type RegistrationMailKind } from "./notifications.service.ts";
+
+// The sender side of the outbox. Two steps, both safe to run in several processes at once:
+//  1. expand: an event-wide row becomes one `event_mail` row per recipient, a page per transaction.
+//  2. send: claim due rows (FOR UPDATE SKIP LOCKED, pushing send_after out by a lease), send each
+//     through SMTP, then mark it sent. A process dying mid-way leaves the row to be retried after
+//     the lease; the only repeat possible is a crash between SMTP accepting and the mark.
+
+export type OutboxOptions = {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  scope: string;
+  leaseMs: number;
+  retryBaseMs: number;
+  maxAttempts: number;
+  pageSize: number;
+  batchSize: number;
+  /** Test-only: rows younger than this are left alone (the crash test kills the server meanwhile). */
+  holdMs: number;
+  /** Test-only: called after a claim commits and before anything is sent. */
+  afterClaim?: () => void;
+  log: (line: string) => void;
+};
+
+type Row = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
+
+const FANOUT_KINDS = [OUTBOX_KINDS.eventChanged, OUTBOX_KINDS.eventCanceled, OUTBOX_KINDS.eventReminder];
+const SEND_KINDS = [OUTBOX_KINDS.registrationMail, OUTBOX_KINDS.eventMail, OUTBOX_KINDS.organizerMessage];
+const NOTIFIED: RegistrationStatus[] = ["going", "waitlisted", "pending"];
+
+const ms = (value: number) => sql`make_interval(secs => ${value / 1000})`;
+
+const kindList = (kinds: string[]) =>
+  sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  );
+
+const dueFilter = (o: OutboxOptions, kinds: string[]) => sql`
+  kind in (${kindList(kinds)}) and sent_at is null and send_after <= now()
+  and coalesce(payload->>'scope', '') = ${o.scope}
+  and created_at <= now() - ${ms(o.holdMs)}`;
+
+/** `execute` result rows; PGlite and node-postgres both answer `{ rows }`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const asString = (value: unknown) => (typeof value === "string" ? value : null);
+
+/** Expands due event-wide rows, one page per transaction; returns how many pages it handled. */
+export async function expandFanouts(o: OutboxOptions, maxPages = 20): Promise<number> {
+  let pages = 0;
+  while (pages < maxPages) {
+    const handled = await o.db.transaction(async (tx) => {
+      const found = rowsOf<Row>(
+        await tx.execute(sql`
+        select id, kind, payload, attempts from outbox_message
+        where ${dueFilter(o, FANOUT_KINDS)}
+        order by send_after, sequence limit 1
+        for update skip locked`),
+      );
+      const row = found[0];
+      if (!row) return false;
+      await expandPage(tx, o, row);
+      return true;
+    });
+    if (!handled) break;
+    pages++;
+  }
+  return pages;
+}
+
+async function expandPage(tx: Db, o: OutboxOptions, row: Row): Promise<void> {
+  const eventId = asString(row.payload.eventId) ?? "";
+  const event = await eventMailContext(tx, eventId);
+  const finish = (note: string | null) =>
+    tx.execute(sql`update outbox_message set sent_at = now(), last_error = ${note} where id = ${row.id}`);
+  let type: EventMailType;
+  let statuses: RegistrationStatus[];
+  let keyPrefix: string;
+  const extra: Record<string, unknown> = {};
+  if (row.kind === OUTBOX_KINDS.eventChanged) {
+    if (event?.status !== "published") return void (await finish("skipped: event is not published"));
+    type = "changed";
+    statuses = NOTIFIED;
+    keyPrefix = `changed:${eventId}:${row.id}`;
+  } else if (row.kind === OUTBOX_KINDS.eventCanceled) {
+    if (event?.status !== "canceled") return void (await finish("skipped: event is not canceled"));
+    type = "canceled";
+    statuses = NOTIFIED;
+    keyPrefix = `canceled:${eventId}`;
+    extra.message = row.payload.message ?? null;
+  } else {
+    const startsAt = Number(row.payload.startsAt);
+    if (event?.status !== "published") return void (await finish("skipped: event is not published"));
+    if (event.startsAt.getTime() !== startsAt) return void (await finish("skipped: the event was moved"));
+    type = "reminder";
+    statuses = ["going"];
+    keyPrefix = `reminder:${eventId}:${startsAt}`;
+    extra.startsAt = startsAt;
+  }
+  const cursor = asString(row.payload.cursor);
+  const recipients = await registrationsToNotify(tx, eventId, statuses, cursor, o.pageSize);
+  if (recipients.length > 0) {
+    const scope = asString(row.payload.scope);
+    await tx
+      .insert(outboxMessage)
+      .values(
+        recipients.map((r) => ({
+          id: randomUUID(),
+          kind: OUTBOX_KINDS.eventMail,
+          dedupeKey: `${keyPrefix}:${r.registrationId}`,
+          payload: { type, eventId, registrationId: r.registrationId, ...extra, ...(scope ? { scope } : {}) },
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  const last = recipients.at(-1);
+  if (recipients.length < o.pageSize || !last) {
+    await finish(null);
+  } else {
+    await tx.execute(sql`
+      update outbox_message set payload = payload || ${JSON.stringify({ cursor: last.registrationId })}::jsonb
+      where id = ${row.id}`);
+  }
+}
+
+/** Claims and sends one batch of due mails; returns how many rows it claimed. */
+export async function sendDue(o: OutboxOptions): Promise<number> {
+  const rows = rowsOf<Row>(
+    await o.db.execute(sql`
+    update outbox_message
+    set send_after = now() + ${ms(o.leaseMs)}, attempts = attempts + 1
+    where id in (
+      select id from outbox_message where ${dueFilter(o, SEND_KINDS)}
+      order by send_after, sequence limit ${o.batchSize}
+      for update skip locked)
+    returning id, kind, payload, attempts`),
+  );
+  if (rows.length === 0) return 0;
+  o.afterClaim?.();
+  // A few SMTP conversations at a time: one slow recipient server does not hold up the batch.
+  const queue = [...rows];
+  const lanes = Array.from({ length: Math.min(4, rows.length) }, async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) await sendOne(o, row);
+  });
+  await Promise.all(lanes);
+  return rows.length;
+}
+
+async function sendOne(o: OutboxOptions, row: Row): Promise<void> {
+  let mail: Mail | string;
+  try {
+    mail = await render(o, row);
+  } catch (error) {
+    return fail(o, row, error);
+  }
+  if (typeof mail === "string") {
+    await o.db.execute(sql`update outbox_message set sent_at = now(), last_error = ${`skipped: ${mail}`}
+      where id = ${row.id}`);
+    return;
+  }
+  try {
+    await o.mailer.send({ ...mail, messageId: `<${row.id}@${new URL(o.appUrl).hostname}>` });
+  } catch (error) {
+    return fail(o, row, error);
+  }
+  await o.db.execute(sql`update outbox_message set sent_at = now(), last_error = null where id = ${row.id}`);
+}
+
+async function fail(o: OutboxOptions, row: Row, error: unknown): Promise<void> {
+  const message = error instanceof Error ? error.message : String(error);
+  if (row.attempts >= o.maxAttempts) {
+    o.log(`outbox: giving up on ${row.kind} ${row.id} after ${row.attempts} attempts: ${message}`);
+    await o.db.execute(sql`update outbox_message
+      set send_after = 'infinity', last_error = ${`gave up after ${row.attempts} attempts: ${message}`}
+      where id = ${row.id}`);
+    return;
+  }
+  const delay = Math.min(o.retryBaseMs * 2 ** (row.attempts - 1), 60 * 60_000);
+  o.log(
+    `outbox: ${row.kind} ${row.id} failed (attempt ${row.attempts}), retrying in ${delay} ms: ${message}`,
+  );
+  await o.db.execute(sql`update outbox_message
+    set send_after = now() + ${ms(delay)}, last_error = ${message}
+    where id = ${row.id}`);
+}
+
+const EXPECTED_STATUS: Record<RegistrationMailKind, RegistrationStatus> = {
+  confirmation: "going",
+  promoted: "going",
+  approved: "going",
+  waitlisted: "waitlisted",
+  pending: "pending",
+  declined: "declined",
+};
+
+/** The mail as of now, or why it is no longer worth sending. */
+async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
+  const registrationId = asString(row.payload.registrationId) ?? "";
+  const context: RegistrationMailContext | null = await registrationMailContext(o.db, registrationId);
+  if (!context) return "the registration no longer exists";
+  const { event } = context;
+  if (row.kind === OUTBOX_KINDS.registrationMail) {
+    const kind = row.payload.mail as RegistrationMailKind;
+    if (context.status !== EXPECTED_STATUS[kind]) return `the registration is now ${context.status}`;
+    if (event.status === "canceled" && kind !== "declined") return "the event was canceled";
+    return registrationMail(kind, context, o.appUrl);
+  }
+  if (row.kind === OUTBOX_KINDS.organizerMessage) {
+    if (event.id !== row.payload.eventId) return "the registration belongs to another event";
+    return organizerMail(
+      context,
+      { subject: asString(row.payload.subject) ?? "", body: asString(row.payload.body) ?? "" },
+      o.appUrl,
+    );
+  }
+  const type = row.payload.type as EventMailType;
+  if (type === "canceled") {
+    if (event.status !== "canceled") return "the event is no longer canceled";
+    return eventMail("canceled", context, o.appUrl, { message: asString(row.payload.message) });
+  }
+  if (event.status !== "published") return `the event is ${event.status}`;
+  if (type === "reminder") {
+    if (context.status !== "going") return `the registration is now ${context.status}`;
+    if (event.startsAt.getTime() !== Number(row.payload.startsAt)) return "the event was moved";
+    return eventMail("reminder", context, o.appUrl);
+  }
+  if (!NOTIFIED.includes(context.status)) return `the registration is now ${context.status}`;
+  return eventMail("changed", context, o.appUrl);
+}

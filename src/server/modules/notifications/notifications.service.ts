@@ -1,0 +1,149 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+// The outbox table is declared with the events tables but belongs to this module.
+import { outboxMessage } from "../../db/schema.ts";
+import { eventMailContext } from "../events/events.service.ts";
+import { notificationSettings } from "./notifications.settings.ts";
+
+// Every function here runs inside the caller's transaction and only writes `outbox_message` rows:
+// the mail exists once the change commits, and the sender (src/server/jobs) carries it out after.
+
+export type RegistrationMailKind =
+  | "confirmation"
+  | "waitlisted"
+  | "pending"
+  | "promoted"
+  | "approved"
+  | "declined";
+
+/** Outbox row kinds. The first three are one mail each; the last three expand into `event_mail` rows. */
+export const OUTBOX_KINDS = {
+  registrationMail: "registration_mail",
+  eventMail: "event_mail",
+  organizerMessage: "organizer_message",
+  eventChanged: "event_changed",
+  eventCanceled: "event_canceled",
+  eventReminder: "event_reminder",
+} as const;
+
+export type EventMailType = "changed" | "canceled" | "reminder";
+
+const withScope = (payload: Record<string, unknown>) => {
+  const { scope } = notificationSettings();
+  return scope ? { ...payload, scope } : payload;
+};
+
+export async function queueRegistrationMail(
+  tx: Db,
+  input: { registrationId: string; kind: RegistrationMailKind },
+): Promise<void> {
+  await tx.insert(outboxMessage).values({
+    id: randomUUID(),
+    kind: OUTBOX_KINDS.registrationMail,
+    payload: withScope({ registrationId: input.registrationId, mail: input.kind }),
+  });
+}
+
+/**
+ * Debounced: the first change opens a burst (a row due `changeQuietMs` later); each further change
+ * pushes it back to `changeQuietMs` after itself, but never past `changeWindowMs` after the burst
+ * opened. The mail renders the event as it is when sent, so one mail covers the whole burst.
+ */
+export async function queueEventChanged(tx: Db, input: { eventId: string }): Promise<void> {
+  const { changeQuietMs, changeWindowMs } = notificationSettings();
+  // Locks the open burst; a sender expanding it holds the lock, and once it has started (cursor set)
+  // a later change opens a new burst, as those recipients may already have been sent the mail.
+  const open = (await tx.execute(sql`
+    select id from outbox_message
+    where kind = ${OUTBOX_KINDS.eventChanged} and sent_at is null
+      and payload->>'eventId' = ${input.eventId} and payload->>'cursor' is null
+    order by sequence desc limit 1
+    for update`)) as { rows: { id: string }[] };
+  const row = open.rows[0];
+  if (row) {
+    await tx.execute(sql`
+      update outbox_message
+      set send_after = least(now() + make_interval(secs => ${changeQuietMs / 1000}),
+                             created_at + make_interval(secs => ${changeWindowMs / 1000}))
+      where id = ${row.id}`);
+    return;
+  }
+  const id = randomUUID();
+  await tx.execute(sql`
+    insert into outbox_message (id, kind, dedupe_key, payload, send_after)
+    values (${id}, ${OUTBOX_KINDS.eventChanged}, ${`changed:${input.eventId}:${id}`},
+            ${JSON.stringify(withScope({ eventId: input.eventId }))}::jsonb,
+            now() + make_interval(secs => ${changeQuietMs / 1000}))`);
+}
+
+export async function queueEventCanceled(
+  tx: Db,
+  input: { eventId: string; message: string | null },
+): Promise<void> {
+  // A pending "changed" mail would only confuse people who are about to read that it is canceled.
+  await tx.execute(sql`
+    delete from outbox_message
+    where kind in (${OUTBOX_KINDS.eventChanged}, ${OUTBOX_KINDS.eventReminder}) and sent_at is null
+      and payload->>'eventId' = ${input.eventId}`);
+  await tx
+    .insert(outboxMessage)
+    .values({
+      id: randomUUID(),
+      kind: OUTBOX_KINDS.eventCanceled,
+      dedupeKey: `canceled:${input.eventId}`,
+      payload: withScope({ eventId: input.eventId, message: input.message }),
+    })
+    .onConflictDoNothing();
+}
+
+/**
+ * One reminder per start time, `reminderLeadMs` before it, to whoever is going then. Called after
+ * any change to an event: it drops the pending reminder and schedules one for the current start.
+ * Draft and canceled events get none, and neither does an event whose reminder time has already
+ * passed (it starts within the lead): those people just got the confirmation or "changed" mail.
+ * The sender re-checks the start time, so a reminder for an old time never goes out.
+ */
+export async function scheduleReminders(tx: Db, input: { eventId: string }): Promise<void> {
+  await tx.execute(sql`
+    delete from outbox_message
+    where kind = ${OUTBOX_KINDS.eventReminder} and sent_at is null
+      and payload->>'eventId' = ${input.eventId} and payload->>'cursor' is null`);
+  const event = await eventMailContext(tx, input.eventId);
+  if (event?.status !== "published") return;
+  const remindAt = new Date(event.startsAt.getTime() - notificationSettings().reminderLeadMs);
+  if (remindAt.getTime() <= Date.now()) return;
+  await tx
+    .insert(outboxMessage)
+    .values({
+      id: randomUUID(),
+      kind: OUTBOX_KINDS.eventReminder,
+      dedupeKey: `reminder:${input.eventId}:${event.startsAt.getTime()}`,
+      payload: withScope({ eventId: input.eventId, startsAt: event.startsAt.getTime() }),
+      sendAfter: remindAt,
+    })
+    .onConflictDoNothing();
+}
+
+export async function queueOrganizerMessage(
+  tx: Db,
+  input: { eventId: string; subject: string; body: string; registrationIds: string[] },
+): Promise<void> {
+  const messageId = randomUUID();
+  const unique = [...new Set(input.registrationIds)];
+  for (let i = 0; i < unique.length; i += 500) {
+    await tx.insert(outboxMessage).values(
+      unique.slice(i, i + 500).map((registrationId) => ({
+        id: randomUUID(),
+        kind: OUTBOX_KINDS.organizerMessage,
+        dedupeKey: `message:${messageId}:${registrationId}`,
+        payload: withScope({
+          eventId: input.eventId,
+          registrationId,
+          subject: input.subject,
+          body: input.body,
+        }),
+      })),
+    );
+  }
+}

@@ -1,0 +1,155 @@
+// A registration's confirmation survives the server being killed (SIGKILL) between the commit and
+// the send, and also between claiming the mail and sending it: after a restart on the same data it
+// arrives exactly once. The server runs as a child process with test-only knobs
+// (COMMONS_TEST_OUTBOX_*, refused unless NODE_ENV=test) that hold the mail back or kill the
+// process right after the claim.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { TestBrowser, uniqueEmail } from "../../test/harness.ts";
+import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
+import { createCommunity, createEvent, registerFor } from "../events/events-test-support.ts";
+import { icsOf, qrOf, sleep } from "./notifications-test-support.ts";
+
+const repoRoot = path.resolve(import.meta.dirname, "../../../..");
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+type Child = { process: ChildProcess; log: () => string; exited: Promise<void> };
+
+let smtp: SmtpCapture;
+let dataDir: string;
+let url: string;
+let port: number;
+let child: Child | undefined;
+
+async function startServer(knobs: Record<string, string> = {}): Promise<Child> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: url,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    TRUST_PROXY: "loopback",
+    NODE_ENV: "test",
+    COMMONS_TEST_OUTBOX_LEASE_MS: "1500",
+    ...knobs,
+  };
+  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  const proc = spawn(process.execPath, ["src/server/main.ts"], {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  proc.stdout?.on("data", collect);
+  proc.stderr?.on("data", collect);
+  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  const started: Child = { process: proc, log: () => output, exited };
+  // Generous: a fresh PGlite data directory takes a while on a busy machine.
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline && proc.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200)
+        return started;
+    } catch {}
+    await sleep(100);
+  }
+  proc.kill("SIGKILL");
+  throw new Error(`server did not become ready:\n${output}`);
+}
+
+async function kill(target: Child | undefined) {
+  if (target && target.process.exitCode === null && target.process.signalCode === null) {
+    target.process.kill("SIGKILL");
+  }
+  await target?.exited;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  dataDir = mkdtempSync(path.join(tmpdir(), "commons-outbox-crash-"));
+  port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+});
+
+afterAll(async () => {
+  await kill(child);
+  await smtp.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const confirmationsTo = (email: string) =>
+  smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith("You're going"));
+
+it("delivers a confirmation exactly once across kill -9 after commit and after claim", {
+  timeout: 400_000,
+}, async () => {
+  // 1. Mail is held back: the registration commits, the server dies before sending anything.
+  child = await startServer({ COMMONS_TEST_OUTBOX_HOLD_MS: "600000" });
+  const host = new TestBrowser(url, smtp);
+  await host.signIn(uniqueEmail("host"), "Hana Host");
+  const communityId = await createCommunity(host, "Crash Club");
+  const event = await createEvent(host, communityId, {
+    title: "Crash course",
+    onlineUrl: "https://meet.example.test/x",
+  });
+
+  const first = new TestBrowser(url, smtp);
+  const firstEmail = uniqueEmail("first");
+  await first.signIn(firstEmail, "Fay First");
+  const registered = await registerFor(first, event.id);
+  expect(registered.errors, child.log()).toBeUndefined();
+  expect(registered.data?.register.status).toBe("GOING");
+  await sleep(1500);
+  expect(confirmationsTo(firstEmail)).toHaveLength(0);
+  await kill(child);
+
+  // 2. Restarted without the hold, the committed mail goes out, once.
+  child = await startServer();
+  const mail = await smtp.waitFor(
+    (m) => m.to.includes(firstEmail.toLowerCase()) && m.subject.startsWith("You're going"),
+    30_000,
+  );
+  expect(mail.subject).toBe("You're going: Crash course");
+  expect(icsOf(mail)?.events[0]?.SUMMARY).toBe("Crash course");
+  expect((await qrOf(mail))?.text).toBe(registered.data?.register.checkInCode);
+
+  // 3. The server claims the next confirmation and dies before sending it (SIGKILL of itself).
+  await kill(child);
+  child = await startServer({ COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM: "1" });
+  const second = new TestBrowser(url, smtp);
+  const secondEmail = uniqueEmail("second");
+  await second.signIn(secondEmail, "Sam Second");
+  const again = await registerFor(second, event.id);
+  expect(again.errors, child.log()).toBeUndefined();
+  await child.exited;
+  expect(child.process.signalCode).toBe("SIGKILL");
+  expect(confirmationsTo(secondEmail)).toHaveLength(0);
+
+  // 4. After the claim's lease (1.5 s here) a restarted server sends it, once.
+  child = await startServer();
+  await smtp.waitFor(
+    (m) => m.to.includes(secondEmail.toLowerCase()) && m.subject.startsWith("You're going"),
+    30_000,
+  );
+  await sleep(3000);
+  expect(confirmationsTo(firstEmail)).toHaveLength(1);
+  expect(confirmationsTo(secondEmail)).toHaveLength(1);
+});

@@ -1,0 +1,355 @@
+// The mail outbox end to end on the real server and a real SMTP server: rows written in a
+// transaction become mails after commit, rendered from the data as it is at send time.
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../db/client.ts";
+import { startTestServer, type TestServer } from "../../test/harness.ts";
+import {
+  queueEventCanceled,
+  queueEventChanged,
+  queueOrganizerMessage,
+  queueRegistrationMail,
+  scheduleReminders,
+} from "./notifications.service.ts";
+import {
+  htmlOf,
+  icsOf,
+  qrOf,
+  seedEvent,
+  seedRegistration,
+  setRegistrationStatus,
+  sleep,
+} from "./notifications-test-support.ts";
+
+let t: TestServer;
+let db: Db;
+let front: SMTPServer;
+let closeRelay: () => void;
+const rejected: string[] = [];
+
+/**
+ * An SMTP server in front of the capture that turns away the first message to any "flaky-"
+ * address with a temporary failure (451) and relays everything else to the capture.
+ */
+async function startFlakySmtp(relayTo: () => string) {
+  const seen = new Set<string>();
+  let relay: ReturnType<typeof nodemailer.createTransport> | undefined;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (to.startsWith("flaky-") && !seen.has(to)) {
+        seen.add(to);
+        rejected.push(to);
+        const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        relay ??= nodemailer.createTransport({ url: relayTo(), pool: true, maxConnections: 4 } as never);
+        relay
+          .sendMail({
+            envelope: {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              to: session.envelope.rcptTo.map((r) => r.address),
+            },
+            raw: Buffer.concat(chunks),
+          })
+          .then(() => callback(), callback);
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    server,
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    close: () => relay?.close(),
+  };
+}
+
+beforeAll(async () => {
+  const flaky = await startFlakySmtp(() => t.smtp.url);
+  front = flaky.server;
+  closeRelay = flaky.close;
+  t = await startTestServer({
+    overrides: {
+      smtpUrl: flaky.url,
+      jobs: { pollIntervalMs: 100, changeQuietMs: 800, changeWindowMs: 3000, retryBaseMs: 200, pageSize: 10 },
+    },
+  });
+  db = t.server.database.db;
+}, 180_000);
+afterAll(async () => {
+  await t.close();
+  closeRelay();
+  await new Promise<void>((resolve) => front.close(() => resolve()));
+});
+
+const mailsTo = (email: string) => t.smtp.mails.filter((m) => m.to.includes(email));
+const inTx = (work: (tx: Db) => Promise<void>) => db.transaction((tx) => work(tx as unknown as Db));
+
+describe("registration mail", () => {
+  it("confirms with the event details, the online link, the .ics and a scannable QR code", async () => {
+    const { eventId, startsAt } = await seedEvent(db);
+    const guest = await seedRegistration(db, eventId, "going", "gina");
+    await inTx((tx) =>
+      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }),
+    );
+
+    const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email));
+    expect(mail.subject).toBe("You're going: Soldering night");
+    expect(mail.text).toContain("La Fabrique, 12 rue des Ateliers, Lyon");
+    expect(mail.text).toContain("https://meet.example.test/solder");
+    expect(mail.text).toContain(`${t.url}/e/${eventId}`);
+    expect(mail.text).toContain(guest.checkInCode);
+
+    const ics = icsOf(mail);
+    expect(ics?.contentType).toMatch(/^text\/calendar;.*method=PUBLISH/i);
+    expect(ics?.events).toHaveLength(1);
+    const [vevent] = ics?.events ?? [];
+    expect(vevent?.SUMMARY).toBe("Soldering night");
+    expect(vevent?.DTSTART).toBe(
+      startsAt
+        .toISOString()
+        .replace(/[-:]/g, "")
+        .replace(/\.\d{3}/, ""),
+    );
+    expect(vevent?.URL).toBe(`${t.url}/e/${eventId}`);
+
+    const qr = await qrOf(mail);
+    expect(qr?.text).toBe(guest.checkInCode);
+    const cid = qr?.cid.replace(/[<>]/g, "") ?? "missing";
+    expect(htmlOf(mail)).toContain(`cid:${cid}`);
+  });
+
+  it("tells waitlisted people their place, without the online link", async () => {
+    const { eventId } = await seedEvent(db);
+    const guest = await seedRegistration(db, eventId, "waitlisted", "walt");
+    await inTx((tx) =>
+      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "waitlisted" }),
+    );
+    const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email));
+    expect(mail.subject).toBe("You're on the waitlist for Soldering night");
+    expect(mail.text).toContain("number 1");
+    expect(mail.text).not.toContain("meet.example.test");
+    expect(icsOf(mail)).toBeNull();
+  });
+
+  it("sends promoted, approved and declined mails, and drops one the registration outgrew", async () => {
+    const { eventId } = await seedEvent(db);
+    const promoted = await seedRegistration(db, eventId, "going", "pia");
+    const approved = await seedRegistration(db, eventId, "going", "amos");
+    const declined = await seedRegistration(db, eventId, "declined", "dora");
+    const canceledSoon = await seedRegistration(db, eventId, "going", "cato");
+    await inTx(async (tx) => {
+      await queueRegistrationMail(tx, { registrationId: promoted.registrationId, kind: "promoted" });
+      await queueRegistrationMail(tx, { registrationId: approved.registrationId, kind: "approved" });
+      await queueRegistrationMail(tx, { registrationId: declined.registrationId, kind: "declined" });
+      await queueRegistrationMail(tx, { registrationId: canceledSoon.registrationId, kind: "confirmation" });
+      // Canceled in the same transaction: by send time the confirmation is stale.
+      await setRegistrationStatus(tx, canceledSoon.registrationId, "canceled");
+    });
+    const p = await t.smtp.waitFor((m) => m.to.includes(promoted.email));
+    expect(p.subject).toBe("A spot opened up: you're going to Soldering night");
+    expect(icsOf(p)).not.toBeNull();
+    expect((await qrOf(p))?.text).toBe(promoted.checkInCode);
+    expect((await t.smtp.waitFor((m) => m.to.includes(approved.email))).subject).toBe(
+      "Approved: you're going to Soldering night",
+    );
+    const d = await t.smtp.waitFor((m) => m.to.includes(declined.email));
+    expect(d.subject).toBe("Your registration for Soldering night was declined");
+    expect(d.text).not.toContain("meet.example.test");
+    await sleep(500);
+    expect(mailsTo(canceledSoon.email)).toHaveLength(0);
+  });
+
+  it("retries after the SMTP server turns a message away, and sends it once", async () => {
+    const { eventId } = await seedEvent(db);
+    const guest = await seedRegistration(db, eventId, "going", "flaky");
+    await inTx((tx) =>
+      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }),
+    );
+    const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email));
+    expect(rejected).toContain(guest.email);
+    expect(mail.subject).toBe("You're going: Soldering night");
+    const rows = await db.execute(sql`select attempts, sent_at from outbox_message
+      where payload->>'registrationId' = ${guest.registrationId}`);
+    expect((rows as unknown as { rows: { attempts: number; sent_at: unknown }[] }).rows).toMatchObject([
+      { attempts: 2 },
+    ]);
+    await sleep(500);
+    expect(mailsTo(guest.email)).toHaveLength(1);
+  });
+
+  it("sends nothing when the transaction rolls back", async () => {
+    const { eventId } = await seedEvent(db);
+    const guest = await seedRegistration(db, eventId, "going", "rollo");
+    await expect(
+      inTx(async (tx) => {
+        await queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    await sleep(600);
+    expect(mailsTo(guest.email)).toHaveLength(0);
+  });
+});
+
+describe("event-wide mail", () => {
+  it("sends one 'changed' mail per registrant for a burst of changes, showing the latest details", async () => {
+    const { eventId } = await seedEvent(db);
+    const going = await seedRegistration(db, eventId, "going", "gus");
+    const waiting = await seedRegistration(db, eventId, "waitlisted", "wes");
+    const gone = await seedRegistration(db, eventId, "canceled", "gwen");
+    await inTx((tx) => queueEventChanged(tx, { eventId }));
+    await sleep(300);
+    await inTx(async (tx) => {
+      await tx.execute(sql`update event set venue_name = 'Le Hangar' where id = ${eventId}`);
+      await queueEventChanged(tx, { eventId });
+    });
+    const first = await t.smtp.waitFor((m) => m.to.includes(going.email));
+    expect(first.subject).toBe("Updated: Soldering night");
+    expect(first.text).toContain("Le Hangar");
+    expect(first.text).toContain("meet.example.test");
+    const second = await t.smtp.waitFor((m) => m.to.includes(waiting.email));
+    expect(second.text).not.toContain("meet.example.test");
+    await sleep(1200);
+    expect(mailsTo(going.email)).toHaveLength(1);
+    expect(mailsTo(waiting.email)).toHaveLength(1);
+    expect(mailsTo(gone.email)).toHaveLength(0);
+  });
+
+  it("does not let a steady stream of changes postpone the mail past the window", async () => {
+    const { eventId } = await seedEvent(db);
+    const guest = await seedRegistration(db, eventId, "going", "stella");
+    // A change every 400 ms (under the 800 ms quiet time) for up to 10 s: the 3 s window still
+    // closes, so the mail arrives while the changes go on.
+    const started = Date.now();
+    let lastChange = started;
+    while (Date.now() - started < 10_000 && mailsTo(guest.email).length === 0) {
+      await inTx((tx) => queueEventChanged(tx, { eventId }));
+      lastChange = Date.now();
+      await sleep(400);
+    }
+    const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email), 3000);
+    expect(mail.receivedAt).toBeLessThanOrEqual(lastChange + 400);
+  });
+
+  it("tells everyone about a cancellation with the organizer's message, and drops the pending change", async () => {
+    const { eventId } = await seedEvent(db);
+    const guests = await Promise.all(
+      (["going", "going", "waitlisted", "pending"] as const).map((status, i) =>
+        seedRegistration(db, eventId, status, `c${i}`),
+      ),
+    );
+    await inTx((tx) => queueEventChanged(tx, { eventId }));
+    await inTx(async (tx) => {
+      await tx.execute(
+        sql`update event set status = 'canceled', cancel_message = 'Flooded.' where id = ${eventId}`,
+      );
+      await queueEventCanceled(tx, { eventId, message: "The workshop is flooded, sorry!" });
+    });
+    for (const guest of guests) {
+      const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email));
+      expect(mail.subject).toBe("Canceled: Soldering night");
+      expect(mail.text).toContain("The workshop is flooded, sorry!");
+    }
+    await sleep(1200);
+    for (const guest of guests) expect(mailsTo(guest.email)).toHaveLength(1);
+  });
+
+  it("expands large audiences in pages and sends each person exactly one", async () => {
+    const { eventId } = await seedEvent(db);
+    const guests = [];
+    for (let i = 0; i < 25; i++) guests.push(await seedRegistration(db, eventId, "going", `p${i}`));
+    await inTx(async (tx) => {
+      await tx.execute(sql`update event set status = 'canceled' where id = ${eventId}`);
+      await queueEventCanceled(tx, { eventId, message: null });
+    });
+    for (const guest of guests) await t.smtp.waitFor((m) => m.to.includes(guest.email), 40_000);
+    for (const guest of guests) expect(mailsTo(guest.email)).toHaveLength(1);
+  });
+
+  it("delivers an organizer message to the chosen registrations only", async () => {
+    const { eventId } = await seedEvent(db);
+    const chosen = await seedRegistration(db, eventId, "going", "chosen");
+    const other = await seedRegistration(db, eventId, "going", "other");
+    await inTx((tx) =>
+      queueOrganizerMessage(tx, {
+        eventId,
+        subject: "Parking",
+        body: "Use the back entrance <please>.",
+        registrationIds: [chosen.registrationId],
+      }),
+    );
+    const mail = await t.smtp.waitFor((m) => m.to.includes(chosen.email));
+    expect(mail.subject).toBe("Parking · Soldering night");
+    expect(mail.text).toContain("Use the back entrance <please>.");
+    expect(htmlOf(mail)).toContain("&#60;please&#62;");
+    await sleep(400);
+    expect(mailsTo(other.email)).toHaveLength(0);
+  });
+});
+
+describe("reminders", () => {
+  const DAY = 24 * 3600_000;
+
+  it("reminds people going 24 hours before the start, once", async () => {
+    const { eventId } = await seedEvent(db, { startsAt: new Date(Date.now() + DAY + 1500) });
+    const going = await seedRegistration(db, eventId, "going", "rita");
+    const waiting = await seedRegistration(db, eventId, "waitlisted", "wanda");
+    await inTx((tx) => scheduleReminders(tx, { eventId }));
+    await sleep(300);
+    expect(mailsTo(going.email)).toHaveLength(0);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(going.email), 5000);
+    expect(mail.subject).toBe("Tomorrow: Soldering night");
+    expect((await qrOf(mail))?.text).toBe(going.checkInCode);
+    expect(mail.text).toContain("meet.example.test");
+    await sleep(600);
+    expect(mailsTo(going.email)).toHaveLength(1);
+    expect(mailsTo(waiting.email)).toHaveLength(0);
+  });
+
+  it("sends none for the old time after the event moves later, nor for a canceled or draft event", async () => {
+    const moved = await seedEvent(db, { startsAt: new Date(Date.now() + DAY + 1500) });
+    const canceled = await seedEvent(db, { startsAt: new Date(Date.now() + DAY + 1500) });
+    const draft = await seedEvent(db, { startsAt: new Date(Date.now() + DAY + 1500), status: "draft" });
+    const soon = await seedEvent(db, { startsAt: new Date(Date.now() + 3600_000) });
+    const guests = [
+      await seedRegistration(db, moved.eventId, "going", "mo"),
+      await seedRegistration(db, canceled.eventId, "going", "cy"),
+      await seedRegistration(db, draft.eventId, "going", "di"),
+      await seedRegistration(db, soon.eventId, "going", "su"),
+    ];
+    for (const { eventId } of [moved, canceled, draft, soon])
+      await inTx((tx) => scheduleReminders(tx, { eventId }));
+    await inTx(async (tx) => {
+      await tx.execute(sql`update event set starts_at = starts_at + interval '2 days', ends_at = ends_at + interval '2 days'
+        where id = ${moved.eventId}`);
+      await scheduleReminders(tx, { eventId: moved.eventId });
+    });
+    await inTx(async (tx) => {
+      await tx.execute(sql`update event set status = 'canceled' where id = ${canceled.eventId}`);
+      await queueEventCanceled(tx, { eventId: canceled.eventId, message: null });
+    });
+    await t.smtp.waitFor((m) => m.to.includes(guests[1]?.email ?? ""));
+    await sleep(3000);
+    expect(mailsTo(guests[0]?.email ?? "")).toHaveLength(0);
+    expect(mailsTo(guests[1]?.email ?? "").map((m) => m.subject)).toEqual(["Canceled: Soldering night"]);
+    expect(mailsTo(guests[2]?.email ?? "")).toHaveLength(0);
+    expect(mailsTo(guests[3]?.email ?? "")).toHaveLength(0);
+    const pending = await db.execute(sql`select send_after from outbox_message
+      where kind = 'event_reminder' and payload->>'eventId' = ${moved.eventId} and sent_at is null`);
+    const [row] = (pending as unknown as { rows: { send_after: string | Date }[] }).rows;
+    expect(new Date(row?.send_after ?? 0).getTime()).toBeGreaterThan(Date.now() + DAY);
+  });
+});
