@@ -24,6 +24,7 @@ import {
 } from "./events.views.ts";
 import { promoteWaitlisted } from "./seats.service.ts";
 
+export type { RegistrationStatus } from "./events.tables.ts";
 export type { EventView, RegistrationView } from "./events.views.ts";
 export { publicPath } from "./events.views.ts";
 export {

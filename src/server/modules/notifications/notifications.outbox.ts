@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 // The outbox table is declared with the events tables but belongs to this module.
-import { outboxMessage, type RegistrationStatus } from "../../db/schema.ts";
+import type { RegistrationStatus } from "../events/events.service.ts";
 import {
   eventMailContext,
   type RegistrationMailContext,
@@ -12,6 +12,7 @@ import {
 import type { Mail, Mailer } from "../mail/mail.service.ts";
 import { eventMail, organizerMail, registrationMail } from "./notifications.render.ts";
 import { type EventMailType, OUTBOX_KINDS, type RegistrationMailKind } from "./notifications.service.ts";
+import { outboxMessage } from "./notifications.tables.ts";
 
 // The sender side of the outbox. Two steps, both safe to run in several processes at once:
 //  1. expand: an event-wide row becomes one `event_mail` row per recipient, a page per transaction.

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-// The outbox table is declared with the events tables but belongs to this module.
-import { outboxMessage } from "../../db/schema.ts";
 import { eventMailContext } from "../events/events.service.ts";
 import { notificationSettings } from "./notifications.settings.ts";
+// The outbox table is declared with the events tables but belongs to this module.
+import { outboxMessage } from "./notifications.tables.ts";
 
 // Every function here runs inside the caller's transaction and only writes `outbox_message` rows:
 // the mail exists once the change commits, and the sender (src/server/jobs) carries it out after.

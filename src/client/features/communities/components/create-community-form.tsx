@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { sanitizeSlugInput, slugify } from "../../../../shared/slug.ts";
 import { Button } from "../../../components/ui/button.tsx";
+import { ChoiceGroup } from "../../../components/ui/choice-group.tsx";
 import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -12,8 +13,8 @@ import { Textarea } from "../../../components/ui/textarea.tsx";
 import { GraphQLRequestError } from "../../../lib/graphql.ts";
 import { useCreateCommunity } from "../api/create-community.ts";
 import { useSlugAvailability } from "../api/use-slug-availability.ts";
+import { JOIN_POLICIES, VISIBILITIES } from "../community-choices.ts";
 import { browserTimeZone, defaultCurrency } from "../locale-defaults.ts";
-import { ChoiceGroup, JOIN_POLICIES, VISIBILITIES } from "./choice-group.tsx";
 import {
   type CreateCommunityOutput,
   type CreateCommunityValues,

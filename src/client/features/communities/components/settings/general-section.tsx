@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { sanitizeSlugInput } from "../../../../../shared/slug.ts";
 import { Button } from "../../../../components/ui/button.tsx";
+import { ChoiceGroup } from "../../../../components/ui/choice-group.tsx";
 import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { Label } from "../../../../components/ui/label.tsx";
@@ -12,7 +13,7 @@ import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../../components/ui/textarea.tsx";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
 import { useSlugAvailability } from "../../api/use-slug-availability.ts";
-import { ChoiceGroup, VISIBILITIES } from "../choice-group.tsx";
+import { VISIBILITIES } from "../../community-choices.ts";
 import { SlugStatusLine } from "../slug-status-line.tsx";
 import { useLocaleOptions } from "../use-locale-options.ts";
 import {

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo, useState } from "react";
 import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button } from "../../../../components/ui/button.tsx";
+import { ChoiceGroup } from "../../../../components/ui/choice-group.tsx";
 import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { Label } from "../../../../components/ui/label.tsx";
@@ -13,7 +14,7 @@ import type { EventStatus } from "../../../../gql/graphql.ts";
 import { GraphQLRequestError } from "../../../../lib/graphql.ts";
 import { useCreateEvent, usePublishEvent, useUpdateEvent } from "../../api/event-mutations.ts";
 import { describeError } from "../../error-message.ts";
-import { ChoiceCards, EVENT_VISIBILITIES, ToggleField } from "./choice-cards.tsx";
+import { EVENT_VISIBILITIES, ToggleField } from "./choice-cards.tsx";
 import { CoverField } from "./cover-field.tsx";
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -299,7 +300,7 @@ export function EventForm({
             control={control}
             name="visibility"
             render={({ field }) => (
-              <ChoiceCards
+              <ChoiceGroup
                 legend="Visibility"
                 name={field.name}
                 value={field.value}

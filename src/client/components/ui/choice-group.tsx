@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
+import { FieldError } from "./field-message.tsx";
+import { RadioGroup, RadioGroupItem } from "./radio-group.tsx";
 
 export type Choice<T extends string> = { readonly value: T; readonly label: string; readonly hint: string };
 
@@ -56,14 +56,3 @@ export function ChoiceGroup<T extends string>({
     </fieldset>
   );
 }
-
-export const JOIN_POLICIES = [
-  { value: "OPEN", label: "Open", hint: "Anyone can join right away." },
-  { value: "APPROVAL", label: "Approval", hint: "People ask to join and an admin approves them." },
-  { value: "INVITE", label: "Invite only", hint: "Only people you invite can join." },
-] as const;
-
-export const VISIBILITIES = [
-  { value: "PUBLIC", label: "Public", hint: "Anyone can find the community and see its page." },
-  { value: "PRIVATE", label: "Private", hint: "Only members can see the community." },
-] as const;
