@@ -9,4 +9,5 @@ export const screenshotDir = join(repoRoot, "e2e", "screenshots");
 export const scratchDir = join(repoRoot, ".tmp");
 export const nodeBin = join(repoRoot, "node_modules", ".bin", "node");
 
-export const E2E_PORT = 4173;
+/** Each worktree running journeys at once sets its own E2E_PORT. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
