@@ -88,9 +88,11 @@ beforeAll(async () => {
   });
   db = t.server.database.db;
 }, 180_000);
+// Clients before servers: the relay's pooled connection to the capture would otherwise keep the
+// capture's close waiting out smtp-server's 30 s grace period.
 afterAll(async () => {
-  await t.close();
   closeRelay();
+  await t.close();
   await new Promise<void>((resolve) => front.close(() => resolve()));
 });
 
