@@ -23,6 +23,7 @@ export default defineConfig({
           name: "integration",
           environment: "node",
           include: ["src/server/**/*.int.test.ts"],
+          globalSetup: ["src/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -20,14 +20,19 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 // Any constant works; it only has to be the same in every process migrating this database.
 const MIGRATION_LOCK = 7_240_113;
 
-/** `dataDir: null` opens an in-memory PGlite (tests). */
+/**
+ * `dataDir: null` opens an in-memory PGlite (tests). `initialData` (a `PGlite.dumpDataDir` archive)
+ * starts that in-memory database from a copy instead of an empty cluster: tests start from one
+ * migrated snapshot rather than running initdb and the migrations once per file.
+ */
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
+  initialData?: Blob;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -58,7 +63,7 @@ export async function openDatabase(options: {
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.initialData ? { loadDataDir: options.initialData } : {});
   }
   const db = drizzlePglite(client, { schema });
   return {

@@ -6,8 +6,13 @@ import { brotliCompressSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerApp } from "../app.ts";
-import { openDatabase } from "../db/client.ts";
-import { startTestServer, type TestServer, uniqueEmail } from "../test/harness.ts";
+import {
+  createTestDatabase,
+  startTestServer,
+  type TestDatabase,
+  type TestServer,
+  uniqueEmail,
+} from "../test/harness.ts";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -77,6 +82,7 @@ describe("the built client", () => {
   let dir: string;
   let url: string;
   let close: () => Promise<void>;
+  let testDatabase: TestDatabase;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "commons-dist-"));
     mkdirSync(path.join(dir, "assets"));
@@ -84,7 +90,8 @@ describe("the built client", () => {
     const js = "console.log('hello');".repeat(50);
     writeFileSync(path.join(dir, "assets", "main-AbC123.js"), js);
     writeFileSync(path.join(dir, "assets", "main-AbC123.js.br"), brotliCompressSync(js));
-    const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL || null, dataDir: null });
+    testDatabase = await createTestDatabase();
+    const database = await testDatabase.open();
     const app = await createServerApp({ ...t.config }, { distDir: dir, database });
     const http = serve({ fetch: app.app.fetch, port: 0, hostname: "127.0.0.1" });
     await new Promise<void>((resolve) => http.once("listening", resolve));
@@ -92,6 +99,7 @@ describe("the built client", () => {
     close = async () => {
       await new Promise<void>((resolve) => http.close(() => resolve()));
       await app.close();
+      await testDatabase.dispose();
     };
   });
   afterAll(async () => {

@@ -1,13 +1,70 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import pg from "pg";
+import { inject } from "vitest";
 import { createServerApp, type ServerApp } from "../app.ts";
 import type { Config } from "../config.ts";
-import { openDatabase } from "../db/client.ts";
+import { type Database, openDatabase } from "../db/client.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
+
+export type TestDatabase = {
+  /** Null on PGlite: the database is in memory and only `open()` reaches it. */
+  databaseUrl: string | null;
+  open(): Promise<Database>;
+  /** Removes the database; call after every connection to it is closed. */
+  dispose(): Promise<void>;
+};
+
+let snapshot: Promise<Blob | undefined> | undefined;
+
+function pgliteSnapshot(): Promise<Blob | undefined> {
+  const file = inject("pgliteSnapshotFile");
+  snapshot ??= file ? readFile(file).then((bytes) => new Blob([bytes])) : Promise.resolve(undefined);
+  return snapshot;
+}
+
+/**
+ * A migrated database of the caller's own. On PGlite, an in-memory copy of the snapshot made by
+ * global-setup.ts; on PostgreSQL (DATABASE_URL set), a new database cloned from the migrated
+ * template, so servers in parallel test files never see (or send) each other's rows.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const template = inject("templateDatabaseUrl") ?? null;
+  if (!template) {
+    const initialData = await pgliteSnapshot();
+    return {
+      databaseUrl: null,
+      open: () => openDatabase({ databaseUrl: null, dataDir: null, initialData }),
+      dispose: async () => {},
+    };
+  }
+  const templateName = new URL(template).pathname.slice(1);
+  const name = `commons_test_${randomBytes(6).toString("hex")}`;
+  const adminUrl = new URL(template);
+  adminUrl.pathname = "/postgres";
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database "${name}" template "${templateName}"`);
+  const databaseUrl = new URL(template);
+  databaseUrl.pathname = `/${name}`;
+  return {
+    databaseUrl: databaseUrl.toString(),
+    open: () => openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: null }),
+    dispose: () => admin(`drop database if exists "${name}" with (force)`),
+  };
+}
 
 export type TestServer = {
   url: string;
@@ -19,8 +76,8 @@ export type TestServer = {
 };
 
 /**
- * Starts the real app on a loopback port, with a real SMTP server, on PostgreSQL when
- * DATABASE_URL is set (the suite's second run) and on a fresh PGlite otherwise.
+ * Starts the real app on a loopback port, with a real SMTP server, on a database of its own
+ * (PostgreSQL when DATABASE_URL is set, the suite's second run; PGlite otherwise).
  * `dataDir` keeps PGlite on disk so a test can restart the server on the same data.
  */
 export async function startTestServer(
@@ -29,11 +86,10 @@ export async function startTestServer(
   const smtp = options.smtp ?? (await startSmtpCapture());
   const ownDir = options.dataDir ? null : mkdtempSync(path.join(tmpdir(), "commons-test-"));
   const dataDir = options.dataDir ?? (ownDir as string);
-  const databaseUrl = process.env.DATABASE_URL || null;
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir: databaseUrl ? null : options.dataDir ? dataDir : null,
-  });
+  const onDisk = Boolean(options.dataDir) && !process.env.DATABASE_URL;
+  const testDatabase = onDisk ? null : await createTestDatabase();
+  const databaseUrl = testDatabase?.databaseUrl ?? null;
+  const database = testDatabase ? await testDatabase.open() : await openDatabase({ databaseUrl, dataDir });
 
   // The port is only known after listening, and APP_URL must name it: listen first, then build.
   let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
@@ -72,6 +128,7 @@ export async function startTestServer(
     async close() {
       await new Promise<void>((resolve) => http.close(() => resolve()));
       await server.close();
+      await testDatabase?.dispose();
       if (!options.smtp) await smtp.close();
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },

@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { TestBrowser, uniqueEmail } from "../../test/harness.ts";
+import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "../../test/harness.ts";
 import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
 import { createCommunity, md5, startTus, tusHeaders } from "./storage-test-support.ts";
 
@@ -29,6 +29,7 @@ type Child = { process: ChildProcess; log: () => string; exited: Promise<void> }
 
 let smtp: SmtpCapture;
 let dataDir: string;
+let database: TestDatabase;
 let port: number;
 let url: string;
 let child: Child | undefined;
@@ -44,7 +45,9 @@ async function startServer(): Promise<Child> {
     TRUST_PROXY: "loopback",
     NODE_ENV: "test",
   };
-  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  // On PostgreSQL, a database of this file's own; on PGlite, DATA_DIR.
+  if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
+  else delete env.DATABASE_URL;
   const proc = spawn(process.execPath, ["src/server/main.ts"], {
     cwd: repoRoot,
     env,
@@ -81,6 +84,7 @@ async function head(uploadUrl: string, browser: TestBrowser): Promise<number> {
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
+  database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "commons-restart-"));
   port = await freePort();
   url = `http://127.0.0.1:${port}`;
@@ -92,6 +96,7 @@ afterAll(async () => {
     child.process.kill("SIGKILL");
     await child.exited;
   }
+  await database.dispose();
   await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -9,7 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { TestBrowser, uniqueEmail } from "../../test/harness.ts";
+import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "../../test/harness.ts";
 import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
 import { createCommunity, createEvent, registerFor } from "../events/events-test-support.ts";
 import { icsOf, qrOf, sleep } from "./notifications-test-support.ts";
@@ -31,6 +31,7 @@ type Child = { process: ChildProcess; log: () => string; exited: Promise<void> }
 
 let smtp: SmtpCapture;
 let dataDir: string;
+let database: TestDatabase;
 let url: string;
 let port: number;
 let child: Child | undefined;
@@ -48,7 +49,9 @@ async function startServer(knobs: Record<string, string> = {}): Promise<Child> {
     COMMONS_TEST_OUTBOX_LEASE_MS: "1500",
     ...knobs,
   };
-  if (!process.env.DATABASE_URL) delete env.DATABASE_URL;
+  // On PostgreSQL, a database of this file's own; on PGlite, DATA_DIR.
+  if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
+  else delete env.DATABASE_URL;
   const proc = spawn(process.execPath, ["src/server/main.ts"], {
     cwd: repoRoot,
     env,
@@ -84,6 +87,7 @@ async function kill(target: Child | undefined) {
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
+  database = await createTestDatabase();
   dataDir = mkdtempSync(path.join(tmpdir(), "commons-outbox-crash-"));
   port = await freePort();
   url = `http://127.0.0.1:${port}`;
@@ -91,6 +95,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await kill(child);
+  await database.dispose();
   await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
