@@ -31,7 +31,7 @@ export type ServerApp = {
 
 export async function createServerApp(
   config: Config,
-  options: { distDir?: string; database?: Database } = {},
+  options: { distDir?: string; database?: Database; now?: () => Date } = {},
 ) {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -128,7 +128,7 @@ export async function createServerApp(
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);
-  const jobs = startJobs({ db, mailer, config });
+  const jobs = startJobs({ db, mailer, config, ...(options.now ? { now: options.now } : {}) });
 
   return {
     app,

@@ -42,8 +42,6 @@ export type JobsConfig = {
   changeQuietMs: number;
   changeWindowMs: number;
   reminderLeadMs: number;
-  /** Outbox rows this server writes and sends; see notifications.settings.ts. */
-  scope: string;
   /** Test-only (COMMONS_TEST_OUTBOX_HOLD_MS): leave rows younger than this unsent. */
   testHoldMs: number;
   /** Test-only (COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM): SIGKILL this process after claiming mail. */

@@ -17,13 +17,16 @@ export const defaultJobsConfig: JobsConfig = {
   changeQuietMs: 2 * 60_000,
   changeWindowMs: 10 * 60_000,
   reminderLeadMs: 24 * 60 * 60_000,
-  scope: "",
   testHoldMs: 0,
   testDieAfterClaim: false,
 };
 
 export type Jobs = {
-  /** Runs the sender now instead of at the next poll; resolves when it is idle again. */
+  /**
+   * Runs the sender now instead of at the next poll, until nothing is due (by the jobs' clock)
+   * any more: everything committed before the call is sent, skipped or rescheduled when it
+   * resolves. Rejects when a pass fails.
+   */
   drain(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -33,25 +36,23 @@ export function startJobs(options: {
   mailer: Mailer;
   config: Config;
   log?: (line: string) => void;
+  /** The clock deciding what is due; tests pass one they move by hand. */
+  now?: () => Date;
 }): Jobs {
   const log = options.log ?? ((line: string) => console.error(line));
-  const settings: JobsConfig = {
-    ...defaultJobsConfig,
-    // Test servers share one PostgreSQL database; each sends only the mail it queued itself.
-    ...(process.env.VITEST ? { scope: options.config.appUrl } : {}),
-    ...options.config.jobs,
-  };
+  const settings: JobsConfig = { ...defaultJobsConfig, ...options.config.jobs };
+  const now = options.now ?? (() => new Date());
   configureNotifications({
     changeQuietMs: settings.changeQuietMs,
     changeWindowMs: settings.changeWindowMs,
     reminderLeadMs: settings.reminderLeadMs,
-    scope: settings.scope,
+    now,
   });
   const outbox: OutboxOptions = {
     db: options.db,
     mailer: options.mailer,
     appUrl: options.config.appUrl,
-    scope: settings.scope,
+    now,
     leaseMs: settings.leaseMs,
     retryBaseMs: settings.retryBaseMs,
     maxAttempts: settings.maxAttempts,
@@ -66,18 +67,28 @@ export function startJobs(options: {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
 
-  const pass = async () => {
-    for (let rounds = 0; !stopped && rounds < 100; rounds++) {
+  let failure: unknown;
+  let idle = false;
+
+  /** A poll does a bounded amount of work, so one busy process does not starve the next poll. */
+  const pass = async (maxRounds: number) => {
+    idle = false;
+    for (let rounds = 0; !stopped && rounds < maxRounds; rounds++) {
       const work = (await expandFanouts(outbox)) + (await sendDue(outbox));
-      if (work === 0) break;
+      if (work === 0) {
+        idle = true;
+        break;
+      }
     }
   };
-  const run = (): Promise<void> => {
+  const run = (maxRounds = 100): Promise<void> => {
     if (!running) {
-      running = pass()
-        .catch((error: unknown) =>
-          log(`jobs: outbox pass failed: ${error instanceof Error ? error.stack : error}`),
-        )
+      failure = undefined;
+      running = pass(maxRounds)
+        .catch((error: unknown) => {
+          failure = error;
+          log(`jobs: outbox pass failed: ${error instanceof Error ? error.stack : error}`);
+        })
         .finally(() => {
           running = null;
           schedule();
@@ -92,7 +103,15 @@ export function startJobs(options: {
   schedule();
 
   return {
-    drain: run,
+    async drain() {
+      // A pass under way may have looked before the caller's rows were committed, and a poll
+      // that starts meanwhile stops after a bounded amount of work: go on until a pass finds none.
+      await running;
+      do {
+        await run(Number.POSITIVE_INFINITY);
+        if (failure !== undefined) throw failure;
+      } while (!idle && !stopped);
+    },
     async stop() {
       stopped = true;
       clearTimeout(timer);

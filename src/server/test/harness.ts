@@ -66,11 +66,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * The outbox's clock in tests: real time plus however far the test has moved it. Moving it and
+ * then draining the outbox shows what is sent when, without waiting for it.
+ */
+export class TestClock {
+  #offsetMs = 0;
+  readonly now = () => new Date(Date.now() + this.#offsetMs);
+  advance(ms: number) {
+    this.#offsetMs += ms;
+  }
+}
+
 export type TestServer = {
   url: string;
   server: ServerApp;
   smtp: SmtpCapture;
   config: Config;
+  clock: TestClock;
+  /**
+   * Sends everything the outbox has due by `clock` and resolves once it is all handed to SMTP
+   * (and so in `smtp.mails`): assert that nothing was sent after this, never after a sleep.
+   */
+  drain(): Promise<void>;
   browser(): TestBrowser;
   close(): Promise<void>;
 };
@@ -116,7 +134,12 @@ export async function startTestServer(
     storage: { s3: null },
     ...options.overrides,
   };
-  const server = await createServerApp(config, { database, distDir: path.join(dataDir, "no-client") });
+  const clock = new TestClock();
+  const server = await createServerApp(config, {
+    database,
+    distDir: path.join(dataDir, "no-client"),
+    now: clock.now,
+  });
   handler = (request, env) => server.app.fetch(request, env as never);
 
   return {
@@ -124,6 +147,8 @@ export async function startTestServer(
     server,
     smtp,
     config,
+    clock,
+    drain: () => server.jobs.drain(),
     browser: () => new TestBrowser(url, smtp),
     async close() {
       await new Promise<void>((resolve) => http.close(() => resolve()));

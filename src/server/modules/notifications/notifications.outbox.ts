@@ -24,7 +24,8 @@ export type OutboxOptions = {
   db: Db;
   mailer: Mailer;
   appUrl: string;
-  scope: string;
+  /** The outbox's clock (see notifications.settings.ts); every due time is compared with it. */
+  now: () => Date;
   leaseMs: number;
   retryBaseMs: number;
   maxAttempts: number;
@@ -45,16 +46,20 @@ const NOTIFIED: RegistrationStatus[] = ["going", "waitlisted", "pending"];
 
 const ms = (value: number) => sql`make_interval(secs => ${value / 1000})`;
 
+const nowOf = (o: OutboxOptions) => sql`${o.now().toISOString()}::timestamptz`;
+
 const kindList = (kinds: string[]) =>
   sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
   );
 
-const dueFilter = (o: OutboxOptions, kinds: string[]) => sql`
-  kind in (${kindList(kinds)}) and sent_at is null and send_after <= now()
-  and coalesce(payload->>'scope', '') = ${o.scope}
-  and created_at <= now() - ${ms(o.holdMs)}`;
+const dueFilter = (o: OutboxOptions, kinds: string[]) => {
+  const now = nowOf(o);
+  return sql`
+  kind in (${kindList(kinds)}) and sent_at is null and send_after <= ${now}
+  and created_at <= ${now} - ${ms(o.holdMs)}`;
+};
 
 /** `execute` result rows; PGlite and node-postgres both answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -88,7 +93,9 @@ async function expandPage(tx: Db, o: OutboxOptions, row: Row): Promise<void> {
   const eventId = asString(row.payload.eventId) ?? "";
   const event = await eventMailContext(tx, eventId);
   const finish = (note: string | null) =>
-    tx.execute(sql`update outbox_message set sent_at = now(), last_error = ${note} where id = ${row.id}`);
+    tx.execute(
+      sql`update outbox_message set sent_at = ${nowOf(o)}, last_error = ${note} where id = ${row.id}`,
+    );
   let type: EventMailType;
   let statuses: RegistrationStatus[];
   let keyPrefix: string;
@@ -116,7 +123,7 @@ async function expandPage(tx: Db, o: OutboxOptions, row: Row): Promise<void> {
   const cursor = asString(row.payload.cursor);
   const recipients = await registrationsToNotify(tx, eventId, statuses, cursor, o.pageSize);
   if (recipients.length > 0) {
-    const scope = asString(row.payload.scope);
+    const now = o.now();
     await tx
       .insert(outboxMessage)
       .values(
@@ -124,7 +131,9 @@ async function expandPage(tx: Db, o: OutboxOptions, row: Row): Promise<void> {
           id: randomUUID(),
           kind: OUTBOX_KINDS.eventMail,
           dedupeKey: `${keyPrefix}:${r.registrationId}`,
-          payload: { type, eventId, registrationId: r.registrationId, ...extra, ...(scope ? { scope } : {}) },
+          payload: { type, eventId, registrationId: r.registrationId, ...extra },
+          createdAt: now,
+          sendAfter: now,
         })),
       )
       .onConflictDoNothing();
@@ -144,7 +153,7 @@ export async function sendDue(o: OutboxOptions): Promise<number> {
   const rows = rowsOf<Row>(
     await o.db.execute(sql`
     update outbox_message
-    set send_after = now() + ${ms(o.leaseMs)}, attempts = attempts + 1
+    set send_after = ${nowOf(o)} + ${ms(o.leaseMs)}, attempts = attempts + 1
     where id in (
       select id from outbox_message where ${dueFilter(o, SEND_KINDS)}
       order by send_after, sequence limit ${o.batchSize}
@@ -170,7 +179,7 @@ async function sendOne(o: OutboxOptions, row: Row): Promise<void> {
     return fail(o, row, error);
   }
   if (typeof mail === "string") {
-    await o.db.execute(sql`update outbox_message set sent_at = now(), last_error = ${`skipped: ${mail}`}
+    await o.db.execute(sql`update outbox_message set sent_at = ${nowOf(o)}, last_error = ${`skipped: ${mail}`}
       where id = ${row.id}`);
     return;
   }
@@ -179,7 +188,9 @@ async function sendOne(o: OutboxOptions, row: Row): Promise<void> {
   } catch (error) {
     return fail(o, row, error);
   }
-  await o.db.execute(sql`update outbox_message set sent_at = now(), last_error = null where id = ${row.id}`);
+  await o.db.execute(
+    sql`update outbox_message set sent_at = ${nowOf(o)}, last_error = null where id = ${row.id}`,
+  );
 }
 
 async function fail(o: OutboxOptions, row: Row, error: unknown): Promise<void> {
@@ -196,7 +207,7 @@ async function fail(o: OutboxOptions, row: Row, error: unknown): Promise<void> {
     `outbox: ${row.kind} ${row.id} failed (attempt ${row.attempts}), retrying in ${delay} ms: ${message}`,
   );
   await o.db.execute(sql`update outbox_message
-    set send_after = now() + ${ms(delay)}, last_error = ${message}
+    set send_after = ${nowOf(o)} + ${ms(delay)}, last_error = ${message}
     where id = ${row.id}`);
 }
 

@@ -29,10 +29,13 @@ export const OUTBOX_KINDS = {
 
 export type EventMailType = "changed" | "canceled" | "reminder";
 
-const withScope = (payload: Record<string, unknown>) => {
-  const { scope } = notificationSettings();
-  return scope ? { ...payload, scope } : payload;
+/** Rows are due, and bursts open, by the outbox's clock rather than the database's. */
+const stamped = () => {
+  const now = notificationSettings().now();
+  return { createdAt: now, sendAfter: now };
 };
+
+const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 export async function queueRegistrationMail(
   tx: Db,
@@ -41,7 +44,8 @@ export async function queueRegistrationMail(
   await tx.insert(outboxMessage).values({
     id: randomUUID(),
     kind: OUTBOX_KINDS.registrationMail,
-    payload: withScope({ registrationId: input.registrationId, mail: input.kind }),
+    payload: { registrationId: input.registrationId, mail: input.kind },
+    ...stamped(),
   });
 }
 
@@ -51,7 +55,8 @@ export async function queueRegistrationMail(
  * opened. The mail renders the event as it is when sent, so one mail covers the whole burst.
  */
 export async function queueEventChanged(tx: Db, input: { eventId: string }): Promise<void> {
-  const { changeQuietMs, changeWindowMs } = notificationSettings();
+  const { changeQuietMs, changeWindowMs, now } = notificationSettings();
+  const quietUntil = new Date(now().getTime() + changeQuietMs);
   // Locks the open burst; a sender expanding it holds the lock, and once it has started (cursor set)
   // a later change opens a new burst, as those recipients may already have been sent the mail.
   const open = (await tx.execute(sql`
@@ -64,17 +69,15 @@ export async function queueEventChanged(tx: Db, input: { eventId: string }): Pro
   if (row) {
     await tx.execute(sql`
       update outbox_message
-      set send_after = least(now() + make_interval(secs => ${changeQuietMs / 1000}),
-                             created_at + make_interval(secs => ${changeWindowMs / 1000}))
+      set send_after = least(${at(quietUntil)}, created_at + make_interval(secs => ${changeWindowMs / 1000}))
       where id = ${row.id}`);
     return;
   }
   const id = randomUUID();
   await tx.execute(sql`
-    insert into outbox_message (id, kind, dedupe_key, payload, send_after)
+    insert into outbox_message (id, kind, dedupe_key, payload, created_at, send_after)
     values (${id}, ${OUTBOX_KINDS.eventChanged}, ${`changed:${input.eventId}:${id}`},
-            ${JSON.stringify(withScope({ eventId: input.eventId }))}::jsonb,
-            now() + make_interval(secs => ${changeQuietMs / 1000}))`);
+            ${JSON.stringify({ eventId: input.eventId })}::jsonb, ${at(now())}, ${at(quietUntil)})`);
 }
 
 export async function queueEventCanceled(
@@ -92,7 +95,8 @@ export async function queueEventCanceled(
       id: randomUUID(),
       kind: OUTBOX_KINDS.eventCanceled,
       dedupeKey: `canceled:${input.eventId}`,
-      payload: withScope({ eventId: input.eventId, message: input.message }),
+      payload: { eventId: input.eventId, message: input.message },
+      ...stamped(),
     })
     .onConflictDoNothing();
 }
@@ -111,15 +115,17 @@ export async function scheduleReminders(tx: Db, input: { eventId: string }): Pro
       and payload->>'eventId' = ${input.eventId} and payload->>'cursor' is null`);
   const event = await eventMailContext(tx, input.eventId);
   if (event?.status !== "published") return;
-  const remindAt = new Date(event.startsAt.getTime() - notificationSettings().reminderLeadMs);
-  if (remindAt.getTime() <= Date.now()) return;
+  const { reminderLeadMs, now } = notificationSettings();
+  const remindAt = new Date(event.startsAt.getTime() - reminderLeadMs);
+  if (remindAt.getTime() <= now().getTime()) return;
   await tx
     .insert(outboxMessage)
     .values({
       id: randomUUID(),
       kind: OUTBOX_KINDS.eventReminder,
       dedupeKey: `reminder:${input.eventId}:${event.startsAt.getTime()}`,
-      payload: withScope({ eventId: input.eventId, startsAt: event.startsAt.getTime() }),
+      payload: { eventId: input.eventId, startsAt: event.startsAt.getTime() },
+      createdAt: now(),
       sendAfter: remindAt,
     })
     .onConflictDoNothing();
@@ -137,12 +143,13 @@ export async function queueOrganizerMessage(
         id: randomUUID(),
         kind: OUTBOX_KINDS.organizerMessage,
         dedupeKey: `message:${messageId}:${registrationId}`,
-        payload: withScope({
+        payload: {
           eventId: input.eventId,
           registrationId,
           subject: input.subject,
           body: input.body,
-        }),
+        },
+        ...stamped(),
       })),
     );
   }

@@ -9,18 +9,15 @@ export type NotificationSettings = {
   changeWindowMs: number;
   /** How long before the start the reminder goes out. */
   reminderLeadMs: number;
-  /**
-   * Rows this process writes and the rows its sender takes. Empty in production (every replica
-   * sends every row); tests sharing one PostgreSQL database give each server its own.
-   */
-  scope: string;
+  /** The outbox's clock: when rows are due, bursts open and reminders fall. Tests move it by hand. */
+  now: () => Date;
 };
 
 export const defaultNotificationSettings: NotificationSettings = {
   changeQuietMs: 2 * 60_000,
   changeWindowMs: 10 * 60_000,
   reminderLeadMs: 24 * 60 * 60_000,
-  scope: "",
+  now: () => new Date(),
 };
 
 let current: NotificationSettings = defaultNotificationSettings;

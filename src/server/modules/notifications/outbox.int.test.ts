@@ -1,12 +1,16 @@
 // The mail outbox end to end on the real server and a real SMTP server: rows written in a
-// transaction become mails after commit, rendered from the data as it is at send time.
+// transaction become mails after commit, rendered from the data as it is at send time. The poller
+// is idle here: each test drains the outbox and moves the test clock itself, so "nothing was sent"
+// is checked after everything due was handed to SMTP, and timings without waiting for them.
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client.ts";
+import { defaultJobsConfig } from "../../jobs/jobs.runtime.ts";
 import { startTestServer, type TestServer } from "../../test/harness.ts";
+import type { CapturedMail } from "../../test/smtp-capture.ts";
 import {
   queueEventCanceled,
   queueEventChanged,
@@ -21,7 +25,6 @@ import {
   seedEvent,
   seedRegistration,
   setRegistrationStatus,
-  sleep,
 } from "./notifications-test-support.ts";
 
 let t: TestServer;
@@ -83,7 +86,7 @@ beforeAll(async () => {
   t = await startTestServer({
     overrides: {
       smtpUrl: flaky.url,
-      jobs: { pollIntervalMs: 100, changeQuietMs: 800, changeWindowMs: 3000, retryBaseMs: 200, pageSize: 10 },
+      jobs: { pollIntervalMs: 3_600_000, pageSize: 10 },
     },
   });
   db = t.server.database.db;
@@ -96,7 +99,16 @@ afterAll(async () => {
   await new Promise<void>((resolve) => front.close(() => resolve()));
 });
 
+const MINUTE = 60_000;
+const { changeQuietMs, changeWindowMs, retryBaseMs } = defaultJobsConfig;
+
 const mailsTo = (email: string) => t.smtp.mails.filter((m) => m.to.includes(email));
+/** The one mail sent to this address so far; fails when there is none or more than one. */
+const onlyMailTo = (email: string): CapturedMail => {
+  const mails = mailsTo(email);
+  expect(mails.map((m) => m.subject)).toHaveLength(1);
+  return mails[0] as CapturedMail;
+};
 const inTx = (work: (tx: Db) => Promise<void>) => db.transaction((tx) => work(tx as unknown as Db));
 
 describe("registration mail", () => {
@@ -107,7 +119,8 @@ describe("registration mail", () => {
       queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }),
     );
 
-    const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email));
+    await t.drain();
+    const mail = onlyMailTo(guest.email);
     expect(mail.subject).toBe("You're going: Soldering night");
     expect(mail.text).toContain("La Fabrique, 12 rue des Ateliers, Lyon");
     expect(mail.text).toContain("https://meet.example.test/solder");
@@ -139,7 +152,8 @@ describe("registration mail", () => {
     await inTx((tx) =>
       queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "waitlisted" }),
     );
-    const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email));
+    await t.drain();
+    const mail = onlyMailTo(guest.email);
     expect(mail.subject).toBe("You're on the waitlist for Soldering night");
     expect(mail.text).toContain("number 1");
     expect(mail.text).not.toContain("meet.example.test");
@@ -160,17 +174,15 @@ describe("registration mail", () => {
       // Canceled in the same transaction: by send time the confirmation is stale.
       await setRegistrationStatus(tx, canceledSoon.registrationId, "canceled");
     });
-    const p = await t.smtp.waitFor((m) => m.to.includes(promoted.email));
+    await t.drain();
+    const p = onlyMailTo(promoted.email);
     expect(p.subject).toBe("A spot opened up: you're going to Soldering night");
     expect(icsOf(p)).not.toBeNull();
     expect((await qrOf(p))?.text).toBe(promoted.checkInCode);
-    expect((await t.smtp.waitFor((m) => m.to.includes(approved.email))).subject).toBe(
-      "Approved: you're going to Soldering night",
-    );
-    const d = await t.smtp.waitFor((m) => m.to.includes(declined.email));
+    expect(onlyMailTo(approved.email).subject).toBe("Approved: you're going to Soldering night");
+    const d = onlyMailTo(declined.email);
     expect(d.subject).toBe("Your registration for Soldering night was declined");
     expect(d.text).not.toContain("meet.example.test");
-    await sleep(500);
     expect(mailsTo(canceledSoon.email)).toHaveLength(0);
   });
 
@@ -180,15 +192,27 @@ describe("registration mail", () => {
     await inTx((tx) =>
       queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }),
     );
-    const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email));
+    const row = async () => {
+      const rows = await db.execute(sql`select attempts, sent_at from outbox_message
+        where payload->>'registrationId' = ${guest.registrationId}`);
+      return (rows as unknown as { rows: { attempts: number; sent_at: unknown }[] }).rows;
+    };
+    await t.drain();
     expect(rejected).toContain(guest.email);
-    expect(mail.subject).toBe("You're going: Soldering night");
-    const rows = await db.execute(sql`select attempts, sent_at from outbox_message
-      where payload->>'registrationId' = ${guest.registrationId}`);
-    expect((rows as unknown as { rows: { attempts: number; sent_at: unknown }[] }).rows).toMatchObject([
-      { attempts: 2 },
-    ]);
-    await sleep(500);
+    expect(mailsTo(guest.email)).toHaveLength(0);
+    expect(await row()).toMatchObject([{ attempts: 1, sent_at: null }]);
+    // Not before the back-off has passed...
+    t.clock.advance(retryBaseMs / 2);
+    await t.drain();
+    expect(mailsTo(guest.email)).toHaveLength(0);
+    // ...and then once.
+    t.clock.advance(retryBaseMs / 2);
+    await t.drain();
+    expect(onlyMailTo(guest.email).subject).toBe("You're going: Soldering night");
+    expect(await row()).toMatchObject([{ attempts: 2 }]);
+    expect((await row())[0]?.sent_at).not.toBeNull();
+    t.clock.advance(defaultJobsConfig.leaseMs);
+    await t.drain();
     expect(mailsTo(guest.email)).toHaveLength(1);
   });
 
@@ -201,7 +225,7 @@ describe("registration mail", () => {
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    await sleep(600);
+    await t.drain();
     expect(mailsTo(guest.email)).toHaveLength(0);
   });
 });
@@ -213,37 +237,43 @@ describe("event-wide mail", () => {
     const waiting = await seedRegistration(db, eventId, "waitlisted", "wes");
     const gone = await seedRegistration(db, eventId, "canceled", "gwen");
     await inTx((tx) => queueEventChanged(tx, { eventId }));
-    await sleep(300);
+    t.clock.advance(changeQuietMs / 2);
     await inTx(async (tx) => {
       await tx.execute(sql`update event set venue_name = 'Le Hangar' where id = ${eventId}`);
       await queueEventChanged(tx, { eventId });
     });
-    const first = await t.smtp.waitFor((m) => m.to.includes(going.email));
+    // The first change's quiet time is over, but the second pushed the mail back.
+    t.clock.advance(changeQuietMs / 2);
+    await t.drain();
+    expect(mailsTo(going.email)).toHaveLength(0);
+    t.clock.advance(changeQuietMs / 2);
+    await t.drain();
+    const first = onlyMailTo(going.email);
     expect(first.subject).toBe("Updated: Soldering night");
     expect(first.text).toContain("Le Hangar");
     expect(first.text).toContain("meet.example.test");
-    const second = await t.smtp.waitFor((m) => m.to.includes(waiting.email));
-    expect(second.text).not.toContain("meet.example.test");
-    await sleep(1200);
+    expect(onlyMailTo(waiting.email).text).not.toContain("meet.example.test");
+    expect(mailsTo(gone.email)).toHaveLength(0);
+    t.clock.advance(changeWindowMs);
+    await t.drain();
     expect(mailsTo(going.email)).toHaveLength(1);
     expect(mailsTo(waiting.email)).toHaveLength(1);
-    expect(mailsTo(gone.email)).toHaveLength(0);
   });
 
   it("does not let a steady stream of changes postpone the mail past the window", async () => {
     const { eventId } = await seedEvent(db);
     const guest = await seedRegistration(db, eventId, "going", "stella");
-    // A change every 400 ms (under the 800 ms quiet time) for up to 10 s: the 3 s window still
-    // closes, so the mail arrives while the changes go on.
-    const started = Date.now();
-    let lastChange = started;
-    while (Date.now() - started < 10_000 && mailsTo(guest.email).length === 0) {
+    // A change every minute (under the 2 minute quiet time): the 10 minute window still closes,
+    // so the mail goes out while the changes go on, exactly when the window ends.
+    let elapsed = 0;
+    for (; elapsed <= 2 * changeWindowMs; elapsed += MINUTE) {
       await inTx((tx) => queueEventChanged(tx, { eventId }));
-      lastChange = Date.now();
-      await sleep(400);
+      await t.drain();
+      if (mailsTo(guest.email).length > 0) break;
+      t.clock.advance(MINUTE);
     }
-    const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email), 3000);
-    expect(mail.receivedAt).toBeLessThanOrEqual(lastChange + 400);
+    expect(elapsed).toBe(changeWindowMs);
+    expect(onlyMailTo(guest.email).subject).toBe("Updated: Soldering night");
   });
 
   it("tells everyone about a cancellation with the organizer's message, and drops the pending change", async () => {
@@ -260,12 +290,15 @@ describe("event-wide mail", () => {
       );
       await queueEventCanceled(tx, { eventId, message: "The workshop is flooded, sorry!" });
     });
+    await t.drain();
     for (const guest of guests) {
-      const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email));
+      const mail = onlyMailTo(guest.email);
       expect(mail.subject).toBe("Canceled: Soldering night");
       expect(mail.text).toContain("The workshop is flooded, sorry!");
     }
-    await sleep(1200);
+    // The dropped change would be due by now.
+    t.clock.advance(changeWindowMs);
+    await t.drain();
     for (const guest of guests) expect(mailsTo(guest.email)).toHaveLength(1);
   });
 
@@ -277,8 +310,8 @@ describe("event-wide mail", () => {
       await tx.execute(sql`update event set status = 'canceled' where id = ${eventId}`);
       await queueEventCanceled(tx, { eventId, message: null });
     });
-    for (const guest of guests) await t.smtp.waitFor((m) => m.to.includes(guest.email), 40_000);
-    for (const guest of guests) expect(mailsTo(guest.email)).toHaveLength(1);
+    await t.drain();
+    for (const guest of guests) expect(onlyMailTo(guest.email).subject).toBe("Canceled: Soldering night");
   });
 
   it("delivers an organizer message to the chosen registrations only", async () => {
@@ -293,39 +326,46 @@ describe("event-wide mail", () => {
         registrationIds: [chosen.registrationId],
       }),
     );
-    const mail = await t.smtp.waitFor((m) => m.to.includes(chosen.email));
+    await t.drain();
+    const mail = onlyMailTo(chosen.email);
     expect(mail.subject).toBe("Parking · Soldering night");
     expect(mail.text).toContain("Use the back entrance <please>.");
     expect(htmlOf(mail)).toContain("&#60;please&#62;");
-    await sleep(400);
     expect(mailsTo(other.email)).toHaveLength(0);
   });
 });
 
 describe("reminders", () => {
-  const DAY = 24 * 3600_000;
+  const HOUR = 60 * MINUTE;
+  const DAY = 24 * HOUR;
+  const fromNow = (ms: number) => new Date(t.clock.now().getTime() + ms);
 
   it("reminds people going 24 hours before the start, once", async () => {
-    const { eventId } = await seedEvent(db, { startsAt: new Date(Date.now() + DAY + 1500) });
+    const { eventId } = await seedEvent(db, { startsAt: fromNow(DAY + HOUR) });
     const going = await seedRegistration(db, eventId, "going", "rita");
     const waiting = await seedRegistration(db, eventId, "waitlisted", "wanda");
     await inTx((tx) => scheduleReminders(tx, { eventId }));
-    await sleep(300);
+    await t.drain();
+    t.clock.advance(HOUR - MINUTE);
+    await t.drain();
     expect(mailsTo(going.email)).toHaveLength(0);
-    const mail = await t.smtp.waitFor((m) => m.to.includes(going.email), 5000);
+    t.clock.advance(2 * MINUTE);
+    await t.drain();
+    const mail = onlyMailTo(going.email);
     expect(mail.subject).toBe("Tomorrow: Soldering night");
     expect((await qrOf(mail))?.text).toBe(going.checkInCode);
     expect(mail.text).toContain("meet.example.test");
-    await sleep(600);
+    t.clock.advance(DAY);
+    await t.drain();
     expect(mailsTo(going.email)).toHaveLength(1);
     expect(mailsTo(waiting.email)).toHaveLength(0);
   });
 
   it("sends none for the old time after the event moves later, nor for a canceled or draft event", async () => {
-    const moved = await seedEvent(db, { startsAt: new Date(Date.now() + DAY + 1500) });
-    const canceled = await seedEvent(db, { startsAt: new Date(Date.now() + DAY + 1500) });
-    const draft = await seedEvent(db, { startsAt: new Date(Date.now() + DAY + 1500), status: "draft" });
-    const soon = await seedEvent(db, { startsAt: new Date(Date.now() + 3600_000) });
+    const moved = await seedEvent(db, { startsAt: fromNow(DAY + HOUR) });
+    const canceled = await seedEvent(db, { startsAt: fromNow(DAY + HOUR) });
+    const draft = await seedEvent(db, { startsAt: fromNow(DAY + HOUR), status: "draft" });
+    const soon = await seedEvent(db, { startsAt: fromNow(HOUR) });
     const guests = [
       await seedRegistration(db, moved.eventId, "going", "mo"),
       await seedRegistration(db, canceled.eventId, "going", "cy"),
@@ -343,8 +383,9 @@ describe("reminders", () => {
       await tx.execute(sql`update event set status = 'canceled' where id = ${canceled.eventId}`);
       await queueEventCanceled(tx, { eventId: canceled.eventId, message: null });
     });
-    await t.smtp.waitFor((m) => m.to.includes(guests[1]?.email ?? ""));
-    await sleep(3000);
+    // Past the old reminder time and the start of the event starting soon.
+    t.clock.advance(2 * HOUR);
+    await t.drain();
     expect(mailsTo(guests[0]?.email ?? "")).toHaveLength(0);
     expect(mailsTo(guests[1]?.email ?? "").map((m) => m.subject)).toEqual(["Canceled: Soldering night"]);
     expect(mailsTo(guests[2]?.email ?? "")).toHaveLength(0);
@@ -352,6 +393,6 @@ describe("reminders", () => {
     const pending = await db.execute(sql`select send_after from outbox_message
       where kind = 'event_reminder' and payload->>'eventId' = ${moved.eventId} and sent_at is null`);
     const [row] = (pending as unknown as { rows: { send_after: string | Date }[] }).rows;
-    expect(new Date(row?.send_after ?? 0).getTime()).toBeGreaterThan(Date.now() + DAY);
+    expect(new Date(row?.send_after ?? 0).getTime()).toBeGreaterThan(t.clock.now().getTime() + DAY);
   });
 });
