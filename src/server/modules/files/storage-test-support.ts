@@ -120,3 +120,29 @@ export const tusMetadata = (values: Record<string, string>) =>
   Object.entries(values)
     .map(([key, value]) => `${key} ${Buffer.from(value).toString("base64")}`)
     .join(",");
+
+/**
+ * Starts an upload and aborts it (a pause) once the server has accepted at least `bytes`;
+ * resolves with the upload when the abort has finished, so its offset can be read at once.
+ */
+export function uploadAndPauseAfter(
+  baseUrl: string,
+  data: Buffer,
+  bytes: number,
+  options: Omit<Parameters<typeof startTus>[2], "onChunk">,
+): Promise<tus.Upload> {
+  return new Promise((resolve, reject) => {
+    let pausing = false;
+    const run = startTus(baseUrl, data, {
+      ...options,
+      onChunk: (accepted, upload) => {
+        if (pausing || accepted < bytes) return;
+        pausing = true;
+        upload.abort().then(() => resolve(upload), reject);
+      },
+    });
+    void run.done.then((outcome) => {
+      if (!pausing) reject(new Error(`the upload ended (${outcome.status}) before ${bytes} bytes were in`));
+    });
+  });
+}

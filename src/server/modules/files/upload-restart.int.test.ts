@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "../../test/harness.ts";
 import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
-import { createCommunity, md5, startTus, tusHeaders } from "./storage-test-support.ts";
+import { createCommunity, md5, startTus, tusHeaders, uploadAndPauseAfter } from "./storage-test-support.ts";
 
 const MiB = 1024 * 1024;
 const repoRoot = path.resolve(import.meta.dirname, "../../../..");
@@ -114,23 +114,12 @@ it("resumes a 20 MiB upload after a pause and after the server is killed and res
   const chunkSize = MiB;
 
   // 1. Pause part-way (the client aborts), then resume from the server's offset.
-  let paused = false;
-  const first = startTus(url, data, {
+  const first = await uploadAndPauseAfter(url, data, 4 * MiB, {
     headers: tusHeaders(browser),
     metadata,
     chunkSize,
-    onChunk: (accepted, upload) => {
-      if (!paused && accepted >= 4 * MiB) {
-        paused = true;
-        void upload.abort();
-      }
-    },
   });
-  for (const deadline = Date.now() + 30_000; !paused && Date.now() < deadline; ) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  expect(paused).toBe(true);
-  const uploadUrl = first.upload.url as string;
+  const uploadUrl = first.url as string;
   const pausedAt = await head(uploadUrl, browser);
   expect(pausedAt).toBeGreaterThanOrEqual(4 * MiB);
 
