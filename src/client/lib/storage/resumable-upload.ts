@@ -3,7 +3,14 @@ import { errorFromResponse, type StorageError, toStorageError } from "./errors.t
 import { type ObjectRef, storageUrl } from "./http.ts";
 import type { UploadMetadata } from "./multipart-upload.ts";
 import { parseObjectMetadata, type StorageObjectMetadata } from "./object-metadata.ts";
-import { isRetryableStatus, retryDelaysWithin, retryLimitError, UPLOAD_RETRY_BUDGET_MS } from "./retry.ts";
+import {
+  isRetryableStatus,
+  type RetryClock,
+  realClock,
+  retryDelaysWithin,
+  retryLimitError,
+  UPLOAD_RETRY_BUDGET_MS,
+} from "./retry.ts";
 import type { TransportEvents, UploadTransport } from "./upload-task.ts";
 
 /** Seed §9: chunks start at 256 KiB. */
@@ -83,6 +90,10 @@ function newest(previous: PreviousUpload[]): PreviousUpload | undefined {
  * Chunk size: tus-js-client reads `options.chunkSize` afresh for every PATCH (upload.js
  * `_addChunkToRequest`), so raising it in onChunkComplete gives the seed's doubling. After a failed
  * request it drops back to the first size, as a flaky link is better served by small chunks.
+ *
+ * Retries: tus-js-client would wait on its own timer; we wait on `clock` instead and start the
+ * upload again (a start re-reads the server's offset with a HEAD), so the 600 s budget is measured
+ * and spent on one clock that a test can replace.
  */
 export function createResumableTransport(
   ref: ObjectRef,
@@ -90,11 +101,31 @@ export function createResumableTransport(
   metadata: UploadMetadata,
   events: TransportEvents,
   loadMetadata: () => Promise<StorageObjectMetadata>,
+  clock: RetryClock = realClock,
 ): UploadTransport {
   const delays = retryDelaysWithin(UPLOAD_RETRY_BUDGET_MS);
   let retryingSince: number | undefined;
+  let retryAttempt = 0;
   let firstStart = true;
   let stopped = false;
+  // Bumped by pause and start, so a retry wait that ends after either does not start it again.
+  let run = 0;
+
+  /** Schedules another attempt if the error is worth retrying and the budget allows; else false. */
+  const retryLater = (error: Error | DetailedError): boolean => {
+    if (!isRetryableForTus(statusOf(error) ?? 0)) return false;
+    const now = clock.now();
+    retryingSince ??= now;
+    const wait = delays[retryAttempt] ?? Number.POSITIVE_INFINITY;
+    if (now - retryingSince + wait > UPLOAD_RETRY_BUDGET_MS) return false;
+    retryAttempt++;
+    upload.options.chunkSize = RESUMABLE_CHUNK_SIZE;
+    const waitingRun = run;
+    clock.sleep(wait).then(() => {
+      if (!stopped && run === waitingRun) upload.start();
+    });
+    return true;
+  };
 
   const finish = async (body: string) => {
     // A 204, or a HEAD that found the upload already complete after a reload, carries no body.
@@ -105,7 +136,7 @@ export function createResumableTransport(
     endpoint: storageUrl("/uploads/"),
     chunkSize: RESUMABLE_CHUNK_SIZE,
     metadata: tusMetadata(ref, metadata),
-    retryDelays: delays,
+    retryDelays: null,
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     fingerprint: () => fingerprintOf(ref, blob),
@@ -119,23 +150,15 @@ export function createResumableTransport(
     },
     onChunkComplete() {
       retryingSince = undefined;
+      retryAttempt = 0;
       upload.options.chunkSize = nextChunkSize(upload.options.chunkSize ?? RESUMABLE_CHUNK_SIZE);
-    },
-    onShouldRetry(error, attempt) {
-      const status = statusOf(error) ?? 0;
-      if (!isRetryableForTus(status)) return false;
-      const now = Date.now();
-      retryingSince ??= now;
-      const wait = delays[attempt] ?? Number.POSITIVE_INFINITY;
-      if (now - retryingSince + wait > UPLOAD_RETRY_BUDGET_MS) return false;
-      upload.options.chunkSize = RESUMABLE_CHUNK_SIZE;
-      return true;
     },
     onSuccess({ lastResponse }) {
       finish(lastResponse.getBody()).catch((error: unknown) => events.error(toStorageError(error)));
     },
     onError(error) {
-      if (!stopped) events.error(mapError(error));
+      if (stopped || retryLater(error)) return;
+      events.error(mapError(error));
     },
   });
 
@@ -151,10 +174,12 @@ export function createResumableTransport(
   return {
     start() {
       stopped = false;
+      run++;
       begin().catch((error: unknown) => events.error(toStorageError(error)));
     },
     pause() {
       stopped = true;
+      run++;
       return upload.abort(false);
     },
     async cancel() {

@@ -52,6 +52,17 @@ export function canceledError(): StorageError {
   return new StorageError("storage/canceled", "User canceled the operation.");
 }
 
+/** Time as a retry budget sees it: the real clock, or in tests a virtual one that moves on each wait. */
+export interface RetryClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const realClock: RetryClock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
 export interface RetryOptions {
   budgetMs: number;
   signal?: AbortSignal;

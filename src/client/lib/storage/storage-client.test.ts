@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RESUMABLE_CHUNK_SIZE } from "./resumable-upload.ts";
+import { MAX_BACKOFF_MS, MAX_JITTER_MS, UPLOAD_RETRY_BUDGET_MS } from "./retry.ts";
 import {
   deleteObject,
   downloadUrl,
@@ -72,9 +73,22 @@ class FakeTusServer {
 let server: FakeTusServer;
 
 /**
- * Moves the fake clock a second at a time, yielding a real macrotask in between: every retry
- * recomputes the fingerprint, and jsdom reads Blobs on a real setImmediate.
+ * A retry clock that jumps by each wait instead of waiting: a run that would take ten minutes
+ * takes milliseconds, and everything else (jsdom reading Blobs, hashing) runs on real time.
  */
+function virtualClock() {
+  let now = 0;
+  const waits: number[] = [];
+  return {
+    waits,
+    now: () => now,
+    sleep(ms: number) {
+      waits.push(ms);
+      now += ms;
+      return new Promise<void>((resolve) => setTimeout(resolve, 0));
+    },
+  };
+}
 
 /** Leaves the second PATCH unanswered, like a stalled connection, so a test can pause mid-upload. */
 function hangAfterFirstPatch() {
@@ -236,6 +250,29 @@ describe("uploadFile routing at the 256 KiB threshold", () => {
     });
     await expect(task.done).rejects.toMatchObject({ code: "storage/quota-exceeded", status: 402 });
     expect(task.snapshot().state).toBe("error");
+  });
+
+  it("keeps retrying a failing server for up to 600 s, then reports retry-limit-exceeded", async () => {
+    server.override = (request) => (request.method === "POST" ? undefined : { status: 503 });
+    const clock = virtualClock();
+    const task = uploadFile({
+      bucket: "event-images",
+      path: "c1/cover.webp",
+      file: bytes(RESUMABLE_THRESHOLD_BYTES + 1),
+      retryClock: clock,
+    });
+    const error = await task.done.catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "storage/retry-limit-exceeded" });
+    expect(task.snapshot().state).toBe("error");
+    // It gave up with the budget spent: the waits fit in 600 s, and one more (at most 64 s plus
+    // 1 s of jitter) would not have.
+    const waited = clock.waits.reduce((sum, ms) => sum + ms, 0);
+    expect(waited).toBeLessThanOrEqual(UPLOAD_RETRY_BUDGET_MS);
+    expect(waited).toBeGreaterThan(UPLOAD_RETRY_BUDGET_MS - MAX_BACKOFF_MS - MAX_JITTER_MS);
+    expect(clock.waits.slice(0, 3).map((ms) => Math.floor(ms / 1000))).toEqual([1, 2, 4]);
+    // Each retry re-reads the offset with a HEAD before sending again.
+    expect(server.seen.filter((request) => request.method === "HEAD")).toHaveLength(clock.waits.length);
+    expect(clock.waits.length).toBeGreaterThan(8);
   });
 
   it("cancels a resumable upload by terminating it on the server", async () => {

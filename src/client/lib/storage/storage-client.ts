@@ -4,7 +4,7 @@ import { type ObjectRef, objectUrl, storageFetch, validateRef } from "./http.ts"
 import { createMultipartTransport, type UploadMetadata } from "./multipart-upload.ts";
 import { isObjectMetadata, type StorageObjectMetadata } from "./object-metadata.ts";
 import { createResumableTransport } from "./resumable-upload.ts";
-import { OPERATION_RETRY_BUDGET_MS, withRetry } from "./retry.ts";
+import { OPERATION_RETRY_BUDGET_MS, type RetryClock, withRetry } from "./retry.ts";
 import { UploadTask } from "./upload-task.ts";
 
 /** Seed §4 and §9: anything larger than this goes resumable (tus); up to it, one multipart POST. */
@@ -12,6 +12,8 @@ export const RESUMABLE_THRESHOLD_BYTES = 256 * 1024;
 
 export interface UploadFileOptions extends ObjectRef, UploadMetadata {
   file: Blob | File | Uint8Array;
+  /** The clock a resumable upload's retries wait on and spend their budget by (tests move it). */
+  retryClock?: RetryClock;
 }
 
 function toBlob(file: Blob | Uint8Array, contentType: string | undefined): Blob {
@@ -39,7 +41,7 @@ function failedTask(error: StorageError, totalBytes: number): UploadTask {
  * only), resume or cancel. `task.done` resolves with the stored object's metadata.
  */
 export function uploadFile(options: UploadFileOptions): UploadTask {
-  const { file, bucket, path, ...rest } = options;
+  const { file, bucket, path, retryClock, ...rest } = options;
   const ref = { bucket, path };
   const contentType = rest.contentType ?? (file instanceof Blob && file.type ? file.type : undefined);
   const metadata: UploadMetadata = { ...rest, ...(contentType ? { contentType } : {}) };
@@ -55,7 +57,7 @@ export function uploadFile(options: UploadFileOptions): UploadTask {
     resumable,
     createTransport: (events) =>
       resumable
-        ? createResumableTransport(ref, blob, metadata, events, () => getMetadata(ref))
+        ? createResumableTransport(ref, blob, metadata, events, () => getMetadata(ref), retryClock)
         : createMultipartTransport(ref, blob, metadata, events),
   });
 }
