@@ -8,10 +8,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { openDatabase } from "../../db/client.ts";
 import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "../../test/harness.ts";
 import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
 import { createCommunity, createEvent, registerFor } from "../events/events-test-support.ts";
+import { rowsOf } from "./notifications.outbox.ts";
 import { icsOf, qrOf, sleep } from "./notifications-test-support.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../../..");
@@ -78,6 +81,27 @@ async function startServer(knobs: Record<string, string> = {}): Promise<Child> {
   throw new Error(`server did not become ready:\n${output}`);
 }
 
+async function stop(target: Child) {
+  target.process.kill("SIGTERM");
+  await target.exited;
+  expect(target.process.exitCode, target.log()).toBe(0);
+}
+
+/** The confirmation rows of the outbox, read from the stopped server's database, oldest first. */
+async function confirmationRows() {
+  const opened = database.databaseUrl
+    ? await database.open()
+    : await openDatabase({ databaseUrl: null, dataDir });
+  try {
+    const result = await opened.db.execute(sql`
+      select attempts, sent_at is not null as sent from outbox_message
+      where kind = 'registration_mail' order by created_at`);
+    return rowsOf<{ attempts: number; sent: boolean }>(result);
+  } finally {
+    await opened.close();
+  }
+}
+
 async function kill(target: Child | undefined) {
   if (target && target.process.exitCode === null && target.process.signalCode === null) {
     target.process.kill("SIGKILL");
@@ -122,9 +146,10 @@ it("delivers a confirmation exactly once across kill -9 after commit and after c
   const registered = await registerFor(first, event.id);
   expect(registered.errors, child.log()).toBeUndefined();
   expect(registered.data?.register.status).toBe("GOING");
-  await sleep(1500);
-  expect(confirmationsTo(firstEmail)).toHaveLength(0);
   await kill(child);
+  // Committed and never claimed: the row is there, untouched, and nothing reached SMTP.
+  expect(await confirmationRows()).toEqual([{ attempts: 0, sent: false }]);
+  expect(confirmationsTo(firstEmail)).toHaveLength(0);
 
   // 2. Restarted without the hold, the committed mail goes out, once.
   child = await startServer();
@@ -137,8 +162,14 @@ it("delivers a confirmation exactly once across kill -9 after commit and after c
   expect((await qrOf(mail))?.text).toBe(registered.data?.register.checkInCode);
 
   // 3. The server claims the next confirmation and dies before sending it (SIGKILL of itself).
-  await kill(child);
-  child = await startServer({ COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM: "1" });
+  // The previous one stops cleanly: killed between SMTP accepting and the mark, it would leave the
+  // first confirmation to be claimed (and sent twice) by this one.
+  await stop(child);
+  // The hold lets the registration's answer reach us before the claim kills the server.
+  child = await startServer({
+    COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM: "1",
+    COMMONS_TEST_OUTBOX_HOLD_MS: "1500",
+  });
   const second = new TestBrowser(url, smtp);
   const secondEmail = uniqueEmail("second");
   await second.signIn(secondEmail, "Sam Second");
@@ -154,7 +185,13 @@ it("delivers a confirmation exactly once across kill -9 after commit and after c
     (m) => m.to.includes(secondEmail.toLowerCase()) && m.subject.startsWith("You're going"),
     30_000,
   );
-  await sleep(3000);
+  // Stopped cleanly, the server finishes its pass; every confirmation is marked sent, so none can
+  // go out again, and each went out once.
+  await stop(child);
+  expect(await confirmationRows()).toEqual([
+    { attempts: 1, sent: true },
+    { attempts: 2, sent: true },
+  ]);
   expect(confirmationsTo(firstEmail)).toHaveLength(1);
   expect(confirmationsTo(secondEmail)).toHaveLength(1);
 });
