@@ -1,5 +1,8 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure.
 // `npm test -- --from <id>` starts at a later step (ids: typecheck lint vitest postgres build e2e).
+// Steps sharing a `phase` run at the same time (the machine has 2 cores and the PostgreSQL tests
+// spend much of their time waiting); their output is held back and printed whole, one step after
+// the other, so it never interleaves.
 import { spawn } from "node:child_process";
 import { delimiter, join, resolve } from "node:path";
 import { findPostgresBin } from "./with-postgres.ts";
@@ -20,22 +23,31 @@ type Step = {
   args: string[];
   /** Returns a reason to skip the step, or throws to fail it before it runs. */
   precheck?: () => string | undefined;
+  phase: number;
 };
 
 const steps: Step[] = [
-  { id: "typecheck", name: "typecheck", command: bin("tsc"), args: ["--noEmit", "-p", "tsconfig.json"] },
-  { id: "lint", name: "lint", command: bin("biome"), args: ["check", "."] },
+  {
+    id: "typecheck",
+    name: "typecheck",
+    command: bin("tsc"),
+    args: ["--noEmit", "-p", "tsconfig.json"],
+    phase: 1,
+  },
+  { id: "lint", name: "lint", command: bin("biome"), args: ["check", "."], phase: 1 },
   {
     id: "vitest",
     name: "unit, integration (PGlite) and component tests",
     command: bin("vitest"),
     args: ["run"],
+    phase: 2,
   },
   {
     id: "postgres",
     name: "integration tests on PostgreSQL",
     command: node,
     args: ["scripts/with-postgres.ts", bin("vitest"), "run", "--project", "integration"],
+    phase: 3,
     precheck: () => {
       if (findPostgresBin()) return undefined;
       const message = process.env.PG_BIN
@@ -45,8 +57,14 @@ const steps: Step[] = [
       return `${message}; install the Debian package 'postgresql' to run them`;
     },
   },
-  { id: "build", name: "client build", command: "npm", args: ["run", "build"] },
-  { id: "e2e", name: "end-to-end tests (Playwright)", command: bin("playwright"), args: ["test"] },
+  { id: "build", name: "client build", command: "npm", args: ["run", "build"], phase: 3 },
+  {
+    id: "e2e",
+    name: "end-to-end tests (Playwright)",
+    command: bin("playwright"),
+    args: ["test"],
+    phase: 4,
+  },
 ];
 
 function banner(text: string) {
@@ -54,14 +72,30 @@ function banner(text: string) {
   console.log(`\n${line}\n=== ${text}\n${line}`);
 }
 
-function run(step: Step): Promise<number> {
+type Outcome = { code: number; seconds: string; output: string };
+
+/** Runs a step; with `quiet`, its output is collected instead of shown as it comes. */
+function run(step: Step, quiet: boolean): Promise<Outcome> {
+  const started = Date.now();
   return new Promise((resolveRun) => {
-    const child = spawn(step.command, step.args, { cwd: repoRoot, stdio: "inherit", env });
-    child.on("error", (error) => {
-      console.error(`could not start ${step.command}: ${error.message}`);
-      resolveRun(127);
+    let output = "";
+    const done = (code: number) =>
+      resolveRun({ code, seconds: ((Date.now() - started) / 1000).toFixed(1), output });
+    const child = spawn(step.command, step.args, {
+      cwd: repoRoot,
+      stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit",
+      env: quiet ? { ...env, FORCE_COLOR: process.stdout.isTTY ? "1" : "0" } : env,
     });
-    child.on("exit", (code, signal) => resolveRun(code ?? (signal === "SIGINT" ? 130 : 1)));
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    child.stdout?.on("data", collect);
+    child.stderr?.on("data", collect);
+    child.on("error", (error) => {
+      output += `could not start ${step.command}: ${error.message}\n`;
+      done(127);
+    });
+    child.on("close", (code, signal) => done(code ?? (signal === "SIGINT" ? 130 : 1)));
   });
 }
 
@@ -78,32 +112,52 @@ if (firstIndex === -1) {
 
 const started = Date.now();
 const skipped: string[] = steps.slice(0, firstIndex).map((step) => `${step.name} (--from ${fromId})`);
-for (const [index, step] of steps.entries()) {
-  if (index < firstIndex) continue;
-  const label = `[${index + 1}/${steps.length}] ${step.name}`;
-  banner(label);
-  let skipReason: string | undefined;
-  try {
-    skipReason = step.precheck?.();
-  } catch (error) {
-    console.error(`\n✖ npm test FAILED at step ${label}: ${error instanceof Error ? error.message : error}`);
-    process.exit(1);
+const label = (step: Step) => `[${steps.indexOf(step) + 1}/${steps.length}] ${step.name}`;
+const phases = [...new Set(steps.map((step) => step.phase))].sort((a, b) => a - b);
+
+for (const phase of phases) {
+  const runnable: Step[] = [];
+  for (const step of steps.slice(firstIndex).filter((s) => s.phase === phase)) {
+    let skipReason: string | undefined;
+    try {
+      skipReason = step.precheck?.();
+    } catch (error) {
+      console.error(
+        `\n✖ npm test FAILED at step ${label(step)}: ${error instanceof Error ? error.message : error}`,
+      );
+      process.exit(1);
+    }
+    if (skipReason) {
+      const warning = `!!! SKIPPED ${step.name}: ${skipReason} !!!`;
+      console.warn(`\n${"!".repeat(warning.length)}\n${warning}\n${"!".repeat(warning.length)}\n`);
+      skipped.push(step.name);
+      continue;
+    }
+    runnable.push(step);
   }
-  if (skipReason) {
-    const warning = `!!! SKIPPED ${step.name}: ${skipReason} !!!`;
-    console.warn(`\n${"!".repeat(warning.length)}\n${warning}\n${"!".repeat(warning.length)}\n`);
-    skipped.push(step.name);
-    continue;
+  if (runnable.length === 0) continue;
+  const together = runnable.length > 1;
+  if (together) banner(`running together: ${runnable.map(label).join(", ")}`);
+  else banner(label(runnable[0] as Step));
+  const outcomes = await Promise.all(
+    runnable.map(async (step) => {
+      const outcome = await run(step, together);
+      if (together) {
+        banner(`${label(step)} (output)`);
+        process.stdout.write(outcome.output);
+      }
+      console.log(`\n${outcome.code === 0 ? "✔" : "✖"} ${step.name} (${outcome.seconds} s)`);
+      return { step, ...outcome };
+    }),
+  );
+  const failed = outcomes.find((outcome) => outcome.code !== 0);
+  if (failed) {
+    console.error(
+      `\n✖ npm test FAILED at step ${label(failed.step)} (exit code ${failed.code}, ${failed.seconds} s)`,
+    );
+    console.error(`  command: ${[failed.step.command, ...failed.step.args].join(" ")}`);
+    process.exit(failed.code);
   }
-  const stepStart = Date.now();
-  const code = await run(step);
-  const seconds = ((Date.now() - stepStart) / 1000).toFixed(1);
-  if (code !== 0) {
-    console.error(`\n✖ npm test FAILED at step ${label} (exit code ${code}, ${seconds} s)`);
-    console.error(`  command: ${[step.command, ...step.args].join(" ")}`);
-    process.exit(code);
-  }
-  console.log(`\n✔ ${step.name} (${seconds} s)`);
 }
 
 const total = ((Date.now() - started) / 1000).toFixed(1);
