@@ -61,16 +61,16 @@ async function startServer(): Promise<Child> {
   proc.stderr?.on("data", collect);
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   const started: Child = { process: proc, log: () => output, exited };
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && proc.exitCode === null) {
-    try {
-      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200)
-        return started;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  proc.kill("SIGKILL");
-  throw new Error(`server did not become ready:\n${output}`);
+  // main.ts prints this once it listens. No polling against a deadline: a fresh PGlite data
+  // directory can take long on a busy machine, and the hook or test timeout bounds a hung start.
+  const ready = await new Promise<boolean>((resolve) => {
+    proc.stdout?.on("data", () => {
+      if (output.includes("Commons is running at")) resolve(true);
+    });
+    proc.once("exit", () => resolve(false));
+  });
+  if (ready) return started;
+  throw new Error(`server exited before it was ready:\n${output}`);
 }
 
 async function head(uploadUrl: string, browser: TestBrowser): Promise<number> {
@@ -89,7 +89,7 @@ beforeAll(async () => {
   port = await freePort();
   url = `http://127.0.0.1:${port}`;
   child = await startServer();
-});
+}, 180_000);
 
 afterAll(async () => {
   if (child && child.process.exitCode === null) {

@@ -93,5 +93,3 @@ export const htmlOf = (mail: CapturedMail) =>
   mimeParts(mail.raw)
     .find((p) => p.contentType.toLowerCase().startsWith("text/html"))
     ?.content.toString("utf8") ?? "";
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -15,7 +15,7 @@ import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from 
 import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
 import { createCommunity, createEvent, registerFor } from "../events/events-test-support.ts";
 import { rowsOf } from "./notifications.outbox.ts";
-import { icsOf, qrOf, sleep } from "./notifications-test-support.ts";
+import { icsOf, qrOf } from "./notifications-test-support.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../../..");
 
@@ -68,17 +68,16 @@ async function startServer(knobs: Record<string, string> = {}): Promise<Child> {
   proc.stderr?.on("data", collect);
   const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
   const started: Child = { process: proc, log: () => output, exited };
-  // Generous: a fresh PGlite data directory takes a while on a busy machine.
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline && proc.exitCode === null) {
-    try {
-      if ((await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200)
-        return started;
-    } catch {}
-    await sleep(100);
-  }
-  proc.kill("SIGKILL");
-  throw new Error(`server did not become ready:\n${output}`);
+  // main.ts prints this once it listens. No polling against a deadline: a fresh PGlite data
+  // directory can take long on a busy machine, and the hook or test timeout bounds a hung start.
+  const ready = await new Promise<boolean>((resolve) => {
+    proc.stdout?.on("data", () => {
+      if (output.includes("Commons is running at")) resolve(true);
+    });
+    proc.once("exit", () => resolve(false));
+  });
+  if (ready) return started;
+  throw new Error(`server exited before it was ready:\n${output}`);
 }
 
 async function stop(target: Child) {
