@@ -19,6 +19,8 @@ export const LIMITS = {
   cancelMessage: 2_000,
   messageSubject: 200,
   messageBody: 10_000,
+  personName: 80,
+  email: 254,
 } as const;
 
 export type TicketTypeInput = { id?: string | null; name: string; quantity?: number | null };
@@ -42,6 +44,8 @@ export type EventInput = {
   capacity?: number | null;
   waitlistEnabled: boolean;
   approvalRequired: boolean;
+  /** Omitted: required for members-only events and for events needing approval. */
+  requireVerifiedEmail?: boolean | null;
   visibility: EventVisibility;
   ticketTypes: TicketTypeInput[];
   questions: QuestionInput[];
@@ -59,6 +63,7 @@ export type EventFields = {
   capacity: number | null;
   waitlistEnabled: boolean;
   approvalRequired: boolean;
+  requireVerifiedEmail: boolean;
   visibility: EventVisibility;
 };
 export type ValidEvent = {
@@ -187,6 +192,8 @@ export function validateEventInput(input: EventInput): { value: ValidEvent; erro
         capacity,
         waitlistEnabled: input.waitlistEnabled,
         approvalRequired: input.approvalRequired,
+        requireVerifiedEmail:
+          input.requireVerifiedEmail ?? (input.visibility === "members" || input.approvalRequired),
         visibility: input.visibility,
       },
       ticketTypes,
