@@ -151,7 +151,11 @@ export async function resendTicket(ctx: GuestCtx, eventId: string, rawEmail: str
   await limit(ctx.db, `guest-resend:email:${email}`, GUEST_LIMITS.resendPerEmail, "RATE_LIMITED_EMAIL");
   await ctx.db.transaction(async (tx) => {
     const row = await lockEvent(tx, eventId);
-    if (eventAccess(row, null, null) === "hidden") throw notFound();
+    const access = eventAccess(row, null, null);
+    if (access === "hidden") throw notFound();
+    if (access === "unauthenticated") {
+      throw new DomainError("VERIFIED_EMAIL_REQUIRED", "Sign in with a code to see your registration.");
+    }
     const [found] = await tx
       .select({ id: registration.id, status: registration.status })
       .from(registration)
