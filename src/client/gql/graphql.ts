@@ -40,6 +40,8 @@ export type EventInput = {
   /** http(s) only */
   onlineUrl?: string | null | undefined;
   questions: Array<QuestionInput>;
+  /** Omitted: on for members-only events and events needing approval */
+  requireVerifiedEmail?: boolean | null | undefined;
   /** Wall time YYYY-MM-DDTHH:mm in timeZone */
   startsAtLocal: string;
   ticketTypes: Array<TicketTypeInput>;
@@ -65,6 +67,13 @@ export type EventVisibility =
   | 'MEMBERS'
   | 'PUBLIC'
   | 'UNLISTED';
+
+export type GuestRegisterInput = {
+  answers: Array<AnswerInput>;
+  email: string;
+  name: string;
+  ticketTypeId?: string | number | null | undefined;
+};
 
 export type JoinPolicy =
   | 'APPROVAL'
@@ -178,7 +187,23 @@ export type EventPageQueryVariables = Exact<{
 }>;
 
 
-export type EventPageQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, goingCount: number, waitlistCount: number, viewerCanManage: boolean, cancelMessage: string | null, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+export type EventPageQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, viewerCanManage: boolean, cancelMessage: string | null, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+
+export type RegisterAsGuestMutationVariables = Exact<{
+  eventId: string | number;
+  input: GuestRegisterInput;
+}>;
+
+
+export type RegisterAsGuestMutation = { registerAsGuest: { status: RegistrationStatus, email: string } };
+
+export type ResendTicketMutationVariables = Exact<{
+  eventId: string | number;
+  email: string;
+}>;
+
+
+export type ResendTicketMutation = { resendTicket: boolean };
 
 export type RegisterForEventMutationVariables = Exact<{
   eventId: string | number;
@@ -250,7 +275,7 @@ export type EventDetailQueryVariables = Exact<{
 }>;
 
 
-export type EventDetailQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type EventDetailQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type EventRegistrationsQueryVariables = Exact<{
   eventId: string | number;
@@ -472,6 +497,7 @@ export const EventPageDocument = new TypedDocumentString(`
     spotsLeft
     waitlistEnabled
     approvalRequired
+    requireVerifiedEmail
     goingCount
     waitlistCount
     viewerCanManage
@@ -502,6 +528,7 @@ export const EventPageDocument = new TypedDocumentString(`
       id
       status
       checkInCode
+      checkedInAt
       waitlistPosition
       ticketType {
         id
@@ -511,6 +538,19 @@ export const EventPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EventPageQuery, EventPageQueryVariables>;
+export const RegisterAsGuestDocument = new TypedDocumentString(`
+    mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {
+  registerAsGuest(eventId: $eventId, input: $input) {
+    status
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterAsGuestMutation, RegisterAsGuestMutationVariables>;
+export const ResendTicketDocument = new TypedDocumentString(`
+    mutation ResendTicket($eventId: ID!, $email: String!) {
+  resendTicket(eventId: $eventId, email: $email)
+}
+    `) as unknown as TypedDocumentString<ResendTicketMutation, ResendTicketMutationVariables>;
 export const RegisterForEventDocument = new TypedDocumentString(`
     mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {
   register(eventId: $eventId, input: $input) {
@@ -667,6 +707,7 @@ export const EventDetailDocument = new TypedDocumentString(`
     spotsLeft
     waitlistEnabled
     approvalRequired
+    requireVerifiedEmail
     goingCount
     waitlistCount
     pendingCount

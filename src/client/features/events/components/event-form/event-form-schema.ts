@@ -76,6 +76,7 @@ export const eventFormSchema = z
     capacity: optionalCount,
     waitlistEnabled: z.boolean(),
     approvalRequired: z.boolean(),
+    requireVerifiedEmail: z.boolean(),
     visibility: z.enum(["PUBLIC", "MEMBERS", "UNLISTED"]),
     ticketTypes: z.array(ticketTypeSchema).min(1, "Keep at least one ticket type."),
     questions: z.array(questionSchema),
@@ -125,6 +126,7 @@ export function emptyEventValues(timeZone: string, now = new Date()): EventFormV
     capacity: "",
     waitlistEnabled: true,
     approvalRequired: false,
+    requireVerifiedEmail: false,
     visibility: "PUBLIC",
     ticketTypes: [{ name: "General admission", quantity: "" }],
     questions: [],
@@ -150,6 +152,7 @@ export function eventToValues(event: EditableEvent): EventFormValues {
     capacity: event.capacity == null ? "" : String(event.capacity),
     waitlistEnabled: event.waitlistEnabled,
     approvalRequired: event.approvalRequired,
+    requireVerifiedEmail: event.requireVerifiedEmail,
     visibility: event.visibility,
     ticketTypes:
       event.ticketTypes.length > 0
@@ -189,6 +192,7 @@ export function valuesToInput(values: EventFormOutput): EventInput {
     capacity: values.capacity === "" ? null : Number(values.capacity),
     waitlistEnabled: values.waitlistEnabled,
     approvalRequired: values.approvalRequired,
+    requireVerifiedEmail: values.requireVerifiedEmail,
     visibility,
     ticketTypes: values.ticketTypes.map((ticket) => ({
       ...(ticket.id ? { id: ticket.id } : {}),
