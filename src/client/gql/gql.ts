@@ -25,6 +25,8 @@ type Documents = {
     "\n  mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {\n    registerAsGuest(eventId: $eventId, input: $input) {\n      status\n      email\n    }\n  }\n": typeof types.RegisterAsGuestDocument,
     "\n  mutation ResendTicket($eventId: ID!, $email: String!) {\n    resendTicket(eventId: $eventId, email: $email)\n  }\n": typeof types.ResendTicketDocument,
     "\n  mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {\n    register(eventId: $eventId, input: $input) {\n      id\n      status\n      checkInCode\n      waitlistPosition\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.RegisterForEventDocument,
+    "\n  query RegistrationDigest($communityId: ID!) {\n    registrationDigest(communityId: $communityId)\n  }\n": typeof types.RegistrationDigestDocument,
+    "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n": typeof types.SetRegistrationDigestDocument,
     "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": typeof types.CreateEventDocument,
     "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": typeof types.UpdateEventDocument,
     "\n  mutation PublishEvent($id: ID!) {\n    publishEvent(id: $id) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": typeof types.PublishEventDocument,
@@ -42,6 +44,8 @@ type Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": typeof types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      id\n      status\n      checkedInAt\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": typeof types.MessageRegistrantsDocument,
+    "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      id\n      title\n      description\n      startsAt\n      endsAt\n      timeZone\n      venueName\n      venueAddress\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ManagedRegistrationDocument,
+    "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n": typeof types.CancelManagedRegistrationDocument,
     "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        status\n        checkInCode\n        checkedInAt\n        waitlistPosition\n        ticketType {\n          id\n          name\n        }\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.MyRegistrationsDocument,
     "\n  mutation CancelMyRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CancelMyRegistrationDocument,
 };
@@ -56,6 +60,8 @@ const documents: Documents = {
     "\n  mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {\n    registerAsGuest(eventId: $eventId, input: $input) {\n      status\n      email\n    }\n  }\n": types.RegisterAsGuestDocument,
     "\n  mutation ResendTicket($eventId: ID!, $email: String!) {\n    resendTicket(eventId: $eventId, email: $email)\n  }\n": types.ResendTicketDocument,
     "\n  mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {\n    register(eventId: $eventId, input: $input) {\n      id\n      status\n      checkInCode\n      waitlistPosition\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.RegisterForEventDocument,
+    "\n  query RegistrationDigest($communityId: ID!) {\n    registrationDigest(communityId: $communityId)\n  }\n": types.RegistrationDigestDocument,
+    "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n": types.SetRegistrationDigestDocument,
     "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": types.CreateEventDocument,
     "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": types.UpdateEventDocument,
     "\n  mutation PublishEvent($id: ID!) {\n    publishEvent(id: $id) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": types.PublishEventDocument,
@@ -73,6 +79,8 @@ const documents: Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      id\n      status\n      checkedInAt\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": types.MessageRegistrantsDocument,
+    "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      id\n      title\n      description\n      startsAt\n      endsAt\n      timeZone\n      venueName\n      venueAddress\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": types.ManagedRegistrationDocument,
+    "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n": types.CancelManagedRegistrationDocument,
     "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        status\n        checkInCode\n        checkedInAt\n        waitlistPosition\n        ticketType {\n          id\n          name\n        }\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.MyRegistrationsDocument,
     "\n  mutation CancelMyRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      id\n      status\n    }\n  }\n": types.CancelMyRegistrationDocument,
 };
@@ -117,6 +125,14 @@ export function graphql(source: "\n  mutation ResendTicket($eventId: ID!, $email
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {\n    register(eventId: $eventId, input: $input) {\n      id\n      status\n      checkInCode\n      waitlistPosition\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').RegisterForEventDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RegistrationDigest($communityId: ID!) {\n    registrationDigest(communityId: $communityId)\n  }\n"): typeof import('./graphql').RegistrationDigestDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n"): typeof import('./graphql').SetRegistrationDigestDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -185,6 +201,14 @@ export function graphql(source: "\n  mutation CheckInByCode($eventId: ID!, $code
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n"): typeof import('./graphql').MessageRegistrantsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      id\n      title\n      description\n      startsAt\n      endsAt\n      timeZone\n      venueName\n      venueAddress\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').ManagedRegistrationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n"): typeof import('./graphql').CancelManagedRegistrationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

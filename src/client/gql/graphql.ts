@@ -213,6 +213,21 @@ export type RegisterForEventMutationVariables = Exact<{
 
 export type RegisterForEventMutation = { register: { id: string, status: RegistrationStatus, checkInCode: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } };
 
+export type RegistrationDigestQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type RegistrationDigestQuery = { registrationDigest: boolean };
+
+export type SetRegistrationDigestMutationVariables = Exact<{
+  communityId: string | number;
+  enabled: boolean;
+}>;
+
+
+export type SetRegistrationDigestMutation = { setRegistrationDigest: boolean };
+
 export type CreateEventMutationVariables = Exact<{
   communityId: string | number;
   input: EventInput;
@@ -347,6 +362,22 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
 
+export type ManagedRegistrationQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type ManagedRegistrationQuery = { managedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, status: EventStatus, host: { id: string, name: string } } } };
+
+export type ManagedRegistrationFieldsFragment = { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, status: EventStatus, host: { id: string, name: string } } };
+
+export type CancelManagedRegistrationMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type CancelManagedRegistrationMutation = { cancelManagedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, status: EventStatus, host: { id: string, name: string } } } };
+
 export type MyRegistrationsQueryVariables = Exact<{
   when: RegistrationTimeFilter;
   first?: number | null | undefined;
@@ -381,7 +412,35 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const ManagedRegistrationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ManagedRegistrationFields on ManagedRegistration {
+  id
+  status
+  name
+  email
+  checkInCode
+  checkedInAt
+  waitlistPosition
+  ticketTypeName
+  onlineUrl
+  canCancel
+  event {
+    id
+    title
+    description
+    startsAt
+    endsAt
+    timeZone
+    venueName
+    venueAddress
+    status
+    host {
+      id
+      name
+    }
+  }
+}
+    `, {"fragmentName":"ManagedRegistrationFields"}) as unknown as TypedDocumentString<ManagedRegistrationFieldsFragment, unknown>;
 export const MyCommunitiesDocument = new TypedDocumentString(`
     query MyCommunities {
   myCommunities {
@@ -565,6 +624,16 @@ export const RegisterForEventDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RegisterForEventMutation, RegisterForEventMutationVariables>;
+export const RegistrationDigestDocument = new TypedDocumentString(`
+    query RegistrationDigest($communityId: ID!) {
+  registrationDigest(communityId: $communityId)
+}
+    `) as unknown as TypedDocumentString<RegistrationDigestQuery, RegistrationDigestQueryVariables>;
+export const SetRegistrationDigestDocument = new TypedDocumentString(`
+    mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {
+  setRegistrationDigest(communityId: $communityId, enabled: $enabled)
+}
+    `) as unknown as TypedDocumentString<SetRegistrationDigestMutation, SetRegistrationDigestMutationVariables>;
 export const CreateEventDocument = new TypedDocumentString(`
     mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {
   createEvent(communityId: $communityId, input: $input, publish: $publish) {
@@ -850,6 +919,72 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const ManagedRegistrationDocument = new TypedDocumentString(`
+    query ManagedRegistration($token: String!) {
+  managedRegistration(token: $token) {
+    ...ManagedRegistrationFields
+  }
+}
+    fragment ManagedRegistrationFields on ManagedRegistration {
+  id
+  status
+  name
+  email
+  checkInCode
+  checkedInAt
+  waitlistPosition
+  ticketTypeName
+  onlineUrl
+  canCancel
+  event {
+    id
+    title
+    description
+    startsAt
+    endsAt
+    timeZone
+    venueName
+    venueAddress
+    status
+    host {
+      id
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<ManagedRegistrationQuery, ManagedRegistrationQueryVariables>;
+export const CancelManagedRegistrationDocument = new TypedDocumentString(`
+    mutation CancelManagedRegistration($token: String!) {
+  cancelManagedRegistration(token: $token) {
+    ...ManagedRegistrationFields
+  }
+}
+    fragment ManagedRegistrationFields on ManagedRegistration {
+  id
+  status
+  name
+  email
+  checkInCode
+  checkedInAt
+  waitlistPosition
+  ticketTypeName
+  onlineUrl
+  canCancel
+  event {
+    id
+    title
+    description
+    startsAt
+    endsAt
+    timeZone
+    venueName
+    venueAddress
+    status
+    host {
+      id
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<CancelManagedRegistrationMutation, CancelManagedRegistrationMutationVariables>;
 export const MyRegistrationsDocument = new TypedDocumentString(`
     query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {
   myRegistrations(when: $when, first: $first, after: $after) {

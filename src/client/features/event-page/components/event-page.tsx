@@ -194,6 +194,12 @@ export function EventPage({
                 </p>
               ) : (
                 <>
+                  {event.viewerRegistration?.status === "CANCELED" ? (
+                    <p role="status" className="mb-4 rounded-lg bg-muted px-3.5 py-3 text-sm">
+                      Your registration is canceled, and we emailed you a confirmation. Changed your mind?
+                      Register again below.
+                    </p>
+                  ) : null}
                   <p className="mb-5 text-sm text-muted-foreground">
                     {event.approvalRequired
                       ? "The organizer reviews each request. Tell them a little about yourself."
