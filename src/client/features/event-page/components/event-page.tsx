@@ -200,12 +200,18 @@ export function EventPage({
                       Register again below.
                     </p>
                   ) : null}
-                  <p className="mb-5 text-sm text-muted-foreground">
-                    {event.approvalRequired
-                      ? "The organizer reviews each request. Tell them a little about yourself."
-                      : "Welcome! Register below to save your spot."}
-                  </p>
-                  <RegistrationForm event={event} slots={slots} brandStyle={brandStyle} />
+                  <RegistrationForm
+                    event={event}
+                    slots={slots}
+                    brandStyle={brandStyle}
+                    intro={
+                      <p className="mb-5 text-sm text-muted-foreground">
+                        {event.approvalRequired
+                          ? "The organizer reviews each request. Tell them a little about yourself."
+                          : "Welcome! Register below to save your spot."}
+                      </p>
+                    }
+                  />
                 </>
               )}
             </div>

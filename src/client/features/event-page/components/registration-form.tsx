@@ -1,4 +1,4 @@
-import { type CSSProperties, type FormEvent, useId, useRef, useState } from "react";
+import { type CSSProperties, type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldError } from "../../../components/ui/field-message.tsx";
@@ -29,10 +29,13 @@ export function RegistrationForm({
   event,
   slots,
   brandStyle,
+  intro,
 }: {
   event: PublicEvent;
   slots: EventPageSlots;
   brandStyle: CSSProperties | null;
+  /** Shown above the form, and gone once the guest's registration replaces it. */
+  intro?: ReactNode;
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -152,6 +155,7 @@ export function RegistrationForm({
   const hasFields = guestMode || event.ticketTypes.length > 1 || event.questions.length > 0;
   return (
     <div className="grid gap-5">
+      {intro ? <div className="-mb-5">{intro}</div> : null}
       <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Registration">
         {guestMode ? (
           <GuestFields
