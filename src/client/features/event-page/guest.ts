@@ -1,6 +1,7 @@
+import { TEXT_LIMITS, tooLongMessage } from "../../../shared/limits.ts";
 import { GraphQLRequestError } from "../../lib/graphql.ts";
 
-export const GUEST_NAME_MAX_LENGTH = 80;
+export const GUEST_NAME_MAX_LENGTH = TEXT_LIMITS.personName;
 
 export type GuestValues = { name: string; email: string };
 export type GuestErrors = Partial<Record<keyof GuestValues, string>>;
@@ -11,8 +12,7 @@ export function validateGuest(values: GuestValues): GuestErrors {
   const errors: GuestErrors = {};
   const name = values.name.trim();
   if (!name) errors.name = "Enter your name.";
-  else if (name.length > GUEST_NAME_MAX_LENGTH)
-    errors.name = `Keep your name under ${GUEST_NAME_MAX_LENGTH} characters.`;
+  else if (name.length > GUEST_NAME_MAX_LENGTH) errors.name = tooLongMessage("personName");
   const email = values.email.trim();
   if (!email) errors.email = "Enter your email address.";
   else if (!EMAIL.test(email)) errors.email = "Enter an email address like name@example.com.";

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
+import { isTooLong, tooLongMessage } from "../../../shared/limits.ts";
 import type { Db } from "../../db/client.ts";
 // Guests are users that no code has proven yet; there is no users service to create them.
 import { user } from "../../db/schema.ts";
@@ -9,7 +10,6 @@ import { queueRegistrationMail, type RegistrationMailKind } from "../notificatio
 import { canSeeOnlineUrl, eventAccess } from "./events.policy.ts";
 import type { Ctx } from "./events.service.ts";
 import { type RegistrationStatus, registration } from "./events.tables.ts";
-import { LIMITS } from "./events.validation.ts";
 import type { RegistrationView } from "./events.views.ts";
 import { readManageToken } from "./manage-token.ts";
 import {
@@ -40,6 +40,8 @@ export const GUEST_LIMITS: Record<
 };
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The longest address SMTP carries (RFC 5321). */
+const EMAIL_MAX_LENGTH = 254;
 // Control characters and line breaks would let a name forge lines in mail and logs.
 const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
@@ -50,12 +52,8 @@ function validateGuest(input: { name: string; email: string }) {
   const name = input.name.trim().replace(/\s+/g, " ");
   const email = input.email.trim().toLowerCase();
   if (!name) errors.push({ field: "name", code: "REQUIRED", message: "Enter your name." });
-  else if (name.length > LIMITS.personName)
-    errors.push({
-      field: "name",
-      code: "TOO_LONG",
-      message: `Keep your name under ${LIMITS.personName} characters.`,
-    });
+  else if (isTooLong("personName", name))
+    errors.push({ field: "name", code: "TOO_LONG", message: tooLongMessage("personName") });
   else if (CONTROL.test(input.name.trim()))
     errors.push({
       field: "name",
@@ -63,7 +61,7 @@ function validateGuest(input: { name: string; email: string }) {
       message: "Use letters, spaces and punctuation only.",
     });
   if (!email) errors.push({ field: "email", code: "REQUIRED", message: "Enter your email address." });
-  else if (email.length > LIMITS.email || !EMAIL.test(email))
+  else if (email.length > EMAIL_MAX_LENGTH || !EMAIL.test(email))
     errors.push({
       field: "email",
       code: "INVALID_EMAIL",
@@ -142,7 +140,7 @@ const MAIL_FOR: Partial<Record<RegistrationStatus, RegistrationMailKind>> = {
  */
 export async function resendTicket(ctx: GuestCtx, eventId: string, rawEmail: string): Promise<boolean> {
   const email = rawEmail.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > LIMITS.email) {
+  if (!EMAIL.test(email) || email.length > EMAIL_MAX_LENGTH) {
     throw invalidInput([
       { field: "email", code: "INVALID_EMAIL", message: "Enter an email address like name@example.com." },
     ]);
