@@ -92,8 +92,26 @@ test("a signed-out guest registers in one step on a phone, opens the mailed link
   const session = await guest.request.get("/api/auth/get-session");
   expect(await session.json()).toBeNull();
   await saveScreenshot(guest, "guest-registered-phone");
+  await expectAccessible(guest, "guest registered");
 
   const confirmation = await waitForMail(email, /^You're going: Sunrise 5K/);
+  // Registering the same address again offers the ticket by mail instead of a duplicate.
+  await guest.goto(`/e/${eventId}`);
+  await guest.getByLabel("Your name").fill("Ada Again");
+  await guest.getByLabel("Email").fill(email);
+  await guest.getByLabel(/Your usual pace/).fill("6 min/km");
+  await guest.getByRole("button", { name: "Register" }).click();
+  await expect(guest.getByText(/is already registered for this event/)).toBeVisible();
+  await guest.getByRole("button", { name: "Resend my ticket" }).click();
+  await expect(guest.getByText(/We sent the ticket to that address again/)).toBeVisible();
+  await expectAccessible(guest, "guest already registered");
+  await saveScreenshot(guest, "guest-already-registered-phone");
+  const deadline = Date.now() + 20_000;
+  while (readMail(email).filter((m) => m.subject.startsWith("You're going")).length < 2) {
+    if (Date.now() > deadline) throw new Error("the ticket was not sent again");
+    await new Promise((r) => setTimeout(r, 150));
+  }
+
   const link = /https?:\/\/\S+\/r\/\S+/.exec(confirmation.text)?.[0];
   expect(link, confirmation.text).toBeTruthy();
   await guest.goto(new URL(link as string).pathname);
@@ -110,6 +128,7 @@ test("a signed-out guest registers in one step on a phone, opens the mailed link
   await expect(guest.getByRole("heading", { name: "Your registration is canceled" })).toBeVisible();
   await expect(guest.getByRole("button", { name: "Cancel registration" })).toHaveCount(0);
   await saveScreenshot(guest, "guest-canceled-phone");
+  await expectAccessible(guest, "guest manage page, canceled");
   const canceledMail = await waitForMail(email, /^Canceled: your registration for Sunrise 5K/);
   expect(canceledMail.text).toContain("is canceled");
   await guestContext.close();
