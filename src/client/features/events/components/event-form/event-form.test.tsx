@@ -131,7 +131,8 @@ describe("event form", () => {
     expect(verified.checked).toBe(true);
     await user.click(screen.getByRole("button", { name: "Publish" }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const sent = JSON.parse(String((fetchMock.mock.calls.at(-1)?.[1] as RequestInit).body));
+    const init = fetchMock.mock.calls.at(-1)?.[1] as RequestInit | undefined;
+    const sent = JSON.parse(String(init?.body));
     expect(sent.variables.input).toMatchObject({ approvalRequired: true, requireVerifiedEmail: true });
   });
 });
