@@ -1,5 +1,6 @@
 import type { Config, JobsConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { queueDueDigests } from "../modules/events/digest.service.ts";
 import type { Mailer } from "../modules/mail/mail.service.ts";
 import { expandFanouts, type OutboxOptions, sendDue } from "../modules/notifications/notifications.outbox.ts";
 import { configureNotifications } from "../modules/notifications/notifications.settings.ts";
@@ -36,12 +37,12 @@ export function startJobs(options: {
   mailer: Mailer;
   config: Config;
   log?: (line: string) => void;
-  /** The clock deciding what is due; tests pass one they move by hand. */
-  now?: () => Date;
+  /** The clock deciding what is due (outbox rows, daily digests); tests pass one they move. */
+  clock?: () => Date;
 }): Jobs {
+  const now = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
   const settings: JobsConfig = { ...defaultJobsConfig, ...options.config.jobs };
-  const now = options.now ?? (() => new Date());
   configureNotifications({
     changeQuietMs: settings.changeQuietMs,
     changeWindowMs: settings.changeWindowMs,
@@ -53,6 +54,7 @@ export function startJobs(options: {
     mailer: options.mailer,
     appUrl: options.config.appUrl,
     now,
+    secret: options.config.authSecret,
     leaseMs: settings.leaseMs,
     retryBaseMs: settings.retryBaseMs,
     maxAttempts: settings.maxAttempts,
@@ -73,6 +75,7 @@ export function startJobs(options: {
   /** A poll does a bounded amount of work, so one busy process does not starve the next poll. */
   const pass = async (maxRounds: number) => {
     idle = false;
+    await queueDueDigests(options.db, now());
     for (let rounds = 0; !stopped && rounds < maxRounds; rounds++) {
       const work = (await expandFanouts(outbox)) + (await sendDue(outbox));
       if (work === 0) {

@@ -99,7 +99,16 @@ export type TestServer = {
  * `dataDir` keeps PGlite on disk so a test can restart the server on the same data.
  */
 export async function startTestServer(
-  options: { overrides?: Partial<Config>; dataDir?: string; smtp?: SmtpCapture } = {},
+  options: {
+    overrides?: Partial<Config>;
+    dataDir?: string;
+    smtp?: SmtpCapture;
+    /**
+     * The background jobs' clock (outbox, daily digests) when a test keeps its own; otherwise
+     * `TestServer.clock` drives them.
+     */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestServer> {
   const smtp = options.smtp ?? (await startSmtpCapture());
   const ownDir = options.dataDir ? null : mkdtempSync(path.join(tmpdir(), "commons-test-"));
@@ -138,7 +147,7 @@ export async function startTestServer(
   const server = await createServerApp(config, {
     database,
     distDir: path.join(dataDir, "no-client"),
-    now: clock.now,
+    clock: options.clock ?? clock.now,
   });
   handler = (request, env) => server.app.fetch(request, env as never);
 
