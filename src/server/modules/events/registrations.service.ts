@@ -41,6 +41,8 @@ import { moveCounters, promoteWaitlisted, seatFree } from "./seats.service.ts";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /** 10 characters from 32: about 50 bits, typed by hand at the door if the camera fails. */
+/** Codes are read aloud or typed from a mail: case, spaces and dashes do not matter. */
+const normalizeCheckInCode = (code: string) => code.trim().toUpperCase().replace(/[\s-]/g, "");
 const newCheckInCode = () => Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(32)]).join("");
 
 export type RegisterInput = {
@@ -274,7 +276,7 @@ export async function undoCheckIn(ctx: Ctx, id: string): Promise<RegistrationVie
 export async function checkInByCode(ctx: Ctx, eventId: string, code: string): Promise<RegistrationView> {
   const id = await ctx.db.transaction(async (tx) => {
     await requireManagedEvent(tx, ctx.viewer, eventId, true);
-    const normalized = code.trim().toUpperCase().replace(/[\s-]/g, "");
+    const normalized = normalizeCheckInCode(code);
     const [current] = await tx
       .select()
       .from(registration)
@@ -302,8 +304,14 @@ function filterConditions(eventId: string, filter: RegistrationFilter) {
   const search = filter.search?.trim();
   if (search) {
     const pattern = likePattern(search);
+    const code = normalizeCheckInCode(search);
     conditions.push(
-      or(sql`${people.name} ilike ${pattern}`, sql`${people.email} ilike ${pattern}`) ?? sql`true`,
+      or(
+        sql`${people.name} ilike ${pattern}`,
+        sql`${people.email} ilike ${pattern}`,
+        // A guest without the QR code at hand reads out the code printed in their mail.
+        code ? eq(registration.checkInCode, code) : undefined,
+      ) ?? sql`true`,
     );
   }
   return conditions;
