@@ -68,7 +68,11 @@ describe("creating and editing events", () => {
 
   it("refuses to publish an event whose start has passed, but keeps it as a draft", async () => {
     const past = { startsAtLocal: wallInDays(-1, "10:00"), endsAtLocal: wallInDays(-1, "12:00") };
-    const published = await organizer.graphql(CREATE, { communityId, input: eventInput(past), publish: true });
+    const published = await organizer.graphql(CREATE, {
+      communityId,
+      input: eventInput(past),
+      publish: true,
+    });
     expect(published.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     expect(published.errors?.[0]?.extensions?.fields).toEqual([
       expect.objectContaining({ field: "startsAtLocal", code: "STARTS_IN_PAST" }),
