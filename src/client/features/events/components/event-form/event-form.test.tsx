@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { renderInRouter } from "../../../../test-router.tsx";
 import { EventForm } from "./event-form.tsx";
 import { type EventFormValues, emptyEventValues } from "./event-form-schema.ts";
 
@@ -13,7 +14,7 @@ function respond(body: unknown) {
   );
 }
 
-function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues> = {}, existing?: Existing) {
+async function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues> = {}, existing?: Existing) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const values = {
     ...emptyEventValues("Europe/Berlin"),
@@ -24,12 +25,12 @@ function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues> = {},
     endTime: "05:00",
     ...overrides,
   };
-  render(
+  const view = await renderInRouter(
     <QueryClientProvider client={queryClient}>
       <EventForm communityId="c1" defaultValues={values} onSaved={onSaved} existing={existing} />
     </QueryClientProvider>,
   );
-  return onSaved;
+  return Object.assign(onSaved, { view });
 }
 
 function fieldErrorResponse(field: string, code: string, message: string) {
@@ -67,7 +68,7 @@ describe("event form", () => {
         ],
       }),
     );
-    const onSaved = renderForm();
+    const onSaved = await renderForm();
     expect(screen.getByText(/doesn't exist in Europe\/Berlin/)).toBeTruthy();
 
     await user.type(screen.getByLabelText("Title"), "Spring social");
@@ -102,7 +103,7 @@ describe("event form", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(() =>
       respond({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
     );
-    const onSaved = renderForm();
+    const onSaved = await renderForm();
     await user.type(screen.getByLabelText("Title"), "Spring social");
     // user-event cannot type into jsdom's time inputs one key at a time.
     fireEvent.change(screen.getByLabelText("Starts time"), { target: { value: "03:30" } });
@@ -111,8 +112,8 @@ describe("event form", () => {
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: "e1" }), true));
   });
 
-  it("keeps the event's length when the start moves", () => {
-    renderForm(vi.fn(), {
+  it("keeps the event's length when the start moves", async () => {
+    await renderForm(vi.fn(), {
       startDate: "2036-06-10",
       startTime: "18:00",
       endDate: "2036-06-10",
@@ -132,7 +133,7 @@ describe("event form", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(() =>
       fieldErrorResponse("startsAtLocal", "STARTS_IN_PAST", message),
     );
-    const onSaved = renderForm(vi.fn(), {
+    const onSaved = await renderForm(vi.fn(), {
       startDate: "2020-01-10",
       startTime: "18:00",
       endDate: "2020-01-10",
@@ -159,7 +160,7 @@ describe("event form", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(() =>
       fieldErrorResponse("capacity", "CAPACITY_BELOW_GOING", message),
     );
-    renderForm(
+    await renderForm(
       vi.fn(),
       { title: "Spring social", startTime: "18:00", endTime: "20:00", capacity: "5" },
       { id: "e1", status: "PUBLISHED", coverUrl: null },
@@ -171,5 +172,36 @@ describe("event form", () => {
     const capacity = screen.getByLabelText("Capacity");
     expect(capacity.getAttribute("aria-describedby")?.split(" ")).toContain(error.id);
     expect((capacity as HTMLInputElement).value).toBe("1");
+  });
+
+  it("asks before leaving with unsaved changes, keeps them on Stay, and lets a saved event go", async () => {
+    const user = userEvent.setup();
+    const onSaved = await renderForm();
+    const { router, leave } = onSaved.view;
+    await user.type(screen.getByLabelText("Title"), "Half-typed social");
+
+    leave();
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    await user.click(within(dialog).getByRole("button", { name: "Stay and keep editing" }));
+    await vi.waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/");
+    expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("Half-typed social");
+
+    leave();
+    await user.click(await screen.findByRole("button", { name: "Leave and discard" }));
+    expect(await screen.findByRole("heading", { name: "Somewhere else" })).toBeTruthy();
+  });
+
+  it("does not ask once the event is saved", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      respond({ data: { createEvent: { id: "e1", status: "DRAFT", host: { id: "c1" } } } }),
+    );
+    const onSaved = await renderForm(vi.fn(), { startTime: "18:00", endTime: "20:00" });
+    onSaved.mockImplementation(() => onSaved.view.leave());
+    await user.type(screen.getByLabelText("Title"), "Spring social");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByRole("heading", { name: "Somewhere else" })).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 });

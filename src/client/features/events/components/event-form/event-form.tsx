@@ -9,6 +9,7 @@ import { Label } from "../../../../components/ui/label.tsx";
 import { MarkdownField } from "../../../../components/ui/markdown-field.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../../components/ui/textarea.tsx";
+import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
 import type { EventStatus } from "../../../../gql/graphql.ts";
 import { GraphQLRequestError } from "../../../../lib/graphql.ts";
 import { useCreateEvent, usePublishEvent, useUpdateEvent } from "../../api/event-mutations.ts";
@@ -61,7 +62,8 @@ export function EventForm({
     defaultValues,
   });
   const { register, control, handleSubmit, setError, setValue, getValues, formState } = form;
-  const { errors } = formState;
+  const { errors, isDirty } = formState;
+  const { prompt, allowLeave } = useUnsavedChanges(isDirty);
 
   const isDraft = !existing || existing.status === "DRAFT";
   const startPassed = useStartPassed(control, isDraft);
@@ -93,6 +95,7 @@ export function EventForm({
       } else {
         saved = await createEvent.mutateAsync({ input, publish });
       }
+      allowLeave();
       onSaved(saved, publish);
     } catch (error) {
       const prefix = saved ? "Your changes are saved as a draft, but it couldn't be published: " : "";
@@ -122,6 +125,7 @@ export function EventForm({
 
   return (
     <FormProvider {...form}>
+      {prompt}
       <form onSubmit={onSave} noValidate className="grid gap-10">
         <Section id={`${id}-basics`} title="Basics">
           <div className="grid gap-2">
