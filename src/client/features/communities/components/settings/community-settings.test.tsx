@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
 import { renderInRouter } from "../../../../test-router.tsx";
 import { CommunitySettings } from "./community-settings.tsx";
@@ -122,5 +123,18 @@ describe("community settings", () => {
     );
     leave();
     expect(await screen.findByRole("heading", { name: "Somewhere else" })).toBeTruthy();
+  });
+
+  it("stops the name and description at the lengths the server accepts", async () => {
+    const user = userEvent.setup();
+    await renderSettings();
+    const name = screen.getByLabelText("Name") as HTMLInputElement;
+    await user.clear(name);
+    await user.paste("n".repeat(TEXT_LIMITS.communityName + 40));
+    expect(name.value).toHaveLength(TEXT_LIMITS.communityName);
+    const description = screen.getByRole("textbox", { name: /Description/ }) as HTMLTextAreaElement;
+    await user.clear(description);
+    await user.paste("d".repeat(TEXT_LIMITS.communityDescription + 40));
+    expect(description.value).toHaveLength(TEXT_LIMITS.communityDescription);
   });
 });

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import { renderInRouter } from "../../../../test-router.tsx";
 import { EventForm } from "./event-form.tsx";
 import { type EventFormValues, emptyEventValues } from "./event-form-schema.ts";
@@ -203,5 +204,18 @@ describe("event form", () => {
     await user.click(screen.getByRole("button", { name: "Save draft" }));
     expect(await screen.findByRole("heading", { name: "Somewhere else" })).toBeTruthy();
     expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("stops the title and venue at the lengths the server accepts", async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    const title = screen.getByLabelText("Title") as HTMLInputElement;
+    await user.click(title);
+    await user.paste("t".repeat(TEXT_LIMITS.eventTitle + 60));
+    expect(title.value).toHaveLength(TEXT_LIMITS.eventTitle);
+    const venue = screen.getByLabelText(/Venue name/) as HTMLInputElement;
+    await user.click(venue);
+    await user.paste("v".repeat(TEXT_LIMITS.venueName + 60));
+    expect(venue.value).toHaveLength(TEXT_LIMITS.venueName);
   });
 });
