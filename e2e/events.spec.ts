@@ -76,7 +76,7 @@ test("an organizer publishes an event with a cover and a question; a guest regis
   await expect(page.getByText("Gus Guest").first()).toBeVisible();
   await expectAccessible(page, "event registrations");
   await page.goto(`/dashboard/${communityId}/events/${eventId}/check-in`);
-  await page.getByLabel("Find a guest by name or email").fill("Gus");
+  await page.getByLabel("Find a guest by name, email or check-in code").fill("Gus");
   await page.getByRole("button", { name: "Check in Gus Guest" }).click();
   await expect(page.getByRole("button", { name: /Undo/ })).toBeVisible();
   await saveScreenshot(page, "check-in-dark");
