@@ -43,6 +43,8 @@ test("an organizer publishes an event with a cover and a question; a guest regis
   await page.getByRole("button", { name: "Add question" }).click();
   await page.getByLabel("Question", { exact: true }).fill("What will you work on?");
   await expectAccessible(page, "event form");
+  // Guests prove their email with a code before registering (the one-step form is in guest.spec.ts).
+  await page.getByLabel("Verified email required").check();
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/${communityId}/events/[0-9a-f-]{36}$`), {
     timeout: 20_000,
@@ -75,6 +77,12 @@ test("an organizer publishes an event with a cover and a question; a guest regis
   await page.goto(`/dashboard/${communityId}/events/${eventId}`);
   await expect(page.getByText("Gus Guest").first()).toBeVisible();
   await expectAccessible(page, "event registrations");
+  // The organizer turns on the daily mail of new registrations for this community.
+  await page.getByLabel("Email me a daily digest of new registrations").check();
+  await expect(page.getByText("You'll get a daily mail of new registrations.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Email me a daily digest of new registrations")).toBeChecked();
+  await saveScreenshot(page, "event-registrations-digest-dark");
   await page.goto(`/dashboard/${communityId}/events/${eventId}/check-in`);
   await page.getByLabel("Find a guest by name, email or check-in code").fill("Gus");
   await page.getByRole("button", { name: "Check in Gus Guest" }).click();
