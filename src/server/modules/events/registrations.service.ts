@@ -43,9 +43,9 @@ import {
 import { moveCounters, promoteWaitlisted, seatFree } from "./seats.service.ts";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-/** 10 characters from 32: about 50 bits, typed by hand at the door if the camera fails. */
 /** Codes are read aloud or typed from a mail: case, spaces and dashes do not matter. */
 const normalizeCheckInCode = (code: string) => code.trim().toUpperCase().replace(/[\s-]/g, "");
+/** 10 characters from 32: about 50 bits, typed by hand at the door if the camera fails. */
 const newCheckInCode = () => Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(32)]).join("");
 
 export type RegisterInput = {
