@@ -4,6 +4,7 @@ import { ThemeMenu } from "../theme/theme-menu.tsx";
 import { Button } from "../ui/button.tsx";
 import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet.tsx";
 import { SkipLink } from "./app-header-layout.tsx";
+import { HasSiteHeaderContext } from "./page-chrome.ts";
 
 type DashboardShellProps = {
   switcher: ReactNode;
@@ -70,7 +71,7 @@ export function DashboardShell({
           <div className="lg:hidden">{headerUserMenu}</div>
         </header>
         <main id="main" className="flex-1">
-          {children}
+          <HasSiteHeaderContext value={true}>{children}</HasSiteHeaderContext>
         </main>
       </div>
     </div>
