@@ -1,7 +1,8 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectAccessibleInBothThemes } from "./support/a11y.ts";
+import { createEventByApi } from "./support/events.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
-import { signInByApi } from "./support/session.ts";
+import { createCommunityByApi, signInByApi } from "./support/session.ts";
 
 const phone = { width: 390, height: 844 };
 
@@ -26,4 +27,67 @@ test("an unknown address answers 404 and shows a Not Found page with the site he
   await expect(page.getByRole("button", { name: /Account menu for Nina Nowhere/ })).toBeVisible();
   await expectAccessibleInBothThemes(page, "Not Found (signed in)");
   await saveScreenshot(page, "not-found-phone-dark");
+});
+
+/** Fails when anything on the page is wider than the screen (the page scrolls sideways). */
+async function expectNoSidewaysScroll(page: Page, screen: string) {
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  }));
+  expect(widths.scroll, `${screen} is wider than the screen`).toBeLessThanOrEqual(widths.viewport);
+}
+
+async function expectInsideViewport(page: Page, locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box).not.toBeNull();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+}
+
+test("long unbroken words and URLs wrap on a 390 px phone: the event page, its Register button and the community cards stay on screen", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(phone);
+  await signInByApi(page.request, "Lou Longword");
+  const communityName = `Supercalifragilistic${"x".repeat(20)}`;
+  const communityId = await createCommunityByApi(page.request, communityName);
+  const eventId = await createEventByApi(page.request, communityId, {
+    title: `Hackathon${"T".repeat(131)}`,
+    description: "W".repeat(20_000),
+    venueName: `Venue${"V".repeat(195)}`,
+    venueAddress: `https://example.org/${"a".repeat(400)}`,
+  });
+
+  const guestContext = await browser.newContext({ viewport: phone });
+  const guest = await guestContext.newPage();
+  await guest.goto(`/e/${eventId}`);
+  await expect(guest.getByRole("heading", { level: 1 })).toContainText("Hackathon");
+  await expectNoSidewaysScroll(guest, "the event page");
+  await expectInsideViewport(guest, guest.getByRole("button", { name: "Register" }));
+  await expectAccessibleInBothThemes(guest, "event page with long words");
+  await saveScreenshot(guest, "event-long-words-phone-dark");
+  await guestContext.close();
+
+  await page.goto("/community-selection");
+  const card = page.getByRole("link", { name: /Supercalifragilistic/ });
+  await expect(card).toBeVisible();
+  await expectNoSidewaysScroll(page, "community selection");
+  const cardBox = await card.boundingBox();
+  const badgeBox = await card.getByText("Owner").boundingBox();
+  expect((badgeBox?.x ?? 0) + (badgeBox?.width ?? 0)).toBeLessThanOrEqual(
+    (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
+  );
+  await expectAccessibleInBothThemes(page, "community selection with a long name");
+  await saveScreenshot(page, "selection-long-name-phone-dark");
+
+  for (const path of [`/dashboard/${communityId}/events`, `/dashboard/${communityId}/events/${eventId}`]) {
+    await page.goto(path);
+    await expect(page.getByText(/Hackathon/).first()).toBeVisible();
+    await expectNoSidewaysScroll(page, path);
+  }
 });

@@ -65,7 +65,7 @@ export function DashboardShell({
           </Sheet>
           <p className="flex min-w-0 flex-1 items-center gap-2 text-sm font-medium text-muted-foreground">
             {titleLogo}
-            <span className="truncate">{title}</span>
+            <span className="line-clamp-1">{title}</span>
           </p>
           <ThemeMenu />
           <div className="lg:hidden">{headerUserMenu}</div>
