@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { expectAccessibleInBothThemes } from "./support/a11y.ts";
-import { createEventByApi } from "./support/events.ts";
+import { createEventByApi, uploadCommunityAsset } from "./support/events.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
 
@@ -90,4 +91,30 @@ test("long unbroken words and URLs wrap on a 390 px phone: the event page, its R
     await expect(page.getByText(/Hackathon/).first()).toBeVisible();
     await expectNoSidewaysScroll(page, path);
   }
+});
+
+test("the event cover is shown at 2:1, as it was cropped, on a phone and on a desktop", async ({ page }) => {
+  await signInByApi(page.request, "Cora Cover");
+  const communityId = await createCommunityByApi(page.request, "Cover Club");
+  const png = await sharp({
+    create: { width: 400, height: 400, channels: 3, background: { r: 40, g: 90, b: 160 } },
+  })
+    .png()
+    .toBuffer();
+  const coverPath = await uploadCommunityAsset(page.request, communityId, png);
+  const eventId = await createEventByApi(page.request, communityId, { title: "Cover night", coverPath });
+
+  for (const [viewport, name] of [
+    [phone, "phone"],
+    [{ width: 1280, height: 900 }, "desktop"],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/e/${eventId}`);
+    const cover = page.locator('img[src*="/api/storage/v0/b/community-assets/"]').first();
+    await expect(cover).toBeVisible();
+    const box = await cover.boundingBox();
+    expect((box?.width ?? 0) / (box?.height ?? 1), `cover on a ${name}`).toBeCloseTo(2, 1);
+    await saveScreenshot(page, `event-cover-${name}-dark`);
+  }
+  await expectAccessibleInBothThemes(page, "event page with a cover");
 });

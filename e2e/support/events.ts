@@ -48,3 +48,18 @@ export async function createEventByApi(
   if (!body.data) throw new Error(`createEvent: ${JSON.stringify(body)}`);
   return body.data.createEvent.id;
 }
+
+/** Uploads a small image to the community's assets (as the cover field does) and returns its path. */
+export async function uploadCommunityAsset(
+  request: APIRequestContext,
+  communityId: string,
+  png: Buffer,
+): Promise<string> {
+  const name = `${communityId}/events/${Date.now()}.png`;
+  const response = await request.post(
+    `/api/storage/v0/b/community-assets/o?name=${encodeURIComponent(name)}`,
+    { headers: { origin }, multipart: { file: { name: "cover.png", mimeType: "image/png", buffer: png } } },
+  );
+  if (!response.ok()) throw new Error(`upload: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { fullPath: string }).fullPath;
+}

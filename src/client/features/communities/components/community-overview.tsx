@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { CalendarDaysIcon, CheckCircle2Icon, CircleIcon, CreditCardIcon, UsersIcon } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { IMAGE_ASPECT } from "../../../components/upload/image-aspects.ts";
 import type { CommunityQuery } from "../../../gql/graphql.ts";
 import { formatMemberCount, JOIN_POLICY_LABEL, ROLE_LABEL, VISIBILITY_LABEL } from "../community-labels.ts";
 
@@ -31,7 +32,8 @@ export function CommunityOverview({
         <img
           src={community.coverUrl}
           alt={`Cover of ${community.name}`}
-          className="mb-6 aspect-[3/1] w-full rounded-xl border object-cover"
+          style={{ aspectRatio: String(IMAGE_ASPECT.communityCover) }}
+          className="mb-6 w-full rounded-xl border object-cover"
         />
       ) : null}
       <div className="grid gap-2">

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { CalendarDaysIcon, CircleAlertIcon, LockIcon, PencilIcon, UsersIcon } from "lucide-react";
 import { buttonVariants } from "../../../components/ui/button.tsx";
 import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
+import { IMAGE_ASPECT } from "../../../components/upload/image-aspects.ts";
 import type { PublicEvent } from "../api/event-page-queries.ts";
 import { brandButtonStyle } from "../brand.ts";
 import { availability, goingText } from "../spots.ts";
@@ -16,25 +17,29 @@ const ACTIVE = new Set(["GOING", "WAITLISTED", "PENDING"]);
 const descriptionClass =
   "text-[0.975rem] leading-7 text-foreground/90 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:border-l-2 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-sm [&_h1]:mt-6 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-5 [&_h3]:mb-1 [&_h3]:font-semibold [&_hr]:my-6 [&_img]:my-4 [&_img]:rounded-lg [&_li]:my-1 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&>:first-child]:mt-0";
 
-function Cover({ event, className }: { event: PublicEvent; className: string }) {
-  if (event.coverUrl) {
-    return (
-      <img
-        src={event.coverUrl}
-        alt=""
-        className={`${className} aspect-square w-full rounded-2xl border object-cover shadow-sm`}
-      />
-    );
-  }
+/** The cover as it was cropped in the form (2:1), across the top of the page. */
+function Cover({ url }: { url: string }) {
+  return (
+    <img
+      src={url}
+      alt=""
+      style={{ aspectRatio: String(IMAGE_ASPECT.eventCover) }}
+      className="w-full rounded-2xl border object-cover shadow-sm lg:col-span-2"
+    />
+  );
+}
+
+function CoverPlaceholder({ event }: { event: PublicEvent }) {
   return (
     <div
       aria-hidden="true"
-      className={`${className} grid aspect-square w-full place-items-center rounded-2xl border bg-linear-to-br from-primary/25 via-primary/10 to-transparent`}
-      style={
-        event.host.brandColor
+      className="hidden w-full place-items-center rounded-2xl border bg-linear-to-br from-primary/25 via-primary/10 to-transparent lg:grid"
+      style={{
+        aspectRatio: String(IMAGE_ASPECT.eventCover),
+        ...(event.host.brandColor
           ? { backgroundImage: `linear-gradient(135deg, ${event.host.brandColor}55, transparent)` }
-          : undefined
-      }
+          : {}),
+      }}
     >
       <CalendarDaysIcon className="size-14 text-foreground/30" />
     </div>
@@ -101,9 +106,10 @@ export function EventPage({
   const brandStyle = brandButtonStyle(event.host.brandColor);
 
   return (
-    <article className="mx-auto grid w-full max-w-5xl gap-8 px-5 pt-4 pb-16 sm:px-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-12 lg:pt-8">
+    <article className="mx-auto grid w-full max-w-5xl gap-8 px-5 pt-4 pb-16 sm:px-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-x-12 lg:pt-8">
+      {event.coverUrl ? <Cover url={event.coverUrl} /> : null}
       <div className="grid content-start gap-6">
-        <Cover event={event} className={event.coverUrl ? "" : "hidden lg:grid"} />
+        {event.coverUrl ? null : <CoverPlaceholder event={event} />}
         <Host event={event} className="hidden lg:grid" />
         {event.goingCount > 0 ? (
           <p className="hidden items-center gap-2 text-sm text-muted-foreground lg:flex">
