@@ -5,13 +5,28 @@ import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
 import { IMAGE_ASPECT } from "../../../components/upload/image-aspects.ts";
 import type { PublicEvent } from "../api/event-page-queries.ts";
 import { brandButtonStyle } from "../brand.ts";
-import { availability, goingText } from "../spots.ts";
+import { type Availability, availability, goingText } from "../spots.ts";
 import { EventWhen, EventWhere } from "./event-facts.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 import { RegistrationStatusView } from "./registration-status.tsx";
 import type { EventPageSlots } from "./slots.ts";
 
 const ACTIVE = new Set(["GOING", "WAITLISTED", "PENDING"]);
+
+/** A waitlist is good news (you can still get in), so only a full event reads as a warning. */
+const SPOTS_TONE: Record<Availability["kind"], string> = {
+  open: "font-medium text-foreground",
+  waitlist: "font-medium text-primary",
+  full: "font-medium text-destructive",
+};
+
+/** What to do before pressing Register; it mentions questions only when there are some. */
+function registrationIntro(event: PublicEvent): string {
+  if (!event.approvalRequired) return "Welcome! Register below to save your spot.";
+  return event.questions.length > 0
+    ? "The organizer reviews each request: your answers below help them decide."
+    : "The organizer reviews each request and you'll hear back by email.";
+}
 
 /** Markdown output from lib/markdown (HTML already escaped there), styled without a typography plugin. */
 const descriptionClass =
@@ -170,15 +185,7 @@ export function EventPage({
                 {registration ? "Your registration" : "Registration"}
               </h2>
               <p className="flex items-center gap-3 text-sm text-muted-foreground">
-                {spots.text && !ended ? (
-                  <span
-                    className={
-                      spots.kind === "open" ? "font-medium text-foreground" : "font-medium text-destructive"
-                    }
-                  >
-                    {spots.text}
-                  </span>
-                ) : null}
+                {spots.text && !ended ? <span className={SPOTS_TONE[spots.kind]}>{spots.text}</span> : null}
                 {event.goingCount > 0 ? <span>{goingText(event.goingCount)}</span> : null}
               </p>
             </div>
@@ -200,11 +207,7 @@ export function EventPage({
                 </p>
               ) : (
                 <>
-                  <p className="mb-5 text-sm text-muted-foreground">
-                    {event.approvalRequired
-                      ? "The organizer reviews each request. Tell them a little about yourself."
-                      : "Welcome! Register below to save your spot."}
-                  </p>
+                  <p className="mb-5 text-sm text-muted-foreground">{registrationIntro(event)}</p>
                   <RegistrationForm event={event} slots={slots} brandStyle={brandStyle} />
                 </>
               )}
