@@ -118,3 +118,34 @@ test("the event cover is shown at 2:1, as it was cropped, on a phone and on a de
   }
   await expectAccessibleInBothThemes(page, "event page with a cover");
 });
+
+test("a draft offers no link to share and no check-in until it is published; the insights placeholder reads as text", async ({
+  page,
+}) => {
+  await signInByApi(page.request, "Dora Draft");
+  const communityId = await createCommunityByApi(page.request, "Draft Society");
+  const eventId = await createEventByApi(page.request, communityId, { title: "Unfinished gathering" }, false);
+
+  await page.goto(`/dashboard/${communityId}/events/${eventId}`);
+  await expect(page.getByRole("heading", { name: "Unfinished gathering" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Publish" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Check-in" })).toHaveCount(0);
+  await expect(page.getByText(/Share the public link/)).toHaveCount(0);
+  await expect(page.getByText(/Once the event is published, people can register/)).toBeVisible();
+  await expectAccessibleInBothThemes(page, "draft event dashboard");
+  await saveScreenshot(page, "event-dashboard-draft-dark");
+
+  await page.goto(`/dashboard/${communityId}/events/${eventId}/check-in`);
+  await expect(page.getByText(/Check-in opens once the event is published/)).toBeVisible();
+  await expect(page.getByLabel(/Find a guest/)).toHaveCount(0);
+
+  await page.goto(`/dashboard/${communityId}/events/${eventId}`);
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByRole("link", { name: "Check-in" })).toBeVisible();
+  await expect(page.getByText(/Share the public link/)).toBeVisible();
+
+  await page.goto(`/dashboard/${communityId}/insights`);
+  await expect(page.getByText(/what people show up for — based on your real activity/)).toBeVisible();
+  expect(await page.locator("main").textContent()).not.toMatch(/\\u[0-9a-f]{4}/i);
+  await expectAccessibleInBothThemes(page, "insights placeholder");
+});

@@ -39,11 +39,14 @@ export function csvExportHref(eventId: string, filter: RegistrationsFilter): str
 
 export function RegistrationsTable({
   eventId,
+  isDraft,
   ticketTypes,
   filter,
   onFilterChange,
 }: {
   eventId: string;
+  /** Nobody can register for a draft, so there is no link to share yet. */
+  isDraft: boolean;
   ticketTypes: readonly { id: string; name: string }[];
   filter: RegistrationsFilter;
   onFilterChange: (next: RegistrationsFilter) => void;
@@ -133,7 +136,9 @@ export function RegistrationsTable({
         <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
           {filtered
             ? "Nobody matches these filters."
-            : "No registrations yet. Share the public link to get people in."}
+            : isDraft
+              ? "No registrations yet. Once the event is published, people can register on its public page."
+              : "No registrations yet. Share the public link to get people in."}
         </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border">

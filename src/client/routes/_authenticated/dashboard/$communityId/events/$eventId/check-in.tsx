@@ -44,10 +44,14 @@ function CheckInPage() {
           Check-in <span className="text-muted-foreground">· {event.title}</span>
         </h1>
       </div>
-      {event.viewerCanManage ? (
-        <CheckInView eventId={eventId} />
-      ) : (
+      {!event.viewerCanManage ? (
         <NotManagerNotice publicPath={event.publicPath} />
+      ) : event.status === "DRAFT" ? (
+        <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+          Check-in opens once the event is published: nobody can register for a draft.
+        </p>
+      ) : (
+        <CheckInView eventId={eventId} />
       )}
     </div>
   );

@@ -53,6 +53,7 @@ function EventDashboardPage() {
       {event.viewerCanManage ? (
         <RegistrationsTable
           eventId={event.id}
+          isDraft={event.status === "DRAFT"}
           ticketTypes={event.ticketTypes}
           filter={filter}
           onFilterChange={(next) =>
