@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessibleInBothThemes } from "./support/a11y.ts";
-import { createEventByApi, uploadCommunityAsset } from "./support/events.ts";
+import { createEventByApi, registerByApi, uploadCommunityAsset } from "./support/events.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
 
@@ -122,6 +122,7 @@ test("the event cover is shown at 2:1, as it was cropped, on a phone and on a de
 test("a draft offers no link to share and no check-in until it is published; the insights placeholder reads as text", async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signInByApi(page.request, "Dora Draft");
   const communityId = await createCommunityByApi(page.request, "Draft Society");
   const eventId = await createEventByApi(page.request, communityId, { title: "Unfinished gathering" }, false);
@@ -148,4 +149,96 @@ test("a draft offers no link to share and no check-in until it is published; the
   await expect(page.getByText(/what people show up for — based on your real activity/)).toBeVisible();
   expect(await page.locator("main").textContent()).not.toMatch(/\\u[0-9a-f]{4}/i);
   await expectAccessibleInBothThemes(page, "insights placeholder");
+});
+
+test("on a 390 px phone the organizer checks a guest in without scrolling sideways, the photo button stays in its drop zone, and the theme control has a name", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize(phone);
+  await signInByApi(page.request, "Pia Phone");
+  const communityId = await createCommunityByApi(page.request, "Pocket Meetups");
+  const eventId = await createEventByApi(page.request, communityId, { title: "Pocket picnic" });
+  const guestContext = await browser.newContext();
+  await signInByApi(guestContext.request, "Gwen Guestwithalongername");
+  await registerByApi(guestContext.request, eventId);
+  await guestContext.close();
+
+  await page.goto(`/dashboard/${communityId}/events/${eventId}`);
+  const checkIn = page.getByRole("button", { name: "Check in Gwen Guestwithalongername" });
+  await expectInsideViewport(page, checkIn);
+  await expectNoSidewaysScroll(page, "the registrations on a phone");
+  await expectAccessibleInBothThemes(page, "registrations on a phone");
+  await saveScreenshot(page, "registrations-phone-dark");
+  await checkIn.click();
+  await expect(page.getByText(/^Checked in/).first()).toBeVisible();
+
+  await page.goto("/me");
+  const choose = page.getByRole("button", { name: "Choose image" });
+  const zone = page.getByTestId("image-drop-zone");
+  for (const width of [320, 390, 700]) {
+    await page.setViewportSize({ width, height: 844 });
+    await expect(choose).toBeVisible();
+    const [button, area] = [await choose.boundingBox(), await zone.boundingBox()];
+    expect(button && area).toBeTruthy();
+    if (button && area) {
+      expect(button.x, `at ${width} px`).toBeGreaterThanOrEqual(area.x);
+      expect(button.x + button.width, `at ${width} px`).toBeLessThanOrEqual(area.x + area.width);
+    }
+    await expectNoSidewaysScroll(page, `/me at ${width} px`);
+  }
+  await page.setViewportSize(phone);
+  await expect(page.getByRole("banner").getByRole("button", { name: /^Theme: dark/ })).toBeVisible();
+  await expectAccessibleInBothThemes(page, "/me on a phone");
+  await saveScreenshot(page, "me-phone-dark");
+});
+
+test("content widths line up: lists with dashboards, forms with check-in, the event page with its header", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await signInByApi(page.request, "Wes Width");
+  const communityId = await createCommunityByApi(page.request, "Aligned Club");
+  const eventId = await createEventByApi(page.request, communityId, { title: "Straight lines" });
+  const headingX = async (path: string, name: string | RegExp) => {
+    await page.goto(path);
+    const heading = page.getByRole("heading", { level: 1, name });
+    await expect(heading).toBeVisible();
+    return (await heading.boundingBox())?.x;
+  };
+  const events = await headingX(`/dashboard/${communityId}/events`, "Events");
+  const dashboard = await headingX(`/dashboard/${communityId}/events/${eventId}`, "Straight lines");
+  expect(dashboard).toBe(events);
+  const checkIn = await headingX(`/dashboard/${communityId}/events/${eventId}/check-in`, /Check-in/);
+  const form = await headingX(`/dashboard/${communityId}/create-event`, /event/i);
+  expect(checkIn).toBe(form);
+  await headingX(`/e/${eventId}`, "Straight lines");
+  const header = await page.getByRole("banner").locator("> div").boundingBox();
+  const article = await page.locator("article").first().boundingBox();
+  expect(article?.x).toBe(header?.x);
+  expect(article?.width).toBe(header?.width);
+});
+
+test("a signed-in attendee who runs no community lands on their events; an organizer on their communities", async ({
+  page,
+  browser,
+}) => {
+  const organizer = await browser.newContext();
+  await signInByApi(organizer.request, "Otto Organizer");
+  const communityId = await createCommunityByApi(organizer.request, "Lantern Walkers");
+  const eventId = await createEventByApi(organizer.request, communityId, { title: "Lantern walk" });
+
+  await signInByApi(page.request, "Ava Attendee");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/community-selection$/);
+  await registerByApi(page.request, eventId);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/me$/);
+  await expect(page.getByText("Lantern walk").first()).toBeVisible();
+
+  const organizerPage = await organizer.newPage();
+  await organizerPage.goto("/");
+  await expect(organizerPage).toHaveURL(/\/community-selection$/);
+  await organizer.close();
 });

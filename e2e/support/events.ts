@@ -63,3 +63,18 @@ export async function uploadCommunityAsset(
   if (!response.ok()) throw new Error(`upload: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { fullPath: string }).fullPath;
 }
+
+/** Registers the signed-in person for an event through GraphQL. */
+export async function registerByApi(request: APIRequestContext, eventId: string) {
+  const response = await request.post("/api/graphql", {
+    headers: { origin },
+    data: {
+      query:
+        "mutation ($eventId: ID!, $input: RegisterInput!) { register(eventId: $eventId, input: $input) { id status } }",
+      variables: { eventId, input: { answers: [] } },
+    },
+  });
+  const body = (await response.json()) as { data?: { register: { id: string; status: string } } };
+  if (!body.data) throw new Error(`register: ${JSON.stringify(body)}`);
+  return body.data.register;
+}
