@@ -1,11 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { CompassIcon } from "lucide-react";
 import { buttonVariants } from "../ui/button.tsx";
+import { pageWidth } from "./page-width.ts";
 
 /** The Not Found message; the page around it (with the site header) is routes/-not-found-page.tsx. */
 export function NotFound() {
   return (
-    <div className="mx-auto grid w-full max-w-md justify-items-center gap-4 px-6 py-20 text-center sm:py-28">
+    <div className={pageWidth("narrow", "grid justify-items-center gap-4 py-20 text-center sm:py-28")}>
       <title>Not Found · Commons</title>
       <span className="grid size-12 place-items-center rounded-full bg-muted text-muted-foreground">
         <CompassIcon className="size-6" aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarDaysIcon, CheckCircle2Icon, CircleIcon, CreditCardIcon, UsersIcon } from "lucide-react";
+import { pageWidth } from "../../../components/layout/page-width.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import { IMAGE_ASPECT } from "../../../components/upload/image-aspects.ts";
@@ -26,7 +27,7 @@ export function CommunityOverview({
     new Date(community.createdAt),
   );
   return (
-    <div className="mx-auto w-full max-w-5xl px-5 py-8 sm:px-8 sm:py-10">
+    <div className={pageWidth("wide", "py-8 sm:py-10")}>
       <title>{`${community.name} · Commons`}</title>
       {community.coverUrl ? (
         <img

@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarDaysIcon, CircleAlertIcon, LockIcon, PencilIcon, UsersIcon } from "lucide-react";
+import { pageWidth } from "../../../components/layout/page-width.ts";
 import { buttonVariants } from "../../../components/ui/button.tsx";
 import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
 import { IMAGE_ASPECT } from "../../../components/upload/image-aspects.ts";
@@ -121,7 +122,12 @@ export function EventPage({
   const brandStyle = brandButtonStyle(event.host.brandColor);
 
   return (
-    <article className="mx-auto grid w-full max-w-5xl gap-8 px-5 pt-4 pb-16 sm:px-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-x-12 lg:pt-8">
+    <article
+      className={pageWidth(
+        "wide",
+        "grid gap-8 pt-4 pb-16 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-x-12 lg:pt-8",
+      )}
+    >
       {event.coverUrl ? <Cover url={event.coverUrl} /> : null}
       <div className="grid content-start gap-6">
         {event.coverUrl ? null : <CoverPlaceholder event={event} />}

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
+import { pageWidth } from "../../../../../../components/layout/page-width.ts";
 import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
@@ -30,7 +31,7 @@ function CheckInPage() {
   const { communityId, eventId } = Route.useParams();
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
   return (
-    <div className="mx-auto grid w-full max-w-2xl gap-5 px-4 py-6 sm:px-8 sm:py-10">
+    <div className={pageWidth("text", "grid gap-5 py-6 sm:py-10")}>
       <title>{`Check-in · ${event.title} · Commons`}</title>
       <div className="grid gap-2">
         <Link
