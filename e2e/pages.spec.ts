@@ -242,3 +242,25 @@ test("a signed-in attendee who runs no community lands on their events; an organ
   await expect(organizerPage).toHaveURL(/\/community-selection$/);
   await organizer.close();
 });
+
+test("the terms and privacy policy name the operator from the configuration and show no placeholder", async ({
+  page,
+}) => {
+  await page.setViewportSize(phone);
+  for (const [path, heading] of [
+    ["/terms", "Terms of Service"],
+    ["/privacy", "Privacy Policy"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+    const text = (await page.locator("main").textContent()) ?? "";
+    // The e2e server leaves OPERATOR_NAME and OPERATOR_CONTACT unset: APP_URL's host and MAIL_FROM's address stand in.
+    expect(text).toContain("run by localhost");
+    expect(text).toContain("no-reply@localhost");
+    expect(text).not.toContain("[");
+    expect(text).not.toContain("{{");
+    await expectNoSidewaysScroll(page, path);
+    await expectAccessibleInBothThemes(page, path);
+    await saveScreenshot(page, `${path.slice(1)}-phone-dark`);
+  }
+});
