@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectAccessibleInBothThemes } from "./support/a11y.ts";
+import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi, registerByApi, uploadCommunityAsset } from "./support/events.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
@@ -16,7 +16,7 @@ test("an unknown address answers 404 and shows a Not Found page with the site he
     await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible();
     await expect(page.getByRole("banner").getByRole("link", { name: "Commons home" })).toBeVisible();
   }
-  await expectAccessibleInBothThemes(page, "Not Found (signed out)");
+  await expectAccessible(page, "Not Found (signed out)");
   await saveScreenshot(page, "not-found-desktop-dark");
   await page.getByRole("link", { name: "Go home" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -26,7 +26,7 @@ test("an unknown address answers 404 and shows a Not Found page with the site he
   await page.goto("/no/such/page");
   await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible();
   await expect(page.getByRole("button", { name: /Account menu for Nina Nowhere/ })).toBeVisible();
-  await expectAccessibleInBothThemes(page, "Not Found (signed in)");
+  await expectAccessible(page, "Not Found (signed in)");
   await saveScreenshot(page, "not-found-phone-dark");
 });
 
@@ -70,7 +70,7 @@ test("long unbroken words and URLs wrap on a 390 px phone: the event page, its R
   await expect(guest.getByRole("heading", { level: 1 })).toContainText("Hackathon");
   await expectNoSidewaysScroll(guest, "the event page");
   await expectInsideViewport(guest, guest.getByRole("button", { name: "Register" }));
-  await expectAccessibleInBothThemes(guest, "event page with long words");
+  await expectAccessible(guest, "event page with long words");
   await saveScreenshot(guest, "event-long-words-phone-dark");
   await guestContext.close();
 
@@ -83,7 +83,7 @@ test("long unbroken words and URLs wrap on a 390 px phone: the event page, its R
   expect((badgeBox?.x ?? 0) + (badgeBox?.width ?? 0)).toBeLessThanOrEqual(
     (cardBox?.x ?? 0) + (cardBox?.width ?? 0),
   );
-  await expectAccessibleInBothThemes(page, "community selection with a long name");
+  await expectAccessible(page, "community selection with a long name");
   await saveScreenshot(page, "selection-long-name-phone-dark");
 
   for (const path of [`/dashboard/${communityId}/events`, `/dashboard/${communityId}/events/${eventId}`]) {
@@ -116,7 +116,7 @@ test("the event cover is shown at 2:1, as it was cropped, on a phone and on a de
     expect((box?.width ?? 0) / (box?.height ?? 1), `cover on a ${name}`).toBeCloseTo(2, 1);
     await saveScreenshot(page, `event-cover-${name}-dark`);
   }
-  await expectAccessibleInBothThemes(page, "event page with a cover");
+  await expectAccessible(page, "event page with a cover");
 });
 
 test("a draft offers no link to share and no check-in until it is published; the insights placeholder reads as text", async ({
@@ -133,7 +133,7 @@ test("a draft offers no link to share and no check-in until it is published; the
   await expect(page.getByRole("link", { name: "Check-in" })).toHaveCount(0);
   await expect(page.getByText(/Share the public link/)).toHaveCount(0);
   await expect(page.getByText(/Once the event is published, people can register/)).toBeVisible();
-  await expectAccessibleInBothThemes(page, "draft event dashboard");
+  await expectAccessible(page, "draft event dashboard");
   await saveScreenshot(page, "event-dashboard-draft-dark");
 
   await page.goto(`/dashboard/${communityId}/events/${eventId}/check-in`);
@@ -148,7 +148,7 @@ test("a draft offers no link to share and no check-in until it is published; the
   await page.goto(`/dashboard/${communityId}/insights`);
   await expect(page.getByText(/what people show up for — based on your real activity/)).toBeVisible();
   expect(await page.locator("main").textContent()).not.toMatch(/\\u[0-9a-f]{4}/i);
-  await expectAccessibleInBothThemes(page, "insights placeholder");
+  await expectAccessible(page, "insights placeholder");
 });
 
 test("on a 390 px phone the organizer checks a guest in without scrolling sideways, the photo button stays in its drop zone, and the theme control has a name", async ({
@@ -169,7 +169,7 @@ test("on a 390 px phone the organizer checks a guest in without scrolling sidewa
   const checkIn = page.getByRole("button", { name: "Check in Gwen Guestwithalongername" });
   await expectInsideViewport(page, checkIn);
   await expectNoSidewaysScroll(page, "the registrations on a phone");
-  await expectAccessibleInBothThemes(page, "registrations on a phone");
+  await expectAccessible(page, "registrations on a phone");
   await saveScreenshot(page, "registrations-phone-dark");
   await checkIn.click();
   await expect(page.getByText(/^Checked in/).first()).toBeVisible();
@@ -190,7 +190,7 @@ test("on a 390 px phone the organizer checks a guest in without scrolling sidewa
   }
   await page.setViewportSize(phone);
   await expect(page.getByRole("banner").getByRole("button", { name: /^Theme: dark/ })).toBeVisible();
-  await expectAccessibleInBothThemes(page, "/me on a phone");
+  await expectAccessible(page, "/me on a phone");
   await saveScreenshot(page, "me-phone-dark");
 });
 
@@ -260,7 +260,7 @@ test("the terms and privacy policy name the operator from the configuration and 
     expect(text).not.toContain("[");
     expect(text).not.toContain("{{");
     await expectNoSidewaysScroll(page, path);
-    await expectAccessibleInBothThemes(page, path);
+    await expectAccessible(page, path);
     await saveScreenshot(page, `${path.slice(1)}-phone-dark`);
   }
 });

@@ -31,7 +31,7 @@ export type ServerApp = {
 
 export async function createServerApp(
   config: Config,
-  options: { distDir?: string; database?: Database } = {},
+  options: { distDir?: string; database?: Database; clock?: () => Date } = {},
 ) {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -48,7 +48,12 @@ export async function createServerApp(
   };
   const graphql = createGraphQLHandler({
     production: config.production,
-    context: async (request) => ({ db, viewer: await viewerFor(request.headers) }),
+    context: async (request, clientIp) => ({
+      db,
+      viewer: await viewerFor(request.headers),
+      clientIp,
+      authSecret: config.authSecret,
+    }),
   });
 
   const app = new Hono<AppEnv>();
@@ -126,14 +131,14 @@ export async function createServerApp(
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  app.on(["GET", "POST"], "/api/graphql", (c) => graphql.fetch(c.req.raw));
+  app.on(["GET", "POST"], "/api/graphql", (c) => graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") }));
   const storage = mountStorage(app, { db, config, viewerFor });
   const distDir = options.distDir ?? defaultDistDir;
   mountEventRoutes(app, { db, appUrl: config.appUrl, distDir, viewerFor });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);
-  const jobs = startJobs({ db, mailer, config });
+  const jobs = startJobs({ db, mailer, config, ...(options.clock ? { clock: options.clock } : {}) });
 
   return {
     app,

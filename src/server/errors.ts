@@ -9,7 +9,11 @@ export type DomainErrorCode =
   | "EVENT_CLOSED"
   | "ALREADY_REGISTERED"
   | "NO_SEATS"
-  | "INVALID_CODE";
+  | "INVALID_CODE"
+  | "VERIFIED_EMAIL_REQUIRED"
+  | "CHECKED_IN"
+  | "RATE_LIMITED"
+  | "RATE_LIMITED_EMAIL";
 
 /** Thrown by services; mapped to a GraphQL error with a stable `extensions.code` in one place. */
 export class DomainError extends Error {

@@ -14,6 +14,7 @@ export const CLIENT_ROUTES = [
   "/me",
   "/welcome",
   "/e/$eventId",
+  "/r/$token",
   "/dashboard/$communityId",
   "/dashboard/",
   "/dashboard/$communityId/coming-soon",

@@ -6,12 +6,12 @@ import { schema } from "./schema.ts";
 
 export function createGraphQLHandler(options: {
   production: boolean;
-  context: (request: Request) => Promise<GraphQLContext>;
+  context: (request: Request, clientIp: string) => Promise<GraphQLContext>;
 }) {
-  return createYoga<Record<string, unknown>, GraphQLContext>({
+  return createYoga<{ clientIp: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: "/api/graphql",
-    context: ({ request }) => options.context(request),
+    context: ({ request, clientIp }) => options.context(request, clientIp),
     // Unexpected errors become "Unexpected error." with no stack; domain errors keep their code.
     maskedErrors: { isDev: !options.production },
     graphiql: !options.production,

@@ -23,6 +23,7 @@ const base: PublicEvent = {
   spotsLeft: 12,
   waitlistEnabled: true,
   approvalRequired: false,
+  requireVerifiedEmail: false,
   goingCount: 8,
   waitlistCount: 0,
   viewerCanManage: false,

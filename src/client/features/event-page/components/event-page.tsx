@@ -213,8 +213,18 @@ export function EventPage({
                 </p>
               ) : (
                 <>
-                  <p className="mb-5 text-sm text-muted-foreground">{registrationIntro(event)}</p>
-                  <RegistrationForm event={event} slots={slots} brandStyle={brandStyle} />
+                  {event.viewerRegistration?.status === "CANCELED" ? (
+                    <p role="status" className="mb-4 rounded-lg bg-muted px-3.5 py-3 text-sm">
+                      Your registration is canceled, and we emailed you a confirmation. Changed your mind?
+                      Register again below.
+                    </p>
+                  ) : null}
+                  <RegistrationForm
+                    event={event}
+                    slots={slots}
+                    brandStyle={brandStyle}
+                    intro={<p className="mb-5 text-sm text-muted-foreground">{registrationIntro(event)}</p>}
+                  />
                 </>
               )}
             </div>
