@@ -77,7 +77,7 @@ export function EventWhere({ event }: { event: PublicEvent }) {
               href={onlineUrl}
               target="_blank"
               rel="noopener noreferrer"
-              className="truncate rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
+              className="line-clamp-1 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline"
             >
               {onlineUrl}
             </a>

@@ -114,7 +114,7 @@ function EventRow({
           <Link
             to="/dashboard/$communityId/events/$eventId"
             params={{ communityId, eventId: event.id }}
-            className="truncate font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            className="line-clamp-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
             {event.title}
           </Link>

@@ -164,7 +164,7 @@ function RegistrationCard({ registration, upcoming }: { registration: MyRegistra
             {event.venueName ? (
               <>
                 <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
-                <span className="truncate">{event.venueName}</span>
+                <span className="line-clamp-1">{event.venueName}</span>
               </>
             ) : event.hasOnlineLink ? (
               <>
@@ -172,7 +172,7 @@ function RegistrationCard({ registration, upcoming }: { registration: MyRegistra
                 <span>Online</span>
               </>
             ) : null}
-            <span className="truncate">
+            <span className="line-clamp-1">
               {event.venueName || event.hasOnlineLink ? " · " : ""}
               {event.host.name}
             </span>

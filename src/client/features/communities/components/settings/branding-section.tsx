@@ -6,6 +6,7 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { FieldError } from "../../../../components/ui/field-message.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
+import { IMAGE_ASPECT } from "../../../../components/upload/image-aspects.ts";
 import { ImageUploadField } from "../../../../components/upload/image-upload-field.tsx";
 import type { CommunityQuery, UpdateCommunityInput } from "../../../../gql/graphql.ts";
 import { notify } from "../../../../lib/notify.ts";
@@ -23,7 +24,7 @@ const IMAGE = {
   logo: {
     field: "logoPath",
     label: "Logo",
-    aspect: 1,
+    aspect: IMAGE_ASPECT.logo,
     hint: "Square; shown small next to the name, so simple shapes work best.",
     saved: "Logo updated.",
     removed: "Logo removed.",
@@ -31,7 +32,7 @@ const IMAGE = {
   cover: {
     field: "coverPath",
     label: "Cover image",
-    aspect: 3,
+    aspect: IMAGE_ASPECT.communityCover,
     hint: "Wide (3:1), shown across the top of the community's page.",
     saved: "Cover image updated.",
     removed: "Cover image removed.",

@@ -167,8 +167,8 @@ function GuestRow({ eventId, row }: { eventId: string; row: Guest }) {
       )}
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <span className="truncate text-base font-medium">{name}</span>
-        <span className="truncate text-sm text-muted-foreground">
+        <span className="line-clamp-1 text-base font-medium">{name}</span>
+        <span className="line-clamp-1 text-sm text-muted-foreground">
           {[row.person.name ? row.person.email : undefined, row.ticketType?.name].filter(Boolean).join(" · ")}
         </span>
         {row.checkedInAt ? (

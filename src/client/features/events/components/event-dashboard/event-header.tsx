@@ -77,6 +77,12 @@ export function EventHeader({ event }: { event: Event }) {
           </Button>
         ) : null}
       </div>
+      {event.status === "DRAFT" && event.viewerCanManage ? (
+        <p className="text-sm text-muted-foreground">
+          This is a draft: only organizers can see it. Publish it to share its link, take registrations and
+          check people in.
+        </p>
+      ) : null}
     </header>
   );
 }
@@ -103,13 +109,15 @@ function ManagerLinks({ event }: { event: Event }) {
           <SendIcon aria-hidden="true" /> Publish
         </Button>
       ) : null}
-      <Link
-        to="/dashboard/$communityId/events/$eventId/check-in"
-        params={{ communityId: event.host.id, eventId: event.id }}
-        className={buttonVariants({ variant: event.status === "DRAFT" ? "outline" : "default" })}
-      >
-        <ScanLineIcon aria-hidden="true" /> Check-in
-      </Link>
+      {event.status === "DRAFT" ? null : (
+        <Link
+          to="/dashboard/$communityId/events/$eventId/check-in"
+          params={{ communityId: event.host.id, eventId: event.id }}
+          className={buttonVariants()}
+        >
+          <ScanLineIcon aria-hidden="true" /> Check-in
+        </Link>
+      )}
       <Link
         to="/event/$eventId/edit"
         params={{ eventId: event.id }}
