@@ -48,6 +48,7 @@ async function startServer() {
     production: true,
     google: null,
     legalDir: path.resolve("content/legal"),
+    operator: { name: "Commons Test Operator", contact: "hello@commons.test" },
     storage: { s3: null },
   };
   const server = await createServerApp(config, { database, distDir: path.join(dataDir, "no-client") });

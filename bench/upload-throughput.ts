@@ -63,6 +63,7 @@ async function startServer() {
     production: true,
     google: null,
     legalDir: path.resolve("content/legal"),
+    operator: { name: "Commons Test Operator", contact: "hello@commons.test" },
     storage: { s3: null, maxBytes: { "member-imports": 128 * MiB } },
   };
   const server = await createServerApp(config, { database, distDir: path.join(dataDir, "no-client") });

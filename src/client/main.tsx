@@ -30,8 +30,8 @@ function buildRouter(auth: Awaited<ReturnType<typeof loadInitialAuth>>) {
       "RouteError",
     ),
     defaultNotFoundComponent: lazyRouteComponent(
-      () => import("./components/layout/not-found.tsx"),
-      "NotFound",
+      () => import("./routes/-not-found-page.tsx"),
+      "NotFoundPage",
     ),
   });
 }

@@ -97,7 +97,12 @@ export async function createServerApp(
     const name = c.req.param("document");
     if (!isLegalDocument(name)) return c.json({ code: "NOT_FOUND", message: "No such document." }, 404);
     c.header("Cache-Control", "no-cache");
-    return c.text(await readLegalDocument(config.legalDir, name), 200, {
+    const facts = {
+      operatorName: config.operator.name,
+      operatorContact: config.operator.contact,
+      appUrl: config.appUrl,
+    };
+    return c.text(await readLegalDocument(config.legalDir, name, facts), 200, {
       "Content-Type": "text/markdown; charset=utf-8",
     });
   });

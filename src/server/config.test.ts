@@ -68,4 +68,21 @@ describe("loadConfig", () => {
       "https://community.example.org",
     );
   });
+
+  it("names the operator of the legal pages from OPERATOR_NAME / OPERATOR_CONTACT, else from APP_URL and MAIL_FROM", () => {
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        APP_URL: "https://community.example.org",
+        MAIL_FROM: "Example Club <hello@example.org>",
+      }).operator,
+    ).toEqual({ name: "community.example.org", contact: "hello@example.org" });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        OPERATOR_NAME: "Example Club e.V.",
+        OPERATOR_CONTACT: "legal@example.org",
+      }).operator,
+    ).toEqual({ name: "Example Club e.V.", contact: "legal@example.org" });
+  });
 });

@@ -22,6 +22,8 @@ export type Config = {
   production: boolean;
   google: { clientId: string; clientSecret: string | null; issuer: string; jwksUrl: string } | null;
   legalDir: string;
+  /** Who runs this instance, as the terms and privacy policy name them. */
+  operator: { name: string; contact: string };
   storage: StorageConfig;
   /** Background jobs (the mail outbox); tests shorten the timings. Defaults in src/server/jobs. */
   jobs?: Partial<JobsConfig>;
@@ -94,6 +96,8 @@ const schema = z.object({
   GOOGLE_ISSUER: url(["http:", "https:"]).default("https://accounts.google.com"),
   GOOGLE_JWKS_URL: url(["http:", "https:"]).default("https://www.googleapis.com/oauth2/v3/certs"),
   LEGAL_DIR: z.string().min(1).default("./content/legal"),
+  OPERATOR_NAME: z.string().trim().min(1).max(200).optional(),
+  OPERATOR_CONTACT: z.string().trim().min(3).max(200).optional(),
   S3_ENDPOINT: url(["http:", "https:"]).optional(),
   S3_REGION: z
     .string()
@@ -125,6 +129,11 @@ function parseTrustProxy(raw: string): TrustProxy {
     }
   }
   return { kind: "addresses", addresses };
+}
+
+/** The address in `Name <address>` or a bare address. */
+function mailAddress(from: string): string {
+  return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim();
 }
 
 /** AUTH_SECRET when unset: generated once and kept in DATA_DIR so sessions survive restarts. */
@@ -192,6 +201,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     legalDir: path.resolve(e.LEGAL_DIR),
+    operator: {
+      name: e.OPERATOR_NAME ?? new URL(appUrl).hostname,
+      contact: e.OPERATOR_CONTACT ?? mailAddress(e.MAIL_FROM),
+    },
     storage: {
       s3: e.S3_BUCKET
         ? {

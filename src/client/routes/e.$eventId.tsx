@@ -3,6 +3,7 @@ import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
 import { LockIcon } from "lucide-react";
 import { useState } from "react";
 import { AppHeaderLayout } from "../components/layout/app-header-layout.tsx";
+import { pageWidth } from "../components/layout/page-width.ts";
 import { Button } from "../components/ui/button.tsx";
 import { useAuth } from "../features/auth/auth-context.tsx";
 import { LoginForm } from "../features/auth/components/login-form.tsx";
@@ -98,7 +99,7 @@ function LoadedEvent() {
 function AccessGate({ gate }: { gate: NonNullable<Gate> }) {
   const router = useRouter();
   return (
-    <div className="mx-auto grid w-full max-w-md gap-6 px-5 py-16 sm:py-24">
+    <div className={pageWidth("narrow", "grid gap-6 py-16 sm:py-24")}>
       <title>Members-only event · Commons</title>
       <div className="grid justify-items-center gap-3 text-center">
         <span className="grid size-11 place-items-center rounded-full bg-primary/12 text-primary">

@@ -1,7 +1,13 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 
 export const Route = createFileRoute("/")({
-  beforeLoad: () => {
-    throw redirect({ to: "/login", replace: true });
+  beforeLoad: async ({ context }) => {
+    if (!context.auth.isAuthenticated) throw redirect({ to: "/login", replace: true });
+    // Loaded on demand: the signed-out path (and the /login bundle) never pays for it.
+    const [queryClient, { homeTarget }] = await Promise.all([
+      context.loadQueryClient(),
+      import("./-home-target.ts"),
+    ]);
+    throw redirect({ to: await homeTarget(queryClient), replace: true });
   },
 });

@@ -1,6 +1,7 @@
 import { QueryClientProvider, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { AppHeaderLayout } from "../components/layout/app-header-layout.tsx";
+import { pageWidth } from "../components/layout/page-width.ts";
 import { buttonVariants } from "../components/ui/button.tsx";
 import { AddToCalendar } from "../features/event-page/components/add-to-calendar.tsx";
 import { managedRegistrationQueryOptions } from "../features/registrations/api/managed-registration.ts";
@@ -49,7 +50,7 @@ function Managed() {
 function BrokenLink() {
   return (
     <AppHeaderLayout>
-      <div className="mx-auto grid w-full max-w-md gap-4 px-5 py-16 text-center">
+      <div className={pageWidth("narrow", "grid gap-4 py-16 text-center")}>
         <title>Link not recognized · Commons</title>
         <meta name="referrer" content="no-referrer" />
         <h1 className="text-2xl font-semibold tracking-tight">This link doesn&apos;t work</h1>

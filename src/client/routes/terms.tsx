@@ -1,4 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { pageWidth } from "../components/layout/page-width.ts";
 import { PublicLayout } from "../components/layout/public-layout.tsx";
 import { fetchLegalDocument } from "../features/legal/api/legal-queries.ts";
 import { LegalDocumentView } from "../features/legal/components/legal-document.tsx";
@@ -14,7 +15,7 @@ function TermsofServicePage() {
   return (
     <PublicLayout>
       <title>Terms of Service · Commons</title>
-      <div className="mx-auto w-full max-w-3xl px-6 py-10 sm:py-16">
+      <div className={pageWidth("text", "py-10 sm:py-16")}>
         <LegalDocumentView source={source} />
       </div>
     </PublicLayout>

@@ -115,10 +115,14 @@ describe("the built client", () => {
     expect(await response.text()).toContain("hello");
   });
 
-  it("answers any other path with the app, never cached", async () => {
-    for (const pathname of ["/", "/dashboard/abc/members", "/no/such/page"]) {
+  it("answers any other path with the app, never cached: 200 where the client has a screen, 404 elsewhere", async () => {
+    for (const [pathname, status] of [
+      ["/", 200],
+      ["/dashboard/abc/members", 200],
+      ["/no/such/page", 404],
+    ] as const) {
       const response = await fetch(`${url}${pathname}`);
-      expect(response.status).toBe(200);
+      expect(response.status, pathname).toBe(status);
       expect(response.headers.get("cache-control")).toContain("no-cache");
       expect(await response.text()).toContain("<div id=root>");
     }

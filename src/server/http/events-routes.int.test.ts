@@ -22,7 +22,7 @@ beforeAll(async () => {
   mkdirSync(distDir, { recursive: true });
   writeFileSync(
     path.join(distDir, "index.html"),
-    '<!doctype html><html><head><meta charset="utf-8"><title>Commons</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta charset="utf-8"><meta name="description" content="Commons: run your community."><title>Commons</title></head><body><div id="root"></div></body></html>',
   );
   owner = t.browser();
   await owner.signIn(uniqueEmail("owner"), "Olga Owner");
@@ -166,7 +166,7 @@ describe("link previews", () => {
   it("puts Open Graph tags into the page of a public event, escaped", async () => {
     const event = await createEvent(owner, communityId, {
       title: 'Jazz & "Blues" <night>',
-      description: "An evening of **live** music. [Tickets](https://x.test)",
+      description: "An evening of **live** music. [Tickets](https://x.test/buy_(now)) ![poster](p.png)",
     });
     const response = await t.browser().fetch(`/e/${event.id}`);
     expect(response.status).toBe(200);
@@ -178,18 +178,50 @@ describe("link previews", () => {
     expect(html).toContain('<meta name="twitter:card" content="summary">');
     expect(html).toContain("<title>Jazz &amp; &quot;Blues&quot; &lt;night&gt; · Night Owls</title>");
     expect(html).not.toContain("<title>Commons</title>");
+    expect(html.match(/<meta name="description"/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="description" content="An evening of live music. Tickets">');
     expect(html).toContain('<div id="root"></div>');
   });
 
-  it("serves the plain app for drafts and members-only events", async () => {
-    for (const event of [
-      await createEvent(owner, communityId, { title: "Hidden draft" }, false),
-      await createEvent(owner, communityId, { title: "Members night", visibility: "MEMBERS" }),
-    ]) {
-      const html = await (await t.browser().fetch(`/e/${event.id}`)).text();
+  it("serves the plain app for drafts and members-only events: 404 where the visitor cannot see it at all", async () => {
+    const draft = await createEvent(owner, communityId, { title: "Hidden draft" }, false);
+    const membersOnly = await createEvent(owner, communityId, {
+      title: "Members night",
+      visibility: "MEMBERS",
+    });
+    for (const [event, status] of [
+      [draft, 404],
+      [membersOnly, 200],
+    ] as const) {
+      const response = await t.browser().fetch(`/e/${event.id}`);
+      expect(response.status).toBe(status);
+      const html = await response.text();
       expect(html).toContain("<title>Commons</title>");
+      expect(html).toContain('<div id="root"></div>');
       expect(html).not.toContain("og:title");
       expect(html).not.toContain(event.title);
+    }
+    expect((await owner.fetch(`/e/${draft.id}`)).status).toBe(200);
+  });
+});
+
+describe("pages that do not exist", () => {
+  it("answer 404 with the app, which shows Not Found, for unknown event ids and unknown paths", async () => {
+    for (const path of [
+      "/e/00000000-0000-4000-8000-000000000000",
+      "/e/not-an-id",
+      "/no/such/page",
+      "/dashboard/some-id/nothing-here",
+    ]) {
+      const response = await t.browser().fetch(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("answer 200 for every path the client has a screen for", async () => {
+    for (const path of ["/", "/login", "/terms", "/dashboard", `/dashboard/${communityId}/events`, "/me"]) {
+      expect((await t.browser().fetch(path)).status, path).toBe(200);
     }
   });
 });

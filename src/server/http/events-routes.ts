@@ -8,6 +8,7 @@ import type { GraphQLContext } from "../graphql/context.ts";
 import { type EventView, getEvent, publicPath } from "../modules/events/events.service.ts";
 import { REGISTRATION_STATUSES, type RegistrationStatus } from "../modules/events/events.tables.ts";
 import { exportRegistrations } from "../modules/events/registrations.service.ts";
+import { markdownToPlainText } from "./markdown-text.ts";
 
 type Options = {
   db: Db;
@@ -130,26 +131,31 @@ export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) 
     }
   });
 
-  // Link previews (chat apps, social sites) read these tags without running the app.
+  // Link previews (chat apps, social sites) read these tags without running the app. An event
+  // this viewer cannot see at all answers 404 (the app then shows Not Found); a members-only one
+  // answers 200, since the app offers to sign in.
   app.get("/e/:id", async (c, next) => {
     const indexFile = path.join(options.distDir, "index.html");
     if (!existsSync(indexFile)) return next();
     const html = readFileSync(indexFile, "utf8");
-    let event: EventView | null = null;
-    try {
-      event = await getEvent({ db, viewer: null }, c.req.param("id"));
-    } catch {
-      event = null;
-    }
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
+    const id = c.req.param("id");
+    if (!UUID.test(id)) return c.html(html, 404);
+    let event: EventView;
+    try {
+      event = await getEvent({ db, viewer: await viewerFor(c.req.raw.headers) }, id);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return c.html(html, error.code === "NOT_FOUND" ? 404 : 200);
+    }
     const shareable =
-      event &&
-      event.status === "published" &&
-      (event.visibility === "public" || event.visibility === "unlisted");
-    if (!event || !shareable) return c.html(html);
+      event.status === "published" && (event.visibility === "public" || event.visibility === "unlisted");
+    if (!shareable) return c.html(html);
     return c.html(injectMeta(html, eventMeta(event, absolute)));
   });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function eventLocation(event: EventView): string | null {
   const place = [event.venueName, event.venueAddress].filter(Boolean).join(", ");
@@ -181,20 +187,9 @@ const escapeHtml = (value: string) =>
     (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
   );
 
-/** A plain-text summary of Markdown for previews. */
-function summary(markdown: string, max = 200): string {
-  const text = markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/[#*_`>~]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
-
 function eventMeta(event: EventView, absolute: (pathname: string) => string) {
   const image = event.coverUrl ? absolute(event.coverUrl) : null;
-  const description = summary(event.description) || `${event.host.name} event`;
+  const description = markdownToPlainText(event.description, 200) || `${event.host.name} event`;
   const tags: [string, string, string][] = [
     ["property", "og:type", "website"],
     ["property", "og:title", event.title],
@@ -219,8 +214,11 @@ function injectMeta(html: string, meta: { title: string; tags: string[]; descrip
     `<meta name="description" content="${escapeHtml(meta.description)}">`,
     ...meta.tags,
   ].join("\n    ");
-  const withoutTitle = html.replace(/<title>[\s\S]*?<\/title>/i, "");
-  return withoutTitle.includes("</head>")
-    ? withoutTitle.replace("</head>", () => `    ${head}\n  </head>`)
-    : `${head}\n${withoutTitle}`;
+  // The shell's own title and site-wide description give way to the event's.
+  const shell = html
+    .replace(/<title>[\s\S]*?<\/title>/i, "")
+    .replace(/\s*<meta\s+name=["']description["'][^>]*>/gi, "");
+  return shell.includes("</head>")
+    ? shell.replace("</head>", () => `    ${head}\n  </head>`)
+    : `${head}\n${shell}`;
 }

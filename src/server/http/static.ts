@@ -2,8 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Env, Hono } from "hono";
+import { isClientRoute } from "../../shared/client-routes.ts";
 
-/** Hashed assets are compressed at build time and cached forever; index.html never. */
+/**
+ * Hashed assets are compressed at build time and cached forever; index.html never. A path no
+ * client screen answers still gets the app (which shows Not Found) but with status 404, so
+ * crawlers and link checkers see the truth.
+ */
 export function mountClient<E extends Env>(app: Hono<E>, distDir: string) {
   const root = path.relative(process.cwd(), distDir) || ".";
   const indexFile = path.join(distDir, "index.html");
@@ -13,7 +18,7 @@ export function mountClient<E extends Env>(app: Hono<E>, distDir: string) {
       return c.text("The client is not built. Run `npm run build` (npm start does this for you).", 503);
     }
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
-    return c.html(readFileSync(indexFile, "utf8"));
+    return c.html(readFileSync(indexFile, "utf8"), isClientRoute(c.req.path) ? 200 : 404);
   });
 }
 

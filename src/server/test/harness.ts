@@ -140,6 +140,7 @@ export async function startTestServer(
     production: false,
     google: null,
     legalDir: path.resolve("content/legal"),
+    operator: { name: "Commons Test Operator", contact: "hello@commons.test" },
     storage: { s3: null },
     ...options.overrides,
   };

@@ -2,6 +2,8 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { ThemeMenu } from "../theme/theme-menu.tsx";
 import { Logo } from "./logo.tsx";
+import { HasSiteHeaderContext } from "./page-chrome.ts";
+import { pageWidth } from "./page-width.ts";
 
 export function SkipLink() {
   return (
@@ -16,8 +18,8 @@ export function AppHeaderLayout({ children, end }: { children: ReactNode; end?: 
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur">
-        <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-4 px-5 sm:px-8">
-          <Link to="/community-selection" className="rounded-md" aria-label="Commons — your communities">
+        <div className={pageWidth("wide", "flex h-14 items-center justify-between gap-4")}>
+          <Link to="/" className="rounded-md" aria-label="Commons home">
             <Logo />
           </Link>
           <div className="flex items-center gap-1">
@@ -27,7 +29,7 @@ export function AppHeaderLayout({ children, end }: { children: ReactNode; end?: 
         </div>
       </header>
       <main id="main" className="flex-1">
-        {children}
+        <HasSiteHeaderContext value={true}>{children}</HasSiteHeaderContext>
       </main>
     </div>
   );

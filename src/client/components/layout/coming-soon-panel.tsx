@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge } from "../ui/badge.tsx";
+import { pageWidth } from "./page-width.ts";
 
 type ComingSoonPanelProps = {
   title: string;
@@ -13,7 +14,7 @@ type ComingSoonPanelProps = {
 /** Honest placeholder for areas not built yet: says what will be here, shows no invented data. */
 export function ComingSoonPanel({ title, icon: Icon, summary, plans, children }: ComingSoonPanelProps) {
   return (
-    <div className="mx-auto w-full max-w-4xl px-5 py-8 sm:px-8 sm:py-10">
+    <div className={pageWidth("wide", "py-8 sm:py-10")}>
       <title>{`${title} · Commons`}</title>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>

@@ -4,6 +4,7 @@ import { ThemeMenu } from "../theme/theme-menu.tsx";
 import { Button } from "../ui/button.tsx";
 import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet.tsx";
 import { SkipLink } from "./app-header-layout.tsx";
+import { HasSiteHeaderContext } from "./page-chrome.ts";
 
 type DashboardShellProps = {
   switcher: ReactNode;
@@ -64,13 +65,13 @@ export function DashboardShell({
           </Sheet>
           <p className="flex min-w-0 flex-1 items-center gap-2 text-sm font-medium text-muted-foreground">
             {titleLogo}
-            <span className="truncate">{title}</span>
+            <span className="line-clamp-1">{title}</span>
           </p>
           <ThemeMenu />
           <div className="lg:hidden">{headerUserMenu}</div>
         </header>
         <main id="main" className="flex-1">
-          {children}
+          <HasSiteHeaderContext value={true}>{children}</HasSiteHeaderContext>
         </main>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { ThemeCycleButton } from "../theme/theme-cycle-button.tsx";
 import { Logo } from "./logo.tsx";
+import { HasSiteHeaderContext } from "./page-chrome.ts";
 
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
@@ -16,7 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <ThemeCycleButton />
       </header>
       <main id="main" className="flex flex-1 flex-col">
-        {children}
+        <HasSiteHeaderContext value={true}>{children}</HasSiteHeaderContext>
       </main>
       <footer className="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 px-6 py-6 text-sm text-muted-foreground">
         <span>© {new Date().getFullYear()} Commons</span>

@@ -29,11 +29,11 @@ export function ThemeRadioItems() {
 }
 
 export function ThemeMenu() {
-  const { resolvedTheme } = useTheme();
+  const { theme, resolvedTheme } = useTheme();
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Change theme">
+        <Button variant="ghost" size="icon" aria-label={`Theme: ${theme}. Change theme`} title="Theme">
           {resolvedTheme === "dark" ? <MoonIcon aria-hidden="true" /> : <SunIcon aria-hidden="true" />}
         </Button>
       </DropdownMenuTrigger>

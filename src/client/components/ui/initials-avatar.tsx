@@ -2,12 +2,34 @@ import { useState } from "react";
 import { cn } from "../../lib/cn.ts";
 import { isHexColor, readableTextColor } from "../../lib/color.ts";
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
+
+/** The first letter (a whole grapheme, so "É" or "ก่" stays intact) of a word, skipping emoji and punctuation. */
+function firstLetter(word: string): string | null {
+  for (const { segment } of graphemes.segment(word)) {
+    if (LETTER_OR_DIGIT.test(segment)) return segment;
+  }
+  return null;
+}
+
+/** "Ada Lovelace" -> "AL", "🎉 Party People" -> "PP", "Zoë" -> "ZO"; "?" when there is no letter at all. */
 export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = words[0] ?? "";
-  const last = words.length > 1 ? (words[words.length - 1] ?? "") : "";
-  const letters = last ? [...first][0] + ([...last][0] ?? "") : [...first].slice(0, 2).join("");
-  return letters.toUpperCase() || "?";
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .map(firstLetter)
+    .filter((letter): letter is string => letter !== null);
+  if (letters.length >= 2) return `${letters[0]}${letters[letters.length - 1]}`.toUpperCase();
+  const only = name
+    .trim()
+    .split(/\s+/)
+    .find((word) => firstLetter(word) !== null);
+  if (!only) return "?";
+  const inWord = [...graphemes.segment(only)]
+    .map(({ segment }) => segment)
+    .filter((g) => LETTER_OR_DIGIT.test(g));
+  return inWord.slice(0, 2).join("").toUpperCase();
 }
 
 const PALETTE = [

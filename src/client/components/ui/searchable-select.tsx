@@ -185,7 +185,7 @@ export function SearchableSelect({
               onMouseMove={() => setActive(index)}
               onClick={() => choose(option)}
             >
-              <span className="truncate">{option.label}</span>
+              <span className="line-clamp-1">{option.label}</span>
               {option.value === value ? <CheckIcon className="size-4 shrink-0" aria-hidden="true" /> : null}
             </div>
           ))

@@ -173,7 +173,9 @@ export function ImageUploadField({
     [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
-    <fieldset className="m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
+    // The picture sits beside the button only when the field itself is wide enough, whatever the
+    // screen: a narrow column on a wide screen must not push the button out of the drop zone.
+    <fieldset className="@container m-0 flex min-w-0 flex-col gap-3 border-0 p-0">
       <legend className="mb-3 text-sm font-medium leading-none">{label}</legend>
       {/* Dropping is a shortcut for pointer users; the button below is the keyboard path. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: drag-and-drop only, the button is the accessible control. */}
@@ -184,8 +186,9 @@ export function ImageUploadField({
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
+        data-testid="image-drop-zone"
         className={cn(
-          "flex flex-col items-center gap-3 rounded-lg border border-dashed p-4 transition-colors sm:flex-row",
+          "flex flex-col items-center gap-3 rounded-lg border border-dashed p-4 transition-colors @md:flex-row",
           dragging ? "border-primary bg-primary/5" : "border-input",
           disabled && "opacity-60",
         )}
@@ -204,7 +207,7 @@ export function ImageUploadField({
             <ImageIcon className="size-8 text-muted-foreground" aria-hidden="true" />
           )}
         </div>
-        <div className="flex flex-col items-center gap-2 text-center sm:items-start sm:text-left">
+        <div className="flex min-w-0 flex-col items-center gap-2 text-center @md:items-start @md:text-left">
           <Button
             variant="outline"
             onClick={() => inputRef.current?.click()}

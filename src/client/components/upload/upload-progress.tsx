@@ -49,7 +49,7 @@ export function UploadProgress({ task, fileName, className }: UploadProgressProp
   return (
     <div className={cn("flex flex-col gap-2 rounded-md border p-3 text-sm", className)}>
       <div className="flex items-center justify-between gap-2">
-        <span id={nameId} className="min-w-0 truncate font-medium">
+        <span id={nameId} className="min-w-0 line-clamp-1 font-medium">
           {fileName}
         </span>
         <span className="shrink-0 tabular-nums text-muted-foreground">{percent}%</span>

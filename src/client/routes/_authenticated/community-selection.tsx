@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
+import { pageWidth } from "../../components/layout/page-width.ts";
 import { UserMenu } from "../../features/auth/components/user-menu.tsx";
 import { myCommunitiesQueryOptions } from "../../features/communities/api/communities-queries.ts";
 import { CommunityPicker } from "../../features/communities/components/community-picker.tsx";
@@ -16,7 +17,7 @@ function CommunitySelectionPage() {
   return (
     <AppHeaderLayout end={<UserMenu />}>
       <title>Your communities · Commons</title>
-      <div className="mx-auto w-full max-w-4xl px-5 py-10 sm:px-8 sm:py-14">
+      <div className={pageWidth("wide", "py-10 sm:py-14")}>
         <div className="mb-8 grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">
             {communities.length === 0 ? `Welcome, ${user.name.split(" ")[0]}` : "Your communities"}

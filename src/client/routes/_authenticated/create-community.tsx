@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
+import { pageWidth } from "../../components/layout/page-width.ts";
 import { UserMenu } from "../../features/auth/components/user-menu.tsx";
 import { CreateCommunityForm } from "../../features/communities/components/create-community-form.tsx";
 
@@ -12,14 +13,16 @@ function CreateCommunityPage() {
   return (
     <AppHeaderLayout end={<UserMenu />}>
       <title>Create a community · Commons</title>
-      <div className="mx-auto w-full max-w-3xl px-5 py-10 sm:px-8 sm:py-14">
+      <div className={pageWidth("text", "py-10 sm:py-14")}>
         <div className="mb-8 grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Create a community</h1>
           <p className="text-muted-foreground">Set up the basics now; you can change them later.</p>
         </div>
         <div className="rounded-2xl border bg-card p-5 shadow-xs sm:p-8">
           <CreateCommunityForm
-            onCreated={(communityId) => navigate({ to: "/dashboard/$communityId", params: { communityId } })}
+            onCreated={(communityId) =>
+              navigate({ to: "/dashboard/$communityId", params: { communityId }, replace: true })
+            }
           />
         </div>
       </div>

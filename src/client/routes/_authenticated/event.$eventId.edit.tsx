@@ -3,6 +3,7 @@ import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
 import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
+import { pageWidth } from "../../components/layout/page-width.ts";
 import { Badge } from "../../components/ui/badge.tsx";
 import { UserMenu } from "../../features/auth/components/user-menu.tsx";
 import { eventQueryOptions } from "../../features/events/api/events-queries.ts";
@@ -44,7 +45,7 @@ function EditEvent({ eventId }: { eventId: string }) {
   const [defaults] = useState(() => eventToValues(event));
   return (
     <AppHeaderLayout end={<UserMenu />}>
-      <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
+      <div className={pageWidth("text", "py-8 sm:py-10")}>
         <title>{`Edit ${event.title} · Commons`}</title>
         <Link
           to="/dashboard/$communityId/events/$eventId"

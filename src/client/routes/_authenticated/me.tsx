@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
+import { pageWidth } from "../../components/layout/page-width.ts";
 import { useAuth } from "../../features/auth/auth-context.tsx";
 import { UserMenu } from "../../features/auth/components/user-menu.tsx";
 import { ProfileForm } from "../../features/profile/components/profile-form.tsx";
@@ -19,7 +20,7 @@ function ProfilePage() {
   return (
     <AppHeaderLayout end={<UserMenu />}>
       <title>Your profile · Commons</title>
-      <div className="mx-auto w-full max-w-3xl px-5 py-10 sm:px-8 sm:py-14">
+      <div className={pageWidth("text", "py-10 sm:py-14")}>
         <div className="mb-8 grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">Your profile</h1>
           <p className="text-muted-foreground">How you appear to people in your communities.</p>

@@ -45,15 +45,15 @@ export function UserMenu({ showName = false, className }: { showName?: boolean; 
         <InitialsAvatar name={displayName} seed={user.id} size="sm" imageUrl={user.image} />
         {showName ? (
           <span className="grid min-w-0 leading-tight">
-            <span className="truncate text-sm font-medium">{displayName}</span>
-            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            <span className="line-clamp-1 text-sm font-medium">{displayName}</span>
+            <span className="line-clamp-1 text-xs text-muted-foreground">{user.email}</span>
           </span>
         ) : null}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <div className="grid px-2 py-1.5">
-          <span className="truncate text-sm font-medium">{displayName}</span>
-          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+          <span className="line-clamp-1 text-sm font-medium">{displayName}</span>
+          <span className="line-clamp-1 text-xs text-muted-foreground">{user.email}</span>
         </div>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

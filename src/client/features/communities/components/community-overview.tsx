@@ -1,7 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarDaysIcon, CheckCircle2Icon, CircleIcon, CreditCardIcon, UsersIcon } from "lucide-react";
+import { pageWidth } from "../../../components/layout/page-width.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { IMAGE_ASPECT } from "../../../components/upload/image-aspects.ts";
 import type { CommunityQuery } from "../../../gql/graphql.ts";
 import { formatMemberCount, JOIN_POLICY_LABEL, ROLE_LABEL, VISIBILITY_LABEL } from "../community-labels.ts";
 
@@ -25,13 +27,14 @@ export function CommunityOverview({
     new Date(community.createdAt),
   );
   return (
-    <div className="mx-auto w-full max-w-5xl px-5 py-8 sm:px-8 sm:py-10">
+    <div className={pageWidth("wide", "py-8 sm:py-10")}>
       <title>{`${community.name} · Commons`}</title>
       {community.coverUrl ? (
         <img
           src={community.coverUrl}
           alt={`Cover of ${community.name}`}
-          className="mb-6 aspect-[3/1] w-full rounded-xl border object-cover"
+          style={{ aspectRatio: String(IMAGE_ASPECT.communityCover) }}
+          className="mb-6 w-full rounded-xl border object-cover"
         />
       ) : null}
       <div className="grid gap-2">

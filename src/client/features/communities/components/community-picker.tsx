@@ -76,9 +76,14 @@ export function CommunityPicker({ communities }: { communities: CommunitySummary
                   color={community.brandColor}
                 />
                 <span className="grid min-w-0 flex-1 gap-1">
-                  <span className="flex items-center justify-between gap-2">
-                    <span className="truncate font-medium group-hover:text-foreground">{community.name}</span>
-                    <Badge variant={community.viewerRole === "MEMBER" ? "secondary" : "default"}>
+                  <span className="flex items-start justify-between gap-2">
+                    <span className="line-clamp-2 min-w-0 font-medium group-hover:text-foreground">
+                      {community.name}
+                    </span>
+                    <Badge
+                      variant={community.viewerRole === "MEMBER" ? "secondary" : "default"}
+                      className="shrink-0"
+                    >
                       {ROLE_LABEL[community.viewerRole]}
                     </Badge>
                   </span>

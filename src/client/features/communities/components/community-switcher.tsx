@@ -37,8 +37,8 @@ export function CommunitySwitcher({ current }: { current: Current }) {
           color={current.brandColor}
         />
         <span className="grid min-w-0 flex-1 leading-tight">
-          <span className="truncate text-sm font-semibold">{current.name}</span>
-          <span className="truncate text-xs text-muted-foreground">{ROLE_LABEL[current.viewerRole]}</span>
+          <span className="line-clamp-1 text-sm font-semibold">{current.name}</span>
+          <span className="line-clamp-1 text-xs text-muted-foreground">{ROLE_LABEL[current.viewerRole]}</span>
         </span>
         <ChevronsUpDownIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
       </DropdownMenuTrigger>
@@ -55,7 +55,7 @@ export function CommunitySwitcher({ current }: { current: Current }) {
                   imageUrl={community.logoUrl}
                   color={community.brandColor}
                 />
-                <span className="flex-1 truncate">{community.name}</span>
+                <span className="flex-1 line-clamp-1">{community.name}</span>
                 {community.id === current.id ? <CheckIcon aria-label="Current" /> : null}
               </Link>
             </DropdownMenuItem>

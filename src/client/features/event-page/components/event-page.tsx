@@ -1,10 +1,12 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarDaysIcon, CircleAlertIcon, LockIcon, PencilIcon, UsersIcon } from "lucide-react";
+import { pageWidth } from "../../../components/layout/page-width.ts";
 import { buttonVariants } from "../../../components/ui/button.tsx";
 import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
+import { IMAGE_ASPECT } from "../../../components/upload/image-aspects.ts";
 import type { PublicEvent } from "../api/event-page-queries.ts";
 import { brandButtonStyle } from "../brand.ts";
-import { availability, goingText } from "../spots.ts";
+import { type Availability, availability, goingText } from "../spots.ts";
 import { EventWhen, EventWhere } from "./event-facts.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 import { RegistrationStatusView } from "./registration-status.tsx";
@@ -12,29 +14,48 @@ import type { EventPageSlots } from "./slots.ts";
 
 const ACTIVE = new Set(["GOING", "WAITLISTED", "PENDING"]);
 
+/** A waitlist is good news (you can still get in), so only a full event reads as a warning. */
+const SPOTS_TONE: Record<Availability["kind"], string> = {
+  open: "font-medium text-foreground",
+  waitlist: "font-medium text-primary",
+  full: "font-medium text-destructive",
+};
+
+/** What to do before pressing Register; it mentions questions only when there are some. */
+function registrationIntro(event: PublicEvent): string {
+  if (!event.approvalRequired) return "Welcome! Register below to save your spot.";
+  return event.questions.length > 0
+    ? "The organizer reviews each request: your answers below help them decide."
+    : "The organizer reviews each request and you'll hear back by email.";
+}
+
 /** Markdown output from lib/markdown (HTML already escaped there), styled without a typography plugin. */
 const descriptionClass =
-  "text-[0.975rem] leading-7 text-foreground/90 break-words [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:border-l-2 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-sm [&_h1]:mt-6 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-5 [&_h3]:mb-1 [&_h3]:font-semibold [&_hr]:my-6 [&_img]:my-4 [&_img]:rounded-lg [&_li]:my-1 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&>:first-child]:mt-0";
+  "text-[0.975rem] leading-7 text-foreground/90 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:border-l-2 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-sm [&_h1]:mt-6 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-5 [&_h3]:mb-1 [&_h3]:font-semibold [&_hr]:my-6 [&_img]:my-4 [&_img]:rounded-lg [&_li]:my-1 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&>:first-child]:mt-0";
 
-function Cover({ event, className }: { event: PublicEvent; className: string }) {
-  if (event.coverUrl) {
-    return (
-      <img
-        src={event.coverUrl}
-        alt=""
-        className={`${className} aspect-square w-full rounded-2xl border object-cover shadow-sm`}
-      />
-    );
-  }
+/** The cover as it was cropped in the form (2:1), across the top of the page. */
+function Cover({ url }: { url: string }) {
+  return (
+    <img
+      src={url}
+      alt=""
+      style={{ aspectRatio: String(IMAGE_ASPECT.eventCover) }}
+      className="w-full rounded-2xl border object-cover shadow-sm lg:col-span-2"
+    />
+  );
+}
+
+function CoverPlaceholder({ event }: { event: PublicEvent }) {
   return (
     <div
       aria-hidden="true"
-      className={`${className} grid aspect-square w-full place-items-center rounded-2xl border bg-linear-to-br from-primary/25 via-primary/10 to-transparent`}
-      style={
-        event.host.brandColor
+      className="hidden w-full place-items-center rounded-2xl border bg-linear-to-br from-primary/25 via-primary/10 to-transparent lg:grid"
+      style={{
+        aspectRatio: String(IMAGE_ASPECT.eventCover),
+        ...(event.host.brandColor
           ? { backgroundImage: `linear-gradient(135deg, ${event.host.brandColor}55, transparent)` }
-          : undefined
-      }
+          : {}),
+      }}
     >
       <CalendarDaysIcon className="size-14 text-foreground/30" />
     </div>
@@ -101,9 +122,15 @@ export function EventPage({
   const brandStyle = brandButtonStyle(event.host.brandColor);
 
   return (
-    <article className="mx-auto grid w-full max-w-5xl gap-8 px-5 pt-4 pb-16 sm:px-8 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-12 lg:pt-8">
+    <article
+      className={pageWidth(
+        "wide",
+        "grid gap-8 pt-4 pb-16 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-x-12 lg:pt-8",
+      )}
+    >
+      {event.coverUrl ? <Cover url={event.coverUrl} /> : null}
       <div className="grid content-start gap-6">
-        <Cover event={event} className={event.coverUrl ? "" : "hidden lg:grid"} />
+        {event.coverUrl ? null : <CoverPlaceholder event={event} />}
         <Host event={event} className="hidden lg:grid" />
         {event.goingCount > 0 ? (
           <p className="hidden items-center gap-2 text-sm text-muted-foreground lg:flex">
@@ -164,15 +191,7 @@ export function EventPage({
                 {registration ? "Your registration" : "Registration"}
               </h2>
               <p className="flex items-center gap-3 text-sm text-muted-foreground">
-                {spots.text && !ended ? (
-                  <span
-                    className={
-                      spots.kind === "open" ? "font-medium text-foreground" : "font-medium text-destructive"
-                    }
-                  >
-                    {spots.text}
-                  </span>
-                ) : null}
+                {spots.text && !ended ? <span className={SPOTS_TONE[spots.kind]}>{spots.text}</span> : null}
                 {event.goingCount > 0 ? <span>{goingText(event.goingCount)}</span> : null}
               </p>
             </div>
@@ -204,13 +223,7 @@ export function EventPage({
                     event={event}
                     slots={slots}
                     brandStyle={brandStyle}
-                    intro={
-                      <p className="mb-5 text-sm text-muted-foreground">
-                        {event.approvalRequired
-                          ? "The organizer reviews each request. Tell them a little about yourself."
-                          : "Welcome! Register below to save your spot."}
-                      </p>
-                    }
+                    intro={<p className="mb-5 text-sm text-muted-foreground">{registrationIntro(event)}</p>}
                   />
                 </>
               )}

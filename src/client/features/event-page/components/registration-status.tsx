@@ -59,7 +59,7 @@ export function RegistrationStatusView({
               <VideoIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
               <span className="grid min-w-0">
                 <span className="font-medium">Join online</span>
-                <span className="truncate text-muted-foreground">{onlineUrl}</span>
+                <span className="line-clamp-1 text-muted-foreground">{onlineUrl}</span>
               </span>
             </a>
           ) : null}

@@ -2,12 +2,12 @@ import { useSuspenseInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
 import { useId } from "react";
+import { formatEventRange } from "../../../../shared/event-time-format.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../../../components/ui/button.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { CommunityEventsQuery } from "../../../gql/graphql.ts";
 import { cn } from "../../../lib/cn.ts";
-import { formatEventRange } from "../../../lib/event-time.ts";
 import { communityEventsQueryOptions } from "../api/events-queries.ts";
 import { EVENT_STATUS_BADGE, EVENT_STATUS_LABEL, formatGoing } from "../event-labels.ts";
 import { EVENTS_TABS, type EventsTab, filterForTab } from "../event-tabs.ts";
@@ -114,7 +114,7 @@ function EventRow({
           <Link
             to="/dashboard/$communityId/events/$eventId"
             params={{ communityId, eventId: event.id }}
-            className="truncate font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+            className="line-clamp-1 font-semibold hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
             {event.title}
           </Link>

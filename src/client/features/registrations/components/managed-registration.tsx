@@ -9,8 +9,9 @@ import {
   VideoIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatEventRange } from "../../../../shared/event-time-format.ts";
+import { pageWidth } from "../../../components/layout/page-width.ts";
 import { buttonVariants } from "../../../components/ui/button.tsx";
-import { formatEventRange } from "../../../lib/event-time.ts";
 import { type ManagedRegistration, useCancelManagedRegistration } from "../api/managed-registration.ts";
 import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
 import { CheckInQr } from "./check-in-qr.tsx";
@@ -87,7 +88,7 @@ export function ManagedRegistrationView({
   const going = registration.status === "GOING";
   const ended = new Date(event.endsAt).getTime() <= Date.now();
   return (
-    <div className="mx-auto grid w-full max-w-xl gap-6 px-5 pt-6 pb-16 sm:px-8">
+    <div className={pageWidth("text", "grid gap-6 pt-6 pb-16")}>
       {/* The token is in this page's address: never send it to the sites linked from here. */}
       <meta name="referrer" content="no-referrer" />
       <meta name="robots" content="noindex" />

@@ -3,12 +3,12 @@ import { Link } from "@tanstack/react-router";
 import { CalendarXIcon, MapPinIcon, VideoIcon } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Suspense, useState } from "react";
+import { formatEventRange } from "../../../../shared/event-time-format.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../../../components/ui/button.tsx";
 import { Skeleton } from "../../../components/ui/skeleton.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import type { RegistrationTimeFilter } from "../../../gql/graphql.ts";
-import { formatEventRange } from "../../../lib/event-time.ts";
 import { type MyRegistration, myRegistrationsQueryOptions } from "../api/my-registrations.ts";
 import { statusLabel, statusTone } from "../status-labels.ts";
 import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
@@ -164,7 +164,7 @@ function RegistrationCard({ registration, upcoming }: { registration: MyRegistra
             {event.venueName ? (
               <>
                 <MapPinIcon className="size-3.5 shrink-0" aria-hidden="true" />
-                <span className="truncate">{event.venueName}</span>
+                <span className="line-clamp-1">{event.venueName}</span>
               </>
             ) : event.hasOnlineLink ? (
               <>
@@ -172,7 +172,7 @@ function RegistrationCard({ registration, upcoming }: { registration: MyRegistra
                 <span>Online</span>
               </>
             ) : null}
-            <span className="truncate">
+            <span className="line-clamp-1">
               {event.venueName || event.hasOnlineLink ? " · " : ""}
               {event.host.name}
             </span>

@@ -5,6 +5,8 @@ import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../../../components/ui/button.tsx";
 import { FieldError } from "../../../../components/ui/field-message.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
+import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
+import { IMAGE_ASPECT } from "../../../../components/upload/image-aspects.ts";
 import { ImageUploadField } from "../../../../components/upload/image-upload-field.tsx";
 import type { CommunityQuery, UpdateCommunityInput } from "../../../../gql/graphql.ts";
 import { notify } from "../../../../lib/notify.ts";
@@ -22,7 +24,7 @@ const IMAGE = {
   logo: {
     field: "logoPath",
     label: "Logo",
-    aspect: 1,
+    aspect: IMAGE_ASPECT.logo,
     hint: "Square; shown small next to the name, so simple shapes work best.",
     saved: "Logo updated.",
     removed: "Logo removed.",
@@ -30,7 +32,7 @@ const IMAGE = {
   cover: {
     field: "coverPath",
     label: "Cover image",
-    aspect: 3,
+    aspect: IMAGE_ASPECT.communityCover,
     hint: "Wide (3:1), shown across the top of the community's page.",
     saved: "Cover image updated.",
     removed: "Cover image removed.",
@@ -131,6 +133,7 @@ function BrandColorForm({ community, readOnly }: { community: Community; readOnl
   });
   const { control, handleSubmit, setError, reset, formState } = form;
   const { errors, isDirty } = formState;
+  const { prompt } = useUnsavedChanges(isDirty);
   const { save, formError, isSaving } = useSettingsSave<BrandColorValues>(
     community.id,
     ["brandColor"],
@@ -144,6 +147,7 @@ function BrandColorForm({ community, readOnly }: { community: Community; readOnl
 
   return (
     <form onSubmit={onSubmit} noValidate className="border-t pt-6">
+      {prompt}
       <fieldset disabled={readOnly}>
         <Controller
           control={control}

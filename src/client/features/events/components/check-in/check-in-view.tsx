@@ -74,7 +74,7 @@ export function CheckInView({ eventId }: { eventId: string }) {
       const message =
         error instanceof GraphQLRequestError && error.code === "INVALID_CODE"
           ? "This QR code isn't a ticket for this event."
-          : describeError(error, "The check-in didn't go through. Try again or search by name.");
+          : describeError(error, "The check-in didn't go through. Try again or type the code below.");
       setFeedback({ kind: "error", message });
     }
   }
@@ -104,8 +104,8 @@ export function CheckInView({ eventId }: { eventId: string }) {
 
       <SearchField
         id={`${id}-search`}
-        label="Find a guest by name or email"
-        placeholder="Name or email"
+        label="Find a guest by name, email or check-in code"
+        placeholder="Name, email or check-in code"
         value={search}
         onSearch={setSearch}
         large
@@ -167,8 +167,8 @@ function GuestRow({ eventId, row }: { eventId: string; row: Guest }) {
       )}
     >
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <span className="truncate text-base font-medium">{name}</span>
-        <span className="truncate text-sm text-muted-foreground">
+        <span className="line-clamp-1 text-base font-medium">{name}</span>
+        <span className="line-clamp-1 text-sm text-muted-foreground">
           {[row.person.name ? row.person.email : undefined, row.ticketType?.name].filter(Boolean).join(" · ")}
         </span>
         {row.checkedInAt ? (

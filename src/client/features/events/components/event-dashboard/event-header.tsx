@@ -1,9 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { CopyIcon, ExternalLinkIcon, PencilIcon, ScanLineIcon, SendIcon } from "lucide-react";
+import { formatEventRange } from "../../../../../shared/event-time-format.ts";
 import { Badge } from "../../../../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../../../../components/ui/button.tsx";
 import type { EventDetailQuery } from "../../../../gql/graphql.ts";
-import { differsFromViewer, formatEventRange, viewerTimeZone } from "../../../../lib/event-time.ts";
+import { differsFromViewer, viewerTimeZone } from "../../../../lib/event-time.ts";
 import { notify } from "../../../../lib/notify.ts";
 import { usePublishEvent } from "../../api/event-mutations.ts";
 import { describeError } from "../../error-message.ts";
@@ -76,6 +77,12 @@ export function EventHeader({ event }: { event: Event }) {
           </Button>
         ) : null}
       </div>
+      {event.status === "DRAFT" && event.viewerCanManage ? (
+        <p className="text-sm text-muted-foreground">
+          This is a draft: only organizers can see it. Publish it to share its link, take registrations and
+          check people in.
+        </p>
+      ) : null}
     </header>
   );
 }
@@ -102,13 +109,15 @@ function ManagerLinks({ event }: { event: Event }) {
           <SendIcon aria-hidden="true" /> Publish
         </Button>
       ) : null}
-      <Link
-        to="/dashboard/$communityId/events/$eventId/check-in"
-        params={{ communityId: event.host.id, eventId: event.id }}
-        className={buttonVariants({ variant: event.status === "DRAFT" ? "outline" : "default" })}
-      >
-        <ScanLineIcon aria-hidden="true" /> Check-in
-      </Link>
+      {event.status === "DRAFT" ? null : (
+        <Link
+          to="/dashboard/$communityId/events/$eventId/check-in"
+          params={{ communityId: event.host.id, eventId: event.id }}
+          className={buttonVariants()}
+        >
+          <ScanLineIcon aria-hidden="true" /> Check-in
+        </Link>
+      )}
       <Link
         to="/event/$eventId/edit"
         params={{ eventId: event.id }}

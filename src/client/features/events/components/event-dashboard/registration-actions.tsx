@@ -56,7 +56,7 @@ export function RegistrationActions({ eventId, row }: { eventId: string; row: Ro
   const active = row.status === "GOING" || row.status === "WAITLISTED" || row.status === "PENDING";
 
   return (
-    <div className="flex items-center justify-end gap-1">
+    <div className="flex items-center justify-end gap-1 max-md:justify-start">
       {row.status === "GOING" ? (
         row.checkedInAt ? (
           <Button variant="ghost" size="sm" disabled={busy} onClick={() => void run("undoCheckIn", row)}>

@@ -25,6 +25,11 @@ export type RegistrationsFilter = { status?: RegistrationStatus; ticket?: string
 const selectClass =
   "h-10 rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40";
 
+const cell = "px-3 py-2.5 max-md:block max-md:p-0";
+/** On a phone the column header is not shown, so the cell names itself. */
+const labelled =
+  "max-md:before:mr-1 max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)_':']";
+
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: "numeric", minute: "2-digit" });
 
@@ -39,11 +44,14 @@ export function csvExportHref(eventId: string, filter: RegistrationsFilter): str
 
 export function RegistrationsTable({
   eventId,
+  isDraft,
   ticketTypes,
   filter,
   onFilterChange,
 }: {
   eventId: string;
+  /** Nobody can register for a draft, so there is no link to share yet. */
+  isDraft: boolean;
   ticketTypes: readonly { id: string; name: string }[];
   filter: RegistrationsFilter;
   onFilterChange: (next: RegistrationsFilter) => void;
@@ -133,15 +141,18 @@ export function RegistrationsTable({
         <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
           {filtered
             ? "Nobody matches these filters."
-            : "No registrations yet. Share the public link to get people in."}
+            : isDraft
+              ? "No registrations yet. Once the event is published, people can register on its public page."
+              : "No registrations yet. Share the public link to get people in."}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border">
-          <table className="w-full min-w-[48rem] text-sm">
+        <div className="rounded-xl border md:overflow-x-auto">
+          {/* On a phone each row is a small card (labels come from data-label), so the actions need no sideways scroll. */}
+          <table className="w-full text-sm max-md:block md:min-w-[48rem]">
             <caption className="sr-only">
               Registrations, {rows.length} of {total} shown
             </caption>
-            <thead className="bg-muted/50 text-left text-muted-foreground">
+            <thead className="bg-muted/50 text-left text-muted-foreground max-md:sr-only">
               <tr>
                 <th scope="col" className="px-3 py-2 font-medium">
                   Name
@@ -163,7 +174,7 @@ export function RegistrationsTable({
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:block">
               {rows.map((row) => (
                 <RegistrationRow key={row.id} eventId={eventId} row={row} />
               ))}
@@ -190,8 +201,13 @@ function RegistrationRow({ eventId, row }: { eventId: string; row: Registration 
   const answered = row.answers.filter((answer) => answer.values.length > 0);
   return (
     <Fragment>
-      <tr className={cn("border-t align-top", expanded && "bg-muted/30")}>
-        <td className="px-3 py-2.5">
+      <tr
+        className={cn(
+          "border-t align-top max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-x-4 max-md:gap-y-1.5 max-md:p-3 max-md:first:border-t-0",
+          expanded && "bg-muted/30",
+        )}
+      >
+        <td className={cn(cell, "max-md:basis-full")}>
           <div className="font-medium">{row.person.name || "—"}</div>
           <div className="break-all text-muted-foreground">{row.person.email}</div>
           {answered.length > 0 ? (
@@ -210,7 +226,7 @@ function RegistrationRow({ eventId, row }: { eventId: string; row: Registration 
             </button>
           ) : null}
         </td>
-        <td className="px-3 py-2.5">
+        <td className={cell}>
           <Badge variant={REGISTRATION_STATUS_BADGE[row.status]}>
             {REGISTRATION_STATUS_LABEL[row.status]}
           </Badge>
@@ -218,24 +234,29 @@ function RegistrationRow({ eventId, row }: { eventId: string; row: Registration 
             <div className="mt-1 text-xs text-muted-foreground">#{row.waitlistPosition} in line</div>
           ) : null}
         </td>
-        <td className="px-3 py-2.5">{row.ticketType?.name ?? "—"}</td>
-        <td className="px-3 py-2.5 whitespace-nowrap">
+        <td className={cn(cell, labelled, !row.ticketType && "max-md:hidden")} data-label="Ticket">
+          {row.ticketType?.name ?? "—"}
+        </td>
+        <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Registered">
           <time dateTime={row.createdAt}>{dateTime.format(new Date(row.createdAt))}</time>
         </td>
-        <td className="px-3 py-2.5 whitespace-nowrap">
+        <td
+          className={cn(cell, labelled, "whitespace-nowrap", !row.checkedInAt && "max-md:hidden")}
+          data-label="Checked in"
+        >
           {row.checkedInAt ? (
             <time dateTime={row.checkedInAt}>{timeOnly.format(new Date(row.checkedInAt))}</time>
           ) : (
             <span className="text-muted-foreground">—</span>
           )}
         </td>
-        <td className="px-3 py-2.5">
+        <td className={cn(cell, "max-md:basis-full")}>
           <RegistrationActions eventId={eventId} row={row} />
         </td>
       </tr>
       {answered.length > 0 ? (
-        <tr id={answersId} hidden={!expanded} className="bg-muted/30">
-          <td colSpan={6} className="px-3 pb-3">
+        <tr id={answersId} hidden={!expanded} className="bg-muted/30 max-md:block">
+          <td colSpan={6} className="px-3 pb-3 max-md:block">
             <dl className="grid gap-2 sm:grid-cols-2">
               {answered.map((answer) => (
                 <div key={answer.questionId} className="grid gap-0.5">

@@ -2,6 +2,7 @@ import { Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../../../../components/ui/button.tsx";
 import { FieldError } from "../../../../components/ui/field-message.tsx";
+import { IMAGE_ASPECT } from "../../../../components/upload/image-aspects.ts";
 import { ImageUploadField } from "../../../../components/upload/image-upload-field.tsx";
 
 /** The community-assets bucket's limit (docs/storage-api.md). */
@@ -44,7 +45,7 @@ export function CoverField({
         path={(_file, contentType) =>
           `${communityId}/events/${Date.now()}.${EXTENSIONS[contentType] ?? "webp"}`
         }
-        aspect={2}
+        aspect={IMAGE_ASPECT.eventCover}
         maxBytes={MAX_ASSET_BYTES}
         currentUrl={shownUrl}
         disabled={disabled}

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
+import { pageWidth } from "../../../../components/layout/page-width.ts";
 import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
 import { EventForm } from "../../../../features/events/components/event-form/event-form.tsx";
 import { emptyEventValues } from "../../../../features/events/components/event-form/event-form-schema.ts";
@@ -24,7 +25,7 @@ function CreateEvent({ communityId }: { communityId: string }) {
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   const [defaults] = useState(() => emptyEventValues(community.timeZone));
   return (
-    <div className="mx-auto w-full max-w-3xl px-5 py-8 sm:px-8 sm:py-10">
+    <div className={pageWidth("text", "py-8 sm:py-10")}>
       <title>{`Create event · ${community.name} · Commons`}</title>
       <Link
         to="/dashboard/$communityId/events"
@@ -47,6 +48,7 @@ function CreateEvent({ communityId }: { communityId: string }) {
           void navigate({
             to: "/dashboard/$communityId/events/$eventId",
             params: { communityId: event.host.id, eventId: event.id },
+            replace: true,
           });
         }}
       />

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
+import { pageWidth } from "../../../../components/layout/page-width.ts";
 import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
 import { CommunitySettings } from "../../../../features/communities/components/settings/community-settings.tsx";
 
@@ -13,7 +14,7 @@ function EditCommunityPage() {
   const { communityId } = Route.useParams();
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   return (
-    <div className="mx-auto w-full max-w-4xl px-5 py-8 sm:px-8 sm:py-10">
+    <div className={pageWidth("text", "py-8 sm:py-10")}>
       <title>{`Settings · ${community.name} · Commons`}</title>
       <div className="mb-6 grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>

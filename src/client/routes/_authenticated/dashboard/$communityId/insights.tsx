@@ -11,7 +11,7 @@ function InsightsPage() {
     <ComingSoonPanel
       title="Insights"
       icon={ChartColumnIcon}
-      summary="Understand how your community grows and what people show up for \u2014 based on your real activity."
+      summary="Understand how your community grows and what people show up for — based on your real activity."
       plans={[
         "Member growth and retention over time",
         "Event attendance and no-show rates",

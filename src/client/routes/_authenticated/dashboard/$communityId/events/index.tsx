@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CalendarPlusIcon } from "lucide-react";
+import { pageWidth } from "../../../../../components/layout/page-width.ts";
 import { buttonVariants } from "../../../../../components/ui/button.tsx";
 import { communityQueryOptions } from "../../../../../features/communities/api/communities-queries.ts";
 import { communityEventsQueryOptions } from "../../../../../features/events/api/events-queries.ts";
@@ -26,7 +27,7 @@ function EventsPage() {
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   const canManage = canManageEvents(community.viewerRole);
   return (
-    <div className="mx-auto w-full max-w-5xl px-5 py-8 sm:px-8 sm:py-10">
+    <div className={pageWidth("wide", "py-8 sm:py-10")}>
       <title>{`Events · ${community.name} · Commons`}</title>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
+import { pageWidth } from "../../../../../../components/layout/page-width.ts";
 import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
@@ -30,7 +31,7 @@ function CheckInPage() {
   const { communityId, eventId } = Route.useParams();
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
   return (
-    <div className="mx-auto grid w-full max-w-2xl gap-5 px-4 py-6 sm:px-8 sm:py-10">
+    <div className={pageWidth("text", "grid gap-5 py-6 sm:py-10")}>
       <title>{`Check-in · ${event.title} · Commons`}</title>
       <div className="grid gap-2">
         <Link
@@ -44,10 +45,14 @@ function CheckInPage() {
           Check-in <span className="text-muted-foreground">· {event.title}</span>
         </h1>
       </div>
-      {event.viewerCanManage ? (
-        <CheckInView eventId={eventId} />
-      ) : (
+      {!event.viewerCanManage ? (
         <NotManagerNotice publicPath={event.publicPath} />
+      ) : event.status === "DRAFT" ? (
+        <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+          Check-in opens once the event is published: nobody can register for a draft.
+        </p>
+      ) : (
+        <CheckInView eventId={eventId} />
       )}
     </div>
   );

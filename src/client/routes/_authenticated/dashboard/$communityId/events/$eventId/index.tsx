@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
+import { pageWidth } from "../../../../../../components/layout/page-width.ts";
 import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
@@ -39,7 +40,7 @@ function EventDashboardPage() {
   const navigate = Route.useNavigate();
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-8 px-5 py-8 sm:px-8 sm:py-10">
+    <div className={pageWidth("wide", "grid gap-8 py-8 sm:py-10")}>
       <title>{`${event.title} · Events · Commons`}</title>
       <div className="grid gap-4">
         <Link
@@ -55,6 +56,7 @@ function EventDashboardPage() {
       {event.viewerCanManage ? (
         <RegistrationsTable
           eventId={event.id}
+          isDraft={event.status === "DRAFT"}
           ticketTypes={event.ticketTypes}
           filter={filter}
           onFilterChange={(next) =>

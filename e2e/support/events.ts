@@ -1,0 +1,80 @@
+import type { APIRequestContext } from "@playwright/test";
+import { E2E_PORT } from "./paths.ts";
+
+const origin = `http://localhost:${E2E_PORT}`;
+
+/** A wall-clock time `days` ahead, as the event input wants it (YYYY-MM-DDTHH:mm). */
+export function wallTimeInDays(days: number, time: string) {
+  return `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
+}
+
+/** Creates (and by default publishes) an event through GraphQL as the signed-in organizer. */
+export async function createEventByApi(
+  request: APIRequestContext,
+  communityId: string,
+  input: Record<string, unknown> = {},
+  publish = true,
+): Promise<string> {
+  const response = await request.post("/api/graphql", {
+    headers: { origin },
+    data: {
+      query: `mutation ($communityId: ID!, $input: EventInput!, $publish: Boolean!) {
+        createEvent(communityId: $communityId, input: $input, publish: $publish) { id }
+      }`,
+      variables: {
+        communityId,
+        publish,
+        input: {
+          title: "Spring meetup",
+          description: "Talks, then **pizza**.",
+          startsAtLocal: wallTimeInDays(20, "18:00"),
+          endsAtLocal: wallTimeInDays(20, "21:00"),
+          timeZone: "Europe/Berlin",
+          venueName: "Hall 1",
+          venueAddress: "Main street 1, Berlin",
+          onlineUrl: null,
+          capacity: null,
+          waitlistEnabled: true,
+          approvalRequired: false,
+          visibility: "PUBLIC",
+          ticketTypes: [{ name: "General" }],
+          questions: [],
+          ...input,
+        },
+      },
+    },
+  });
+  const body = (await response.json()) as { data?: { createEvent: { id: string } } };
+  if (!body.data) throw new Error(`createEvent: ${JSON.stringify(body)}`);
+  return body.data.createEvent.id;
+}
+
+/** Uploads a small image to the community's assets (as the cover field does) and returns its path. */
+export async function uploadCommunityAsset(
+  request: APIRequestContext,
+  communityId: string,
+  png: Buffer,
+): Promise<string> {
+  const name = `${communityId}/events/${Date.now()}.png`;
+  const response = await request.post(
+    `/api/storage/v0/b/community-assets/o?name=${encodeURIComponent(name)}`,
+    { headers: { origin }, multipart: { file: { name: "cover.png", mimeType: "image/png", buffer: png } } },
+  );
+  if (!response.ok()) throw new Error(`upload: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { fullPath: string }).fullPath;
+}
+
+/** Registers the signed-in person for an event through GraphQL. */
+export async function registerByApi(request: APIRequestContext, eventId: string) {
+  const response = await request.post("/api/graphql", {
+    headers: { origin },
+    data: {
+      query:
+        "mutation ($eventId: ID!, $input: RegisterInput!) { register(eventId: $eventId, input: $input) { id status } }",
+      variables: { eventId, input: { answers: [] } },
+    },
+  });
+  const body = (await response.json()) as { data?: { register: { id: string; status: string } } };
+  if (!body.data) throw new Error(`register: ${JSON.stringify(body)}`);
+  return body.data.register;
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { initialsOf } from "./initials-avatar.tsx";
+
+describe("initialsOf", () => {
+  it.each([
+    ["Ada Lovelace", "AL"],
+    ["Ada Byron Lovelace", "AL"],
+    ["🎉 Party People", "PP"],
+    ["Night Owls 🦉", "NO"],
+    ["🦉Owls", "OW"],
+    ["Zoë", "ZO"],
+    ["émile zola", "ÉZ"],
+    ["👩‍👩‍👧 Family", "FA"],
+    ["🎉🎉", "?"],
+    ["   ", "?"],
+    ["2600 Club", "2C"],
+  ])("%s -> %s", (name, initials) => {
+    expect(initialsOf(name)).toBe(initials);
+  });
+});

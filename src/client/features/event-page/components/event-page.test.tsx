@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { PublicEvent } from "../api/event-page-queries.ts";
+import { EventPage } from "./event-page.tsx";
+import type { EventPageSlots } from "./slots.ts";
+
+const base: PublicEvent = {
+  id: "ev1",
+  title: "Board game night",
+  description: "",
+  startsAt: "2030-03-14T18:00:00.000Z",
+  endsAt: "2030-03-14T21:00:00.000Z",
+  timeZone: "Europe/Vienna",
+  venueName: "Café Central",
+  venueAddress: null,
+  hasOnlineLink: false,
+  onlineUrl: null,
+  coverUrl: null,
+  status: "PUBLISHED",
+  visibility: "PUBLIC",
+  capacity: 20,
+  spotsLeft: 12,
+  waitlistEnabled: true,
+  approvalRequired: false,
+  requireVerifiedEmail: false,
+  goingCount: 8,
+  waitlistCount: 0,
+  viewerCanManage: false,
+  cancelMessage: null,
+  host: { id: "c1", name: "Vienna Gamers", slug: "vienna-gamers", logoUrl: null, brandColor: null },
+  ticketTypes: [
+    { id: "t1", name: "General", priceMinor: 0, currency: "EUR", quantity: null, remaining: null },
+  ],
+  questions: [],
+  viewerRegistration: null,
+};
+
+const slots: EventPageSlots = {
+  isSignedIn: true,
+  renderSignIn: () => null,
+  renderTicket: () => null,
+  renderCancel: () => null,
+};
+
+function renderPage(overrides: Partial<PublicEvent>) {
+  const queryClient = new QueryClient();
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <EventPage event={{ ...base, ...overrides }} descriptionHtml="" slots={slots} />
+    </QueryClientProvider>,
+  );
+}
+
+describe("EventPage", () => {
+  it("shows an open waitlist as information, not as an alarm; a full event as a warning", () => {
+    const { unmount } = renderPage({ spotsLeft: 0, goingCount: 20, waitlistEnabled: true });
+    expect(screen.getByText("Waitlist open").className).not.toContain("text-destructive");
+    unmount();
+    renderPage({ spotsLeft: 0, goingCount: 20, waitlistEnabled: false });
+    expect(screen.getByText("Full").className).toContain("text-destructive");
+  });
+
+  it("asks for a few words about yourself only when the form has a field for them", () => {
+    const { unmount } = renderPage({ approvalRequired: true, questions: [] });
+    expect(screen.getByText(/organizer reviews each request/).textContent).not.toMatch(
+      /about yourself|answers/i,
+    );
+    unmount();
+    renderPage({
+      approvalRequired: true,
+      questions: [
+        { id: "q1", kind: "LONG_TEXT", label: "Why do you want to come?", required: true, options: [] },
+      ],
+    });
+    expect(screen.getByText(/organizer reviews each request/).textContent).toMatch(/answers below/);
+    expect(screen.getByLabelText(/Why do you want to come/)).toBeTruthy();
+  });
+});
