@@ -48,6 +48,7 @@ export async function createServerApp(
   };
   const graphql = createGraphQLHandler({
     production: config.production,
+    appOrigin: new URL(config.appUrl).origin,
     context: async (request) => ({ db, viewer: await viewerFor(request.headers) }),
   });
 
@@ -121,7 +122,19 @@ export async function createServerApp(
     return auth.handler(new Request(c.req.raw, { headers }));
   });
 
-  app.on(["GET", "POST"], "/api/graphql", (c) => graphql.fetch(c.req.raw));
+  app.post("/api/graphql", (c) => graphql.fetch(c.req.raw));
+  // A GET needs no preflight and carries cookies from any site's <img> or fetch: only POST runs
+  // operations. GraphiQL's page (development only) is the one GET answered.
+  app.get("/api/graphql", (c) => {
+    const graphiqlPage =
+      !config.production &&
+      c.req.query("query") === undefined &&
+      (c.req.header("accept") ?? "").includes("text/html");
+    if (graphiqlPage) return graphql.fetch(c.req.raw);
+    return c.json({ code: "METHOD_NOT_ALLOWED", message: "Send GraphQL operations with POST." }, 405, {
+      Allow: "POST",
+    });
+  });
   const storage = mountStorage(app, { db, config, viewerFor });
   const distDir = options.distDir ?? defaultDistDir;
   mountEventRoutes(app, { db, appUrl: config.appUrl, distDir, viewerFor });

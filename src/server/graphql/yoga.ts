@@ -6,6 +6,8 @@ import { schema } from "./schema.ts";
 
 export function createGraphQLHandler(options: {
   production: boolean;
+  /** The only origin allowed to read answers cross-origin; the app itself is same-origin. */
+  appOrigin: string;
   context: (request: Request) => Promise<GraphQLContext>;
 }) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
@@ -16,6 +18,11 @@ export function createGraphQLHandler(options: {
     maskedErrors: { isDev: !options.production },
     graphiql: !options.production,
     landingPage: false,
+    // Yoga's default echoes any Origin with credentials, letting another site read a viewer's data.
+    cors: (request) =>
+      request.headers.get("origin") === options.appOrigin
+        ? { origin: options.appOrigin, credentials: true, methods: ["POST"] }
+        : false,
     logging: options.production ? "warn" : "info",
     plugins: [
       EnvelopArmorPlugin({
