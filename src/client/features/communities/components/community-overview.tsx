@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { CalendarDaysIcon, CheckCircle2Icon, CircleIcon, CreditCardIcon, UsersIcon } from "lucide-react";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { MarkdownContent } from "../../../components/ui/markdown-content.tsx";
 import type { CommunityQuery } from "../../../gql/graphql.ts";
 import { formatMemberCount, JOIN_POLICY_LABEL, ROLE_LABEL, VISIBILITY_LABEL } from "../community-labels.ts";
 
@@ -39,9 +40,11 @@ export function CommunityOverview({
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{community.name}</h1>
           <Badge variant="secondary">{VISIBILITY_LABEL[community.visibility]}</Badge>
         </div>
-        <p className="max-w-3xl text-muted-foreground">
-          {community.description || "No description yet. Add one in Settings."}
-        </p>
+        {community.description.trim() ? (
+          <MarkdownContent source={community.description} className="max-w-3xl text-muted-foreground" />
+        ) : (
+          <p className="max-w-3xl text-muted-foreground">No description yet. Add one in Settings.</p>
+        )}
       </div>
 
       <dl className="mt-8 grid gap-3 sm:grid-cols-3">
