@@ -12,7 +12,8 @@ import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
 import { type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
 import { CLIENT_IP_HEADER, createAuth } from "./modules/auth/auth.ts";
-import { checkCodeSend } from "./modules/auth/code-limits.service.ts";
+import { isAuthRouteInUse } from "./modules/auth/auth-routes.ts";
+import { codeLimitMessage, codeSendBlocked } from "./modules/auth/code-limits.service.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
 
@@ -102,21 +103,27 @@ export async function createServerApp(
     const body = (await c.req.raw
       .clone()
       .json()
-      .catch(() => null)) as { email?: unknown } | null;
-    if (typeof body?.email === "string" && body.email.includes("@")) {
-      const refusal = await checkCodeSend(db, { email: body.email, address: c.get("clientIp") });
+      .catch(() => null)) as { email?: unknown; type?: unknown } | null;
+    // Password-reset and email-change codes would reach accounts the product never gave a password.
+    if (body?.type !== "sign-in") {
+      return c.json({ code: "BAD_USER_INPUT", message: "Only sign-in codes can be sent." }, 400);
+    }
+    if (typeof body.email === "string" && body.email.includes("@")) {
+      // Counting happens where the mail is sent (auth.ts); this only keeps a refused request from
+      // replacing the code already in the inbox.
+      const refusal = await codeSendBlocked(db, { email: body.email, address: c.get("clientIp") });
       if (refusal) {
         c.header("Retry-After", String(refusal.retryAfterSeconds));
-        const message =
-          refusal.code === "RATE_LIMITED_EMAIL"
-            ? "Too many codes were sent to this address. Wait a little, then try again."
-            : "Too many sign-in attempts from your network. Wait a little, then try again.";
+        const message = codeLimitMessage(refusal);
         return c.json({ code: refusal.code, message, retryAfter: refusal.retryAfterSeconds }, 429);
       }
     }
     return next();
   });
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
+  app.on(["GET", "POST"], "/api/auth/*", (c): Response | Promise<Response> => {
+    if (!isAuthRouteInUse(c.req.method, c.req.path)) {
+      return c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404);
+    }
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
     return auth.handler(new Request(c.req.raw, { headers }));

@@ -109,6 +109,49 @@ describe("sign-in with an emailed code", () => {
     expect((await neighbour.sendCode(uniqueEmail())).status).toBe(200);
   });
 
+  it("mails codes only through the sign-in route: password-reset and other unused routes are gone", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail("reset");
+    await browser.signIn(email, "Rita Reset");
+    const mailsTo = () => t.smtp.mails.filter((mail) => mail.to.includes(email)).length;
+    const before = mailsTo();
+    const probes: [string, unknown][] = [
+      ["/api/auth/request-password-reset", { email, redirectTo: "/" }],
+      ["/api/auth/forget-password/email-otp", { email }],
+      ["/api/auth/email-otp/request-password-reset", { email }],
+      ["/api/auth/email-otp/request-email-change", { newEmail: uniqueEmail("other") }],
+      [
+        "/api/auth/sign-up/email",
+        { email: uniqueEmail("signup"), password: "long-enough-password", name: "X" },
+      ],
+      ["/api/auth/delete-user", {}],
+      ["/api/auth/change-email", { newEmail: uniqueEmail("other") }],
+    ];
+    for (let round = 0; round < CODES_PER_EMAIL.max + 1; round++) {
+      for (const [route, body] of probes) {
+        const response = await browser.post(route, body);
+        expect({ route, status: response.status }).toEqual({ route, status: 404 });
+        expect(await response.json()).toMatchObject({ code: "NOT_FOUND" });
+      }
+    }
+    expect((await browser.fetch("/api/auth/list-sessions")).status).toBe(404);
+    // Every response above has been answered, so any mail they sent has already been accepted.
+    expect(mailsTo()).toBe(before);
+  });
+
+  it("sends sign-in codes only: other code types are refused without a mail", async () => {
+    const email = uniqueEmail("types");
+    const browser = t.browser();
+    await browser.signIn(email, "Tia Types");
+    const before = t.smtp.mails.filter((mail) => mail.to.includes(email)).length;
+    for (const type of ["forget-password", "email-verification", "change-email"]) {
+      const sent = await browser.post("/api/auth/email-otp/send-verification-otp", { email, type });
+      expect({ type, status: sent.status }).toEqual({ type, status: 400 });
+      expect(await sent.json()).toMatchObject({ code: "BAD_USER_INPUT" });
+    }
+    expect(t.smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(before);
+  });
+
   it("lets many guests behind one address sign in (a venue's Wi-Fi)", async () => {
     const address = t.browser().address;
     for (let i = 0; i < 12; i++) {

@@ -1,11 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { emailOTP } from "better-auth/plugins";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { type Mailer, signInCodeMail } from "../mail/mail.service.ts";
 import { account, rateLimit, session, user, verification } from "./auth.tables.ts";
+import { checkCodeSend, codeLimitMessage } from "./code-limits.service.ts";
 
 /** Request header carrying the client address derived by the HTTP layer; anything a client sends under this name is replaced. */
 export const CLIENT_IP_HEADER = "x-commons-client-ip";
@@ -75,7 +77,22 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
         allowedAttempts: CODE_ATTEMPTS,
         storeOTP: "hashed",
         rateLimit: { window: 60, max: 30 },
-        async sendVerificationOTP({ email, otp }) {
+        async sendVerificationOTP({ email, otp }, ctx) {
+          // Every route that mails a code ends here, so the per-email limit cannot be bypassed.
+          const address =
+            ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? ctx?.headers?.get(CLIENT_IP_HEADER) ?? "server";
+          const refusal = await checkCodeSend(db, { email, address });
+          if (refusal) {
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              {
+                code: refusal.code,
+                message: codeLimitMessage(refusal),
+                retryAfter: refusal.retryAfterSeconds,
+              },
+              { "Retry-After": String(refusal.retryAfterSeconds) },
+            );
+          }
           await mailer.send(
             signInCodeMail({ to: email, code: otp, appUrl: config.appUrl, minutes: CODE_TTL_MINUTES }),
           );
