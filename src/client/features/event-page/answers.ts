@@ -1,3 +1,4 @@
+import { isTooLong, type TextField, tooLongMessage } from "../../../shared/limits.ts";
 import type { AnswerInput } from "../../gql/graphql.ts";
 import type { EventQuestion } from "./api/event-page-queries.ts";
 
@@ -5,15 +6,19 @@ import type { EventQuestion } from "./api/event-page-queries.ts";
 export type Answers = Record<string, string[]>;
 export type AnswerErrors = Record<string, string>;
 
-const MAX_SHORT = 200;
-const MAX_LONG = 4000;
-
 export function valuesOf(answers: Answers, questionId: string): string[] {
   return answers[questionId] ?? [];
 }
 
 function isEmpty(values: string[]): boolean {
   return values.every((value) => value.trim() === "");
+}
+
+/** The length limit of a free-text answer; choices have none. */
+export function answerLimit(kind: EventQuestion["kind"]): TextField | null {
+  if (kind === "LONG_TEXT") return "longAnswer";
+  if (kind === "SHORT_TEXT") return "shortAnswer";
+  return null;
 }
 
 export function validateAnswer(question: EventQuestion, values: string[]): string | null {
@@ -30,10 +35,8 @@ export function validateAnswer(question: EventQuestion, values: string[]): strin
         return "This question needs an answer.";
     }
   }
-  const limit = question.kind === "LONG_TEXT" ? MAX_LONG : question.kind === "SHORT_TEXT" ? MAX_SHORT : null;
-  if (limit !== null && (values[0] ?? "").trim().length > limit) {
-    return `Keep it under ${limit.toLocaleString()} characters.`;
-  }
+  const limit = answerLimit(question.kind);
+  if (limit !== null && isTooLong(limit, values[0])) return tooLongMessage(limit);
   if (
     (question.kind === "SINGLE_CHOICE" || question.kind === "MULTIPLE_CHOICE") &&
     values.some((value) => !question.options.includes(value))

@@ -1,9 +1,7 @@
+import { isTooLong, tooLongMessage } from "../../../shared/limits.ts";
 import { slugProblem } from "../../../shared/slug.ts";
 import type { FieldError } from "../../errors.ts";
 import { JOIN_POLICIES, type JoinPolicy, VISIBILITIES, type Visibility } from "./communities.tables.ts";
-
-export const NAME_MAX = 80;
-export const DESCRIPTION_MAX = 5000;
 
 const timeZones = new Set(Intl.supportedValuesOf("timeZone"));
 timeZones.add("UTC");
@@ -36,8 +34,8 @@ const checks: { [K in keyof CommunityFields]: Check<K> } = {
   name: (raw) => {
     const value = raw.trim();
     if (!value) return { value, error: { code: "REQUIRED", message: "Give your community a name." } };
-    if (value.length > NAME_MAX)
-      return { value, error: { code: "TOO_LONG", message: `Keep the name under ${NAME_MAX} characters.` } };
+    if (isTooLong("communityName", value))
+      return { value, error: { code: "TOO_LONG", message: tooLongMessage("communityName") } };
     return { value };
   },
   slug: (raw) => {
@@ -54,11 +52,8 @@ const checks: { [K in keyof CommunityFields]: Check<K> } = {
   },
   description: (raw) => {
     const value = raw.trim();
-    if (value.length > DESCRIPTION_MAX)
-      return {
-        value,
-        error: { code: "TOO_LONG", message: `Keep the description under ${DESCRIPTION_MAX} characters.` },
-      };
+    if (isTooLong("communityDescription", value))
+      return { value, error: { code: "TOO_LONG", message: tooLongMessage("communityDescription") } };
     return { value };
   },
   timeZone: (value) =>

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEXT_LIMITS, tooLongMessage } from "../../../shared/limits.ts";
 import { toWallTime } from "../../../shared/time.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
 import {
@@ -116,6 +117,25 @@ describe("creating and editing events", () => {
     expect(backwards.errors?.[0]?.extensions?.fields).toEqual([
       expect.objectContaining({ field: "endsAtLocal", code: "ENDS_BEFORE_START" }),
     ]);
+  });
+
+  it("accepts a title exactly as long as the form allows and names that limit when refusing a longer one", async () => {
+    const limit = TEXT_LIMITS.eventTitle;
+    const fits = await organizer.graphql(CREATE, {
+      communityId,
+      publish: false,
+      input: eventInput({ title: "t".repeat(limit) }),
+    });
+    expect(fits.errors).toBeUndefined();
+    const over = await organizer.graphql(CREATE, {
+      communityId,
+      publish: false,
+      input: eventInput({ title: "t".repeat(limit + 1) }),
+    });
+    expect(over.errors?.[0]?.extensions?.fields).toEqual([
+      { field: "title", code: "TOO_LONG", message: tooLongMessage("eventTitle") },
+    ]);
+    expect(tooLongMessage("eventTitle")).toContain(String(limit));
   });
 
   it("edits ticket types and questions by id: keeps, adds, removes; refuses removing a used ticket type", async () => {

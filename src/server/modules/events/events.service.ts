@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { isTooLong, TEXT_LIMITS, tooLongMessage } from "../../../shared/limits.ts";
 import type { Db } from "../../db/client.ts";
 import { DomainError, invalidInput, notFound, unauthenticated } from "../../errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
@@ -13,7 +14,7 @@ import {
 } from "../notifications/notifications.service.ts";
 import { canManageEvents, eventAccess, listedFor } from "./events.policy.ts";
 import { type EventStatus, event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
-import { type EventInput, LIMITS, type ValidEvent, validateEventInput } from "./events.validation.ts";
+import { type EventInput, type ValidEvent, validateEventInput } from "./events.validation.ts";
 import {
   decodeCursor,
   type EventRow,
@@ -379,14 +380,8 @@ export async function cancelEvent(
   message: string | null | undefined,
 ): Promise<EventView> {
   const text = message?.trim() || null;
-  if (text && text.length > LIMITS.cancelMessage) {
-    throw invalidInput([
-      {
-        field: "message",
-        code: "TOO_LONG",
-        message: `Keep the message under ${LIMITS.cancelMessage} characters.`,
-      },
-    ]);
+  if (isTooLong("cancelMessage", text)) {
+    throw invalidInput([{ field: "message", code: "TOO_LONG", message: tooLongMessage("cancelMessage") }]);
   }
   await ctx.db.transaction(async (tx) => {
     const { row, me } = await requireManagedEvent(tx, ctx.viewer, id, true);
@@ -411,8 +406,8 @@ export async function duplicateEvent(ctx: Ctx, id: string): Promise<EventView> {
   const { row, me } = await requireManagedEvent(ctx.db, ctx.viewer, id);
   const suffix = " (copy)";
   const title =
-    row.title.length + suffix.length > LIMITS.title
-      ? `${row.title.slice(0, LIMITS.title - suffix.length - 1)}…${suffix}`
+    row.title.length + suffix.length > TEXT_LIMITS.eventTitle
+      ? `${row.title.slice(0, TEXT_LIMITS.eventTitle - suffix.length - 1)}…${suffix}`
       : `${row.title}${suffix}`;
   const newId = randomUUID();
   const now = new Date();

@@ -1,25 +1,7 @@
+import { COUNT_LIMITS, TEXT_LIMITS, type TextField, tooLongMessage } from "../../../shared/limits.ts";
 import { fromWallTime, isTimeZone } from "../../../shared/time.ts";
 import type { FieldError } from "../../errors.ts";
 import type { EventVisibility, QuestionKind, RegistrationAnswers } from "./events.tables.ts";
-
-export const LIMITS = {
-  title: 140,
-  description: 20_000,
-  venueName: 200,
-  venueAddress: 500,
-  onlineUrl: 2_000,
-  ticketTypeName: 100,
-  ticketTypes: 20,
-  questionLabel: 300,
-  questions: 30,
-  option: 200,
-  options: 50,
-  shortAnswer: 500,
-  longAnswer: 5_000,
-  cancelMessage: 2_000,
-  messageSubject: 200,
-  messageBody: 10_000,
-} as const;
 
 export type TicketTypeInput = { id?: string | null; name: string; quantity?: number | null };
 export type QuestionInput = {
@@ -87,22 +69,22 @@ export function isWebUrl(value: string): boolean {
 export function validateEventInput(input: EventInput): { value: ValidEvent; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const err = (field: string, code: string, message: string) => errors.push({ field, code, message });
-  const tooLong = (field: string, value: string | null, max: number, what: string) => {
-    if (value && value.length > max) err(field, "TOO_LONG", `Keep ${what} under ${max} characters.`);
+  const tooLong = (field: string, value: string | null, limit: TextField) => {
+    if (value && value.length > TEXT_LIMITS[limit]) err(field, "TOO_LONG", tooLongMessage(limit));
   };
 
   const title = input.title.trim();
   if (!title) err("title", "REQUIRED", "Give the event a title.");
-  tooLong("title", title, LIMITS.title, "the title");
+  tooLong("title", title, "eventTitle");
   const description = input.description?.trim() ?? "";
-  tooLong("description", description, LIMITS.description, "the description");
+  tooLong("description", description, "eventDescription");
   const venueName = optionalText(input.venueName);
-  tooLong("venueName", venueName, LIMITS.venueName, "the venue name");
+  tooLong("venueName", venueName, "venueName");
   const venueAddress = optionalText(input.venueAddress);
-  tooLong("venueAddress", venueAddress, LIMITS.venueAddress, "the address");
+  tooLong("venueAddress", venueAddress, "venueAddress");
   const onlineUrl = optionalText(input.onlineUrl);
   if (onlineUrl) {
-    if (onlineUrl.length > LIMITS.onlineUrl) tooLong("onlineUrl", onlineUrl, LIMITS.onlineUrl, "the link");
+    if (onlineUrl.length > TEXT_LIMITS.onlineUrl) tooLong("onlineUrl", onlineUrl, "onlineUrl");
     else if (!isWebUrl(onlineUrl)) err("onlineUrl", "INVALID_URL", "Use a link starting with https://.");
   }
 
@@ -141,33 +123,33 @@ export function validateEventInput(input: EventInput): { value: ValidEvent; erro
   }
 
   if (input.ticketTypes.length === 0) err("ticketTypes", "REQUIRED", "Add at least one ticket type.");
-  if (input.ticketTypes.length > LIMITS.ticketTypes)
-    err("ticketTypes", "TOO_LONG", `Use at most ${LIMITS.ticketTypes} ticket types.`);
+  if (input.ticketTypes.length > COUNT_LIMITS.ticketTypes)
+    err("ticketTypes", "TOO_LONG", `Use at most ${COUNT_LIMITS.ticketTypes} ticket types.`);
   const ticketTypes = input.ticketTypes.map((tt, i) => {
     const name = tt.name.trim();
     if (!name) err(`ticketTypes.${i}.name`, "REQUIRED", "Name the ticket type.");
-    tooLong(`ticketTypes.${i}.name`, name, LIMITS.ticketTypeName, "the name");
+    tooLong(`ticketTypes.${i}.name`, name, "ticketTypeName");
     const quantity = tt.quantity ?? null;
     if (quantity !== null && (!Number.isInteger(quantity) || quantity < 1))
       err(`ticketTypes.${i}.quantity`, "INVALID_CAPACITY", "Allow at least one, or leave it empty.");
     return { id: optionalText(tt.id), name, quantity };
   });
 
-  if (input.questions.length > LIMITS.questions)
-    err("questions", "TOO_LONG", `Ask at most ${LIMITS.questions} questions.`);
+  if (input.questions.length > COUNT_LIMITS.questions)
+    err("questions", "TOO_LONG", `Ask at most ${COUNT_LIMITS.questions} questions.`);
   const questions = input.questions.map((q, i) => {
     const label = q.label.trim();
     if (!label) err(`questions.${i}.label`, "REQUIRED", "Write the question.");
-    tooLong(`questions.${i}.label`, label, LIMITS.questionLabel, "the question");
+    tooLong(`questions.${i}.label`, label, "questionLabel");
     let options: string[] = [];
     if (CHOICE_KINDS.includes(q.kind)) {
       options = [...new Set((q.options ?? []).map((o) => o.trim()).filter(Boolean))];
       if (options.length < 2 || options.length !== (q.options ?? []).length) {
         err(`questions.${i}.options`, "INVALID_OPTIONS", "Give at least two different, non-empty options.");
-      } else if (options.length > LIMITS.options) {
-        err(`questions.${i}.options`, "TOO_LONG", `Offer at most ${LIMITS.options} options.`);
-      } else if (options.some((o) => o.length > LIMITS.option)) {
-        err(`questions.${i}.options`, "TOO_LONG", `Keep each option under ${LIMITS.option} characters.`);
+      } else if (options.length > COUNT_LIMITS.questionOptions) {
+        err(`questions.${i}.options`, "TOO_LONG", `Offer at most ${COUNT_LIMITS.questionOptions} options.`);
+      } else if (options.some((o) => o.length > TEXT_LIMITS.questionOption)) {
+        err(`questions.${i}.options`, "TOO_LONG", `Each option: ${tooLongMessage("questionOption")}`);
       }
     }
     return { id: optionalText(q.id), kind: q.kind, label, required: q.required, options };
@@ -234,9 +216,9 @@ export function validateAnswers(
     switch (q.kind) {
       case "short_text":
       case "long_text": {
-        const max = q.kind === "short_text" ? LIMITS.shortAnswer : LIMITS.longAnswer;
+        const limit = q.kind === "short_text" ? "shortAnswer" : "longAnswer";
         if (values.length !== 1) invalid("Give one answer.");
-        else if ((values[0] ?? "").length > max) invalid(`Keep the answer under ${max} characters.`);
+        else if ((values[0] ?? "").length > TEXT_LIMITS[limit]) invalid(tooLongMessage(limit));
         break;
       }
       case "single_choice":

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { isTooLong, tooLongMessage } from "../../../shared/limits.ts";
 import type { Db } from "../../db/client.ts";
 import { DomainError, type FieldError, invalidInput, notFound } from "../../errors.ts";
 import type { Viewer } from "../communities/communities.policy.ts";
@@ -25,7 +26,7 @@ import {
   registrationQuestion,
   ticketType,
 } from "./events.tables.ts";
-import { LIMITS, validateAnswers } from "./events.validation.ts";
+import { validateAnswers } from "./events.validation.ts";
 import {
   decodeCursor,
   type EventRow,
@@ -318,11 +319,11 @@ export async function messageRegistrants(
   const body = input.body.trim();
   const errors: FieldError[] = [];
   if (!subject) errors.push({ field: "subject", code: "REQUIRED", message: "Write a subject." });
-  if (subject.length > LIMITS.messageSubject)
-    errors.push({ field: "subject", code: "TOO_LONG", message: "Shorten the subject." });
+  if (isTooLong("messageSubject", subject))
+    errors.push({ field: "subject", code: "TOO_LONG", message: tooLongMessage("messageSubject") });
   if (!body) errors.push({ field: "body", code: "REQUIRED", message: "Write a message." });
-  if (body.length > LIMITS.messageBody)
-    errors.push({ field: "body", code: "TOO_LONG", message: "Shorten the message." });
+  if (isTooLong("messageBody", body))
+    errors.push({ field: "body", code: "TOO_LONG", message: tooLongMessage("messageBody") });
   return ctx.db.transaction(async (tx) => {
     await requireManagedEvent(tx, ctx.viewer, eventId);
     if (errors.length > 0) throw invalidInput(errors);

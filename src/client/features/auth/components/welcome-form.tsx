@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { isTooLong, TEXT_LIMITS, tooLongMessage } from "../../../../shared/limits.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldError } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -6,8 +7,6 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { updateUser } from "../../../lib/auth-client.ts";
 import { authErrorMessage } from "../auth-messages.ts";
-
-const MAX_NAME_LENGTH = 80;
 
 export function WelcomeForm({ onSaved }: { onSaved: () => Promise<void> }) {
   const id = useId();
@@ -22,8 +21,8 @@ export function WelcomeForm({ onSaved }: { onSaved: () => Promise<void> }) {
       setError("Tell us what to call you.");
       return;
     }
-    if (trimmed.length > MAX_NAME_LENGTH) {
-      setError(`Keep it under ${MAX_NAME_LENGTH} characters.`);
+    if (isTooLong("personName", trimmed)) {
+      setError(tooLongMessage("personName"));
       return;
     }
     setSaving(true);
@@ -49,7 +48,7 @@ export function WelcomeForm({ onSaved }: { onSaved: () => Promise<void> }) {
           autoComplete="name"
           autoFocus
           required
-          maxLength={MAX_NAME_LENGTH + 20}
+          maxLength={TEXT_LIMITS.personName}
           value={name}
           onChange={(event) => setName(event.target.value)}
           aria-invalid={error ? true : undefined}

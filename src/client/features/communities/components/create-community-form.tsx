@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { TEXT_LIMITS } from "../../../../shared/limits.ts";
 import { sanitizeSlugInput, slugify } from "../../../../shared/slug.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ChoiceGroup } from "../../../components/ui/choice-group.tsx";
@@ -19,7 +20,6 @@ import {
   type CreateCommunityOutput,
   type CreateCommunityValues,
   createCommunitySchema,
-  DESCRIPTION_MAX_LENGTH,
 } from "./create-community-schema.ts";
 import { SlugStatusLine } from "./slug-status-line.tsx";
 import { useLocaleOptions } from "./use-locale-options.ts";
@@ -132,6 +132,7 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
             id={fieldId("name")}
             autoComplete="off"
             autoFocus
+            maxLength={TEXT_LIMITS.communityName}
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={describedByFor("name")}
             aria-required="true"
@@ -171,7 +172,7 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
           <Textarea
             id={fieldId("description")}
             rows={4}
-            maxLength={DESCRIPTION_MAX_LENGTH + 100}
+            maxLength={TEXT_LIMITS.communityDescription}
             placeholder="What brings your people together?"
             aria-invalid={errors.description ? true : undefined}
             aria-describedby={describedByFor("description")}

@@ -1,15 +1,13 @@
 import { z } from "zod";
+import { TEXT_LIMITS, tooLongMessage } from "../../../../shared/limits.ts";
 import { isValidSlug, SLUG_MAX, SLUG_MIN } from "../../../../shared/slug.ts";
-
-export const NAME_MAX_LENGTH = 80;
-export const DESCRIPTION_MAX_LENGTH = 1000;
 
 export const createCommunitySchema = z.object({
   name: z
     .string()
     .trim()
     .min(1, "Give your community a name.")
-    .max(NAME_MAX_LENGTH, `Keep the name under ${NAME_MAX_LENGTH} characters.`),
+    .max(TEXT_LIMITS.communityName, tooLongMessage("communityName")),
   slug: z
     .string()
     .min(SLUG_MIN, `Use at least ${SLUG_MIN} characters.`)
@@ -18,7 +16,7 @@ export const createCommunitySchema = z.object({
   description: z
     .string()
     .trim()
-    .max(DESCRIPTION_MAX_LENGTH, `Keep the description under ${DESCRIPTION_MAX_LENGTH} characters.`),
+    .max(TEXT_LIMITS.communityDescription, tooLongMessage("communityDescription")),
   timeZone: z.string().min(1, "Pick a time zone."),
   currency: z.string().length(3, "Pick a currency."),
   visibility: z.enum(["PUBLIC", "PRIVATE"]),

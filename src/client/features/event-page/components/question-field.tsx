@@ -1,8 +1,10 @@
+import { TEXT_LIMITS } from "../../../../shared/limits.ts";
 import { FieldError } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
+import { answerLimit } from "../answers.ts";
 import type { EventQuestion } from "../api/event-page-queries.ts";
 
 /** The value a ticked consent checkbox sends. */
@@ -117,8 +119,10 @@ export function QuestionField({
     );
   }
 
+  const limit = answerLimit(question.kind);
   const common = {
     id,
+    maxLength: limit ? TEXT_LIMITS[limit] : undefined,
     value: values[0] ?? "",
     "aria-invalid": invalid,
     "aria-describedby": describedBy,

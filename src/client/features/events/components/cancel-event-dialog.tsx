@@ -1,5 +1,6 @@
 import { AlertDialog } from "radix-ui";
 import { useId, useState } from "react";
+import { TEXT_LIMITS } from "../../../../shared/limits.ts";
 import { Button, buttonVariants } from "../../../components/ui/button.tsx";
 import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx";
 import { Label } from "../../../components/ui/label.tsx";
@@ -69,6 +70,7 @@ export function CancelEventDialog({
               <Textarea
                 id={`${id}-message`}
                 rows={4}
+                maxLength={TEXT_LIMITS.cancelMessage}
                 value={message}
                 onChange={(event) => setMessage(event.target.value)}
                 placeholder="Sorry, we have to cancel because…"

@@ -1,7 +1,5 @@
 import { updateUser } from "../../../lib/auth-client.ts";
 
-export const PROFILE_NAME_MAX = 80;
-
 export function saveProfileName(name: string): Promise<void> {
   return updateUser({ name });
 }

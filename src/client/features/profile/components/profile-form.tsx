@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
+import { TEXT_LIMITS } from "../../../../shared/limits.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -10,7 +11,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { ImageUploadField } from "../../../components/upload/image-upload-field.tsx";
 import { AuthError, type AuthUser } from "../../../lib/auth-client.ts";
 import { notify } from "../../../lib/notify.ts";
-import { PROFILE_NAME_MAX, saveAvatar, saveProfileName } from "../api/update-profile.ts";
+import { saveAvatar, saveProfileName } from "../api/update-profile.ts";
 import { type ProfileNameOutput, type ProfileNameValues, profileNameSchema } from "./profile-schema.ts";
 
 /** The avatars bucket's limit (docs/storage-api.md). */
@@ -141,7 +142,7 @@ function NameForm({ user, onSaved }: { user: AuthUser; onSaved: () => Promise<un
         <Input
           id={`${id}-name`}
           autoComplete="name"
-          maxLength={PROFILE_NAME_MAX + 20}
+          maxLength={TEXT_LIMITS.personName}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${id}-name-error` : `${id}-name-hint`}
           aria-required="true"

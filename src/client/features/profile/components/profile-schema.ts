@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { PROFILE_NAME_MAX } from "../api/update-profile.ts";
+import { TEXT_LIMITS, tooLongMessage } from "../../../../shared/limits.ts";
 
 export const profileNameSchema = z.object({
   name: z
     .string()
     .trim()
     .min(1, "Enter the name people will see.")
-    .max(PROFILE_NAME_MAX, `Keep your name under ${PROFILE_NAME_MAX} characters.`),
+    .max(TEXT_LIMITS.personName, tooLongMessage("personName")),
 });
 
 export type ProfileNameValues = z.input<typeof profileNameSchema>;

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
 import { CommunitySettings } from "./community-settings.tsx";
 
@@ -95,5 +96,18 @@ describe("community settings", () => {
     expect(name.getAttribute("aria-invalid")).toBe("true");
     const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
     expect(body.variables).toEqual({ id: "c1", input: { name: "Book Club Deluxe" } });
+  });
+
+  it("stops the name and description at the lengths the server accepts", async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const name = screen.getByLabelText("Name") as HTMLInputElement;
+    await user.clear(name);
+    await user.paste("n".repeat(TEXT_LIMITS.communityName + 40));
+    expect(name.value).toHaveLength(TEXT_LIMITS.communityName);
+    const description = screen.getByRole("textbox", { name: /Description/ }) as HTMLTextAreaElement;
+    await user.clear(description);
+    await user.paste("d".repeat(TEXT_LIMITS.communityDescription + 40));
+    expect(description.value).toHaveLength(TEXT_LIMITS.communityDescription);
   });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import { sanitizeSlugInput } from "../../../../../shared/slug.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import { ChoiceGroup } from "../../../../components/ui/choice-group.tsx";
@@ -21,7 +22,6 @@ import {
   type GeneralSettingsOutput,
   type GeneralSettingsValues,
   generalSettingsSchema,
-  SETTINGS_DESCRIPTION_MAX_LENGTH,
 } from "./settings-schema.ts";
 import { SectionFooter, SettingsSection } from "./settings-section.tsx";
 import { useSettingsSave } from "./use-settings-save.ts";
@@ -95,6 +95,7 @@ export function GeneralSection({ community, readOnly }: { community: Community; 
             <Input
               id={fieldId("name")}
               autoComplete="off"
+              maxLength={TEXT_LIMITS.communityName}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={describedByFor("name")}
               aria-required="true"
@@ -145,7 +146,7 @@ export function GeneralSection({ community, readOnly }: { community: Community; 
                 <Textarea
                   id={fieldId("description")}
                   rows={6}
-                  maxLength={SETTINGS_DESCRIPTION_MAX_LENGTH + 100}
+                  maxLength={TEXT_LIMITS.communityDescription}
                   placeholder="What brings your people together?"
                   aria-invalid={errors.description ? true : undefined}
                   aria-describedby={describedByFor("description", `${id}-description-hint`)}

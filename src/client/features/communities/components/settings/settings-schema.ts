@@ -1,17 +1,14 @@
 import { z } from "zod";
+import { TEXT_LIMITS, tooLongMessage } from "../../../../../shared/limits.ts";
 import { isValidSlug, SLUG_MAX, SLUG_MIN } from "../../../../../shared/slug.ts";
 import { isHexColor } from "../../../../lib/color.ts";
-import { NAME_MAX_LENGTH } from "../create-community-schema.ts";
-
-/** The server allows longer descriptions once a community exists (communities.validation.ts). */
-export const SETTINGS_DESCRIPTION_MAX_LENGTH = 5000;
 
 export const generalSettingsSchema = z.object({
   name: z
     .string()
     .trim()
     .min(1, "Give your community a name.")
-    .max(NAME_MAX_LENGTH, `Keep the name under ${NAME_MAX_LENGTH} characters.`),
+    .max(TEXT_LIMITS.communityName, tooLongMessage("communityName")),
   slug: z
     .string()
     .min(SLUG_MIN, `Use at least ${SLUG_MIN} characters.`)
@@ -20,10 +17,7 @@ export const generalSettingsSchema = z.object({
   description: z
     .string()
     .trim()
-    .max(
-      SETTINGS_DESCRIPTION_MAX_LENGTH,
-      `Keep the description under ${SETTINGS_DESCRIPTION_MAX_LENGTH} characters.`,
-    ),
+    .max(TEXT_LIMITS.communityDescription, tooLongMessage("communityDescription")),
   timeZone: z.string().min(1, "Pick a time zone."),
   currency: z.string().length(3, "Pick a currency."),
   visibility: z.enum(["PUBLIC", "PRIVATE"]),

@@ -1,6 +1,7 @@
 import { MailIcon, XIcon } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
+import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
@@ -130,6 +131,7 @@ export function MessageRegistrantsDialog({
               <Label htmlFor={`${id}-subject`}>Subject</Label>
               <Input
                 id={`${id}-subject`}
+                maxLength={TEXT_LIMITS.messageSubject}
                 value={subject}
                 onChange={(event) => setSubject(event.target.value)}
                 aria-invalid={errors.subject ? true : undefined}
@@ -142,6 +144,7 @@ export function MessageRegistrantsDialog({
               <Textarea
                 id={`${id}-body`}
                 rows={8}
+                maxLength={TEXT_LIMITS.messageBody}
                 value={body}
                 onChange={(event) => setBody(event.target.value)}
                 aria-invalid={errors.body ? true : undefined}

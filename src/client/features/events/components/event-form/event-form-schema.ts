@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { TEXT_LIMITS, tooLongMessage } from "../../../../../shared/limits.ts";
 import { toWallTime } from "../../../../../shared/time.ts";
 import type { EventDetailQuery, EventInput, EventVisibility, QuestionKind } from "../../../../gql/graphql.ts";
 import { isChoiceKind, QUESTION_KINDS } from "../../event-labels.ts";
-
-export const TITLE_MAX_LENGTH = 200;
-export const DESCRIPTION_MAX_LENGTH = 20_000;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
@@ -19,7 +17,11 @@ const optionalCount = z
 
 const ticketTypeSchema = z.object({
   id: z.string().optional(),
-  name: z.string().trim().min(1, "Give the ticket type a name.").max(100, "Keep it under 100 characters."),
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give the ticket type a name.")
+    .max(TEXT_LIMITS.ticketTypeName, tooLongMessage("ticketTypeName")),
   quantity: optionalCount,
 });
 
@@ -27,7 +29,11 @@ const questionSchema = z
   .object({
     id: z.string().optional(),
     kind: z.enum(QUESTION_KINDS),
-    label: z.string().trim().min(1, "Write the question.").max(300, "Keep it under 300 characters."),
+    label: z
+      .string()
+      .trim()
+      .min(1, "Write the question.")
+      .max(TEXT_LIMITS.questionLabel, tooLongMessage("questionLabel")),
     required: z.boolean(),
     options: z.array(z.object({ value: z.string() })),
   })
@@ -57,15 +63,15 @@ export const eventFormSchema = z
       .string()
       .trim()
       .min(1, "Give the event a title.")
-      .max(TITLE_MAX_LENGTH, `Keep the title under ${TITLE_MAX_LENGTH} characters.`),
-    description: z.string().max(DESCRIPTION_MAX_LENGTH, "The description is too long."),
+      .max(TEXT_LIMITS.eventTitle, tooLongMessage("eventTitle")),
+    description: z.string().max(TEXT_LIMITS.eventDescription, tooLongMessage("eventDescription")),
     startDate: z.string().regex(DATE, "Pick a start date."),
     startTime: z.string().regex(TIME, "Pick a start time."),
     endDate: z.string().regex(DATE, "Pick an end date."),
     endTime: z.string().regex(TIME, "Pick an end time."),
     timeZone: z.string().min(1, "Pick a time zone."),
-    venueName: z.string().trim().max(200, "Keep it under 200 characters."),
-    venueAddress: z.string().trim().max(500, "Keep it under 500 characters."),
+    venueName: z.string().trim().max(TEXT_LIMITS.venueName, tooLongMessage("venueName")),
+    venueAddress: z.string().trim().max(TEXT_LIMITS.venueAddress, tooLongMessage("venueAddress")),
     onlineUrl: z
       .string()
       .trim()

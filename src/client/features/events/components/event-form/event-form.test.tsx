@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import { EventForm } from "./event-form.tsx";
 import { emptyEventValues } from "./event-form-schema.ts";
 
@@ -99,5 +100,18 @@ describe("event form", () => {
     expect(screen.queryByText(/doesn't exist/)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Publish" }));
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: "e1" }), true));
+  });
+
+  it("stops the title and venue at the lengths the server accepts", async () => {
+    const user = userEvent.setup();
+    renderForm();
+    const title = screen.getByLabelText("Title") as HTMLInputElement;
+    await user.click(title);
+    await user.paste("t".repeat(TEXT_LIMITS.eventTitle + 60));
+    expect(title.value).toHaveLength(TEXT_LIMITS.eventTitle);
+    const venue = screen.getByLabelText(/Venue name/) as HTMLInputElement;
+    await user.click(venue);
+    await user.paste("v".repeat(TEXT_LIMITS.venueName + 60));
+    expect(venue.value).toHaveLength(TEXT_LIMITS.venueName);
   });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useMemo, useState } from "react";
 import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import { ChoiceGroup } from "../../../../components/ui/choice-group.tsx";
 import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
@@ -17,11 +18,9 @@ import { describeError } from "../../error-message.ts";
 import { EVENT_VISIBILITIES, ToggleField } from "./choice-cards.tsx";
 import { CoverField } from "./cover-field.tsx";
 import {
-  DESCRIPTION_MAX_LENGTH,
   type EventFormOutput,
   type EventFormValues,
   eventFormSchema,
-  TITLE_MAX_LENGTH,
   valuesToInput,
 } from "./event-form-schema.ts";
 import { Section, TextField } from "./form-layout.tsx";
@@ -145,7 +144,7 @@ export function EventForm({
             <Input
               id={fieldId("title")}
               autoComplete="off"
-              maxLength={TITLE_MAX_LENGTH + 50}
+              maxLength={TEXT_LIMITS.eventTitle}
               aria-invalid={errors.title ? true : undefined}
               aria-describedby={describedBy("title")}
               aria-required="true"
@@ -164,7 +163,7 @@ export function EventForm({
                 <Textarea
                   id={fieldId("description")}
                   rows={8}
-                  maxLength={DESCRIPTION_MAX_LENGTH + 100}
+                  maxLength={TEXT_LIMITS.eventDescription}
                   placeholder="What will happen, who it's for, what to bring…"
                   aria-invalid={errors.description ? true : undefined}
                   aria-describedby={describedBy("description")}
@@ -234,7 +233,7 @@ export function EventForm({
               error={errors.venueName?.message}
               optional
             >
-              <Input autoComplete="off" {...register("venueName")} />
+              <Input autoComplete="off" maxLength={TEXT_LIMITS.venueName} {...register("venueName")} />
             </TextField>
             <TextField
               id={fieldId("venueAddress")}
@@ -242,7 +241,7 @@ export function EventForm({
               error={errors.venueAddress?.message}
               optional
             >
-              <Input autoComplete="off" {...register("venueAddress")} />
+              <Input autoComplete="off" maxLength={TEXT_LIMITS.venueAddress} {...register("venueAddress")} />
             </TextField>
           </div>
           <TextField
@@ -257,6 +256,7 @@ export function EventForm({
               inputMode="url"
               placeholder="https://"
               autoComplete="off"
+              maxLength={TEXT_LIMITS.onlineUrl}
               {...register("onlineUrl")}
             />
           </TextField>

@@ -1,6 +1,7 @@
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
+import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
@@ -133,6 +134,7 @@ function QuestionRow({
           <Input
             id={`${idPrefix}-label`}
             autoComplete="off"
+            maxLength={TEXT_LIMITS.questionLabel}
             aria-invalid={labelError ? true : undefined}
             aria-describedby={labelError ? `${idPrefix}-label-error` : undefined}
             {...register(`questions.${index}.label`)}
@@ -203,6 +205,7 @@ export function OptionsEditor({ questionIndex, idPrefix }: { questionIndex: numb
                 <Input
                   id={inputId}
                   autoComplete="off"
+                  maxLength={TEXT_LIMITS.questionOption}
                   placeholder={`Option ${optionIndex + 1}`}
                   aria-invalid={optionError ? true : undefined}
                   aria-describedby={optionError ? `${inputId}-error` : undefined}

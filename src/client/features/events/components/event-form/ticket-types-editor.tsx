@@ -1,6 +1,7 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
+import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
@@ -40,6 +41,7 @@ export function TicketTypesEditor() {
                 <Input
                   id={`${rowId}-name`}
                   autoComplete="off"
+                  maxLength={TEXT_LIMITS.ticketTypeName}
                   aria-invalid={nameError ? true : undefined}
                   aria-describedby={nameError ? `${rowId}-name-error` : undefined}
                   {...register(`ticketTypes.${index}.name`)}
