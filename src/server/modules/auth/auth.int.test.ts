@@ -190,6 +190,39 @@ describe("sign-in with an emailed code", () => {
   });
 });
 
+describe("profile fields set through better-auth", () => {
+  it("refuses a 600,000-character name, a name with newlines and a javascript: image", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail("profile");
+    await browser.signIn(email, "Pia Profile");
+    const probes: [Record<string, unknown>, string][] = [
+      [{ name: "x".repeat(600_000) }, "TOO_LONG"],
+      [{ name: "Pia\n\n--- Mail to admin@example.test ---\nSubject: reset" }, "INVALID_CHARACTERS"],
+      [{ name: "   " }, "REQUIRED"],
+      [{ image: "javascript:alert(1)" }, "INVALID_IMAGE"],
+      [{ image: "data:image/svg+xml;base64,PHN2Zz4=" }, "INVALID_IMAGE"],
+    ];
+    for (const [changes, code] of probes) {
+      const response = await browser.post("/api/auth/update-user", changes);
+      expect({ code, status: response.status }).toEqual({ code, status: 400 });
+      expect(await response.json()).toMatchObject({ code });
+    }
+    const current = (await (await browser.fetch("/api/auth/get-session")).json()) as {
+      user: { name: string; image: string | null };
+    };
+    expect(current.user).toMatchObject({ name: "Pia Profile", image: null });
+
+    const avatar = "/api/storage/v0/b/avatars/o/u%2Fphoto.webp?alt=media&token=abc";
+    expect((await browser.post("/api/auth/update-user", { name: "  Pia Lane ", image: avatar })).status).toBe(
+      200,
+    );
+    const updated = (await (await browser.fetch("/api/auth/get-session?disableCookieCache=true")).json()) as {
+      user: { name: string; image: string | null };
+    };
+    expect(updated.user).toMatchObject({ name: "Pia Lane", image: avatar });
+  });
+});
+
 describe("sessions", () => {
   // PostgreSQL outlives the process anyway; PGlite on disk is the case to prove.
   it.skipIf(Boolean(process.env.DATABASE_URL))("survive a server restart", async () => {

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { emailOTP } from "better-auth/plugins";
 import { createRemoteJWKSet, jwtVerify } from "jose";
+import { isAllowedImageUrl, normalizePersonName, personNameProblem } from "../../../shared/person.ts";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { type Mailer, signInCodeMail } from "../mail/mail.service.ts";
@@ -31,6 +32,28 @@ function googleProvider(google: NonNullable<Config["google"]>) {
       }
     },
   };
+}
+
+/**
+ * Name and image as stored. What a person types through update-user is refused with a code the
+ * form can show; what an identity provider sends is made to fit rather than failing the sign-in.
+ */
+function profileFields(data: { name?: unknown; image?: unknown }, path: string | null) {
+  const typed = path === "/update-user";
+  const fields: { name?: string; image?: string | null } = {};
+  if (typeof data.name === "string") {
+    const problem = typed ? personNameProblem(data.name) : null;
+    if (problem) throw new APIError("BAD_REQUEST", { code: problem.code, message: problem.message });
+    fields.name = typed ? data.name.trim() : normalizePersonName(data.name);
+  }
+  if (typeof data.image === "string") {
+    const allowed = data.image === "" || isAllowedImageUrl(data.image);
+    if (!allowed && typed) {
+      throw new APIError("BAD_REQUEST", { code: "INVALID_IMAGE", message: "Choose an uploaded photo." });
+    }
+    fields.image = allowed && data.image !== "" ? data.image : null;
+  }
+  return fields;
 }
 
 export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) {
@@ -66,6 +89,14 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.appUrl.startsWith("https://"),
+    },
+    databaseHooks: {
+      user: {
+        create: { before: async (data) => ({ data: { ...data, ...profileFields(data, null) } }) },
+        update: {
+          before: async (data, ctx) => ({ data: { ...data, ...profileFields(data, ctx?.path ?? null) } }),
+        },
+      },
     },
     account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
     socialProviders: config.google ? { google: googleProvider(config.google) } : {},
