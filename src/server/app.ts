@@ -7,7 +7,7 @@ import type { GraphQLContext } from "./graphql/context.ts";
 import { createGraphQLHandler } from "./graphql/yoga.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
-import { requireTrustedOrigin, securityHeaders } from "./http/security.ts";
+import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
 import { type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
@@ -53,6 +53,7 @@ export async function createServerApp(
     context: async (request) => ({ db, viewer: await viewerFor(request.headers) }),
   });
 
+  const refuseNul = refuseNulInUrl();
   const app = new Hono<AppEnv>();
   app.use("*", securityHeaders({ https: config.appUrl.startsWith("https://") }));
   app.use("*", async (c, next) => {
@@ -88,6 +89,8 @@ export async function createServerApp(
   // Storage routes set their own limits (uploads are larger than 1 MiB).
   app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/storage/") ? next() : apiBodyLimit(c, next)));
   app.use("/api/*", requireTrustedOrigin([config.appUrl]));
+  // Storage answers in its own error format and checks its paths itself.
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/storage/") ? next() : refuseNul(c, next)));
 
   app.get("/api/config", (c) => c.json({ googleClientId: config.google?.clientId ?? null }));
   app.get("/api/legal/:document", async (c) => {

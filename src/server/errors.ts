@@ -9,7 +9,8 @@ export type DomainErrorCode =
   | "EVENT_CLOSED"
   | "ALREADY_REGISTERED"
   | "NO_SEATS"
-  | "INVALID_CODE";
+  | "INVALID_CODE"
+  | "BAD_CURSOR";
 
 /** Thrown by services; mapped to a GraphQL error with a stable `extensions.code` in one place. */
 export class DomainError extends Error {

@@ -2,6 +2,7 @@ import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createYoga } from "graphql-yoga";
 import type { GraphQLContext } from "./context.ts";
+import { armorCode, refuseNulCharacters } from "./input-guards.ts";
 import { schema } from "./schema.ts";
 
 export function createGraphQLHandler(options: {
@@ -26,12 +27,13 @@ export function createGraphQLHandler(options: {
     logging: options.production ? "warn" : "info",
     plugins: [
       EnvelopArmorPlugin({
-        maxDepth: { n: 8 },
-        costLimit: { maxCost: 3000 },
-        maxAliases: { n: 15 },
-        maxDirectives: { n: 10 },
-        maxTokens: { n: 2000 },
+        maxDepth: { n: 8, ...armorCode("QUERY_TOO_DEEP") },
+        costLimit: { maxCost: 3000, ...armorCode("QUERY_TOO_COSTLY") },
+        maxAliases: { n: 15, ...armorCode("TOO_MANY_ALIASES") },
+        maxDirectives: { n: 10, ...armorCode("TOO_MANY_DIRECTIVES") },
+        maxTokens: { n: 2000, ...armorCode("QUERY_TOO_LARGE") },
       }),
+      refuseNulCharacters(),
       useDisableIntrospection({ isDisabled: () => options.production }),
     ],
   });

@@ -26,6 +26,7 @@ const STATUS_OF: Record<DomainError["code"], 400 | 401 | 403 | 404 | 409> = {
   ALREADY_REGISTERED: 409,
   NO_SEATS: 409,
   INVALID_CODE: 400,
+  BAD_CURSOR: 400,
 };
 
 function errorResponse(c: Context, error: unknown) {
