@@ -5,15 +5,18 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import type { GraphQLContext } from "./graphql/context.ts";
 import { createGraphQLHandler } from "./graphql/yoga.ts";
+import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
 import { type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
-import { CLIENT_IP_HEADER, createAuth } from "./modules/auth/auth.ts";
-import { isAuthRouteInUse } from "./modules/auth/auth-routes.ts";
-import { codeLimitMessage, codeSendBlocked } from "./modules/auth/code-limits.service.ts";
+import { createAuth } from "./modules/auth/auth.ts";
+import {
+  createSessionRevocations,
+  type SessionRevocations,
+} from "./modules/auth/session-revocation.service.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
 
@@ -27,6 +30,7 @@ export type ServerApp = {
   database: Database;
   mailer: Mailer;
   jobs: Jobs;
+  revocations: SessionRevocations;
   close(): Promise<void>;
 };
 
@@ -41,9 +45,15 @@ export async function createServerApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({ config, db, mailer });
 
+  const revocations = createSessionRevocations(db);
+  await revocations.refresh();
+  // Other processes sharing the database sign a session out too; this one learns of it here.
+  const revocationPoll = setInterval(() => void revocations.refresh().catch(() => undefined), 5_000);
+  revocationPoll.unref();
+
   const viewerFor = async (headers: Headers): Promise<GraphQLContext["viewer"]> => {
     const found = await auth.api.getSession({ headers });
-    if (!found) return null;
+    if (!found || revocations.isRevoked(found.session.id)) return null;
     const { id, name, email, image } = found.user;
     return { id, name, email, image: image ?? null };
   };
@@ -102,35 +112,7 @@ export async function createServerApp(
     });
   });
 
-  app.post("/api/auth/email-otp/send-verification-otp", async (c, next) => {
-    const body = (await c.req.raw
-      .clone()
-      .json()
-      .catch(() => null)) as { email?: unknown; type?: unknown } | null;
-    // Password-reset and email-change codes would reach accounts the product never gave a password.
-    if (body?.type !== "sign-in") {
-      return c.json({ code: "BAD_USER_INPUT", message: "Only sign-in codes can be sent." }, 400);
-    }
-    if (typeof body.email === "string" && body.email.includes("@")) {
-      // Counting happens where the mail is sent (auth.ts); this only keeps a refused request from
-      // replacing the code already in the inbox.
-      const refusal = await codeSendBlocked(db, { email: body.email, address: c.get("clientIp") });
-      if (refusal) {
-        c.header("Retry-After", String(refusal.retryAfterSeconds));
-        const message = codeLimitMessage(refusal);
-        return c.json({ code: refusal.code, message, retryAfter: refusal.retryAfterSeconds }, 429);
-      }
-    }
-    return next();
-  });
-  app.on(["GET", "POST"], "/api/auth/*", (c): Response | Promise<Response> => {
-    if (!isAuthRouteInUse(c.req.method, c.req.path)) {
-      return c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404);
-    }
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-    return auth.handler(new Request(c.req.raw, { headers }));
-  });
+  mountAuth(app, { auth, db, revocations });
 
   app.post("/api/graphql", (c) => graphql.fetch(c.req.raw));
   // A GET needs no preflight and carries cookies from any site's <img> or fetch: only POST runs
@@ -158,7 +140,9 @@ export async function createServerApp(
     database,
     mailer,
     jobs,
+    revocations,
     async close() {
+      clearInterval(revocationPoll);
       await jobs.stop();
       storage.close();
       mailer.close();

@@ -16,8 +16,13 @@ const IN_USE = new Set([
 
 export const AUTH_BASE_PATH = "/api/auth";
 
+/** `/api/auth/sign-out/` -> `/sign-out`; null outside better-auth's base path. */
+export function authRoute(path: string): string | null {
+  if (!path.startsWith(`${AUTH_BASE_PATH}/`)) return null;
+  return path.slice(AUTH_BASE_PATH.length).replace(/\/+$/, "");
+}
+
 export function isAuthRouteInUse(method: string, path: string): boolean {
-  if (!path.startsWith(`${AUTH_BASE_PATH}/`)) return false;
-  const route = path.slice(AUTH_BASE_PATH.length).replace(/\/+$/, "");
-  return IN_USE.has(`${method.toUpperCase()} ${route}`);
+  const route = authRoute(path);
+  return route !== null && IN_USE.has(`${method.toUpperCase()} ${route}`);
 }

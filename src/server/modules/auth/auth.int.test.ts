@@ -4,8 +4,9 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, verification } from "../../db/schema.ts";
-import { startTestServer, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
 import { CODES_PER_EMAIL } from "./code-limits.service.ts";
+import { createSessionRevocations } from "./session-revocation.service.ts";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -224,6 +225,53 @@ describe("profile fields set through better-auth", () => {
 });
 
 describe("sessions", () => {
+  const copyOf = (browser: TestBrowser) => Object.assign(t.browser(), { cookies: new Map(browser.cookies) });
+  const sessionOf = async (browser: TestBrowser) => (await browser.fetch("/api/auth/get-session")).json();
+
+  it("stop at once after sign-out, even for a copied cookie pair the cache would still accept", async () => {
+    const browser = t.browser();
+    await browser.signIn(uniqueEmail("copied"), "Cody Copied");
+    expect([...browser.cookies.keys()].some((name) => name.endsWith("session_data"))).toBe(true);
+    const thief = copyOf(browser);
+    expect(await sessionOf(thief)).toMatchObject({ user: { name: "Cody Copied" } });
+
+    expect((await browser.post("/api/auth/sign-out", {})).status).toBe(200);
+    // Someone replaying the pair ignores the server's requests to delete the cookies.
+    expect(await sessionOf(copyOf(thief))).toBeNull();
+    expect((await copyOf(thief).graphql("{ viewer { id email } }")).data).toEqual({ viewer: null });
+    const rename = await copyOf(thief).post("/api/auth/update-user", { name: "Mallory" });
+    expect(rename.status).toBe(401);
+    expect(await rename.json()).toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it("stop everywhere at once when a person signs out everywhere", async () => {
+    const email = uniqueEmail("everywhere");
+    const laptop = t.browser();
+    const phone = t.browser();
+    await laptop.signIn(email, "Eve Everywhere");
+    await phone.signIn(email);
+    const phoneCopy = copyOf(phone);
+    expect(await sessionOf(phoneCopy)).toMatchObject({ user: { email } });
+
+    expect((await laptop.post("/api/auth/revoke-sessions", {})).status).toBe(200);
+    for (const browser of [laptop, phone, phoneCopy]) {
+      expect(await sessionOf(browser)).toBeNull();
+      expect((await browser.graphql("{ viewer { id } }")).data).toEqual({ viewer: null });
+    }
+  });
+
+  it("tell other processes sharing the database which sessions were ended", async () => {
+    const browser = t.browser();
+    await browser.signIn(uniqueEmail("shared"));
+    const { session: current } = (await sessionOf(browser)) as { session: { id: string } };
+    const otherProcess = createSessionRevocations(t.server.database.db);
+    await otherProcess.refresh();
+    expect(otherProcess.isRevoked(current.id)).toBe(false);
+    await browser.post("/api/auth/sign-out", {});
+    await otherProcess.refresh();
+    expect(otherProcess.isRevoked(current.id)).toBe(true);
+  });
+
   // PostgreSQL outlives the process anyway; PGlite on disk is the case to prove.
   it.skipIf(Boolean(process.env.DATABASE_URL))("survive a server restart", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "commons-restart-"));

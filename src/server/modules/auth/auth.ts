@@ -9,6 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { type Mailer, signInCodeMail } from "../mail/mail.service.ts";
 import { account, rateLimit, session, user, verification } from "./auth.tables.ts";
 import { checkCodeSend, codeLimitMessage } from "./code-limits.service.ts";
+import { SESSION_CACHE_SECONDS } from "./session-revocation.service.ts";
 
 /** Request header carrying the client address derived by the HTTP layer; anything a client sends under this name is replaced. */
 export const CLIENT_IP_HEADER = "x-commons-client-ip";
@@ -71,7 +72,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
-      cookieCache: { enabled: true, maxAge: 60 },
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
     },
     // Per client address and generous: guests at a venue share one address. The strict per-email
     // limit on sending codes lives in code-limits.service.ts.
