@@ -10,7 +10,8 @@ export type DomainErrorCode =
   | "ALREADY_REGISTERED"
   | "NO_SEATS"
   | "INVALID_CODE"
-  | "BAD_CURSOR";
+  | "BAD_CURSOR"
+  | "RATE_LIMITED";
 
 /** Thrown by services; mapped to a GraphQL error with a stable `extensions.code` in one place. */
 export class DomainError extends Error {

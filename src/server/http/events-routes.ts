@@ -16,7 +16,7 @@ type Options = {
   viewerFor: (headers: Headers) => Promise<GraphQLContext["viewer"]>;
 };
 
-const STATUS_OF: Record<DomainError["code"], 400 | 401 | 403 | 404 | 409> = {
+const STATUS_OF: Record<DomainError["code"], 400 | 401 | 403 | 404 | 409 | 429> = {
   UNAUTHENTICATED: 401,
   NOT_FOUND: 404,
   FORBIDDEN: 403,
@@ -27,6 +27,7 @@ const STATUS_OF: Record<DomainError["code"], 400 | 401 | 403 | 404 | 409> = {
   NO_SEATS: 409,
   INVALID_CODE: 400,
   BAD_CURSOR: 400,
+  RATE_LIMITED: 429,
 };
 
 function errorResponse(c: Context, error: unknown) {
