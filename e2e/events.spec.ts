@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { expectAccessible } from "./support/axe.ts";
 import { uniqueEmail, waitForCode } from "./support/mail.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
@@ -41,6 +42,9 @@ test("an organizer publishes an event with a cover and a question; a guest regis
   await expect(page.getByRole("img", { name: /cover image/i }).first()).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Add question" }).click();
   await page.getByLabel("Question", { exact: true }).fill("What will you work on?");
+  await expectAccessible(page, "event form");
+  // Guests prove their email with a code before registering (the one-step form is in guest.spec.ts).
+  await page.getByLabel("Verified email required").check();
   await page.getByRole("button", { name: "Publish" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/${communityId}/events/[0-9a-f-]{36}$`), {
     timeout: 20_000,
@@ -53,6 +57,7 @@ test("an organizer publishes an event with a cover and a question; a guest regis
   await guest.goto(`/e/${eventId}`);
   await expect(guest.getByRole("heading", { name: "Open Hack Night" })).toBeVisible();
   await expect(guest.locator('img[src*="/api/storage/v0/b/community-assets/"]').first()).toBeVisible();
+  await expectAccessible(guest, "public event page");
   await guest.getByLabel(/What will you work on/).fill("A tiny synthesizer");
   await guest.getByRole("button", { name: "Register" }).click();
   const email = uniqueEmail("guest");
@@ -65,14 +70,23 @@ test("an organizer publishes an event with a cover and a question; a guest regis
   await expect(guest.getByRole("heading", { name: "You're going" })).toBeVisible({ timeout: 20_000 });
   await expect(guest).toHaveURL(new RegExp(`/e/${eventId}$`));
   await saveScreenshot(guest, "event-page-going-dark");
+  await expectAccessible(guest, "public event page, going");
   await guestContext.close();
 
   // The organizer sees the registration with the answer, then checks the guest in by name.
   await page.goto(`/dashboard/${communityId}/events/${eventId}`);
   await expect(page.getByText("Gus Guest").first()).toBeVisible();
+  await expectAccessible(page, "event registrations");
+  // The organizer turns on the daily mail of new registrations for this community.
+  await page.getByLabel("Email me a daily digest of new registrations").check();
+  await expect(page.getByText("You'll get a daily mail of new registrations.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Email me a daily digest of new registrations")).toBeChecked();
+  await saveScreenshot(page, "event-registrations-digest-dark");
   await page.goto(`/dashboard/${communityId}/events/${eventId}/check-in`);
   await page.getByLabel("Find a guest by name or email").fill("Gus");
   await page.getByRole("button", { name: "Check in Gus Guest" }).click();
   await expect(page.getByRole("button", { name: /Undo/ })).toBeVisible();
   await saveScreenshot(page, "check-in-dark");
+  await expectAccessible(page, "check-in");
 });

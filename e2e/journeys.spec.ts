@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe.ts";
 import { uniqueEmail } from "./support/mail.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, enterCodeFromMail, signInByApi } from "./support/session.ts";
@@ -116,6 +117,7 @@ test("sign out ends the session and returns to /login", async ({ page }) => {
 });
 
 test("screenshots of login, selection, create and dashboard in both themes", async ({ page, browser }) => {
+  test.setTimeout(90_000);
   for (const theme of ["dark", "light"] as const) {
     const visitor = await browser.newContext();
     await visitor.addInitScript((value) => localStorage.setItem("vite-ui-theme", value), theme);
@@ -123,6 +125,7 @@ test("screenshots of login, selection, create and dashboard in both themes", asy
     await login.goto("/login");
     await expect(login.getByLabel("Email")).toBeVisible();
     await saveScreenshot(login, `login-${theme}`);
+    if (theme === "dark") await expectAccessible(login, "login");
     await visitor.close();
   }
   await page.context().addInitScript(() => {
@@ -132,6 +135,7 @@ test("screenshots of login, selection, create and dashboard in both themes", asy
   await page.goto("/community-selection");
   await expect(page.getByText("Start your first community")).toBeVisible();
   await saveScreenshot(page, "selection-empty-dark");
+  await expectAccessible(page, "empty community selection");
   const communityId = await createCommunityByApi(page.request, "Northside Makers");
   await createCommunityByApi(page.request, "Lakeside Book Circle");
   for (const theme of ["dark", "light"] as const) {
@@ -146,6 +150,16 @@ test("screenshots of login, selection, create and dashboard in both themes", asy
     await expect(page.getByRole("heading", { name: "Northside Makers" })).toBeVisible();
     await saveScreenshot(page, `dashboard-${theme}`);
   }
+  // Each screen is checked in both themes by expectAccessible itself.
+  await page.goto("/community-selection");
+  await expect(page.getByRole("link", { name: /Northside Makers/ })).toBeVisible();
+  await expectAccessible(page, "community selection");
+  await page.goto("/create-community");
+  await expect(page.getByLabel("URL slug")).toBeVisible();
+  await expectAccessible(page, "create community");
+  await page.goto(`/dashboard/${communityId}`);
+  await expect(page.getByRole("heading", { name: "Northside Makers" })).toBeVisible();
+  await expectAccessible(page, "dashboard overview");
 });
 
 test("routing rules: /otp needs a pending email, /login forwards signed-in users, /dashboard opens the last community", async ({
@@ -183,6 +197,7 @@ test("on a phone the dashboard sidebar becomes a menu", async ({ page }) => {
   const menu = page.getByRole("dialog", { name: "Menu" });
   await expect(menu.getByRole("link", { name: "Members" })).toBeVisible();
   await saveScreenshot(page, "dashboard-menu-phone-dark");
+  await expectAccessible(page, "dashboard menu on a phone");
   await menu.getByRole("link", { name: "Members" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/${communityId}/members$`));
   await expect(menu).toBeHidden();

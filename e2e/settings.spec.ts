@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { expectAccessible } from "./support/axe.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
 
@@ -44,6 +45,7 @@ test("an owner uploads a logo and a large cover with pause and resume, sees them
   const communityId = await createCommunityByApi(page.request, "Canal Sketchers");
   await page.goto(`/dashboard/${communityId}/edit`);
   await expect(page.getByRole("heading", { name: "Branding" })).toBeVisible();
+  await expectAccessible(page, "community settings");
 
   // Logo: small, one multipart request.
   await page.locator('input[type="file"][aria-label="Logo"]').setInputFiles(await logoFile());
@@ -87,6 +89,7 @@ test("an owner uploads a logo and a large cover with pause and resume, sees them
   await expect(logos.first()).toBeVisible();
   expect(await logos.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await saveScreenshot(page, "dashboard-with-branding-dark");
+  await expectAccessible(page, "dashboard with branding");
 
   // Delete the community after typing its name.
   await page.goto(`/dashboard/${communityId}/edit`);

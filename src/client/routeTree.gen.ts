@@ -20,6 +20,7 @@ import { Route as AuthenticatedCreateCommunityRouteImport } from './routes/_auth
 import { Route as AuthenticatedMeRouteImport } from './routes/_authenticated/me'
 import { Route as AuthenticatedWelcomeRouteImport } from './routes/_authenticated/welcome'
 import { Route as EEventIdRouteImport } from './routes/e.$eventId'
+import { Route as RTokenRouteImport } from './routes/r.$token'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardCommunityIdRouteRouteImport } from './routes/_authenticated/dashboard/$communityId/route'
 import { Route as AuthenticatedDashboardCommunityIdIndexRouteImport } from './routes/_authenticated/dashboard/$communityId/index'
@@ -89,6 +90,11 @@ const AuthenticatedWelcomeRoute = AuthenticatedWelcomeRouteImport.update({
 const EEventIdRoute = EEventIdRouteImport.update({
   id: '/e/$eventId',
   path: '/e/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RTokenRoute = RTokenRouteImport.update({
+  id: '/r/$token',
+  path: '/r/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedDashboardIndexRoute =
@@ -187,6 +193,7 @@ export interface FileRoutesByFullPath {
   '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
   '/e/$eventId': typeof EEventIdRoute
+  '/r/$token': typeof RTokenRoute
   '/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
@@ -213,6 +220,7 @@ export interface FileRoutesByTo {
   '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
   '/e/$eventId': typeof EEventIdRoute
+  '/r/$token': typeof RTokenRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
   '/dashboard/$communityId/create-event': typeof AuthenticatedDashboardCommunityIdCreateEventRoute
@@ -240,6 +248,7 @@ export interface FileRoutesById {
   '/_authenticated/me': typeof AuthenticatedMeRoute
   '/_authenticated/welcome': typeof AuthenticatedWelcomeRoute
   '/e/$eventId': typeof EEventIdRoute
+  '/r/$token': typeof RTokenRoute
   '/_authenticated/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
@@ -268,6 +277,7 @@ export interface FileRouteTypes {
     | '/me'
     | '/welcome'
     | '/e/$eventId'
+    | '/r/$token'
     | '/dashboard/$communityId'
     | '/dashboard/'
     | '/dashboard/$communityId/coming-soon'
@@ -294,6 +304,7 @@ export interface FileRouteTypes {
     | '/me'
     | '/welcome'
     | '/e/$eventId'
+    | '/r/$token'
     | '/dashboard'
     | '/dashboard/$communityId/coming-soon'
     | '/dashboard/$communityId/create-event'
@@ -320,6 +331,7 @@ export interface FileRouteTypes {
     | '/_authenticated/me'
     | '/_authenticated/welcome'
     | '/e/$eventId'
+    | '/r/$token'
     | '/_authenticated/dashboard/$communityId'
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/$communityId/coming-soon'
@@ -344,6 +356,7 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
   EEventIdRoute: typeof EEventIdRoute
+  RTokenRoute: typeof RTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -423,6 +436,13 @@ declare module '@tanstack/react-router' {
       path: '/e/$eventId'
       fullPath: '/e/$eventId'
       preLoaderRoute: typeof EEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/r/$token': {
+      id: '/r/$token'
+      path: '/r/$token'
+      fullPath: '/r/$token'
+      preLoaderRoute: typeof RTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/dashboard/': {
@@ -604,6 +624,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
   EEventIdRoute: EEventIdRoute,
+  RTokenRoute: RTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -36,7 +36,7 @@ export type ServerApp = {
 
 export async function createServerApp(
   config: Config,
-  options: { distDir?: string; database?: Database } = {},
+  options: { distDir?: string; database?: Database; clock?: () => Date } = {},
 ) {
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
@@ -60,7 +60,12 @@ export async function createServerApp(
   const graphql = createGraphQLHandler({
     production: config.production,
     appOrigin: new URL(config.appUrl).origin,
-    context: async (request) => ({ db, viewer: await viewerFor(request.headers) }),
+    context: async (request, clientIp) => ({
+      db,
+      viewer: await viewerFor(request.headers),
+      clientIp,
+      authSecret: config.authSecret,
+    }),
   });
 
   const refuseNul = refuseNulInUrl();
@@ -114,7 +119,7 @@ export async function createServerApp(
 
   mountAuth(app, { auth, db, revocations });
 
-  app.post("/api/graphql", (c) => graphql.fetch(c.req.raw));
+  app.post("/api/graphql", (c) => graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") }));
   // A GET needs no preflight and carries cookies from any site's <img> or fetch: only POST runs
   // operations. GraphiQL's page (development only) is the one GET answered.
   app.get("/api/graphql", (c) => {
@@ -122,7 +127,7 @@ export async function createServerApp(
       !config.production &&
       c.req.query("query") === undefined &&
       (c.req.header("accept") ?? "").includes("text/html");
-    if (graphiqlPage) return graphql.fetch(c.req.raw);
+    if (graphiqlPage) return graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") });
     return c.json({ code: "METHOD_NOT_ALLOWED", message: "Send GraphQL operations with POST." }, 405, {
       Allow: "POST",
     });
@@ -133,7 +138,7 @@ export async function createServerApp(
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);
-  const jobs = startJobs({ db, mailer, config });
+  const jobs = startJobs({ db, mailer, config, ...(options.clock ? { clock: options.clock } : {}) });
 
   return {
     app,

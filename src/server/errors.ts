@@ -10,8 +10,11 @@ export type DomainErrorCode =
   | "ALREADY_REGISTERED"
   | "NO_SEATS"
   | "INVALID_CODE"
-  | "BAD_CURSOR"
-  | "RATE_LIMITED";
+  | "VERIFIED_EMAIL_REQUIRED"
+  | "CHECKED_IN"
+  | "RATE_LIMITED"
+  | "RATE_LIMITED_EMAIL"
+  | "BAD_CURSOR";
 
 /** Thrown by services; mapped to a GraphQL error with a stable `extensions.code` in one place. */
 export class DomainError extends Error {

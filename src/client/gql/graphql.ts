@@ -40,6 +40,8 @@ export type EventInput = {
   /** http(s) only */
   onlineUrl?: string | null | undefined;
   questions: Array<QuestionInput>;
+  /** Omitted: on for members-only events and events needing approval */
+  requireVerifiedEmail?: boolean | null | undefined;
   /** Wall time YYYY-MM-DDTHH:mm in timeZone */
   startsAtLocal: string;
   ticketTypes: Array<TicketTypeInput>;
@@ -65,6 +67,13 @@ export type EventVisibility =
   | 'MEMBERS'
   | 'PUBLIC'
   | 'UNLISTED';
+
+export type GuestRegisterInput = {
+  answers: Array<AnswerInput>;
+  email: string;
+  name: string;
+  ticketTypeId?: string | number | null | undefined;
+};
 
 export type JoinPolicy =
   | 'APPROVAL'
@@ -178,7 +187,23 @@ export type EventPageQueryVariables = Exact<{
 }>;
 
 
-export type EventPageQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, goingCount: number, waitlistCount: number, viewerCanManage: boolean, cancelMessage: string | null, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+export type EventPageQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, viewerCanManage: boolean, cancelMessage: string | null, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+
+export type RegisterAsGuestMutationVariables = Exact<{
+  eventId: string | number;
+  input: GuestRegisterInput;
+}>;
+
+
+export type RegisterAsGuestMutation = { registerAsGuest: { status: RegistrationStatus, email: string } };
+
+export type ResendTicketMutationVariables = Exact<{
+  eventId: string | number;
+  email: string;
+}>;
+
+
+export type ResendTicketMutation = { resendTicket: boolean };
 
 export type RegisterForEventMutationVariables = Exact<{
   eventId: string | number;
@@ -187,6 +212,21 @@ export type RegisterForEventMutationVariables = Exact<{
 
 
 export type RegisterForEventMutation = { register: { id: string, status: RegistrationStatus, checkInCode: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } };
+
+export type RegistrationDigestQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type RegistrationDigestQuery = { registrationDigest: boolean };
+
+export type SetRegistrationDigestMutationVariables = Exact<{
+  communityId: string | number;
+  enabled: boolean;
+}>;
+
+
+export type SetRegistrationDigestMutation = { setRegistrationDigest: boolean };
 
 export type CreateEventMutationVariables = Exact<{
   communityId: string | number;
@@ -250,7 +290,7 @@ export type EventDetailQueryVariables = Exact<{
 }>;
 
 
-export type EventDetailQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type EventDetailQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type EventRegistrationsQueryVariables = Exact<{
   eventId: string | number;
@@ -322,6 +362,22 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
 
+export type ManagedRegistrationQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type ManagedRegistrationQuery = { managedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, status: EventStatus, host: { id: string, name: string } } } };
+
+export type ManagedRegistrationFieldsFragment = { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, status: EventStatus, host: { id: string, name: string } } };
+
+export type CancelManagedRegistrationMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type CancelManagedRegistrationMutation = { cancelManagedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, status: EventStatus, host: { id: string, name: string } } } };
+
 export type MyRegistrationsQueryVariables = Exact<{
   when: RegistrationTimeFilter;
   first?: number | null | undefined;
@@ -356,7 +412,35 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const ManagedRegistrationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ManagedRegistrationFields on ManagedRegistration {
+  id
+  status
+  name
+  email
+  checkInCode
+  checkedInAt
+  waitlistPosition
+  ticketTypeName
+  onlineUrl
+  canCancel
+  event {
+    id
+    title
+    description
+    startsAt
+    endsAt
+    timeZone
+    venueName
+    venueAddress
+    status
+    host {
+      id
+      name
+    }
+  }
+}
+    `, {"fragmentName":"ManagedRegistrationFields"}) as unknown as TypedDocumentString<ManagedRegistrationFieldsFragment, unknown>;
 export const MyCommunitiesDocument = new TypedDocumentString(`
     query MyCommunities {
   myCommunities {
@@ -472,6 +556,7 @@ export const EventPageDocument = new TypedDocumentString(`
     spotsLeft
     waitlistEnabled
     approvalRequired
+    requireVerifiedEmail
     goingCount
     waitlistCount
     viewerCanManage
@@ -502,6 +587,7 @@ export const EventPageDocument = new TypedDocumentString(`
       id
       status
       checkInCode
+      checkedInAt
       waitlistPosition
       ticketType {
         id
@@ -511,6 +597,19 @@ export const EventPageDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EventPageQuery, EventPageQueryVariables>;
+export const RegisterAsGuestDocument = new TypedDocumentString(`
+    mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {
+  registerAsGuest(eventId: $eventId, input: $input) {
+    status
+    email
+  }
+}
+    `) as unknown as TypedDocumentString<RegisterAsGuestMutation, RegisterAsGuestMutationVariables>;
+export const ResendTicketDocument = new TypedDocumentString(`
+    mutation ResendTicket($eventId: ID!, $email: String!) {
+  resendTicket(eventId: $eventId, email: $email)
+}
+    `) as unknown as TypedDocumentString<ResendTicketMutation, ResendTicketMutationVariables>;
 export const RegisterForEventDocument = new TypedDocumentString(`
     mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {
   register(eventId: $eventId, input: $input) {
@@ -525,6 +624,16 @@ export const RegisterForEventDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RegisterForEventMutation, RegisterForEventMutationVariables>;
+export const RegistrationDigestDocument = new TypedDocumentString(`
+    query RegistrationDigest($communityId: ID!) {
+  registrationDigest(communityId: $communityId)
+}
+    `) as unknown as TypedDocumentString<RegistrationDigestQuery, RegistrationDigestQueryVariables>;
+export const SetRegistrationDigestDocument = new TypedDocumentString(`
+    mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {
+  setRegistrationDigest(communityId: $communityId, enabled: $enabled)
+}
+    `) as unknown as TypedDocumentString<SetRegistrationDigestMutation, SetRegistrationDigestMutationVariables>;
 export const CreateEventDocument = new TypedDocumentString(`
     mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {
   createEvent(communityId: $communityId, input: $input, publish: $publish) {
@@ -667,6 +776,7 @@ export const EventDetailDocument = new TypedDocumentString(`
     spotsLeft
     waitlistEnabled
     approvalRequired
+    requireVerifiedEmail
     goingCount
     waitlistCount
     pendingCount
@@ -809,6 +919,72 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const ManagedRegistrationDocument = new TypedDocumentString(`
+    query ManagedRegistration($token: String!) {
+  managedRegistration(token: $token) {
+    ...ManagedRegistrationFields
+  }
+}
+    fragment ManagedRegistrationFields on ManagedRegistration {
+  id
+  status
+  name
+  email
+  checkInCode
+  checkedInAt
+  waitlistPosition
+  ticketTypeName
+  onlineUrl
+  canCancel
+  event {
+    id
+    title
+    description
+    startsAt
+    endsAt
+    timeZone
+    venueName
+    venueAddress
+    status
+    host {
+      id
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<ManagedRegistrationQuery, ManagedRegistrationQueryVariables>;
+export const CancelManagedRegistrationDocument = new TypedDocumentString(`
+    mutation CancelManagedRegistration($token: String!) {
+  cancelManagedRegistration(token: $token) {
+    ...ManagedRegistrationFields
+  }
+}
+    fragment ManagedRegistrationFields on ManagedRegistration {
+  id
+  status
+  name
+  email
+  checkInCode
+  checkedInAt
+  waitlistPosition
+  ticketTypeName
+  onlineUrl
+  canCancel
+  event {
+    id
+    title
+    description
+    startsAt
+    endsAt
+    timeZone
+    venueName
+    venueAddress
+    status
+    host {
+      id
+      name
+    }
+  }
+}`) as unknown as TypedDocumentString<CancelManagedRegistrationMutation, CancelManagedRegistrationMutationVariables>;
 export const MyRegistrationsDocument = new TypedDocumentString(`
     query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {
   myRegistrations(when: $when, first: $first, after: $after) {

@@ -8,12 +8,21 @@ import { schema } from "./schema.ts";
  * community. A new query or mutation fails the first test until it is added here.
  */
 type Result = Awaited<ReturnType<TestBrowser["graphql"]>>;
-type Ids = { communityId: string; slug: string; eventId: string; registrationId: string; code: string };
+type Ids = {
+  communityId: string;
+  slug: string;
+  eventId: string;
+  registrationId: string;
+  code: string;
+  ownerEmail: string;
+};
 type Case = {
   query: string;
   variables: (ids: Ids) => Record<string, unknown>;
   /** What a signed-in user of another community gets; every case must show nothing of community A. */
   outsider: (result: Result, ids: Ids) => void;
+  /** For the few operations open to signed-out visitors (guests); otherwise UNAUTHENTICATED. */
+  signedOut?: (result: Result, ids: Ids) => void;
 };
 
 const EVENT_INPUT = {
@@ -175,6 +184,42 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.eventId, code: ids.code }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Mutation.registerAsGuest": {
+    query: `mutation ($id: ID!) { registerAsGuest(eventId: $id, input: { name: "Gate Crasher", email: "crash@example.test", answers: [] }) { status email } }`,
+    variables: (ids) => ({ id: ids.eventId }),
+    // Guests never act as their session: a members-only event asks everyone for a verified email.
+    signedOut: refusedAs("VERIFIED_EMAIL_REQUIRED"),
+    outsider: refusedAs("VERIFIED_EMAIL_REQUIRED"),
+  },
+  "Mutation.resendTicket": {
+    query: "mutation ($id: ID!, $email: String!) { resendTicket(eventId: $id, email: $email) }",
+    variables: (ids) => ({ id: ids.eventId, email: ids.ownerEmail }),
+    signedOut: refusedAs("VERIFIED_EMAIL_REQUIRED"),
+    outsider: refusedAs("VERIFIED_EMAIL_REQUIRED"),
+  },
+  "Query.managedRegistration": {
+    // The private link is the only key: a registration id with a made-up signature opens nothing.
+    query: "query ($token: String!) { managedRegistration(token: $token) { id checkInCode } }",
+    variables: (ids) => ({ token: `${ids.registrationId}.${"x".repeat(43)}` }),
+    signedOut: refusedAs("NOT_FOUND"),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.cancelManagedRegistration": {
+    query: "mutation ($token: String!) { cancelManagedRegistration(token: $token) { id status } }",
+    variables: (ids) => ({ token: `${ids.registrationId}.${"x".repeat(43)}` }),
+    signedOut: refusedAs("NOT_FOUND"),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.registrationDigest": {
+    query: "query ($id: ID!) { registrationDigest(communityId: $id) }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.setRegistrationDigest": {
+    query: "mutation ($id: ID!) { setRegistrationDigest(communityId: $id, enabled: true) }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Mutation.messageRegistrants": {
     query: 'mutation ($id: ID!) { messageRegistrants(eventId: $id, input: { subject: "Hi", body: "Spam" }) }',
     variables: (ids) => ({ id: ids.eventId }),
@@ -190,12 +235,13 @@ const ids: Ids = {
   eventId: "",
   registrationId: "",
   code: "",
+  ownerEmail: uniqueEmail("owner"),
 };
 
 beforeAll(async () => {
   t = await startTestServer();
   const owner = t.browser();
-  await owner.signIn(uniqueEmail("owner"), "Owner A");
+  await owner.signIn(ids.ownerEmail, "Owner A");
   const created = await owner.graphql<{ createCommunity: { id: string } }>(
     "mutation ($input: CreateCommunityInput!) { createCommunity(input: $input) { id } }",
     {
@@ -253,6 +299,10 @@ describe("authorization of every operation", () => {
       const result = await t.browser().graphql(c.query, c.variables(ids));
       if (name === "Query.viewer") {
         expect(result.data).toEqual({ viewer: null });
+        return;
+      }
+      if (c.signedOut) {
+        c.signedOut(result, ids);
         return;
       }
       refusedAs("UNAUTHENTICATED")(result);

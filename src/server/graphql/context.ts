@@ -1,4 +1,5 @@
 import type { Db } from "../db/client.ts";
 import type { Viewer } from "../modules/communities/communities.policy.ts";
 
-export type GraphQLContext = { db: Db; viewer: Viewer | null };
+/** `clientIp` keys the limits on guest operations; `authSecret` signs registrations' private links. */
+export type GraphQLContext = { db: Db; viewer: Viewer | null; clientIp: string; authSecret: string };

@@ -9,12 +9,12 @@ export function createGraphQLHandler(options: {
   production: boolean;
   /** The only origin allowed to read answers cross-origin; the app itself is same-origin. */
   appOrigin: string;
-  context: (request: Request) => Promise<GraphQLContext>;
+  context: (request: Request, clientIp: string) => Promise<GraphQLContext>;
 }) {
-  return createYoga<Record<string, unknown>, GraphQLContext>({
+  return createYoga<{ clientIp: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: "/api/graphql",
-    context: ({ request }) => options.context(request),
+    context: ({ request, clientIp }) => options.context(request, clientIp),
     // Unexpected errors become "Unexpected error." with no stack; domain errors keep their code.
     maskedErrors: { isDev: !options.production },
     graphiql: !options.production,

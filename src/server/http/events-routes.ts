@@ -26,8 +26,11 @@ const STATUS_OF: Record<DomainError["code"], 400 | 401 | 403 | 404 | 409 | 429> 
   ALREADY_REGISTERED: 409,
   NO_SEATS: 409,
   INVALID_CODE: 400,
-  BAD_CURSOR: 400,
+  VERIFIED_EMAIL_REQUIRED: 403,
+  CHECKED_IN: 409,
   RATE_LIMITED: 429,
+  RATE_LIMITED_EMAIL: 429,
+  BAD_CURSOR: 400,
 };
 
 function errorResponse(c: Context, error: unknown) {

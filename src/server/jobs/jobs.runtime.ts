@@ -1,5 +1,6 @@
 import type { Config, JobsConfig } from "../config.ts";
 import type { Db } from "../db/client.ts";
+import { queueDueDigests } from "../modules/events/digest.service.ts";
 import type { Mailer } from "../modules/mail/mail.service.ts";
 import { expandFanouts, type OutboxOptions, sendDue } from "../modules/notifications/notifications.outbox.ts";
 import { configureNotifications } from "../modules/notifications/notifications.settings.ts";
@@ -33,7 +34,10 @@ export function startJobs(options: {
   mailer: Mailer;
   config: Config;
   log?: (line: string) => void;
+  /** What time the daily digests go by; tests pass a clock they move. */
+  clock?: () => Date;
 }): Jobs {
+  const clock = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
   const settings: JobsConfig = {
     ...defaultJobsConfig,
@@ -51,6 +55,7 @@ export function startJobs(options: {
     db: options.db,
     mailer: options.mailer,
     appUrl: options.config.appUrl,
+    secret: options.config.authSecret,
     scope: settings.scope,
     leaseMs: settings.leaseMs,
     retryBaseMs: settings.retryBaseMs,
@@ -67,6 +72,7 @@ export function startJobs(options: {
   let running: Promise<void> | null = null;
 
   const pass = async () => {
+    await queueDueDigests(options.db, clock());
     for (let rounds = 0; !stopped && rounds < 100; rounds++) {
       const work = (await expandFanouts(outbox)) + (await sendDue(outbox));
       if (work === 0) break;

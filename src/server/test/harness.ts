@@ -24,7 +24,13 @@ export type TestServer = {
  * `dataDir` keeps PGlite on disk so a test can restart the server on the same data.
  */
 export async function startTestServer(
-  options: { overrides?: Partial<Config>; dataDir?: string; smtp?: SmtpCapture } = {},
+  options: {
+    overrides?: Partial<Config>;
+    dataDir?: string;
+    smtp?: SmtpCapture;
+    /** The background jobs' clock (daily digests); tests move it instead of waiting. */
+    clock?: () => Date;
+  } = {},
 ): Promise<TestServer> {
   const smtp = options.smtp ?? (await startSmtpCapture());
   const ownDir = options.dataDir ? null : mkdtempSync(path.join(tmpdir(), "commons-test-"));
@@ -60,7 +66,11 @@ export async function startTestServer(
     storage: { s3: null },
     ...options.overrides,
   };
-  const server = await createServerApp(config, { database, distDir: path.join(dataDir, "no-client") });
+  const server = await createServerApp(config, {
+    database,
+    distDir: path.join(dataDir, "no-client"),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   handler = (request, env) => server.app.fetch(request, env as never);
 
   return {

@@ -11,12 +11,12 @@ export function initialsOf(name: string): string {
 }
 
 const PALETTE = [
-  "bg-indigo-500/15 text-indigo-700 dark:text-indigo-300",
-  "bg-emerald-500/15 text-emerald-700 dark:text-emerald-300",
+  "bg-indigo-500/15 text-indigo-800 dark:text-indigo-300",
+  "bg-emerald-500/15 text-emerald-800 dark:text-emerald-300",
   "bg-amber-500/15 text-amber-800 dark:text-amber-300",
-  "bg-rose-500/15 text-rose-700 dark:text-rose-300",
-  "bg-sky-500/15 text-sky-700 dark:text-sky-300",
-  "bg-violet-500/15 text-violet-700 dark:text-violet-300",
+  "bg-rose-500/15 text-rose-800 dark:text-rose-300",
+  "bg-sky-500/15 text-sky-800 dark:text-sky-300",
+  "bg-violet-500/15 text-violet-800 dark:text-violet-300",
 ];
 
 function paletteFor(seed: string): string {

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { slugProblem } from "../../../shared/slug.ts";
 import type { Db } from "../../db/client.ts";
+// Managers' names and addresses for mail; there is no users service yet.
+import { user } from "../../db/schema.ts";
 import { DomainError, invalidInput, notFound, unauthenticated } from "../../errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
 import { hit } from "../auth/throttle.service.ts";
@@ -336,4 +338,23 @@ export async function joinFromEvent(db: Db, communityId: string, userId: string)
     .set({ memberCount: sql`${community.memberCount} + 1` })
     .where(eq(community.id, communityId));
   return true;
+}
+
+/** Active organizers, admins and owners of a community, for mail about its events. */
+export async function communityManagers(
+  db: Db,
+  communityId: string,
+): Promise<{ id: string; name: string; email: string }[]> {
+  return db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(membership)
+    .innerJoin(user, eq(user.id, membership.userId))
+    .where(
+      and(
+        eq(membership.communityId, communityId),
+        eq(membership.status, "active"),
+        inArray(membership.role, ["organizer", "admin", "owner"]),
+      ),
+    )
+    .orderBy(user.id);
 }

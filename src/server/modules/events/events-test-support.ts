@@ -109,7 +109,7 @@ export function eventInput(overrides: EventInputOverrides = {}) {
 
 export const EVENT_FIELDS = `
   id title description startsAt endsAt timeZone venueName venueAddress hasOnlineLink onlineUrl coverUrl
-  status visibility capacity spotsLeft waitlistEnabled approvalRequired goingCount waitlistCount
+  status visibility capacity spotsLeft waitlistEnabled approvalRequired requireVerifiedEmail goingCount waitlistCount
   pendingCount checkedInCount viewerCanManage publicPath publishedAt canceledAt cancelMessage
   host { id name slug }
   ticketTypes { id name quantity remaining priceMinor currency }

@@ -56,7 +56,7 @@ const QuestionKind = builder.enumType("QuestionKind", {
     CHECKBOX: { value: "checkbox" },
   } as const,
 });
-const RegistrationStatus = builder.enumType("RegistrationStatus", {
+export const RegistrationStatus = builder.enumType("RegistrationStatus", {
   values: {
     GOING: { value: "going" },
     WAITLISTED: { value: "waitlisted" },
@@ -139,7 +139,7 @@ const Registrant = builder.objectRef<RegistrantShape>("Registrant").implement({
 
 const spotsLeft = (e: EventView) => (e.capacity === null ? null : Math.max(0, e.capacity - e.goingCount));
 
-const Event = builder.objectRef<EventView>("Event");
+export const Event = builder.objectRef<EventView>("Event");
 const Registration = builder.objectRef<RegistrationView>("Registration");
 
 Event.implement({
@@ -170,6 +170,9 @@ Event.implement({
     spotsLeft: t.int({ nullable: true, resolve: spotsLeft }),
     waitlistEnabled: t.exposeBoolean("waitlistEnabled"),
     approvalRequired: t.exposeBoolean("approvalRequired"),
+    requireVerifiedEmail: t.exposeBoolean("requireVerifiedEmail", {
+      description: "Guests confirm their email with a code before registering",
+    }),
     goingCount: t.exposeInt("goingCount"),
     waitlistCount: t.exposeInt("waitlistCount"),
     pendingCount: t.exposeInt("pendingCount"),
@@ -292,12 +295,16 @@ const EventInput = builder.inputType("EventInput", {
     capacity: t.int({ required: false, description: "null = unlimited; >= 1" }),
     waitlistEnabled: t.boolean({ required: true }),
     approvalRequired: t.boolean({ required: true }),
+    requireVerifiedEmail: t.boolean({
+      required: false,
+      description: "Omitted: on for members-only events and events needing approval",
+    }),
     visibility: t.field({ type: EventVisibility, required: true }),
     ticketTypes: t.field({ type: [TicketTypeInput], required: true }),
     questions: t.field({ type: [QuestionInput], required: true }),
   }),
 });
-const AnswerInput = builder.inputType("AnswerInput", {
+export const AnswerInput = builder.inputType("AnswerInput", {
   fields: (t) => ({
     questionId: t.id({ required: true }),
     values: t.stringList({ required: true }),

@@ -427,6 +427,7 @@ export async function duplicateEvent(ctx: Ctx, id: string): Promise<EventView> {
       capacity: row.capacity,
       waitlistEnabled: row.waitlistEnabled,
       approvalRequired: row.approvalRequired,
+      requireVerifiedEmail: row.requireVerifiedEmail,
       createdBy: me.id,
       createdAt: now,
       updatedAt: now,

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { user } from "../auth/auth.tables.ts";
 import { community } from "../communities/communities.tables.ts";
 
@@ -40,6 +50,8 @@ export const event = pgTable(
     capacity: integer("capacity"),
     waitlistEnabled: boolean("waitlist_enabled").notNull().default(true),
     approvalRequired: boolean("approval_required").notNull().default(false),
+    /** Guests must prove their email with a code before registering (no one-step guest form). */
+    requireVerifiedEmail: boolean("require_verified_email").notNull().default(false),
     // Counters kept in the same transaction as registration changes: lists never count rows.
     goingCount: integer("going_count").notNull().default(0),
     waitlistCount: integer("waitlist_count").notNull().default(0),
@@ -111,6 +123,11 @@ export const registration = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     ticketTypeId: text("ticket_type_id").references(() => ticketType.id, { onDelete: "set null" }),
     status: text("status", { enum: REGISTRATION_STATUSES }).notNull(),
+    /**
+     * The name typed into the one-step guest form. Shown for this registration only: an unproven
+     * visitor's words never become the account's name (docs/decisions/007-guest-registration.md).
+     */
+    guestName: text("guest_name"),
     /** question id -> chosen or typed values */
     answers: jsonb("answers").$type<RegistrationAnswers>().notNull().default({}),
     /** Secret shown as the QR code at the door. */
@@ -126,5 +143,25 @@ export const registration = pgTable(
     index("registration_event_status_idx").on(t.eventId, t.status, t.queuedAt, t.id),
     index("registration_event_created_idx").on(t.eventId, t.createdAt, t.id),
     index("registration_user_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** An organizer's daily mail of new registrations for one community's events. */
+export const registrationDigest = pgTable(
+  "registration_digest",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => community.id, { onDelete: "cascade" }),
+    /** End of the window the last digest covered; the next covers what came after. */
+    coveredUntil: timestamp("covered_until", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.communityId] }),
+    index("registration_digest_due_idx").on(t.coveredUntil),
   ],
 );

@@ -24,6 +24,8 @@ export type EventInput = {
   capacity?: number | null;
   waitlistEnabled: boolean;
   approvalRequired: boolean;
+  /** Omitted: required for members-only events and for events needing approval. */
+  requireVerifiedEmail?: boolean | null;
   visibility: EventVisibility;
   ticketTypes: TicketTypeInput[];
   questions: QuestionInput[];
@@ -41,6 +43,7 @@ export type EventFields = {
   capacity: number | null;
   waitlistEnabled: boolean;
   approvalRequired: boolean;
+  requireVerifiedEmail: boolean;
   visibility: EventVisibility;
 };
 export type ValidEvent = {
@@ -169,6 +172,8 @@ export function validateEventInput(input: EventInput): { value: ValidEvent; erro
         capacity,
         waitlistEnabled: input.waitlistEnabled,
         approvalRequired: input.approvalRequired,
+        requireVerifiedEmail:
+          input.requireVerifiedEmail ?? (input.visibility === "members" || input.approvalRequired),
         visibility: input.visibility,
       },
       ticketTypes,

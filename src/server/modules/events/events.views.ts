@@ -167,7 +167,9 @@ export class Loaders {
 }
 
 export const people = user;
-export const personColumns = { id: user.id, name: user.name, email: user.email, image: user.image };
+/** The name a registration shows: what the guest typed for it, else the account's. Join registration. */
+export const registrantName = sql<string>`coalesce(${registration.guestName}, ${user.name})`;
+export const personColumns = { id: user.id, name: registrantName, email: user.email, image: user.image };
 
 /** node-postgres returns { rows }, PGlite returns { rows } too; drizzle types differ by driver. */
 export function resultRows<T>(result: unknown): T[] {

@@ -3,11 +3,13 @@ import type { Db } from "../../db/client.ts";
 import { communityHosts } from "../communities/communities.service.ts";
 import { event, type RegistrationStatus, registration } from "./events.tables.ts";
 import { Loaders, people, personColumns, publicPath } from "./events.views.ts";
+import { managePath, manageToken } from "./manage-token.ts";
 
 // For the notifications worker: called at send time, outside any viewer.
 
 export type EventMailContext = {
   id: string;
+  communityId: string;
   title: string;
   description: string;
   startsAt: Date;
@@ -24,6 +26,8 @@ export type EventMailContext = {
 };
 export type RegistrationMailContext = {
   registrationId: string;
+  /** Path of the private page where the person sees and cancels this registration without signing in. */
+  managePath: string;
   status: RegistrationStatus;
   checkInCode: string;
   person: { name: string; email: string };
@@ -37,6 +41,7 @@ export async function eventMailContext(db: Db, eventId: string): Promise<EventMa
   const host = (await communityHosts(db, [row.communityId])).get(row.communityId);
   return {
     id: row.id,
+    communityId: row.communityId,
     title: row.title,
     description: row.description,
     startsAt: row.startsAt,
@@ -56,6 +61,7 @@ export async function eventMailContext(db: Db, eventId: string): Promise<EventMa
 export async function registrationMailContext(
   db: Db,
   registrationId: string,
+  secret: string,
 ): Promise<RegistrationMailContext | null> {
   const loaders = new Loaders(db, null);
   const [row] = await db
@@ -69,6 +75,7 @@ export async function registrationMailContext(
   if (!eventContext) return null;
   return {
     registrationId,
+    managePath: managePath(manageToken(secret, registrationId)),
     status: row.registration.status,
     checkInCode: row.registration.checkInCode,
     person: { name: row.person.name, email: row.person.email },

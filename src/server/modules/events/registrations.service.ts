@@ -4,9 +4,10 @@ import { isTooLong, tooLongMessage } from "../../../shared/limits.ts";
 import type { Db } from "../../db/client.ts";
 import { DomainError, type FieldError, invalidInput, notFound } from "../../errors.ts";
 import type { Viewer } from "../communities/communities.policy.ts";
-import { getMembership, joinFromEvent } from "../communities/communities.service.ts";
+import { communityManagers, getMembership, joinFromEvent } from "../communities/communities.service.ts";
 import {
   queueOrganizerMessage,
+  queuePendingForOrganizers,
   queueRegistrationMail,
   type RegistrationMailKind,
 } from "../notifications/notifications.service.ts";
@@ -37,6 +38,7 @@ import {
   personColumns,
   type RegistrationRow,
   type RegistrationView,
+  registrantName,
 } from "./events.views.ts";
 import { moveCounters, promoteWaitlisted, seatFree } from "./seats.service.ts";
 
@@ -49,15 +51,19 @@ export type RegisterInput = {
   answers: { questionId: string; values: string[] }[];
 };
 
-const ACTIVE: RegistrationStatus[] = ["going", "waitlisted", "pending"];
+export const ACTIVE: RegistrationStatus[] = ["going", "waitlisted", "pending"];
 
-async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
+export async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
   const [row] = await tx.select().from(event).where(eq(event.id, eventId)).limit(1).for("update");
   if (!row) throw notFound();
   return row;
 }
 
-async function viewOf(db: Db, viewer: Viewer | null, registrationId: string): Promise<RegistrationView> {
+export async function viewOf(
+  db: Db,
+  viewer: Viewer | null,
+  registrationId: string,
+): Promise<RegistrationView> {
   const [row] = await db
     .select({ registration, person: personColumns })
     .from(registration)
@@ -76,85 +82,107 @@ export async function register(ctx: Ctx, eventId: string, input: RegisterInput):
     const membership = await getMembership(tx, me.id, row.communityId);
     const access = eventAccess(row, me, membership);
     if (access !== "visible") throw notFound();
-    const now = new Date();
-    if (row.status !== "published" || row.endsAt < now) throw eventClosed();
-
-    const types = await tx
-      .select()
-      .from(ticketType)
-      .where(eq(ticketType.eventId, eventId))
-      .orderBy(asc(ticketType.position));
-    const chosen = input.ticketTypeId
-      ? types.find((tt) => tt.id === input.ticketTypeId)
-      : types.length === 1
-        ? types[0]
-        : undefined;
-    if (!chosen) {
-      throw invalidInput([{ field: "ticketTypeId", code: "REQUIRED", message: "Choose a ticket type." }]);
-    }
-    if ((chosen.salesStartAt && chosen.salesStartAt > now) || (chosen.salesEndAt && chosen.salesEndAt < now))
-      throw eventClosed();
-
-    const questions = await tx
-      .select()
-      .from(registrationQuestion)
-      .where(eq(registrationQuestion.eventId, eventId))
-      .orderBy(asc(registrationQuestion.position));
-    const answers = validateAnswers(questions, input.answers);
-    if (answers.errors.length > 0) throw invalidInput(answers.errors);
-
-    const [existing] = await tx
-      .select()
-      .from(registration)
-      .where(and(eq(registration.eventId, eventId), eq(registration.userId, me.id)))
-      .limit(1);
-    if (existing && ACTIVE.includes(existing.status)) {
-      throw new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
-    }
-
-    let status: RegistrationStatus;
-    if (row.approvalRequired) status = "pending";
-    else if (await seatFree(tx, eventId, chosen.id)) status = "going";
-    else if (row.waitlistEnabled) status = "waitlisted";
-    else throw new DomainError("EVENT_FULL", "This event is full.");
-
-    let registrationId: string;
-    if (existing) {
-      registrationId = existing.id;
-      await tx
-        .update(registration)
-        .set({
-          status,
-          ticketTypeId: chosen.id,
-          answers: answers.value,
-          checkedInAt: null,
-          queuedAt: now,
-          updatedAt: now,
-        })
-        .where(eq(registration.id, existing.id));
-    } else {
-      registrationId = randomUUID();
-      await tx.insert(registration).values({
-        id: registrationId,
-        eventId,
-        userId: me.id,
-        ticketTypeId: chosen.id,
-        status,
-        answers: answers.value,
-        checkInCode: newCheckInCode(),
-        queuedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-    await moveCounters(tx, eventId, chosen.id, null, status);
+    const placed = await placeRegistration(tx, row, me.id, input, { guestName: null });
     if (row.visibility === "public" && !membership) await joinFromEvent(tx, row.communityId, me.id);
-    const kind: RegistrationMailKind =
-      status === "going" ? "confirmation" : status === "waitlisted" ? "waitlisted" : "pending";
-    await queueRegistrationMail(tx, { registrationId, kind });
-    return registrationId;
+    return placed.id;
   });
   return viewOf(ctx.db, ctx.viewer, id);
+}
+
+/**
+ * The seat decision and the write, for a signed-in person or a guest. Call with the event row
+ * locked (`lockEvent`). Queues the person's mail and, for approval events, the organizers'.
+ */
+export async function placeRegistration(
+  tx: Db,
+  row: EventRow,
+  userId: string,
+  input: RegisterInput,
+  options: { guestName: string | null },
+): Promise<{ id: string; status: RegistrationStatus }> {
+  const eventId = row.id;
+  const now = new Date();
+  if (row.status !== "published" || row.endsAt < now) throw eventClosed();
+
+  const types = await tx
+    .select()
+    .from(ticketType)
+    .where(eq(ticketType.eventId, eventId))
+    .orderBy(asc(ticketType.position));
+  const chosen = input.ticketTypeId
+    ? types.find((tt) => tt.id === input.ticketTypeId)
+    : types.length === 1
+      ? types[0]
+      : undefined;
+  if (!chosen) {
+    throw invalidInput([{ field: "ticketTypeId", code: "REQUIRED", message: "Choose a ticket type." }]);
+  }
+  if ((chosen.salesStartAt && chosen.salesStartAt > now) || (chosen.salesEndAt && chosen.salesEndAt < now))
+    throw eventClosed();
+
+  const questions = await tx
+    .select()
+    .from(registrationQuestion)
+    .where(eq(registrationQuestion.eventId, eventId))
+    .orderBy(asc(registrationQuestion.position));
+  const answers = validateAnswers(questions, input.answers);
+  if (answers.errors.length > 0) throw invalidInput(answers.errors);
+
+  const [existing] = await tx
+    .select()
+    .from(registration)
+    .where(and(eq(registration.eventId, eventId), eq(registration.userId, userId)))
+    .limit(1);
+  if (existing && ACTIVE.includes(existing.status)) {
+    throw new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
+  }
+
+  let status: RegistrationStatus;
+  if (row.approvalRequired) status = "pending";
+  else if (await seatFree(tx, eventId, chosen.id)) status = "going";
+  else if (row.waitlistEnabled) status = "waitlisted";
+  else throw new DomainError("EVENT_FULL", "This event is full.");
+
+  let registrationId: string;
+  if (existing) {
+    registrationId = existing.id;
+    await tx
+      .update(registration)
+      .set({
+        status,
+        ticketTypeId: chosen.id,
+        answers: answers.value,
+        guestName: options.guestName,
+        checkedInAt: null,
+        queuedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(registration.id, existing.id));
+  } else {
+    registrationId = randomUUID();
+    await tx.insert(registration).values({
+      id: registrationId,
+      eventId,
+      userId,
+      ticketTypeId: chosen.id,
+      status,
+      answers: answers.value,
+      guestName: options.guestName,
+      checkInCode: newCheckInCode(),
+      queuedAt: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  await moveCounters(tx, eventId, chosen.id, null, status);
+  const kind: RegistrationMailKind =
+    status === "going" ? "confirmation" : status === "waitlisted" ? "waitlisted" : "pending";
+  await queueRegistrationMail(tx, { registrationId, kind });
+  if (status === "pending") {
+    const managers = await communityManagers(tx, row.communityId);
+    await queuePendingForOrganizers(tx, { registrationId, organizerIds: managers.map((m) => m.id) });
+  }
+  return { id: registrationId, status };
 }
 
 /**
@@ -190,11 +218,21 @@ async function setStatus(tx: Db, current: RegistrationRow, to: RegistrationStatu
 export async function cancelRegistration(ctx: Ctx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
     const { current } = await lockRegistration(tx, ctx.viewer, id, true);
-    if (!ACTIVE.includes(current.status)) return;
-    await setStatus(tx, current, "canceled");
-    if (current.status === "going") await promoteWaitlisted(tx, current.eventId);
+    await cancelLocked(tx, current);
   });
   return viewOf(ctx.db, ctx.viewer, id);
+}
+
+/** Cancels a registration whose event row is locked: frees the seat, promotes, sends the mail. */
+export async function cancelLocked(tx: Db, current: RegistrationRow): Promise<void> {
+  if (!ACTIVE.includes(current.status)) return;
+  // The seat was used: canceling now would free a place that is already taken at the door.
+  if (current.checkedInAt) {
+    throw new DomainError("CHECKED_IN", "You're already checked in, so this registration can't be canceled.");
+  }
+  await setStatus(tx, current, "canceled");
+  await queueRegistrationMail(tx, { registrationId: current.id, kind: "canceled" });
+  if (current.status === "going") await promoteWaitlisted(tx, current.eventId);
 }
 
 export async function declineRegistration(ctx: Ctx, id: string): Promise<RegistrationView> {
@@ -304,7 +342,7 @@ function filterConditions(eventId: string, filter: RegistrationFilter) {
   if (search) {
     const pattern = likePattern(search);
     conditions.push(
-      or(sql`${people.name} ilike ${pattern}`, sql`${people.email} ilike ${pattern}`) ?? sql`true`,
+      or(sql`${registrantName} ilike ${pattern}`, sql`${people.email} ilike ${pattern}`) ?? sql`true`,
     );
   }
   return conditions;
@@ -488,7 +526,7 @@ export async function exportRegistrations(
         );
       }
       const rows = await db
-        .select({ registration, person: { name: people.name, email: people.email } })
+        .select({ registration, person: { name: registrantName, email: people.email } })
         .from(registration)
         .innerJoin(people, eq(people.id, registration.userId))
         .where(and(...where))

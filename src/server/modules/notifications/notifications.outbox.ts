@@ -9,7 +9,9 @@ import {
   registrationMailContext,
   registrationsToNotify,
 } from "../events/events.service.ts";
+import { digestContext, pendingMailContext } from "../events/organizer-mail-context.service.ts";
 import type { Mail, Mailer } from "../mail/mail.service.ts";
+import { digestMail, pendingOrganizerMail } from "./notifications.organizer-render.ts";
 import { eventMail, organizerMail, registrationMail } from "./notifications.render.ts";
 import { type EventMailType, OUTBOX_KINDS, type RegistrationMailKind } from "./notifications.service.ts";
 import { outboxMessage } from "./notifications.tables.ts";
@@ -24,6 +26,8 @@ export type OutboxOptions = {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+  /** Signs the private registration links in the mails. */
+  secret: string;
   scope: string;
   leaseMs: number;
   retryBaseMs: number;
@@ -40,7 +44,13 @@ export type OutboxOptions = {
 type Row = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
 
 const FANOUT_KINDS = [OUTBOX_KINDS.eventChanged, OUTBOX_KINDS.eventCanceled, OUTBOX_KINDS.eventReminder];
-const SEND_KINDS = [OUTBOX_KINDS.registrationMail, OUTBOX_KINDS.eventMail, OUTBOX_KINDS.organizerMessage];
+const SEND_KINDS = [
+  OUTBOX_KINDS.registrationMail,
+  OUTBOX_KINDS.eventMail,
+  OUTBOX_KINDS.organizerMessage,
+  OUTBOX_KINDS.organizerPending,
+  OUTBOX_KINDS.registrationDigest,
+];
 const NOTIFIED: RegistrationStatus[] = ["going", "waitlisted", "pending"];
 
 const ms = (value: number) => sql`make_interval(secs => ${value / 1000})`;
@@ -207,12 +217,30 @@ const EXPECTED_STATUS: Record<RegistrationMailKind, RegistrationStatus> = {
   waitlisted: "waitlisted",
   pending: "pending",
   declined: "declined",
+  canceled: "canceled",
 };
 
 /** The mail as of now, or why it is no longer worth sending. */
 async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
+  if (row.kind === OUTBOX_KINDS.registrationDigest) return renderDigest(o, row);
   const registrationId = asString(row.payload.registrationId) ?? "";
-  const context: RegistrationMailContext | null = await registrationMailContext(o.db, registrationId);
+  if (row.kind === OUTBOX_KINDS.organizerPending) {
+    const pending = await pendingMailContext(
+      o.db,
+      registrationId,
+      asString(row.payload.organizerId) ?? "",
+      o.secret,
+    );
+    if (!pending) return "the registration or the organizer is gone";
+    if (pending.registration.status !== "pending")
+      return `the registration is now ${pending.registration.status}`;
+    return pendingOrganizerMail(pending.organizer, pending.registration, o.appUrl);
+  }
+  const context: RegistrationMailContext | null = await registrationMailContext(
+    o.db,
+    registrationId,
+    o.secret,
+  );
   if (!context) return "the registration no longer exists";
   const { event } = context;
   if (row.kind === OUTBOX_KINDS.registrationMail) {
@@ -242,4 +270,16 @@ async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
   }
   if (!NOTIFIED.includes(context.status)) return `the registration is now ${context.status}`;
   return eventMail("changed", context, o.appUrl);
+}
+
+async function renderDigest(o: OutboxOptions, row: Row): Promise<Mail | string> {
+  const context = await digestContext(o.db, {
+    organizerId: asString(row.payload.organizerId) ?? "",
+    communityId: asString(row.payload.communityId) ?? "",
+    from: new Date(asString(row.payload.from) ?? 0),
+    to: new Date(asString(row.payload.to) ?? 0),
+  });
+  if (!context) return "the organizer no longer manages the community";
+  if (context.total === 0) return "no new registrations";
+  return digestMail(context, o.appUrl);
 }

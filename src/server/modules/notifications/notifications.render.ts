@@ -6,7 +6,7 @@ import type { EventMailType, RegistrationMailKind } from "./notifications.servic
 
 // Plain text plus simple HTML for every message; times in the event's own zone; links on APP_URL.
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const QR_CID = "check-in-qr@commons";
 
@@ -35,9 +35,9 @@ const place = (event: EventMailContext) =>
 
 const eventUrl = (event: EventMailContext, appUrl: string) => new URL(event.publicPath, appUrl).toString();
 
-type Block = { text: string; html: string };
+export type Block = { text: string; html: string };
 
-const paragraph = (text: string): Block => ({
+export const paragraph = (text: string): Block => ({
   text,
   html: `<p>${escapeHtml(text).replace(/\n/g, "<br>")}</p>`,
 });
@@ -68,7 +68,21 @@ function details(event: EventMailContext, appUrl: string, showOnlineLink: boolea
   };
 }
 
-function compose(to: string, subject: string, blocks: Block[], attachments: MailAttachment[] = []): Mail {
+/** The private link: the person's ticket, calendar and cancel, without signing in. */
+function manageBlock(context: RegistrationMailContext, appUrl: string): Block {
+  const url = new URL(context.managePath, appUrl).toString();
+  return {
+    text: `Manage your registration (your ticket, add to calendar, cancel): ${url}\nThis link is yours alone: don't forward this mail.`,
+    html: `<p><a href="${escapeHtml(url)}">Manage your registration</a> — see your ticket, add it to your calendar or cancel.<br><span style="color:#555;font-size:14px">This link is yours alone: don't forward this mail.</span></p>`,
+  };
+}
+
+export function compose(
+  to: string,
+  subject: string,
+  blocks: Block[],
+  attachments: MailAttachment[] = [],
+): Mail {
   return {
     to,
     subject,
@@ -134,6 +148,7 @@ export async function registrationMail(
         paragraph(lead),
         details(event, appUrl, true),
         qr.block,
+        manageBlock(context, appUrl),
         paragraph(`Hosted by ${event.hostName}.`),
       ],
       [qr.attachment, icsAttachment(event, appUrl)],
@@ -161,6 +176,7 @@ export async function registrationMail(
           }. If a spot opens up you'll be moved in automatically and we'll send you your ticket.`,
         ),
         details(event, appUrl, going),
+        manageBlock(context, appUrl),
       ]);
     case "pending":
       return compose(person.email, `Registration received: ${event.title}`, [
@@ -169,12 +185,21 @@ export async function registrationMail(
           `${event.hostName} reviews registrations for ${event.title}. We'll write again once they decide.`,
         ),
         details(event, appUrl, going),
+        manageBlock(context, appUrl),
       ]);
     case "declined":
       return compose(person.email, `Your registration for ${event.title} was declined`, [
         hello,
         paragraph(`${event.hostName} could not accept your registration for ${event.title} this time.`),
         paragraph(`Other events on Commons: ${new URL("/", appUrl).toString()}`),
+      ]);
+    case "canceled":
+      return compose(person.email, `Canceled: your registration for ${event.title}`, [
+        hello,
+        paragraph(
+          `Your registration for ${event.title} (${formatEventTime(event)}) is canceled. Your spot is free for someone else.`,
+        ),
+        paragraph(`Changed your mind? Register again on the event page: ${eventUrl(event, appUrl)}`),
       ]);
   }
 }
@@ -218,6 +243,7 @@ export async function eventMail(
           paragraph(`A reminder that ${event.title} starts soon.`),
           details(event, appUrl, true),
           qr.block,
+          manageBlock(context, appUrl),
         ],
         [qr.attachment],
       );

@@ -15,7 +15,8 @@ export type RegistrationMailKind =
   | "pending"
   | "promoted"
   | "approved"
-  | "declined";
+  | "declined"
+  | "canceled";
 
 /** Outbox row kinds. The first three are one mail each; the last three expand into `event_mail` rows. */
 export const OUTBOX_KINDS = {
@@ -25,6 +26,8 @@ export const OUTBOX_KINDS = {
   eventChanged: "event_changed",
   eventCanceled: "event_canceled",
   eventReminder: "event_reminder",
+  organizerPending: "organizer_pending",
+  registrationDigest: "registration_digest",
 } as const;
 
 export type EventMailType = "changed" | "canceled" | "reminder";
@@ -146,4 +149,40 @@ export async function queueOrganizerMessage(
       })),
     );
   }
+}
+
+/** One mail per organizer: a registration of an approval event waits for their decision. */
+export async function queuePendingForOrganizers(
+  tx: Db,
+  input: { registrationId: string; organizerIds: string[] },
+): Promise<void> {
+  if (input.organizerIds.length === 0) return;
+  await tx.insert(outboxMessage).values(
+    input.organizerIds.map((organizerId) => ({
+      id: randomUUID(),
+      kind: OUTBOX_KINDS.organizerPending,
+      payload: withScope({ registrationId: input.registrationId, organizerId }),
+    })),
+  );
+}
+
+/** The daily list of new registrations for one organizer and community, covering [from, to). */
+export async function queueRegistrationDigest(
+  tx: Db,
+  input: { organizerId: string; communityId: string; from: Date; to: Date },
+): Promise<void> {
+  await tx
+    .insert(outboxMessage)
+    .values({
+      id: randomUUID(),
+      kind: OUTBOX_KINDS.registrationDigest,
+      dedupeKey: `digest:${input.organizerId}:${input.communityId}:${input.to.getTime()}`,
+      payload: withScope({
+        organizerId: input.organizerId,
+        communityId: input.communityId,
+        from: input.from.toISOString(),
+        to: input.to.toISOString(),
+      }),
+    })
+    .onConflictDoNothing();
 }

@@ -23,6 +23,7 @@ const EventPageQuery = graphql(`
       spotsLeft
       waitlistEnabled
       approvalRequired
+      requireVerifiedEmail
       goingCount
       waitlistCount
       viewerCanManage
@@ -53,6 +54,7 @@ const EventPageQuery = graphql(`
         id
         status
         checkInCode
+        checkedInAt
         waitlistPosition
         ticketType {
           id

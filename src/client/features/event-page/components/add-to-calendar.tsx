@@ -3,7 +3,12 @@ import { buttonVariants } from "../../../components/ui/button.tsx";
 import type { PublicEvent } from "../api/event-page-queries.ts";
 import { googleCalendarUrl, icsUrl } from "../event-links.ts";
 
-export function AddToCalendar({ event }: { event: PublicEvent }) {
+type CalendarFields = Pick<
+  PublicEvent,
+  "id" | "title" | "description" | "startsAt" | "endsAt" | "timeZone" | "venueName" | "venueAddress"
+>;
+
+export function AddToCalendar({ event }: { event: CalendarFields }) {
   const google = googleCalendarUrl({
     title: event.title,
     description: event.description,

@@ -84,7 +84,7 @@ export function EventWhere({ event }: { event: PublicEvent }) {
             <p className="text-sm text-muted-foreground">
               {event.viewerRegistration && event.viewerRegistration.status !== "CANCELED"
                 ? "The link appears here once your spot is confirmed."
-                : "The link appears here after you register."}
+                : "People who are going get the link by email and here."}
             </p>
           )}
         </Fact>

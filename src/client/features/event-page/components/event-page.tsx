@@ -194,12 +194,24 @@ export function EventPage({
                 </p>
               ) : (
                 <>
-                  <p className="mb-5 text-sm text-muted-foreground">
-                    {event.approvalRequired
-                      ? "The organizer reviews each request. Tell them a little about yourself."
-                      : "Welcome! Register below to save your spot."}
-                  </p>
-                  <RegistrationForm event={event} slots={slots} brandStyle={brandStyle} />
+                  {event.viewerRegistration?.status === "CANCELED" ? (
+                    <p role="status" className="mb-4 rounded-lg bg-muted px-3.5 py-3 text-sm">
+                      Your registration is canceled, and we emailed you a confirmation. Changed your mind?
+                      Register again below.
+                    </p>
+                  ) : null}
+                  <RegistrationForm
+                    event={event}
+                    slots={slots}
+                    brandStyle={brandStyle}
+                    intro={
+                      <p className="mb-5 text-sm text-muted-foreground">
+                        {event.approvalRequired
+                          ? "The organizer reviews each request. Tell them a little about yourself."
+                          : "Welcome! Register below to save your spot."}
+                      </p>
+                    }
+                  />
                 </>
               )}
             </div>

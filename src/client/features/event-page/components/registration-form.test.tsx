@@ -24,6 +24,7 @@ const event: PublicEvent = {
   spotsLeft: 12,
   waitlistEnabled: true,
   approvalRequired: false,
+  requireVerifiedEmail: false,
   goingCount: 8,
   waitlistCount: 0,
   viewerCanManage: false,
@@ -59,7 +60,7 @@ function graphqlAnswer(body: unknown) {
   );
 }
 
-function renderForm(slots: Partial<EventPageSlots> = {}) {
+function renderForm(slots: Partial<EventPageSlots> = {}, shown: PublicEvent = event) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const fullSlots: EventPageSlots = {
     isSignedIn: true,
@@ -74,7 +75,7 @@ function renderForm(slots: Partial<EventPageSlots> = {}) {
   };
   return render(
     <QueryClientProvider client={queryClient}>
-      <RegistrationForm event={event} slots={fullSlots} brandStyle={null} />
+      <RegistrationForm event={shown} slots={fullSlots} brandStyle={null} />
     </QueryClientProvider>,
   );
 }
@@ -116,7 +117,7 @@ describe("event registration form", () => {
     expect(nameInput.getAttribute("aria-invalid")).toBeNull();
   });
 
-  it("asks a signed-out visitor to sign in, then registers with the answers already typed", async () => {
+  it("asks a signed-out visitor to sign in where a verified email is required, keeping the answers", async () => {
     const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
       graphqlAnswer({
         data: {
@@ -131,8 +132,9 @@ describe("event registration form", () => {
       }),
     );
     const onRegistered = vi.fn(() => Promise.resolve());
-    renderForm({ isSignedIn: false, onRegistered });
+    renderForm({ isSignedIn: false, onRegistered }, { ...event, requireVerifiedEmail: true });
 
+    expect(screen.queryByLabelText(/Email/)).toBeNull();
     await userEvent.type(screen.getByLabelText(/What should we call you/), "  Ada  ");
     await userEvent.click(screen.getByRole("radio", { name: "Go" }));
     await userEvent.click(screen.getByRole("checkbox", { name: "Sweet" }));
@@ -187,5 +189,70 @@ describe("event registration form", () => {
 
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
     expect(await screen.findByText("Sorry — this event just filled up.")).toBeTruthy();
+  });
+
+  async function answerAll() {
+    await userEvent.type(screen.getByLabelText(/What should we call you/), "Ada");
+    await userEvent.click(screen.getByRole("radio", { name: "Go" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: /house rules/ }));
+  }
+
+  it("registers a signed-out guest in one step and points to the mail, never showing a ticket", async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(() =>
+        graphqlAnswer({ data: { registerAsGuest: { status: "GOING", email: "ada@example.test" } } }),
+      );
+    renderForm({ isSignedIn: false });
+
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+    const nameField = screen.getByLabelText(/Your name/);
+    expect(nameField.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Enter your email address.")).toBeTruthy();
+    expect(document.activeElement).toBe(nameField);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await userEvent.type(nameField, "Ada Guest");
+    await userEvent.type(screen.getByLabelText(/Email/), "ada@example.test");
+    await answerAll();
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+
+    expect(await screen.findByText("You're registered")).toBeTruthy();
+    expect(screen.getByText("ada@example.test")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pretend to sign in" })).toBeNull();
+    expect(sentRegistration(fetchMock)).toEqual({
+      eventId: "ev1",
+      input: {
+        name: "Ada Guest",
+        email: "ada@example.test",
+        ticketTypeId: "t1",
+        answers: [
+          { questionId: "q-name", values: ["Ada"] },
+          { questionId: "q-game", values: ["Go"] },
+          { questionId: "q-ok", values: ["true"] },
+        ],
+      },
+    });
+  });
+
+  it("offers to resend the ticket when the address is already registered", async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementationOnce(() =>
+        graphqlAnswer({ errors: [{ message: "Already", extensions: { code: "ALREADY_REGISTERED" } }] }),
+      )
+      .mockImplementationOnce(() => graphqlAnswer({ data: { resendTicket: true } }));
+    renderForm({ isSignedIn: false });
+    await userEvent.type(screen.getByLabelText(/Your name/), "Ada Guest");
+    await userEvent.type(screen.getByLabelText(/Email/), "ada@example.test");
+    await answerAll();
+    await userEvent.click(screen.getByRole("button", { name: "Register" }));
+
+    expect(await screen.findByText(/is already registered for this event/)).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Resend my ticket" }));
+    expect(await screen.findByText(/We sent the ticket to that address again/)).toBeTruthy();
+    expect(sentRegistration(fetchMock)).toEqual({ eventId: "ev1", email: "ada@example.test" });
+    // Typed answers stay in place.
+    expect((screen.getByLabelText(/Your name/) as HTMLInputElement).value).toBe("Ada Guest");
   });
 });

@@ -1,15 +1,20 @@
-import { type CSSProperties, type FormEvent, useId, useRef, useState } from "react";
+import { type CSSProperties, type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldError } from "../../../components/ui/field-message.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import type { AnswerInput } from "../../../gql/graphql.ts";
+import type { AnswerInput, RegistrationStatus } from "../../../gql/graphql.ts";
 import { cn } from "../../../lib/cn.ts";
+import { GraphQLRequestError } from "../../../lib/graphql.ts";
 import { type AnswerErrors, type Answers, toAnswerInput, validateAnswers, valuesOf } from "../answers.ts";
 import type { PublicEvent } from "../api/event-page-queries.ts";
+import { useRegisterAsGuest } from "../api/guest.ts";
 import { useRegister } from "../api/register.ts";
+import { type GuestErrors, type GuestValues, guestFieldErrors, validateGuest } from "../guest.ts";
 import { describeRegisterError } from "../register-errors.ts";
 import { availability } from "../spots.ts";
+import { GuestFields } from "./guest-fields.tsx";
+import { AlreadyRegistered, GuestConfirmation } from "./guest-result.tsx";
 import { QuestionField } from "./question-field.tsx";
 import type { EventPageSlots } from "./slots.ts";
 import { TicketChoice } from "./ticket-choice.tsx";
@@ -24,10 +29,13 @@ export function RegistrationForm({
   event,
   slots,
   brandStyle,
+  intro,
 }: {
   event: PublicEvent;
   slots: EventPageSlots;
   brandStyle: CSSProperties | null;
+  /** Shown above the form, and gone once the guest's registration replaces it. */
+  intro?: ReactNode;
 }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -38,10 +46,22 @@ export function RegistrationForm({
   const firstOpen = event.ticketTypes.find((ticket) => ticket.remaining === null || ticket.remaining > 0);
   const [ticketTypeId, setTicketTypeId] = useState(firstOpen?.id ?? event.ticketTypes[0]?.id ?? null);
   const register = useRegister(event.id);
+  const registerGuest = useRegisterAsGuest(event.id);
+  const [guest, setGuest] = useState<GuestValues>({ name: "", email: "" });
+  const [guestErrors, setGuestErrors] = useState<GuestErrors>({});
+  const [guestDone, setGuestDone] = useState<{ status: RegistrationStatus; email: string } | null>(null);
+  const [alreadyRegistered, setAlreadyRegistered] = useState<string | null>(null);
+  // The organizer may require a verified email; the server may also say so when it changed meanwhile.
+  const [verifyFirst, setVerifyFirst] = useState(event.requireVerifiedEmail);
+  const guestMode = !slots.isSignedIn && !verifyFirst;
+  const pending = register.isPending || registerGuest.isPending;
   const full = availability(event).kind === "full";
 
-  function showErrors(next: AnswerErrors) {
-    flushSync(() => setErrors(next));
+  function showErrors(next: AnswerErrors, nextGuest: GuestErrors = {}) {
+    flushSync(() => {
+      setErrors(next);
+      setGuestErrors(nextGuest);
+    });
     formRef.current
       ?.querySelector<HTMLElement>('[aria-invalid="true"], [aria-invalid="true"] button')
       ?.focus();
@@ -61,15 +81,53 @@ export function RegistrationForm({
     }
   }
 
+  async function submitAsGuest() {
+    setFormError(null);
+    setAlreadyRegistered(null);
+    const sent: AnswerInput[] = toAnswerInput(event.questions, answers);
+    const email = guest.email.trim();
+    try {
+      const result = await registerGuest.mutateAsync({
+        name: guest.name.trim(),
+        email,
+        ticketTypeId,
+        answers: sent,
+      });
+      setGuestDone(result);
+    } catch (caught) {
+      const code = caught instanceof GraphQLRequestError ? caught.code : null;
+      if (code === "ALREADY_REGISTERED") {
+        setAlreadyRegistered(email);
+        return;
+      }
+      if (code === "VERIFIED_EMAIL_REQUIRED") {
+        setVerifyFirst(true);
+        setSigningIn(true);
+        return;
+      }
+      const failure = describeRegisterError(caught, event.questions, sent);
+      const fields = guestFieldErrors(caught);
+      const hasFields = Object.keys(failure.fields).length + Object.keys(fields).length > 0;
+      setFormError(hasFields ? null : (failure.message ?? (caught as Error).message));
+      if (hasFields) showErrors(failure.fields, fields);
+    }
+  }
+
   function handleSubmit(submitEvent: FormEvent<HTMLFormElement>) {
     submitEvent.preventDefault();
     const found = validateAnswers(event.questions, answers);
-    if (Object.keys(found).length > 0) {
+    const foundGuest = guestMode ? validateGuest(guest) : {};
+    if (Object.keys(found).length > 0 || Object.keys(foundGuest).length > 0) {
       setFormError(null);
-      showErrors(found);
+      showErrors(found, foundGuest);
       return;
     }
     setErrors({});
+    setGuestErrors({});
+    if (guestMode) {
+      void submitAsGuest();
+      return;
+    }
     if (!slots.isSignedIn) {
       setSigningIn(true);
       return;
@@ -92,10 +150,30 @@ export function RegistrationForm({
     );
   }
 
-  const hasFields = event.ticketTypes.length > 1 || event.questions.length > 0;
+  if (guestDone) return <GuestConfirmation status={guestDone.status} email={guestDone.email} />;
+
+  const hasFields = guestMode || event.ticketTypes.length > 1 || event.questions.length > 0;
   return (
     <div className="grid gap-5">
+      {intro ? <div className="-mb-5">{intro}</div> : null}
       <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Registration">
+        {guestMode ? (
+          <GuestFields
+            idPrefix={id}
+            values={guest}
+            errors={guestErrors}
+            onChange={(next) => {
+              setGuest(next);
+              setAlreadyRegistered(null);
+              const fixed = Object.fromEntries(
+                Object.entries(guestErrors).filter(
+                  ([key]) => next[key as keyof GuestValues] === guest[key as keyof GuestValues],
+                ),
+              );
+              if (Object.keys(fixed).length !== Object.keys(guestErrors).length) setGuestErrors(fixed);
+            }}
+          />
+        ) : null}
         {event.ticketTypes.length > 1 ? (
           <TicketChoice tickets={event.ticketTypes} value={ticketTypeId} onChange={setTicketTypeId} />
         ) : null}
@@ -109,7 +187,7 @@ export function RegistrationForm({
             onChange={(values) => setAnswer(question.id, values)}
           />
         ))}
-        {event.questions.some((question) => question.required) ? (
+        {guestMode || event.questions.some((question) => question.required) ? (
           <p className="-mt-1 text-xs text-muted-foreground">
             <span className="text-destructive" aria-hidden="true">
               *
@@ -124,12 +202,16 @@ export function RegistrationForm({
               size="lg"
               className="h-11 w-full text-base"
               style={brandStyle ?? undefined}
-              disabled={register.isPending}
+              disabled={pending}
             >
-              {register.isPending ? <Spinner label="Registering" /> : null}
+              {pending ? <Spinner label="Registering" /> : null}
               {registerLabel(event)}
             </Button>
-            {slots.isSignedIn ? null : (
+            {slots.isSignedIn ? null : guestMode ? (
+              <p className="text-center text-xs text-muted-foreground">
+                We&apos;ll email your ticket, with a private link to manage it. No account needed.
+              </p>
+            ) : (
               <p className="text-center text-xs text-muted-foreground">
                 You&apos;ll confirm your email with a one-time code — no password.
               </p>
@@ -138,6 +220,7 @@ export function RegistrationForm({
         )}
         <FieldError aria-live="assertive">{formError}</FieldError>
       </form>
+      {alreadyRegistered ? <AlreadyRegistered eventId={event.id} email={alreadyRegistered} /> : null}
       {signingIn ? (
         <section
           aria-label="Sign in to register"

@@ -82,7 +82,13 @@ export function RegistrationStatusView({
           detail="You'll get an email when they do."
         />
       )}
-      {ended ? null : <div className="border-t pt-3">{slots.renderCancel(registration)}</div>}
+      {registration.checkedInAt ? (
+        <p className="border-t pt-3 text-sm text-muted-foreground">
+          You&apos;re checked in. Enjoy the event!
+        </p>
+      ) : ended ? null : (
+        <div className="border-t pt-3">{slots.renderCancel(registration)}</div>
+      )}
     </div>
   );
 }

@@ -92,6 +92,7 @@ const EventDetailQuery = graphql(`
       spotsLeft
       waitlistEnabled
       approvalRequired
+      requireVerifiedEmail
       goingCount
       waitlistCount
       pendingCount

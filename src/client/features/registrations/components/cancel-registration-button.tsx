@@ -12,6 +12,7 @@ export function CancelRegistrationButton({
   registrationId,
   eventTitle,
   onCanceled,
+  perform,
   variant = "outline",
   size = "sm",
   className,
@@ -19,6 +20,8 @@ export function CancelRegistrationButton({
   registrationId: string;
   eventTitle: string;
   onCanceled?: () => Promise<unknown>;
+  /** Cancels another way than as the signed-in person (the private link); errors show in the dialog. */
+  perform?: () => Promise<unknown>;
   variant?: ButtonProps["variant"];
   size?: ButtonProps["size"];
   className?: string;
@@ -26,20 +29,29 @@ export function CancelRegistrationButton({
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cancel = useCancelRegistration({ onCanceled });
+  const [performing, setPerforming] = useState(false);
+  const busy = cancel.isPending || performing;
 
   async function confirm() {
     setError(null);
     try {
-      await cancel.mutateAsync(registrationId);
+      if (perform) {
+        setPerforming(true);
+        await perform().finally(() => setPerforming(false));
+      } else {
+        await cancel.mutateAsync(registrationId);
+      }
       setOpen(false);
       notify("success", `Your registration for ${eventTitle} is canceled`);
     } catch (caught) {
       setError(
         caught instanceof GraphQLRequestError && caught.code === "NOT_FOUND"
           ? "This registration no longer exists."
-          : caught instanceof Error
-            ? caught.message
-            : "Something went wrong. Please try again.",
+          : caught instanceof GraphQLRequestError && caught.code === "CHECKED_IN"
+            ? "You're already checked in, so this registration can't be canceled."
+            : caught instanceof Error
+              ? caught.message
+              : "Something went wrong. Please try again.",
       );
     }
   }
@@ -48,7 +60,7 @@ export function CancelRegistrationButton({
     <AlertDialog.Root
       open={open}
       onOpenChange={(next) => {
-        if (cancel.isPending) return;
+        if (busy) return;
         setOpen(next);
         if (!next) setError(null);
       }}
@@ -68,14 +80,11 @@ export function CancelRegistrationButton({
           </AlertDialog.Description>
           <FieldError>{error}</FieldError>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel
-              className={buttonVariants({ variant: "outline" })}
-              disabled={cancel.isPending}
-            >
+            <AlertDialog.Cancel className={buttonVariants({ variant: "outline" })} disabled={busy}>
               Keep my spot
             </AlertDialog.Cancel>
-            <Button variant="destructive" onClick={confirm} disabled={cancel.isPending}>
-              {cancel.isPending ? <Spinner label="Canceling" /> : null}
+            <Button variant="destructive" onClick={confirm} disabled={busy}>
+              {busy ? <Spinner label="Canceling" /> : null}
               Cancel registration
             </Button>
           </div>

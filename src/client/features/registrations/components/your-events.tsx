@@ -197,7 +197,10 @@ function RegistrationCard({ registration, upcoming }: { registration: MyRegistra
               >
                 View event
               </Link>
-              <CancelRegistrationButton registrationId={registration.id} eventTitle={event.title} />
+              {/* The seat was used at the door: canceling now would free a place that is taken. */}
+              {registration.checkedInAt ? null : (
+                <CancelRegistrationButton registrationId={registration.id} eventTitle={event.title} />
+              )}
             </div>
           ) : null}
           {upcoming && !canceled && (status === "WAITLISTED" || status === "PENDING") ? (

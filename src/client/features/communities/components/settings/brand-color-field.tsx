@@ -2,6 +2,7 @@ import { AlertTriangleIcon } from "lucide-react";
 import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { Label } from "../../../../components/ui/label.tsx";
+import { cn } from "../../../../lib/cn.ts";
 import { contrastRatio, isHexColor } from "../../../../lib/color.ts";
 
 /** Pickers need some colour to show while the field is empty or half-typed. */
@@ -98,7 +99,10 @@ function BrandPreview({ color }: { color: string | null }) {
     <span className="flex items-center gap-2" aria-hidden="true">
       <span
         data-testid="brand-preview"
-        className="inline-flex h-9 items-center rounded-md bg-primary px-4 text-sm font-medium text-white shadow-sm"
+        className={cn(
+          "inline-flex h-9 items-center rounded-md px-4 text-sm font-medium shadow-sm",
+          color ? "text-white" : "bg-primary text-primary-foreground",
+        )}
         style={color ? { backgroundColor: color } : undefined}
       >
         Join community

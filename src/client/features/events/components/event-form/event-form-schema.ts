@@ -82,6 +82,7 @@ export const eventFormSchema = z
     capacity: optionalCount,
     waitlistEnabled: z.boolean(),
     approvalRequired: z.boolean(),
+    requireVerifiedEmail: z.boolean(),
     visibility: z.enum(["PUBLIC", "MEMBERS", "UNLISTED"]),
     ticketTypes: z.array(ticketTypeSchema).min(1, "Keep at least one ticket type."),
     questions: z.array(questionSchema),
@@ -131,6 +132,7 @@ export function emptyEventValues(timeZone: string, now = new Date()): EventFormV
     capacity: "",
     waitlistEnabled: true,
     approvalRequired: false,
+    requireVerifiedEmail: false,
     visibility: "PUBLIC",
     ticketTypes: [{ name: "General admission", quantity: "" }],
     questions: [],
@@ -156,6 +158,7 @@ export function eventToValues(event: EditableEvent): EventFormValues {
     capacity: event.capacity == null ? "" : String(event.capacity),
     waitlistEnabled: event.waitlistEnabled,
     approvalRequired: event.approvalRequired,
+    requireVerifiedEmail: event.requireVerifiedEmail,
     visibility: event.visibility,
     ticketTypes:
       event.ticketTypes.length > 0
@@ -195,6 +198,7 @@ export function valuesToInput(values: EventFormOutput): EventInput {
     capacity: values.capacity === "" ? null : Number(values.capacity),
     waitlistEnabled: values.waitlistEnabled,
     approvalRequired: values.approvalRequired,
+    requireVerifiedEmail: values.requireVerifiedEmail,
     visibility,
     ticketTypes: values.ticketTypes.map((ticket) => ({
       ...(ticket.id ? { id: ticket.id } : {}),

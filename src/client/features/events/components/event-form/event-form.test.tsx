@@ -114,4 +114,25 @@ describe("event form", () => {
     await user.paste("v".repeat(TEXT_LIMITS.venueName + 60));
     expect(venue.value).toHaveLength(TEXT_LIMITS.venueName);
   });
+
+  it("sends the verified-email setting, turning it on with approval", async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(() =>
+        respond({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
+      );
+    renderForm();
+    await user.type(screen.getByLabelText("Title"), "Curated dinner");
+    fireEvent.change(screen.getByLabelText("Starts time"), { target: { value: "03:30" } });
+    const verified = screen.getByLabelText("Verified email required") as HTMLInputElement;
+    expect(verified.checked).toBe(false);
+    await user.click(screen.getByLabelText("Approval required"));
+    expect(verified.checked).toBe(true);
+    await user.click(screen.getByRole("button", { name: "Publish" }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const init = fetchMock.mock.calls.at(-1)?.[1] as RequestInit | undefined;
+    const sent = JSON.parse(String(init?.body));
+    expect(sent.variables.input).toMatchObject({ approvalRequired: true, requireVerifiedEmail: true });
+  });
 });

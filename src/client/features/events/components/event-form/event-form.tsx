@@ -293,7 +293,18 @@ export function EventForm({
               id={fieldId("approval")}
               label="Approval required"
               hint="Registrations wait for an organizer to approve them."
-              {...register("approvalRequired")}
+              {...register("approvalRequired", {
+                // Whoever is approved should be who they say: suggest a verified email with it.
+                onChange: (change) => {
+                  if (change.target.checked) setValue("requireVerifiedEmail", true, { shouldDirty: true });
+                },
+              })}
+            />
+            <ToggleField
+              id={fieldId("verified-email")}
+              label="Verified email required"
+              hint="Guests confirm their email with a code before registering. Off: name and email in one step."
+              {...register("requireVerifiedEmail")}
             />
           </div>
           <Controller
@@ -304,7 +315,10 @@ export function EventForm({
                 legend="Visibility"
                 name={field.name}
                 value={field.value}
-                onChange={field.onChange}
+                onChange={(next) => {
+                  field.onChange(next);
+                  if (next === "MEMBERS") setValue("requireVerifiedEmail", true, { shouldDirty: true });
+                }}
                 choices={EVENT_VISIBILITIES}
                 error={errors.visibility?.message}
                 errorId={errorId("visibility")}

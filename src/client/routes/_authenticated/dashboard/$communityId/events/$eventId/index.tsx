@@ -5,6 +5,7 @@ import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
 } from "../../../../../../features/events/api/events-queries.ts";
+import { DigestToggle } from "../../../../../../features/events/components/event-dashboard/digest-toggle.tsx";
 import { EventHeader } from "../../../../../../features/events/components/event-dashboard/event-header.tsx";
 import { loadDashboardEvent } from "../../../../../../features/events/components/event-dashboard/load-event.ts";
 import { RegistrationsTable } from "../../../../../../features/events/components/event-dashboard/registrations-table.tsx";
@@ -50,6 +51,7 @@ function EventDashboardPage() {
         </Link>
         <EventHeader event={event} />
       </div>
+      {event.viewerCanManage ? <DigestToggle communityId={event.host.id} /> : null}
       {event.viewerCanManage ? (
         <RegistrationsTable
           eventId={event.id}

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { graphql } from "../../../gql/gql.ts";
+import type { GuestRegisterInput } from "../../../gql/graphql.ts";
+import { request } from "../../../lib/graphql.ts";
+import { eventPageKeys } from "./event-page-queries.ts";
+
+const RegisterAsGuestMutation = graphql(`
+  mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {
+    registerAsGuest(eventId: $eventId, input: $input) {
+      status
+      email
+    }
+  }
+`);
+
+const ResendTicketMutation = graphql(`
+  mutation ResendTicket($eventId: ID!, $email: String!) {
+    resendTicket(eventId: $eventId, email: $email)
+  }
+`);
+
+export function useRegisterAsGuest(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: GuestRegisterInput) =>
+      (await request(RegisterAsGuestMutation, { eventId, input })).registerAsGuest,
+    // Spots left and the going count change; the visitor stays signed out.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: eventPageKeys.detail(eventId) }),
+  });
+}
+
+export function useResendTicket(eventId: string) {
+  return useMutation({
+    mutationFn: async (email: string) =>
+      (await request(ResendTicketMutation, { eventId, email })).resendTicket,
+  });
+}

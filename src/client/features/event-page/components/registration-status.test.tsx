@@ -1,0 +1,53 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { PublicEvent, ViewerRegistration } from "../api/event-page-queries.ts";
+import { RegistrationStatusView } from "./registration-status.tsx";
+import type { EventPageSlots } from "./slots.ts";
+
+const event = {
+  id: "ev1",
+  title: "Board game night",
+  description: "",
+  startsAt: "2030-03-14T18:00:00.000Z",
+  endsAt: "2030-03-14T21:00:00.000Z",
+  timeZone: "Europe/Vienna",
+  venueName: null,
+  venueAddress: null,
+  onlineUrl: null,
+} as PublicEvent;
+
+const slots: EventPageSlots = {
+  isSignedIn: true,
+  renderSignIn: () => null,
+  renderTicket: () => null,
+  renderCancel: () => <button type="button">Cancel registration</button>,
+};
+
+const going = (checkedInAt: string | null): ViewerRegistration => ({
+  id: "r1",
+  status: "GOING",
+  checkInCode: "ABCDEFGHJK",
+  checkedInAt,
+  waitlistPosition: null,
+  ticketType: null,
+});
+
+describe("the viewer's registration on the event page", () => {
+  it("offers to cancel before check-in", () => {
+    render(<RegistrationStatusView event={event} registration={going(null)} slots={slots} ended={false} />);
+    expect(screen.getByRole("button", { name: "Cancel registration" })).toBeTruthy();
+  });
+
+  it("offers no cancel once checked in, and says so", () => {
+    render(
+      <RegistrationStatusView
+        event={event}
+        registration={going("2030-03-14T18:05:00.000Z")}
+        slots={slots}
+        ended={false}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: "Cancel registration" })).toBeNull();
+    expect(screen.getByText(/You're checked in/)).toBeTruthy();
+  });
+});

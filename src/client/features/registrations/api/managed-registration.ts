@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { graphql } from "../../../gql/gql.ts";
+import type { ManagedRegistrationQuery } from "../../../gql/graphql.ts";
+import { request } from "../../../lib/graphql.ts";
+
+const ManagedRegistrationQueryDocument = graphql(`
+  query ManagedRegistration($token: String!) {
+    managedRegistration(token: $token) {
+      ...ManagedRegistrationFields
+    }
+  }
+  fragment ManagedRegistrationFields on ManagedRegistration {
+    id
+    status
+    name
+    email
+    checkInCode
+    checkedInAt
+    waitlistPosition
+    ticketTypeName
+    onlineUrl
+    canCancel
+    event {
+      id
+      title
+      description
+      startsAt
+      endsAt
+      timeZone
+      venueName
+      venueAddress
+      status
+      host {
+        id
+        name
+      }
+    }
+  }
+`);
+
+const CancelManagedMutation = graphql(`
+  mutation CancelManagedRegistration($token: String!) {
+    cancelManagedRegistration(token: $token) {
+      ...ManagedRegistrationFields
+    }
+  }
+`);
+
+export type ManagedRegistration = ManagedRegistrationQuery["managedRegistration"];
+
+const managedKeys = { detail: (token: string) => ["managed-registration", token] as const };
+
+export function managedRegistrationQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: managedKeys.detail(token),
+    queryFn: async () => (await request(ManagedRegistrationQueryDocument, { token })).managedRegistration,
+  });
+}
+
+export function useCancelManagedRegistration(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await request(CancelManagedMutation, { token })).cancelManagedRegistration,
+    onSuccess: (updated) => queryClient.setQueryData(managedKeys.detail(token), updated),
+  });
+}

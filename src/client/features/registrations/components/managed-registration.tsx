@@ -1,0 +1,184 @@
+import { Link } from "@tanstack/react-router";
+import {
+  CalendarDaysIcon,
+  CircleCheckIcon,
+  CircleXIcon,
+  ClockIcon,
+  HourglassIcon,
+  MapPinIcon,
+  VideoIcon,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { buttonVariants } from "../../../components/ui/button.tsx";
+import { formatEventRange } from "../../../lib/event-time.ts";
+import { type ManagedRegistration, useCancelManagedRegistration } from "../api/managed-registration.ts";
+import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
+import { CheckInQr } from "./check-in-qr.tsx";
+
+type Heading = { icon: ReactNode; title: string; detail: string; tone: "good" | "wait" | "off" };
+
+function heading(registration: ManagedRegistration): Heading {
+  switch (registration.status) {
+    case "GOING":
+      return {
+        icon: <CircleCheckIcon aria-hidden="true" />,
+        title: registration.checkedInAt ? "You're checked in" : "You're going",
+        detail: registration.checkedInAt
+          ? "Enjoy the event!"
+          : `${registration.ticketTypeName ? `${registration.ticketTypeName} · ` : ""}Show this code at the door.`,
+        tone: "good",
+      };
+    case "WAITLISTED":
+      return {
+        icon: <HourglassIcon aria-hidden="true" />,
+        title: registration.waitlistPosition
+          ? `You're on the waitlist, #${registration.waitlistPosition}`
+          : "You're on the waitlist",
+        detail: "We'll email you your ticket as soon as a spot opens up.",
+        tone: "wait",
+      };
+    case "PENDING":
+      return {
+        icon: <ClockIcon aria-hidden="true" />,
+        title: "Waiting for the organizer",
+        detail: "You'll get an email when they decide.",
+        tone: "wait",
+      };
+    case "DECLINED":
+      return {
+        icon: <CircleXIcon aria-hidden="true" />,
+        title: "The organizer couldn't confirm your spot",
+        detail: "Your registration was declined.",
+        tone: "off",
+      };
+    default:
+      return {
+        icon: <CircleXIcon aria-hidden="true" />,
+        title: "Your registration is canceled",
+        detail: "We emailed you a confirmation. Your spot is free for someone else.",
+        tone: "off",
+      };
+  }
+}
+
+const toneClass = {
+  good: "bg-success/15 text-success",
+  wait: "bg-primary/12 text-primary",
+  off: "bg-muted text-muted-foreground",
+};
+
+/**
+ * A registration opened through the private link in its mail: no session, so everything it
+ * shows comes with the link. `renderCalendar` is the event page's "add to calendar".
+ */
+export function ManagedRegistrationView({
+  token,
+  registration,
+  renderCalendar,
+}: {
+  token: string;
+  registration: ManagedRegistration;
+  renderCalendar: (event: ManagedRegistration["event"]) => ReactNode;
+}) {
+  const { event } = registration;
+  const cancel = useCancelManagedRegistration(token);
+  const status = heading(registration);
+  const where = [event.venueName, event.venueAddress].filter(Boolean).join(", ");
+  const going = registration.status === "GOING";
+  const ended = new Date(event.endsAt).getTime() <= Date.now();
+  return (
+    <div className="mx-auto grid w-full max-w-xl gap-6 px-5 pt-6 pb-16 sm:px-8">
+      {/* The token is in this page's address: never send it to the sites linked from here. */}
+      <meta name="referrer" content="no-referrer" />
+      <meta name="robots" content="noindex" />
+      <title>{`Your registration · ${event.title}`}</title>
+      <header className="grid gap-2">
+        <p className="text-sm text-muted-foreground">
+          Your registration, {registration.name} · {event.host.name}
+        </p>
+        <h1 className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+          {event.title}
+        </h1>
+        <ul className="grid gap-1.5 text-sm">
+          <li className="flex items-start gap-2">
+            <CalendarDaysIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <time dateTime={event.startsAt}>
+              {formatEventRange(event.startsAt, event.endsAt, event.timeZone)}
+            </time>
+          </li>
+          {where ? (
+            <li className="flex items-start gap-2 break-words">
+              <MapPinIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              <span className="min-w-0">{where}</span>
+            </li>
+          ) : null}
+        </ul>
+        {event.status === "CANCELED" ? (
+          <p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/10 p-3 text-sm">
+            The organizer canceled this event.
+          </p>
+        ) : null}
+      </header>
+
+      <section
+        aria-labelledby="managed-status"
+        className="grid gap-5 rounded-2xl border bg-card p-5 shadow-xs"
+      >
+        <div className="flex items-start gap-3" role="status">
+          <span
+            className={`mt-0.5 grid size-9 shrink-0 place-items-center rounded-full [&_svg]:size-5 ${toneClass[status.tone]}`}
+          >
+            {status.icon}
+          </span>
+          <div className="grid min-w-0 gap-0.5">
+            <h2 id="managed-status" className="text-lg leading-tight font-semibold">
+              {status.title}
+            </h2>
+            <p className="text-sm text-muted-foreground">{status.detail}</p>
+          </div>
+        </div>
+        {going && registration.checkInCode && !registration.checkedInAt ? (
+          <CheckInQr code={registration.checkInCode} />
+        ) : null}
+        {going && registration.onlineUrl ? (
+          <a
+            href={registration.onlineUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex items-center gap-3 rounded-lg border bg-background px-3.5 py-3 text-sm hover:bg-accent"
+          >
+            <VideoIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="grid min-w-0">
+              <span className="font-medium">Join online</span>
+              <span className="truncate text-muted-foreground">{registration.onlineUrl}</span>
+            </span>
+          </a>
+        ) : null}
+        {going && !ended ? renderCalendar(event) : null}
+        {registration.canCancel ? (
+          <div className="border-t pt-3">
+            <CancelRegistrationButton
+              registrationId={registration.id}
+              eventTitle={event.title}
+              perform={() => cancel.mutateAsync()}
+              variant="ghost"
+              className="-ml-3 text-muted-foreground"
+            />
+          </div>
+        ) : null}
+      </section>
+
+      <p className="text-sm text-muted-foreground">
+        This page is private to you: anyone with its link can see and cancel your registration, so don&apos;t
+        share it. Signing in with {registration.email} shows it under your events too.
+      </p>
+      <Link
+        to="/e/$eventId"
+        params={{ eventId: event.id }}
+        className={`${buttonVariants({ variant: "outline" })} w-fit`}
+      >
+        {registration.status === "CANCELED" ? "Register again" : "Event page"}
+      </Link>
+    </div>
+  );
+}
