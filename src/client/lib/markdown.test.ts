@@ -37,6 +37,8 @@ describe("description preview", () => {
       (node) => node.getAttribute("href") ?? node.getAttribute("src") ?? "",
     );
     for (const url of urls) expect(url.replace(/\s/g, "")).not.toMatch(/^javascript:/i);
+    // What is left of a refused link is its words, not something that looks clickable.
+    expect(template.content.querySelectorAll("a")).toHaveLength(0);
   });
 
   it("keeps safe links, marking them as leaving the site", () => {

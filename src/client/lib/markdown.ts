@@ -82,11 +82,18 @@ function purifier() {
 /** Markdown as HTML that is safe to put in the page: an allow-list of tags, attributes and URL schemes. */
 export function renderMarkdown(source: string): string {
   const html = marked.parse(source, { async: false });
-  return purifier().sanitize(html, {
+  // The fragment stays in DOMPurify's inert document: nothing in it loads.
+  const fragment = purifier().sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: SAFE_URL,
+    RETURN_DOM_FRAGMENT: true,
   });
+  // A link whose address was refused would still look like a link: keep only its words.
+  for (const link of fragment.querySelectorAll("a:not([href])")) link.replaceWith(...link.childNodes);
+  const holder = (fragment.ownerDocument ?? document).createElement("div");
+  holder.append(fragment);
+  return holder.innerHTML;
 }
 
 /** The words of a Markdown text without its formatting, for one-line summaries inside links and cards. */
