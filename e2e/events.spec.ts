@@ -84,7 +84,7 @@ test("an organizer publishes an event with a cover and a question; a guest regis
   await expect(page.getByLabel("Email me a daily digest of new registrations")).toBeChecked();
   await saveScreenshot(page, "event-registrations-digest-dark");
   await page.goto(`/dashboard/${communityId}/events/${eventId}/check-in`);
-  await page.getByLabel("Find a guest by name or email").fill("Gus");
+  await page.getByLabel("Find a guest by name, email or check-in code").fill("Gus");
   await page.getByRole("button", { name: "Check in Gus Guest" }).click();
   await expect(page.getByRole("button", { name: /Undo/ })).toBeVisible();
   await saveScreenshot(page, "check-in-dark");

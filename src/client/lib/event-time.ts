@@ -1,25 +1,3 @@
-/** "Sat, Mar 28, 2026 · 7:00 – 9:30 PM CET", in the given zone and the reader's locale. */
-export function formatEventRange(startsAt: string | Date, endsAt: string | Date, timeZone: string): string {
-  const start = new Date(startsAt);
-  const end = new Date(endsAt);
-  const day = new Intl.DateTimeFormat(undefined, {
-    timeZone,
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
-  const time = new Intl.DateTimeFormat(undefined, { timeZone, hour: "numeric", minute: "2-digit" });
-  const zoneName = new Intl.DateTimeFormat(undefined, { timeZone, timeZoneName: "short" })
-    .formatToParts(start)
-    .find((part) => part.type === "timeZoneName")?.value;
-  const sameDay = day.format(start) === day.format(end);
-  const range = sameDay
-    ? `${day.format(start)} · ${time.format(start)} – ${time.format(end)}`
-    : `${day.format(start)} ${time.format(start)} – ${day.format(end)} ${time.format(end)}`;
-  return zoneName ? `${range} ${zoneName}` : range;
-}
-
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

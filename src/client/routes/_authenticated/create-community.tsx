@@ -19,7 +19,9 @@ function CreateCommunityPage() {
         </div>
         <div className="rounded-2xl border bg-card p-5 shadow-xs sm:p-8">
           <CreateCommunityForm
-            onCreated={(communityId) => navigate({ to: "/dashboard/$communityId", params: { communityId } })}
+            onCreated={(communityId) =>
+              navigate({ to: "/dashboard/$communityId", params: { communityId }, replace: true })
+            }
           />
         </div>
       </div>

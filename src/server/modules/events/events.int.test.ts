@@ -67,6 +67,52 @@ describe("creating and editing events", () => {
     expect(seen.data?.event).toMatchObject({ status: "PUBLISHED", viewerCanManage: false });
   });
 
+  it("refuses to publish an event whose start has passed, but keeps it as a draft", async () => {
+    const past = { startsAtLocal: wallInDays(-1, "10:00"), endsAtLocal: wallInDays(-1, "12:00") };
+    const published = await organizer.graphql(CREATE, {
+      communityId,
+      input: eventInput(past),
+      publish: true,
+    });
+    expect(published.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    expect(published.errors?.[0]?.extensions?.fields).toEqual([
+      expect.objectContaining({ field: "startsAtLocal", code: "STARTS_IN_PAST" }),
+    ]);
+    const draft = await createEvent(organizer, communityId, past, false);
+    expect(draft.status).toBe("DRAFT");
+    const publish = await organizer.graphql<{ publishEvent: EventResult }>(
+      "mutation ($id: ID!) { publishEvent(id: $id) { id status } }",
+      { id: draft.id },
+    );
+    expect(publish.errors?.[0]?.extensions?.fields).toEqual([
+      expect.objectContaining({ field: "startsAtLocal", code: "STARTS_IN_PAST" }),
+    ]);
+    expect((await getEventAs(organizer, draft.id)).data?.event.status).toBe("DRAFT");
+  });
+
+  it("refuses a capacity below the number of people going", async () => {
+    const event = await createEvent(organizer, communityId, { capacity: 5 });
+    for (const name of ["Gus Going", "Gia Going"]) {
+      const guest = await quickSignIn(t, name);
+      expect((await registerFor(guest.browser, event.id)).errors).toBeUndefined();
+    }
+    const ticketTypes = event.ticketTypes.map(({ id, name }) => ({ id, name }));
+    const lowered = await organizer.graphql(UPDATE, {
+      id: event.id,
+      input: eventInput({ capacity: 1, ticketTypes }),
+    });
+    expect(lowered.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    expect(lowered.errors?.[0]?.extensions?.fields).toEqual([
+      expect.objectContaining({ field: "capacity", code: "CAPACITY_BELOW_GOING" }),
+    ]);
+    expect((await getEventAs(organizer, event.id)).data?.event).toMatchObject({ capacity: 5, goingCount: 2 });
+    const exact = await organizer.graphql(UPDATE, {
+      id: event.id,
+      input: eventInput({ capacity: 2, ticketTypes }),
+    });
+    expect(exact.errors).toBeUndefined();
+  });
+
   it("refuses members and strangers who try to create or edit", async () => {
     const asMember = await member.graphql(CREATE, { communityId, input: eventInput(), publish: false });
     expect(asMember.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
@@ -347,11 +393,17 @@ describe("visibility and lists", () => {
       });
     }
     for (let i = 0; i < 3; i++) {
-      await createEvent(owner, listCommunity, {
-        title: `Past ${i}`,
-        startsAtLocal: wallInDays(-(i + 2), "10:00"),
-        endsAtLocal: wallInDays(-(i + 2), "12:00"),
+      // Publishing a past start is refused, so these are published ahead and then moved back.
+      const past = await createEvent(owner, listCommunity, { title: `Past ${i}` });
+      const moved = await owner.graphql(UPDATE, {
+        id: past.id,
+        input: eventInput({
+          title: `Past ${i}`,
+          startsAtLocal: wallInDays(-(i + 2), "10:00"),
+          endsAtLocal: wallInDays(-(i + 2), "12:00"),
+        }),
       });
+      expect(moved.errors).toBeUndefined();
     }
     await createEvent(owner, listCommunity, { title: "A draft" }, false);
     const seen: string[] = [];

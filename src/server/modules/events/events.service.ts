@@ -171,6 +171,13 @@ const coverError = {
   message: "Upload the image again, then save.",
 };
 
+// Publishing tells people to come: a start that has passed is almost always a typo.
+const startsInPast = {
+  field: "startsAtLocal",
+  code: "STARTS_IN_PAST",
+  message: "This start time has passed. Choose a later time, or keep the event as a draft.",
+};
+
 export async function createEvent(
   ctx: Ctx,
   communityId: string,
@@ -180,6 +187,7 @@ export async function createEvent(
   const member = await requireMembership(ctx, communityId);
   if (!canManageEvents(member)) throw forbidden("Only organizers can create events.");
   const { value, errors } = validateEventInput(input);
+  if (publish && value.fields.startsAt < new Date()) errors.push(startsInPast);
   const cover = await resolveCover(ctx.db, communityId, input.coverPath);
   if ("error" in cover) errors.push(coverError);
   if (errors.length > 0) throw invalidInput(errors);
@@ -248,6 +256,15 @@ export async function updateEvent(ctx: Ctx, id: string, input: EventInput): Prom
     // Locked like a registration would: seats and counters are decided under this lock.
     const { row: before, me } = await requireManagedEvent(tx, ctx.viewer, id, true);
     if (before.status === "canceled") throw eventClosed();
+    if (value.fields.capacity !== null && value.fields.capacity < before.goingCount) {
+      throw invalidInput([
+        {
+          field: "capacity",
+          code: "CAPACITY_BELOW_GOING",
+          message: `${before.goingCount} people are going. Allow at least ${before.goingCount} seats, or cancel registrations first.`,
+        },
+      ]);
+    }
     const cover = await resolveCover(tx, before.communityId, input.coverPath);
     if ("error" in cover) throw invalidInput([coverError]);
     const hosts = await communityHosts(tx, [before.communityId]);
@@ -357,6 +374,7 @@ export async function publishEvent(ctx: Ctx, id: string): Promise<EventView> {
     const { row, me } = await requireManagedEvent(tx, ctx.viewer, id, true);
     if (row.status === "published") return;
     if (row.status === "canceled") throw eventClosed();
+    if (row.startsAt < new Date()) throw invalidInput([startsInPast]);
     await tx
       .update(event)
       .set({ status: "published", publishedAt: new Date(), updatedAt: new Date() })

@@ -322,6 +322,26 @@ describe("registering", () => {
     expect(message.data?.messageRegistrants).toBe(3);
   });
 
+  it("finds a guest by the check-in code from their mail, typed in any case with spaces or dashes", async () => {
+    const event = await createEvent(organizer, communityId);
+    const guest = await person("Ada Guest");
+    await person("Other Guest").then((p) => registerFor(p.browser, event.id));
+    const mine = (await registerFor(guest.browser, event.id)).data?.register as RegistrationResult;
+    const code = mine.checkInCode as string;
+    const typed = `${code.slice(0, 5).toLowerCase()}-${code.slice(5, 8)} ${code.slice(8)}`;
+    const found = await organizer.graphql<{
+      eventRegistrations: { totalCount: number; nodes: RegistrationResult[] };
+    }>(LIST, { eventId: event.id, status: "GOING", search: typed });
+    expect(found.errors).toBeUndefined();
+    expect(found.data?.eventRegistrations.totalCount).toBe(1);
+    expect(found.data?.eventRegistrations.nodes.map((r) => r.id)).toEqual([mine.id]);
+    const partial = await organizer.graphql<{ eventRegistrations: { totalCount: number } }>(LIST, {
+      eventId: event.id,
+      search: code.slice(0, 6),
+    });
+    expect(partial.data?.eventRegistrations.totalCount).toBe(0);
+  });
+
   it("lists the viewer's own registrations", async () => {
     const upcoming = await createEvent(organizer, communityId, { title: "Mine upcoming" });
     const p = await person("Mo");

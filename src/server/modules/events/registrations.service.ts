@@ -43,6 +43,8 @@ import {
 import { moveCounters, promoteWaitlisted, seatFree } from "./seats.service.ts";
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** Codes are read aloud or typed from a mail: case, spaces and dashes do not matter. */
+const normalizeCheckInCode = (code: string) => code.trim().toUpperCase().replace(/[\s-]/g, "");
 /** 10 characters from 32: about 50 bits, typed by hand at the door if the camera fails. */
 const newCheckInCode = () => Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(32)]).join("");
 
@@ -313,7 +315,7 @@ export async function undoCheckIn(ctx: Ctx, id: string): Promise<RegistrationVie
 export async function checkInByCode(ctx: Ctx, eventId: string, code: string): Promise<RegistrationView> {
   const id = await ctx.db.transaction(async (tx) => {
     await requireManagedEvent(tx, ctx.viewer, eventId, true);
-    const normalized = code.trim().toUpperCase().replace(/[\s-]/g, "");
+    const normalized = normalizeCheckInCode(code);
     const [current] = await tx
       .select()
       .from(registration)
@@ -341,8 +343,14 @@ function filterConditions(eventId: string, filter: RegistrationFilter) {
   const search = filter.search?.trim();
   if (search) {
     const pattern = likePattern(search);
+    const code = normalizeCheckInCode(search);
     conditions.push(
-      or(sql`${registrantName} ilike ${pattern}`, sql`${people.email} ilike ${pattern}`) ?? sql`true`,
+      or(
+        sql`${registrantName} ilike ${pattern}`,
+        sql`${people.email} ilike ${pattern}`,
+        // A guest without the QR code at hand reads out the code printed in their mail.
+        code ? eq(registration.checkInCode, code) : undefined,
+      ) ?? sql`true`,
     );
   }
   return conditions;

@@ -1,4 +1,5 @@
 import QRCode from "qrcode";
+import { formatEventRange } from "../../../shared/event-time-format.ts";
 import { buildIcs } from "../../../shared/ics.ts";
 import type { EventMailContext, RegistrationMailContext } from "../events/events.service.ts";
 import type { Mail, MailAttachment } from "../mail/mail.service.ts";
@@ -10,24 +11,9 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&
 
 const QR_CID = "check-in-qr@commons";
 
+/** The same words the browser shows, in US English: mail has no reader locale to follow. */
 export function formatEventTime(event: Pick<EventMailContext, "startsAt" | "endsAt" | "timeZone">): string {
-  const day = new Intl.DateTimeFormat("en-GB", {
-    timeZone: event.timeZone,
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
-  const time = new Intl.DateTimeFormat("en-GB", {
-    timeZone: event.timeZone,
-    hour: "2-digit",
-    minute: "2-digit",
-  });
-  const sameDay = day.format(event.startsAt) === day.format(event.endsAt);
-  const end = sameDay
-    ? time.format(event.endsAt)
-    : `${day.format(event.endsAt)}, ${time.format(event.endsAt)}`;
-  return `${day.format(event.startsAt)}, ${time.format(event.startsAt)} – ${end} (${event.timeZone})`;
+  return formatEventRange(event.startsAt, event.endsAt, event.timeZone, "en-US");
 }
 
 const place = (event: EventMailContext) =>

@@ -131,6 +131,20 @@ describe("registration mail", () => {
     expect(htmlOf(mail)).toContain(`cid:${cid}`);
   });
 
+  it("writes the time as the app shows it: 12-hour clock and the zone's short name", async () => {
+    const { eventId } = await seedEvent(db, { startsAt: new Date("2030-03-05T18:00:00Z") });
+    const guest = await seedRegistration(db, eventId, "going", "tess");
+    await inTx((tx) =>
+      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }),
+    );
+
+    const mail = await t.smtp.waitFor((m) => m.to.includes(guest.email));
+    const text = mail.text.replace(/[^\S\n]/g, " ");
+    expect(text).toContain("When: Tue, Mar 5, 2030, 7:00 – 9:00 PM GMT+1\n");
+    expect(text).not.toContain("Europe/Paris");
+    expect(htmlOf(mail).replace(/[^\S\n]/g, " ")).toContain("Tue, Mar 5, 2030, 7:00 – 9:00 PM GMT+1");
+  });
+
   it("tells waitlisted people their place, without the online link", async () => {
     const { eventId } = await seedEvent(db);
     const guest = await seedRegistration(db, eventId, "waitlisted", "walt");

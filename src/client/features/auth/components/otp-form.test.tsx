@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { CODE_USED_UP_MESSAGE } from "../auth-messages.ts";
 import { OtpForm } from "./otp-form.tsx";
 
 function respond(status: number, body: unknown) {
@@ -48,5 +49,45 @@ describe("one-time code entry", () => {
     render(<OtpForm email="ada@example.com" sentAt={Date.now()} onVerified={() => Promise.resolve()} />);
     expect(screen.getByText(/resend code in/i).textContent).toMatch(/60|59/);
     expect(screen.queryByRole("button", { name: "Resend code" })).toBeNull();
+  });
+
+  it("sends a code once when Verify is pressed after the pasted code already signed in", async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementationOnce(() => respond(200, { user: { id: "u1", email: "ada@example.com" } }))
+      // The real server has consumed the code by now.
+      .mockImplementation(() => respond(400, { code: "INVALID_OTP" }));
+    const onVerified = vi.fn(() => Promise.resolve());
+    render(<OtpForm email="ada@example.com" sentAt={Date.now()} onVerified={onVerified} />);
+    screen.getByLabelText("Verification code").focus();
+    await user.paste("123456");
+    await vi.waitFor(() => expect(onVerified).toHaveBeenCalledOnce());
+
+    const verify = screen.getByRole("button", { name: /verify/i });
+    await user.click(verify);
+    screen.getByRole("textbox", { name: "Verification code" }).closest("form")?.requestSubmit();
+
+    await vi.waitFor(() => expect(screen.queryByText(/isn't right/i)).toBeNull());
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it("after too many tries says the old code is used up and offers a new code at once", async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementationOnce(() => respond(403, { code: "TOO_MANY_ATTEMPTS" }))
+      .mockImplementation(() => respond(400, { code: "INVALID_OTP" }));
+    render(<OtpForm email="ada@example.com" sentAt={Date.now()} onVerified={() => Promise.resolve()} />);
+    const input = screen.getByLabelText("Verification code");
+
+    await userEvent.type(input, "000000");
+    expect(await screen.findByText("Too many tries — send a new code.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Resend code" })).toBeTruthy();
+    expect(screen.queryByText(/resend code in/i)).toBeNull();
+
+    await userEvent.type(input, "123456");
+    expect(await screen.findByText(CODE_USED_UP_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText(/isn't right/i)).toBeNull();
+    expect(fetchMock).toHaveBeenCalledOnce();
   });
 });

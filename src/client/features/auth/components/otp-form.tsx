@@ -6,7 +6,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { AuthError, sendSignInCode, verifySignInCode } from "../../../lib/auth-client.ts";
 import { notify } from "../../../lib/notify.ts";
-import { authErrorMessage } from "../auth-messages.ts";
+import { authErrorMessage, CODE_USED_UP_MESSAGE } from "../auth-messages.ts";
 import { savePendingSignIn } from "../pending-sign-in.ts";
 
 export const RESEND_COOLDOWN_SECONDS = 60;
@@ -38,6 +38,12 @@ export function OtpForm({
   const [now, setNow] = useState(() => Date.now());
   const [blockedUntil, setBlockedUntil] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
+  // State lags a render behind: a paste and a quick Verify can both start before it updates, and a
+  // second try of a code the first one already used would report it as wrong.
+  const inFlight = useRef(false);
+  const verified = useRef(false);
+  // better-auth burns a code after too many wrong tries and then calls any guess "invalid".
+  const [usedUp, setUsedUp] = useState(false);
   const cooldown = Math.max(secondsLeft(lastSentAt, now), Math.ceil((blockedUntil - now) / 1000));
 
   // The countdown is a timer, not data loading; it stops once the cooldown is over.
@@ -48,22 +54,36 @@ export function OtpForm({
   }, [cooldown]);
 
   async function verify(value: string) {
-    if (verifying) return;
+    if (inFlight.current || verified.current) return;
+    if (usedUp) {
+      setError(CODE_USED_UP_MESSAGE);
+      setCode("");
+      return;
+    }
+    inFlight.current = true;
     setVerifying(true);
     setError(null);
     try {
       await verifySignInCode(email, value);
+      verified.current = true;
       await onVerified();
+      // Stay busy until the page moves on: the code is spent and must not be sent again.
+      return;
     } catch (caught) {
       setError(authErrorMessage(caught));
       if (caught instanceof AuthError && caught.status === 429 && caught.retryAfter !== undefined) {
         setBlockedUntil(Date.now() + caught.retryAfter * 1000);
       }
+      if (caught instanceof AuthError && caught.code === "TOO_MANY_ATTEMPTS") {
+        setUsedUp(true);
+        // Nothing on the server stops a new code now, so the resend wait is lifted at once.
+        setLastSentAt(0);
+      }
       setCode("");
       inputRef.current?.focus();
-    } finally {
-      setVerifying(false);
     }
+    inFlight.current = false;
+    setVerifying(false);
   }
 
   function applyValue(raw: string) {
@@ -74,6 +94,7 @@ export function OtpForm({
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (inFlight.current || verified.current) return;
     if (code.length !== CODE_LENGTH) {
       setError(`Enter the ${CODE_LENGTH}-digit code from the email.`);
       return;
@@ -90,6 +111,7 @@ export function OtpForm({
       savePendingSignIn(email, sent);
       setLastSentAt(sent);
       setNow(sent);
+      setUsedUp(false);
       setCode("");
       notify("success", `A new code is on its way to ${email}`);
       inputRef.current?.focus();

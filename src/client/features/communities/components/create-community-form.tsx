@@ -11,6 +11,7 @@ import { Label } from "../../../components/ui/label.tsx";
 import { SearchableSelect } from "../../../components/ui/searchable-select.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
+import { useUnsavedChanges } from "../../../components/ui/unsaved-changes.tsx";
 import { GraphQLRequestError } from "../../../lib/graphql.ts";
 import { useCreateCommunity } from "../api/create-community.ts";
 import { useSlugAvailability } from "../api/use-slug-availability.ts";
@@ -61,7 +62,8 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
     },
   });
   const { register, control, handleSubmit, setValue, setError, watch, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting, isDirty } = formState;
+  const { prompt, allowLeave } = useUnsavedChanges(isDirty);
   const slug = watch("slug");
   const slugStatus = useSlugAvailability(slug);
 
@@ -76,6 +78,7 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
         ...values,
         description: values.description || null,
       });
+      allowLeave();
       onCreated(community.id);
     } catch (error) {
       if (
@@ -123,6 +126,7 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-8">
+      {prompt}
       <section className="grid gap-6" aria-labelledby={`${id}-basics`}>
         <h2 id={`${id}-basics`} className="text-base font-semibold">
           Basics

@@ -1,6 +1,7 @@
 import { GlobeIcon, MapPinIcon, VideoIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { differsFromViewer, formatEventRange, viewerTimeZone } from "../../../lib/event-time.ts";
+import { formatEventRange } from "../../../../shared/event-time-format.ts";
+import { differsFromViewer, viewerTimeZone } from "../../../lib/event-time.ts";
 import type { PublicEvent } from "../api/event-page-queries.ts";
 import { eventLocation, mapUrl, safeHttpUrl } from "../event-links.ts";
 import { dateTileParts, describeWhen } from "../when.ts";

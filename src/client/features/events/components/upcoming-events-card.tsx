@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarPlusIcon } from "lucide-react";
+import { formatEventRange } from "../../../../shared/event-time-format.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
 import type { OverviewEventsQuery } from "../../../gql/graphql.ts";
-import { formatEventRange } from "../../../lib/event-time.ts";
 import { formatGoing } from "../event-labels.ts";
 
 type Upcoming = OverviewEventsQuery["upcoming"]["nodes"];

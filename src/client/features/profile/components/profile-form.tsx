@@ -8,6 +8,7 @@ import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx"
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { useUnsavedChanges } from "../../../components/ui/unsaved-changes.tsx";
 import { ImageUploadField } from "../../../components/upload/image-upload-field.tsx";
 import { AuthError, type AuthUser } from "../../../lib/auth-client.ts";
 import { notify } from "../../../lib/notify.ts";
@@ -125,6 +126,7 @@ function NameForm({ user, onSaved }: { user: AuthUser; onSaved: () => Promise<un
   });
   const { register, handleSubmit, reset, formState } = form;
   const { errors, isDirty, isSubmitting } = formState;
+  const { prompt } = useUnsavedChanges(isDirty);
 
   const onSubmit = handleSubmit(async ({ name }) => {
     setFormError(null);
@@ -140,6 +142,7 @@ function NameForm({ user, onSaved }: { user: AuthUser; onSaved: () => Promise<un
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-6">
+      {prompt}
       <div className="grid gap-2">
         <Label htmlFor={`${id}-name`}>Name</Label>
         <Input

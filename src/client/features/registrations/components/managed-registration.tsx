@@ -9,8 +9,8 @@ import {
   VideoIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatEventRange } from "../../../../shared/event-time-format.ts";
 import { buttonVariants } from "../../../components/ui/button.tsx";
-import { formatEventRange } from "../../../lib/event-time.ts";
 import { type ManagedRegistration, useCancelManagedRegistration } from "../api/managed-registration.ts";
 import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
 import { CheckInQr } from "./check-in-qr.tsx";

@@ -5,6 +5,7 @@ import { Controller, useForm } from "react-hook-form";
 import { Button } from "../../../../components/ui/button.tsx";
 import { FieldError } from "../../../../components/ui/field-message.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
+import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
 import { ImageUploadField } from "../../../../components/upload/image-upload-field.tsx";
 import type { CommunityQuery, UpdateCommunityInput } from "../../../../gql/graphql.ts";
 import { notify } from "../../../../lib/notify.ts";
@@ -131,6 +132,7 @@ function BrandColorForm({ community, readOnly }: { community: Community; readOnl
   });
   const { control, handleSubmit, setError, reset, formState } = form;
   const { errors, isDirty } = formState;
+  const { prompt } = useUnsavedChanges(isDirty);
   const { save, formError, isSaving } = useSettingsSave<BrandColorValues>(
     community.id,
     ["brandColor"],
@@ -144,6 +146,7 @@ function BrandColorForm({ community, readOnly }: { community: Community; readOnl
 
   return (
     <form onSubmit={onSubmit} noValidate className="border-t pt-6">
+      {prompt}
       <fieldset disabled={readOnly}>
         <Controller
           control={control}

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
+import { renderInRouter } from "../../../../test-router.tsx";
 import { CommunitySettings } from "./community-settings.tsx";
 
 type Community = CommunityQuery["community"];
@@ -27,9 +28,9 @@ const community: Community = {
   viewerCanDelete: false,
 };
 
-function renderSettings(overrides: Partial<Community> = {}) {
+async function renderSettings(overrides: Partial<Community> = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  return renderInRouter(
     <QueryClientProvider client={queryClient}>
       <CommunitySettings community={{ ...community, ...overrides }} />
     </QueryClientProvider>,
@@ -53,8 +54,8 @@ describe("community settings", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("is read-only for organizers and members", () => {
-    renderSettings({ viewerRole: "ORGANIZER", viewerCanEdit: false });
+  it("is read-only for organizers and members", async () => {
+    await renderSettings({ viewerRole: "ORGANIZER", viewerCanEdit: false });
     expect(screen.getByRole("note").textContent).toBe("Only owners and admins can change these settings.");
     // Disabled through their fieldset, which is what :disabled (and the browser) goes by.
     for (const label of ["Name", "URL slug", "Time zone", "Currency", "Brand colour"]) {
@@ -84,7 +85,7 @@ describe("community settings", () => {
         ],
       }),
     );
-    renderSettings();
+    await renderSettings();
     const name = screen.getByLabelText<HTMLInputElement>("Name");
     await user.clear(name);
     await user.type(name, "Book Club Deluxe");
@@ -98,9 +99,35 @@ describe("community settings", () => {
     expect(body.variables).toEqual({ id: "c1", input: { name: "Book Club Deluxe" } });
   });
 
+  it("asks before leaving with an unsaved change, and not after it is saved", async () => {
+    const user = userEvent.setup();
+    const { router, leave } = await renderSettings();
+    await user.clear(screen.getByLabelText("Name"));
+    await user.type(screen.getByLabelText("Name"), "Book Club Berlin");
+
+    leave();
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    await user.click(within(dialog).getByRole("button", { name: "Stay and keep editing" }));
+    await vi.waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/");
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Book Club Berlin");
+
+    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      respond({ data: { updateCommunity: { ...community, name: "Book Club Berlin" } } }),
+    );
+    await user.click(screen.getByRole("button", { name: "Save general settings" }));
+    await vi.waitFor(() =>
+      expect(
+        (screen.getByRole("button", { name: "Save general settings" }) as HTMLButtonElement).disabled,
+      ).toBe(true),
+    );
+    leave();
+    expect(await screen.findByRole("heading", { name: "Somewhere else" })).toBeTruthy();
+  });
+
   it("stops the name and description at the lengths the server accepts", async () => {
     const user = userEvent.setup();
-    renderSettings();
+    await renderSettings();
     const name = screen.getByLabelText("Name") as HTMLInputElement;
     await user.clear(name);
     await user.paste("n".repeat(TEXT_LIMITS.communityName + 40));

@@ -12,6 +12,7 @@ import { MarkdownField } from "../../../../components/ui/markdown-field.tsx";
 import { SearchableSelect } from "../../../../components/ui/searchable-select.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../../components/ui/textarea.tsx";
+import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
 import { useSlugAvailability } from "../../api/use-slug-availability.ts";
 import { VISIBILITIES } from "../../community-choices.ts";
@@ -52,6 +53,7 @@ export function GeneralSection({ community, readOnly }: { community: Community; 
   });
   const { register, control, handleSubmit, setValue, setError, getValues, watch, reset, formState } = form;
   const { errors, isDirty, dirtyFields } = formState;
+  const { prompt } = useUnsavedChanges(isDirty);
   const { save, formError, isSaving } = useSettingsSave<GeneralSettingsValues>(
     community.id,
     FIELDS,
@@ -89,6 +91,7 @@ export function GeneralSection({ community, readOnly }: { community: Community; 
       description="The name, address and description people see, and where and how the community runs."
     >
       <form onSubmit={onSubmit} noValidate aria-labelledby="general-heading">
+        {prompt}
         <fieldset disabled={readOnly} className="grid gap-6">
           <div className="grid gap-2">
             <Label htmlFor={fieldId("name")}>Name</Label>

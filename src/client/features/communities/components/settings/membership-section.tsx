@@ -5,6 +5,7 @@ import { Button } from "../../../../components/ui/button.tsx";
 import { ChoiceGroup } from "../../../../components/ui/choice-group.tsx";
 import { FieldError } from "../../../../components/ui/field-message.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
+import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
 import { JOIN_POLICIES } from "../../community-choices.ts";
 import { type MembershipSettingsValues, membershipSettingsSchema } from "./settings-schema.ts";
@@ -21,6 +22,7 @@ export function MembershipSection({ community, readOnly }: { community: Communit
   });
   const { control, handleSubmit, setError, reset, formState } = form;
   const { errors, isDirty } = formState;
+  const { prompt } = useUnsavedChanges(isDirty);
   const { save, formError, isSaving } = useSettingsSave<MembershipSettingsValues>(
     community.id,
     ["joinPolicy"],
@@ -39,6 +41,7 @@ export function MembershipSection({ community, readOnly }: { community: Communit
       description="How people become members. Changing it doesn't affect people who are already in."
     >
       <form onSubmit={onSubmit} noValidate>
+        {prompt}
         <fieldset disabled={readOnly}>
           <Controller
             control={control}

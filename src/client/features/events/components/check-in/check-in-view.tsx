@@ -74,7 +74,7 @@ export function CheckInView({ eventId }: { eventId: string }) {
       const message =
         error instanceof GraphQLRequestError && error.code === "INVALID_CODE"
           ? "This QR code isn't a ticket for this event."
-          : describeError(error, "The check-in didn't go through. Try again or search by name.");
+          : describeError(error, "The check-in didn't go through. Try again or type the code below.");
       setFeedback({ kind: "error", message });
     }
   }
@@ -104,8 +104,8 @@ export function CheckInView({ eventId }: { eventId: string }) {
 
       <SearchField
         id={`${id}-search`}
-        label="Find a guest by name or email"
-        placeholder="Name or email"
+        label="Find a guest by name, email or check-in code"
+        placeholder="Name, email or check-in code"
         value={search}
         onSearch={setSearch}
         large

@@ -75,9 +75,10 @@ export function cameraProblem(error: unknown): CameraProblem {
 
 export const CAMERA_PROBLEM_MESSAGE: Record<CameraProblem, string> = {
   denied:
-    "Camera access was denied. Allow the camera for this site in your browser's settings, then try again — or search by name below.",
-  missing: "No camera was found on this device. Search by name or email instead.",
+    "Camera access was denied. Allow the camera for this site in your browser's settings, then try again — or type a name or the check-in code below.",
+  missing: "No camera was found on this device. Type the check-in code, a name or an email below instead.",
   busy: "The camera is in use by another app. Close it and try again.",
-  insecure: "The camera needs a secure (https) connection. Search by name or email instead.",
-  unknown: "The camera couldn't start. Search by name or email instead.",
+  insecure:
+    "The camera needs a secure (https) connection. Type the check-in code, a name or an email below instead.",
+  unknown: "The camera couldn't start. Type the check-in code, a name or an email below instead.",
 };

@@ -1,9 +1,10 @@
 import { Link } from "@tanstack/react-router";
 import { CopyIcon, ExternalLinkIcon, PencilIcon, ScanLineIcon, SendIcon } from "lucide-react";
+import { formatEventRange } from "../../../../../shared/event-time-format.ts";
 import { Badge } from "../../../../components/ui/badge.tsx";
 import { Button, buttonVariants } from "../../../../components/ui/button.tsx";
 import type { EventDetailQuery } from "../../../../gql/graphql.ts";
-import { differsFromViewer, formatEventRange, viewerTimeZone } from "../../../../lib/event-time.ts";
+import { differsFromViewer, viewerTimeZone } from "../../../../lib/event-time.ts";
 import { notify } from "../../../../lib/notify.ts";
 import { usePublishEvent } from "../../api/event-mutations.ts";
 import { describeError } from "../../error-message.ts";

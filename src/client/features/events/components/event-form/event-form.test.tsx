@@ -1,10 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
+import { renderInRouter } from "../../../../test-router.tsx";
 import { EventForm } from "./event-form.tsx";
-import { emptyEventValues } from "./event-form-schema.ts";
+import { type EventFormValues, emptyEventValues } from "./event-form-schema.ts";
+
+type Existing = NonNullable<Parameters<typeof EventForm>[0]["existing"]>;
 
 function respond(body: unknown) {
   return Promise.resolve(
@@ -12,22 +15,30 @@ function respond(body: unknown) {
   );
 }
 
-function renderForm(onSaved = vi.fn()) {
+async function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues> = {}, existing?: Existing) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const values = {
     ...emptyEventValues("Europe/Berlin"),
     // Clocks in Berlin jump from 02:00 to 03:00 on this night.
-    startDate: "2026-03-29",
+    startDate: "2036-03-30",
     startTime: "02:30",
-    endDate: "2026-03-29",
+    endDate: "2036-03-30",
     endTime: "05:00",
+    ...overrides,
   };
-  render(
+  const view = await renderInRouter(
     <QueryClientProvider client={queryClient}>
-      <EventForm communityId="c1" defaultValues={values} onSaved={onSaved} />
+      <EventForm communityId="c1" defaultValues={values} onSaved={onSaved} existing={existing} />
     </QueryClientProvider>,
   );
-  return onSaved;
+  return Object.assign(onSaved, { view });
+}
+
+function fieldErrorResponse(field: string, code: string, message: string) {
+  return respond({
+    data: null,
+    errors: [{ message, extensions: { code: "BAD_USER_INPUT", fields: [{ field, code, message }] } }],
+  });
 }
 
 describe("event form", () => {
@@ -58,7 +69,7 @@ describe("event form", () => {
         ],
       }),
     );
-    const onSaved = renderForm();
+    const onSaved = await renderForm();
     expect(screen.getByText(/doesn't exist in Europe\/Berlin/)).toBeTruthy();
 
     await user.type(screen.getByLabelText("Title"), "Spring social");
@@ -78,8 +89,8 @@ describe("event form", () => {
       publish: false,
       input: {
         title: "Spring social",
-        startsAtLocal: "2026-03-29T02:30",
-        endsAtLocal: "2026-03-29T05:00",
+        startsAtLocal: "2036-03-30T02:30",
+        endsAtLocal: "2036-03-30T05:00",
         timeZone: "Europe/Berlin",
         capacity: null,
         ticketTypes: [{ name: "General admission", quantity: null }],
@@ -93,7 +104,7 @@ describe("event form", () => {
     vi.spyOn(globalThis, "fetch").mockImplementation(() =>
       respond({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
     );
-    const onSaved = renderForm();
+    const onSaved = await renderForm();
     await user.type(screen.getByLabelText("Title"), "Spring social");
     // user-event cannot type into jsdom's time inputs one key at a time.
     fireEvent.change(screen.getByLabelText("Starts time"), { target: { value: "03:30" } });
@@ -102,9 +113,102 @@ describe("event form", () => {
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ id: "e1" }), true));
   });
 
+  it("keeps the event's length when the start moves", async () => {
+    await renderForm(vi.fn(), {
+      startDate: "2036-06-10",
+      startTime: "18:00",
+      endDate: "2036-06-10",
+      endTime: "21:30",
+    });
+    fireEvent.change(screen.getByLabelText("Starts time"), { target: { value: "22:00" } });
+    expect((screen.getByLabelText("Ends date") as HTMLInputElement).value).toBe("2036-06-11");
+    expect((screen.getByLabelText("Ends time") as HTMLInputElement).value).toBe("01:30");
+    fireEvent.change(screen.getByLabelText("Starts date"), { target: { value: "2036-06-20" } });
+    expect((screen.getByLabelText("Ends date") as HTMLInputElement).value).toBe("2036-06-21");
+    expect((screen.getByLabelText("Ends time") as HTMLInputElement).value).toBe("01:30");
+  });
+
+  it("warns before publishing a start that has passed, and shows the server's refusal at the start", async () => {
+    const user = userEvent.setup();
+    const message = "This start time has passed. Choose a later time, or keep the event as a draft.";
+    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      fieldErrorResponse("startsAtLocal", "STARTS_IN_PAST", message),
+    );
+    const onSaved = await renderForm(vi.fn(), {
+      startDate: "2020-01-10",
+      startTime: "18:00",
+      endDate: "2020-01-10",
+      endTime: "20:00",
+    });
+    const publish = screen.getByRole("button", { name: "Publish" });
+    expect(publish.getAttribute("aria-describedby")).toBeTruthy();
+    expect(screen.getByText(/This start time has already passed/).id).toBe(
+      publish.getAttribute("aria-describedby"),
+    );
+
+    await user.type(screen.getByLabelText("Title"), "Old social");
+    await user.click(publish);
+    const error = await screen.findByText(message);
+    expect(screen.getByLabelText("Starts time").getAttribute("aria-describedby")?.split(" ")).toContain(
+      error.id,
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal to lower the capacity below the people going next to Capacity", async () => {
+    const user = userEvent.setup();
+    const message = "2 people are going. Allow at least 2 seats, or cancel registrations first.";
+    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      fieldErrorResponse("capacity", "CAPACITY_BELOW_GOING", message),
+    );
+    await renderForm(
+      vi.fn(),
+      { title: "Spring social", startTime: "18:00", endTime: "20:00", capacity: "5" },
+      { id: "e1", status: "PUBLISHED", coverUrl: null },
+    );
+    await user.clear(screen.getByLabelText("Capacity"));
+    await user.type(screen.getByLabelText("Capacity"), "1");
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    const error = await screen.findByText(message);
+    const capacity = screen.getByLabelText("Capacity");
+    expect(capacity.getAttribute("aria-describedby")?.split(" ")).toContain(error.id);
+    expect((capacity as HTMLInputElement).value).toBe("1");
+  });
+
+  it("asks before leaving with unsaved changes, keeps them on Stay, and lets a saved event go", async () => {
+    const user = userEvent.setup();
+    const onSaved = await renderForm();
+    const { router, leave } = onSaved.view;
+    await user.type(screen.getByLabelText("Title"), "Half-typed social");
+
+    leave();
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave without saving?" });
+    await user.click(within(dialog).getByRole("button", { name: "Stay and keep editing" }));
+    await vi.waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/");
+    expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("Half-typed social");
+
+    leave();
+    await user.click(await screen.findByRole("button", { name: "Leave and discard" }));
+    expect(await screen.findByRole("heading", { name: "Somewhere else" })).toBeTruthy();
+  });
+
+  it("does not ask once the event is saved", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
+      respond({ data: { createEvent: { id: "e1", status: "DRAFT", host: { id: "c1" } } } }),
+    );
+    const onSaved = await renderForm(vi.fn(), { startTime: "18:00", endTime: "20:00" });
+    onSaved.mockImplementation(() => onSaved.view.leave());
+    await user.type(screen.getByLabelText("Title"), "Spring social");
+    await user.click(screen.getByRole("button", { name: "Save draft" }));
+    expect(await screen.findByRole("heading", { name: "Somewhere else" })).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
   it("stops the title and venue at the lengths the server accepts", async () => {
     const user = userEvent.setup();
-    renderForm();
+    await renderForm();
     const title = screen.getByLabelText("Title") as HTMLInputElement;
     await user.click(title);
     await user.paste("t".repeat(TEXT_LIMITS.eventTitle + 60));
@@ -122,7 +226,7 @@ describe("event form", () => {
       .mockImplementation(() =>
         respond({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
       );
-    renderForm();
+    await renderForm();
     await user.type(screen.getByLabelText("Title"), "Curated dinner");
     fireEvent.change(screen.getByLabelText("Starts time"), { target: { value: "03:30" } });
     const verified = screen.getByLabelText("Verified email required") as HTMLInputElement;

@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useMemo, useState } from "react";
-import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { useId, useState } from "react";
+import { Controller, FormProvider, useForm } from "react-hook-form";
 import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import { Button } from "../../../../components/ui/button.tsx";
 import { ChoiceGroup } from "../../../../components/ui/choice-group.tsx";
-import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
+import { FieldError } from "../../../../components/ui/field-message.tsx";
 import { Input } from "../../../../components/ui/input.tsx";
 import { Label } from "../../../../components/ui/label.tsx";
 import { MarkdownField } from "../../../../components/ui/markdown-field.tsx";
-import { SearchableSelect, type SelectOption } from "../../../../components/ui/searchable-select.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../../components/ui/textarea.tsx";
+import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
 import type { EventStatus } from "../../../../gql/graphql.ts";
 import { GraphQLRequestError } from "../../../../lib/graphql.ts";
 import { useCreateEvent, usePublishEvent, useUpdateEvent } from "../../api/event-mutations.ts";
@@ -27,22 +27,11 @@ import { Section, TextField } from "./form-layout.tsx";
 import { QuestionsEditor } from "./questions-editor.tsx";
 import { formPathForServerField } from "./server-fields.ts";
 import { TicketTypesEditor } from "./ticket-types-editor.tsx";
-import { WallTimeField } from "./wall-time-field.tsx";
+import { startPassedId, useStartPassed, WhenSection } from "./when-section.tsx";
 
 export type SavedEvent = { id: string; host: { id: string } };
 
 type Existing = { id: string; status: EventStatus; coverUrl: string | null | undefined };
-
-function timeZoneOptions(current: string): SelectOption[] {
-  let zones: string[];
-  try {
-    zones = Intl.supportedValuesOf("timeZone");
-  } catch {
-    zones = [];
-  }
-  const all = new Set(["UTC", ...zones, current]);
-  return [...all].map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
-}
 
 /**
  * Create or edit an event. Server field errors land next to their fields and every typed value
@@ -72,14 +61,11 @@ export function EventForm({
     defaultValues,
   });
   const { register, control, handleSubmit, setError, setValue, getValues, formState } = form;
-  const { errors } = formState;
-  const [startDate, startTime, endDate, endTime, timeZone] = useWatch({
-    control,
-    name: ["startDate", "startTime", "endDate", "endTime", "timeZone"],
-  });
-  const zones = useMemo(() => timeZoneOptions(defaultValues.timeZone), [defaultValues.timeZone]);
+  const { errors, isDirty } = formState;
+  const { prompt, allowLeave } = useUnsavedChanges(isDirty);
 
   const isDraft = !existing || existing.status === "DRAFT";
+  const startPassed = useStartPassed(control, isDraft);
 
   function placeServerErrors(error: GraphQLRequestError): string | null {
     const unplaced: string[] = [];
@@ -108,6 +94,7 @@ export function EventForm({
       } else {
         saved = await createEvent.mutateAsync({ input, publish });
       }
+      allowLeave();
       onSaved(saved, publish);
     } catch (error) {
       const prefix = saved ? "Your changes are saved as a draft, but it couldn't be published: " : "";
@@ -137,6 +124,7 @@ export function EventForm({
 
   return (
     <FormProvider {...form}>
+      {prompt}
       <form onSubmit={onSave} noValidate className="grid gap-10">
         <Section id={`${id}-basics`} title="Basics">
           <div className="grid gap-2">
@@ -175,55 +163,7 @@ export function EventForm({
           </div>
         </Section>
 
-        <Section id={`${id}-when`} title="When">
-          <div className="grid gap-6 sm:grid-cols-2">
-            <WallTimeField
-              id={fieldId("start")}
-              legend="Starts"
-              date={register("startDate")}
-              time={register("startTime")}
-              dateValue={startDate}
-              timeValue={startTime}
-              timeZone={timeZone}
-              dateError={errors.startDate?.message}
-              timeError={errors.startTime?.message}
-            />
-            <WallTimeField
-              id={fieldId("end")}
-              legend="Ends"
-              date={register("endDate")}
-              time={register("endTime")}
-              dateValue={endDate}
-              timeValue={endTime}
-              timeZone={timeZone}
-              dateError={errors.endDate?.message}
-              timeError={errors.endTime?.message}
-            />
-          </div>
-          <div className="grid gap-2 sm:max-w-sm">
-            <Label htmlFor={fieldId("timeZone")}>Time zone</Label>
-            <Controller
-              control={control}
-              name="timeZone"
-              render={({ field }) => (
-                <SearchableSelect
-                  id={fieldId("timeZone")}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  options={zones}
-                  invalid={Boolean(errors.timeZone)}
-                  describedBy={describedBy("timeZone", `${fieldId("timeZone")}-hint`)}
-                  placeholder="Search time zones"
-                />
-              )}
-            />
-            <FieldHint id={`${fieldId("timeZone")}-hint`}>
-              The dates and times above are in this zone; people see it next to the time.
-            </FieldHint>
-            <FieldError id={errorId("timeZone")}>{errors.timeZone?.message}</FieldError>
-          </div>
-        </Section>
+        <WhenSection id={id} isDraft={isDraft} defaultValues={defaultValues} />
 
         <Section id={`${id}-where`} title="Where" description="A venue, an online link, or both.">
           <div className="grid gap-6 sm:grid-cols-2">
@@ -339,7 +279,12 @@ export function EventForm({
             {isDraft ? "Save draft" : "Save changes"}
           </Button>
           {isDraft ? (
-            <Button size="lg" disabled={busy} onClick={() => void onPublish()}>
+            <Button
+              size="lg"
+              disabled={busy}
+              aria-describedby={startPassed ? startPassedId(id) : undefined}
+              onClick={() => void onPublish()}
+            >
               {pendingAction === "publish" ? <Spinner label="Publishing" /> : null}
               Publish
             </Button>

@@ -47,6 +47,7 @@ function CreateEvent({ communityId }: { communityId: string }) {
           void navigate({
             to: "/dashboard/$communityId/events/$eventId",
             params: { communityId: event.host.id, eventId: event.id },
+            replace: true,
           });
         }}
       />

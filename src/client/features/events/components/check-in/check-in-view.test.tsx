@@ -1,0 +1,69 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Suspense } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { eventQueryOptions } from "../../api/events-queries.ts";
+import { CheckInView } from "./check-in-view.tsx";
+
+function respond(body: unknown) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+  );
+}
+
+const guest = {
+  id: "r1",
+  status: "GOING",
+  person: { id: "u1", name: "Ada Guest", email: "ada@example.test", image: null },
+  ticketType: { id: "t1", name: "General" },
+  answers: [],
+  checkedInAt: null,
+  waitlistPosition: null,
+  createdAt: "2026-03-01T10:00:00.000Z",
+};
+
+describe("check-in view", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("finds a guest by the check-in code typed into the search box and offers Check in", async () => {
+    const user = userEvent.setup();
+    const searches: unknown[] = [];
+    vi.spyOn(globalThis, "fetch").mockImplementation((_url, init) => {
+      const { variables } = JSON.parse(String(init?.body));
+      searches.push(variables.search);
+      const nodes = variables.search === "ab2cd-ef3gh" ? [guest] : [];
+      return respond({
+        data: {
+          eventRegistrations: {
+            nodes,
+            pageInfo: { endCursor: null, hasNextPage: false },
+            totalCount: nodes.length,
+          },
+        },
+      });
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(eventQueryOptions("e1").queryKey, {
+      id: "e1",
+      checkedInCount: 0,
+      goingCount: 1,
+    } as never);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <Suspense fallback="loading">
+          <CheckInView eventId="e1" />
+        </Suspense>
+      </QueryClientProvider>,
+    );
+
+    const search = await screen.findByRole("searchbox", { name: /check-in code/i });
+    await screen.findByText(/Nobody is going yet/);
+    await user.type(search, "ab2cd-ef3gh{Enter}");
+
+    const guests = screen.getByRole("region", { name: "Guests" });
+    expect(await within(guests).findByText("ada@example.test · General")).toBeTruthy();
+    expect(within(guests).getByRole("button", { name: /^Check in\s*Ada Guest$/ })).toBeTruthy();
+    expect(searches).toContain("ab2cd-ef3gh");
+  });
+});

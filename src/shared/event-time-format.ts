@@ -1,0 +1,77 @@
+// One way to write event times, for the browser and for mail alike: "Tue, Mar 3, 2026, 7:00 PM GMT+1".
+// Mail has no reader locale, so the server passes "en-US"; the browser passes nothing and gets the
+// reader's own. The zone's short name is whatever Intl knows ("EST", or "GMT+1" where English has no
+// common abbreviation).
+
+type Instant = string | Date;
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ""}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+const dayOptions = (timeZone: string): Intl.DateTimeFormatOptions => ({
+  timeZone,
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+});
+
+function day(at: Date, timeZone: string, locale?: string): string {
+  return formatter(locale, dayOptions(timeZone)).format(at);
+}
+
+function time(at: Date, timeZone: string, locale?: string): string {
+  return formatter(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
+}
+
+/** The zone's short name at that instant: "EST" in winter, "EDT" in summer. */
+export function zoneShortName(at: Instant, timeZone: string, locale?: string): string {
+  return (
+    formatter(locale, { timeZone, timeZoneName: "short" })
+      .formatToParts(new Date(at))
+      .find((part) => part.type === "timeZoneName")?.value ?? timeZone
+  );
+}
+
+/** "Tue, Mar 3, 2026, 7:00 PM GMT+1" */
+export function formatDateTime(at: Instant, timeZone: string, locale?: string): string {
+  const instant = new Date(at);
+  return formatter(locale, {
+    ...dayOptions(timeZone),
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).format(instant);
+}
+
+/**
+ * "Tue, Mar 3, 2026, 7:00 – 9:30 PM GMT+1" on one day; both ends in full over several days. Each end
+ * carries its own zone name when a clock change falls in between.
+ */
+export function formatEventRange(
+  startsAt: Instant,
+  endsAt: Instant,
+  timeZone: string,
+  locale?: string,
+): string {
+  const start = new Date(startsAt);
+  const end = new Date(endsAt);
+  const startZone = zoneShortName(start, timeZone, locale);
+  const endZone = zoneShortName(end, timeZone, locale);
+  if (day(start, timeZone, locale) !== day(end, timeZone, locale)) {
+    return `${formatDateTime(start, timeZone, locale)} – ${formatDateTime(end, timeZone, locale)}`;
+  }
+  if (startZone !== endZone) {
+    return `${day(start, timeZone, locale)}, ${time(start, timeZone, locale)} ${startZone} – ${time(end, timeZone, locale)} ${endZone}`;
+  }
+  const times = formatter(locale, { timeZone, hour: "numeric", minute: "2-digit" }).formatRange(start, end);
+  return `${day(start, timeZone, locale)}, ${times} ${startZone}`;
+}
