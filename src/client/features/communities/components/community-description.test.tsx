@@ -1,21 +1,12 @@
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from "@tanstack/react-router";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { CommunityQuery, MyCommunitiesQuery } from "../../../gql/graphql.ts";
+import { renderInRouter } from "../../../test-router.tsx";
 import { CommunityOverview } from "./community-overview.tsx";
 import { CommunityPicker } from "./community-picker.tsx";
 
 const DESCRIPTION =
   "We **read** one book a month. [Our site](https://example.com) and [x](javascript&#58;alert(1))";
-
-function renderInRouter(ui: React.ReactNode) {
-  const rootRoute = createRootRoute({ component: () => ui });
-  const router = createRouter({
-    routeTree: rootRoute,
-    history: createMemoryHistory({ initialEntries: ["/"] }),
-  });
-  return render(<RouterProvider router={router as never} />);
-}
 
 const community: CommunityQuery["community"] = {
   id: "c1",
@@ -36,7 +27,7 @@ const community: CommunityQuery["community"] = {
 
 describe("community descriptions", () => {
   it("render as Markdown on the overview, without scripting links", async () => {
-    renderInRouter(<CommunityOverview community={community} />);
+    await renderInRouter(<CommunityOverview community={community} />);
     const bold = await screen.findByText("read");
     expect(bold.tagName).toBe("STRONG");
     expect(screen.getByRole("link", { name: "Our site" }).getAttribute("href")).toBe("https://example.com");
@@ -58,7 +49,7 @@ describe("community descriptions", () => {
       viewerRole: "OWNER",
       visibility: "PUBLIC",
     } as MyCommunitiesQuery["myCommunities"][number];
-    renderInRouter(<CommunityPicker communities={[summary]} />);
+    await renderInRouter(<CommunityPicker communities={[summary]} />);
     const card = await screen.findByRole("link", { name: /Book Club/ });
     expect(card.textContent).toContain("We read one book a month. Our site and x");
     expect(card.textContent).not.toContain("**");
