@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { renderInRouter } from "../../../test-router.tsx";
 import { CreateCommunityForm } from "./create-community-form.tsx";
 
 const REFUSAL = "You have created 10 communities in the last hour. Try again in 42 minutes.";
@@ -32,7 +33,7 @@ describe("creating a community", () => {
     });
     const onCreated = vi.fn();
     const user = userEvent.setup();
-    render(
+    await renderInRouter(
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <CreateCommunityForm onCreated={onCreated} />
       </QueryClientProvider>,
