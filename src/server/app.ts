@@ -5,14 +5,18 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import type { GraphQLContext } from "./graphql/context.ts";
 import { createGraphQLHandler } from "./graphql/yoga.ts";
+import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
-import { requireTrustedOrigin, securityHeaders } from "./http/security.ts";
+import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
 import { type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
-import { CLIENT_IP_HEADER, createAuth } from "./modules/auth/auth.ts";
-import { checkCodeSend } from "./modules/auth/code-limits.service.ts";
+import { createAuth } from "./modules/auth/auth.ts";
+import {
+  createSessionRevocations,
+  type SessionRevocations,
+} from "./modules/auth/session-revocation.service.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
 
@@ -26,6 +30,7 @@ export type ServerApp = {
   database: Database;
   mailer: Mailer;
   jobs: Jobs;
+  revocations: SessionRevocations;
   close(): Promise<void>;
 };
 
@@ -40,14 +45,21 @@ export async function createServerApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({ config, db, mailer });
 
+  const revocations = createSessionRevocations(db);
+  await revocations.refresh();
+  // Other processes sharing the database sign a session out too; this one learns of it here.
+  const revocationPoll = setInterval(() => void revocations.refresh().catch(() => undefined), 5_000);
+  revocationPoll.unref();
+
   const viewerFor = async (headers: Headers): Promise<GraphQLContext["viewer"]> => {
     const found = await auth.api.getSession({ headers });
-    if (!found) return null;
+    if (!found || revocations.isRevoked(found.session.id)) return null;
     const { id, name, email, image } = found.user;
     return { id, name, email, image: image ?? null };
   };
   const graphql = createGraphQLHandler({
     production: config.production,
+    appOrigin: new URL(config.appUrl).origin,
     context: async (request, clientIp) => ({
       db,
       viewer: await viewerFor(request.headers),
@@ -56,6 +68,7 @@ export async function createServerApp(
     }),
   });
 
+  const refuseNul = refuseNulInUrl();
   const app = new Hono<AppEnv>();
   app.use("*", securityHeaders({ https: config.appUrl.startsWith("https://") }));
   app.use("*", async (c, next) => {
@@ -91,6 +104,8 @@ export async function createServerApp(
   // Storage routes set their own limits (uploads are larger than 1 MiB).
   app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/storage/") ? next() : apiBodyLimit(c, next)));
   app.use("/api/*", requireTrustedOrigin([config.appUrl]));
+  // Storage answers in its own error format and checks its paths itself.
+  app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/storage/") ? next() : refuseNul(c, next)));
 
   app.get("/api/config", (c) => c.json({ googleClientId: config.google?.clientId ?? null }));
   app.get("/api/legal/:document", async (c) => {
@@ -107,31 +122,21 @@ export async function createServerApp(
     });
   });
 
-  app.post("/api/auth/email-otp/send-verification-otp", async (c, next) => {
-    const body = (await c.req.raw
-      .clone()
-      .json()
-      .catch(() => null)) as { email?: unknown } | null;
-    if (typeof body?.email === "string" && body.email.includes("@")) {
-      const refusal = await checkCodeSend(db, { email: body.email, address: c.get("clientIp") });
-      if (refusal) {
-        c.header("Retry-After", String(refusal.retryAfterSeconds));
-        const message =
-          refusal.code === "RATE_LIMITED_EMAIL"
-            ? "Too many codes were sent to this address. Wait a little, then try again."
-            : "Too many sign-in attempts from your network. Wait a little, then try again.";
-        return c.json({ code: refusal.code, message, retryAfter: refusal.retryAfterSeconds }, 429);
-      }
-    }
-    return next();
-  });
-  app.on(["GET", "POST"], "/api/auth/*", (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, c.get("clientIp"));
-    return auth.handler(new Request(c.req.raw, { headers }));
-  });
+  mountAuth(app, { auth, db, revocations });
 
-  app.on(["GET", "POST"], "/api/graphql", (c) => graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") }));
+  app.post("/api/graphql", (c) => graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") }));
+  // A GET needs no preflight and carries cookies from any site's <img> or fetch: only POST runs
+  // operations. GraphiQL's page (development only) is the one GET answered.
+  app.get("/api/graphql", (c) => {
+    const graphiqlPage =
+      !config.production &&
+      c.req.query("query") === undefined &&
+      (c.req.header("accept") ?? "").includes("text/html");
+    if (graphiqlPage) return graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") });
+    return c.json({ code: "METHOD_NOT_ALLOWED", message: "Send GraphQL operations with POST." }, 405, {
+      Allow: "POST",
+    });
+  });
   const storage = mountStorage(app, { db, config, viewerFor });
   const distDir = options.distDir ?? defaultDistDir;
   mountEventRoutes(app, { db, appUrl: config.appUrl, distDir, viewerFor });
@@ -145,7 +150,9 @@ export async function createServerApp(
     database,
     mailer,
     jobs,
+    revocations,
     async close() {
+      clearInterval(revocationPoll);
       await jobs.stop();
       storage.close();
       mailer.close();

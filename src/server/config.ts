@@ -64,6 +64,8 @@ export type StorageConfig = {
   s3: S3Config | null;
   /** Test and bench knob: lower (or raise) a bucket's size limit, in bytes, by bucket name. */
   maxBytes?: Record<string, number>;
+  /** Test knob: what one person may store and have in flight (defaults in files.user-quota.ts). */
+  userQuota?: { bytes: number; openUploads: number };
 };
 
 export class ConfigError extends Error {}

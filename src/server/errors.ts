@@ -13,7 +13,8 @@ export type DomainErrorCode =
   | "VERIFIED_EMAIL_REQUIRED"
   | "CHECKED_IN"
   | "RATE_LIMITED"
-  | "RATE_LIMITED_EMAIL";
+  | "RATE_LIMITED_EMAIL"
+  | "BAD_CURSOR";
 
 /** Thrown by services; mapped to a GraphQL error with a stable `extensions.code` in one place. */
 export class DomainError extends Error {

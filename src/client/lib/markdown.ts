@@ -1,3 +1,4 @@
+import DOMPurify from "dompurify";
 import { Marked, type Tokens } from "marked";
 
 const ESCAPES: Record<string, string> = {
@@ -12,16 +13,9 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** Relative links and these schemes only; `javascript:` and `data:` would run or smuggle content. */
-export function isSafeUrl(href: string): boolean {
-  const trimmed = href.trim();
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(trimmed)?.[1]?.toLowerCase();
-  return scheme === undefined || scheme === "http" || scheme === "https" || scheme === "mailto";
-}
-
 /**
- * Descriptions are written by community admins and shown to every member, so the preview shows
- * raw HTML as text instead of rendering it (marked itself does not sanitize).
+ * Descriptions are written by community admins and shown to every member, so raw HTML in them
+ * is shown as text. marked itself does not sanitize: its output goes through the allow-list below.
  */
 const marked = new Marked({
   gfm: true,
@@ -31,17 +25,85 @@ const marked = new Marked({
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);
     },
-    link(token: Tokens.Link) {
-      if (isSafeUrl(token.href)) return false;
-      return this.parser.parseInline(token.tokens);
-    },
-    image(token: Tokens.Image) {
-      if (isSafeUrl(token.href)) return false;
-      return escapeHtml(token.text);
-    },
   },
 });
 
+const ALLOWED_TAGS = [
+  "p",
+  "br",
+  "hr",
+  "strong",
+  "em",
+  "del",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "a",
+  "img",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+];
+const ALLOWED_ATTR = ["href", "title", "src", "alt", "align", "start"];
+/** http(s), mailto and relative URLs; DOMPurify strips whitespace and decodes entities before testing. */
+const SAFE_URL = /^(?:(?:https?|mailto):|[^a-z]|[a-z0-9+.-]+(?:[^a-z0-9+.\-:]|$))/i;
+const SAFE_IMAGE_URL = /^(?:https?:|\/[^/]|\.)/i;
+
+let hooksAdded = false;
+function purifier() {
+  if (!hooksAdded) {
+    hooksAdded = true;
+    DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
+      // DOMPurify accepts data: images by default; a description has no use for them.
+      if (node.nodeName === "IMG" && data.attrName === "src" && !SAFE_IMAGE_URL.test(data.attrValue.trim())) {
+        data.keepAttr = false;
+      }
+    });
+    DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+      if (node.nodeName === "A" && node.hasAttribute("href"))
+        node.setAttribute("rel", "noopener noreferrer nofollow");
+    });
+  }
+  return DOMPurify;
+}
+
+/** Markdown as HTML that is safe to put in the page: an allow-list of tags, attributes and URL schemes. */
 export function renderMarkdown(source: string): string {
-  return marked.parse(source, { async: false });
+  const html = marked.parse(source, { async: false });
+  // The fragment stays in DOMPurify's inert document: nothing in it loads.
+  const fragment = purifier().sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOWED_URI_REGEXP: SAFE_URL,
+    RETURN_DOM_FRAGMENT: true,
+  });
+  // A link whose address was refused would still look like a link: keep only its words.
+  for (const link of fragment.querySelectorAll("a:not([href])")) link.replaceWith(...link.childNodes);
+  const holder = (fragment.ownerDocument ?? document).createElement("div");
+  holder.append(fragment);
+  return holder.innerHTML;
+}
+
+/** The words of a Markdown text without its formatting, for one-line summaries inside links and cards. */
+export function markdownToText(source: string): string {
+  // A template's content is inert: images in it are not fetched.
+  const template = document.createElement("template");
+  template.innerHTML = renderMarkdown(source);
+  const container = template.content;
+  for (const block of container.querySelectorAll("p, li, br, h1, h2, h3, h4, h5, h6, blockquote, tr")) {
+    block.append(" ");
+  }
+  return (container.textContent ?? "").replace(/\s+/g, " ").trim();
 }

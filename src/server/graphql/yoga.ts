@@ -2,10 +2,13 @@ import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createYoga } from "graphql-yoga";
 import type { GraphQLContext } from "./context.ts";
+import { armorCode, refuseNulCharacters } from "./input-guards.ts";
 import { schema } from "./schema.ts";
 
 export function createGraphQLHandler(options: {
   production: boolean;
+  /** The only origin allowed to read answers cross-origin; the app itself is same-origin. */
+  appOrigin: string;
   context: (request: Request, clientIp: string) => Promise<GraphQLContext>;
 }) {
   return createYoga<{ clientIp: string }, GraphQLContext>({
@@ -16,15 +19,21 @@ export function createGraphQLHandler(options: {
     maskedErrors: { isDev: !options.production },
     graphiql: !options.production,
     landingPage: false,
+    // Yoga's default echoes any Origin with credentials, letting another site read a viewer's data.
+    cors: (request) =>
+      request.headers.get("origin") === options.appOrigin
+        ? { origin: options.appOrigin, credentials: true, methods: ["POST"] }
+        : false,
     logging: options.production ? "warn" : "info",
     plugins: [
       EnvelopArmorPlugin({
-        maxDepth: { n: 8 },
-        costLimit: { maxCost: 3000 },
-        maxAliases: { n: 15 },
-        maxDirectives: { n: 10 },
-        maxTokens: { n: 2000 },
+        maxDepth: { n: 8, ...armorCode("QUERY_TOO_DEEP") },
+        costLimit: { maxCost: 3000, ...armorCode("QUERY_TOO_COSTLY") },
+        maxAliases: { n: 15, ...armorCode("TOO_MANY_ALIASES") },
+        maxDirectives: { n: 10, ...armorCode("TOO_MANY_DIRECTIVES") },
+        maxTokens: { n: 2000, ...armorCode("QUERY_TOO_LARGE") },
       }),
+      refuseNulCharacters(),
       useDisableIntrospection({ isDisabled: () => options.production }),
     ],
   });

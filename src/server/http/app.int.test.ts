@@ -69,6 +69,46 @@ describe("API edges", () => {
     expect(JSON.stringify(introspection)).not.toContain("CreateCommunityInput");
   });
 
+  it("lets no other origin read GraphQL answers, and runs no operation over GET", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail("cors");
+    await browser.signIn(email, "Cora Cross");
+    // A page on another port of the same host, with the victim's cookies attached.
+    const evil = `http://127.0.0.1:${Number(new URL(t.url).port) + 1}`;
+    const query = encodeURIComponent("{ viewer { id email } }");
+    const viaGet = await browser.fetch(`/api/graphql?query=${query}`, {
+      headers: { origin: evil, accept: "application/json" },
+    });
+    expect(viaGet.status).toBe(405);
+    expect(viaGet.headers.get("access-control-allow-origin")).toBeNull();
+    const body = await viaGet.text();
+    expect(body).not.toContain(email);
+    expect(JSON.parse(body)).toMatchObject({ code: "METHOD_NOT_ALLOWED" });
+
+    const preflight = await browser.fetch("/api/graphql", {
+      method: "OPTIONS",
+      headers: { origin: evil, "access-control-request-method": "POST" },
+    });
+    expect(preflight.headers.get("access-control-allow-origin")).toBeNull();
+    expect(preflight.headers.get("access-control-allow-credentials")).toBeNull();
+
+    const crossPost = await browser.fetch("/api/graphql", {
+      method: "POST",
+      headers: { origin: evil, "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ viewer { id email } }" }),
+    });
+    expect(crossPost.headers.get("access-control-allow-origin")).toBeNull();
+    expect(await crossPost.text()).not.toContain(email);
+
+    const own = await browser.fetch("/api/graphql", {
+      method: "POST",
+      headers: { origin: t.url, "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ viewer { email } }" }),
+    });
+    expect(own.headers.get("access-control-allow-origin")).toBe(t.url);
+    expect(await own.json()).toEqual({ data: { viewer: { email } } });
+  });
+
   it("masks unexpected errors in production: no stack, no internals", async () => {
     const browser = t.browser();
     const result = await browser.graphql("{ myCommunities { id } }", undefined);

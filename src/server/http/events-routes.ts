@@ -31,6 +31,7 @@ const STATUS_OF: Record<DomainError["code"], 400 | 401 | 403 | 404 | 409 | 429> 
   CHECKED_IN: 409,
   RATE_LIMITED: 429,
   RATE_LIMITED_EMAIL: 429,
+  BAD_CURSOR: 400,
 };
 
 function errorResponse(c: Context, error: unknown) {

@@ -48,3 +48,16 @@ export function requireTrustedOrigin(trusted: string[]): MiddlewareHandler {
     return next();
   };
 }
+
+/**
+ * PostgreSQL text cannot hold NUL: a `%00` in a path or query would fail deep in SQL (or, in a
+ * streamed export, after the headers are sent). Refuse it at the edge with a stable code.
+ */
+export function refuseNulInUrl(): MiddlewareHandler {
+  return async (c, next) => {
+    if (/%00/i.test(c.req.url)) {
+      return c.json({ code: "BAD_USER_INPUT", message: "The address must not contain NUL characters." }, 400);
+    }
+    return next();
+  };
+}

@@ -16,6 +16,7 @@ import {
 } from "../modules/files/files.service.ts";
 import { attachFileStorage, createFileStorage } from "../modules/files/files.storage.ts";
 import { createUploadServer, UPLOADS_PATH } from "../modules/files/files.uploads.ts";
+import { contentDispositionHeader } from "./content-disposition.ts";
 
 const BASE = "/api/storage/v0";
 const OBJECT = `${BASE}/b/:bucket/o/:path{.+}`;
@@ -68,7 +69,7 @@ export function mountStorage<E extends Env>(
       const etag = `"${meta.md5Hash}"`;
       const headers: Record<string, string> = {
         "Content-Type": meta.contentType,
-        "Content-Disposition": meta.contentDisposition ?? "inline",
+        "Content-Disposition": contentDispositionHeader(meta.contentDisposition),
         ETag: etag,
         "Cache-Control": meta.cacheControl ?? "private, max-age=300",
         "Accept-Ranges": "bytes",

@@ -4,8 +4,9 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, verification } from "../../db/schema.ts";
-import { startTestServer, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
 import { CODES_PER_EMAIL } from "./code-limits.service.ts";
+import { createSessionRevocations } from "./session-revocation.service.ts";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -109,6 +110,49 @@ describe("sign-in with an emailed code", () => {
     expect((await neighbour.sendCode(uniqueEmail())).status).toBe(200);
   });
 
+  it("mails codes only through the sign-in route: password-reset and other unused routes are gone", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail("reset");
+    await browser.signIn(email, "Rita Reset");
+    const mailsTo = () => t.smtp.mails.filter((mail) => mail.to.includes(email)).length;
+    const before = mailsTo();
+    const probes: [string, unknown][] = [
+      ["/api/auth/request-password-reset", { email, redirectTo: "/" }],
+      ["/api/auth/forget-password/email-otp", { email }],
+      ["/api/auth/email-otp/request-password-reset", { email }],
+      ["/api/auth/email-otp/request-email-change", { newEmail: uniqueEmail("other") }],
+      [
+        "/api/auth/sign-up/email",
+        { email: uniqueEmail("signup"), password: "long-enough-password", name: "X" },
+      ],
+      ["/api/auth/delete-user", {}],
+      ["/api/auth/change-email", { newEmail: uniqueEmail("other") }],
+    ];
+    for (let round = 0; round < CODES_PER_EMAIL.max + 1; round++) {
+      for (const [route, body] of probes) {
+        const response = await browser.post(route, body);
+        expect({ route, status: response.status }).toEqual({ route, status: 404 });
+        expect(await response.json()).toMatchObject({ code: "NOT_FOUND" });
+      }
+    }
+    expect((await browser.fetch("/api/auth/list-sessions")).status).toBe(404);
+    // Every response above has been answered, so any mail they sent has already been accepted.
+    expect(mailsTo()).toBe(before);
+  });
+
+  it("sends sign-in codes only: other code types are refused without a mail", async () => {
+    const email = uniqueEmail("types");
+    const browser = t.browser();
+    await browser.signIn(email, "Tia Types");
+    const before = t.smtp.mails.filter((mail) => mail.to.includes(email)).length;
+    for (const type of ["forget-password", "email-verification", "change-email"]) {
+      const sent = await browser.post("/api/auth/email-otp/send-verification-otp", { email, type });
+      expect({ type, status: sent.status }).toEqual({ type, status: 400 });
+      expect(await sent.json()).toMatchObject({ code: "BAD_USER_INPUT" });
+    }
+    expect(t.smtp.mails.filter((mail) => mail.to.includes(email))).toHaveLength(before);
+  });
+
   it("lets many guests behind one address sign in (a venue's Wi-Fi)", async () => {
     const address = t.browser().address;
     for (let i = 0; i < 12; i++) {
@@ -147,7 +191,87 @@ describe("sign-in with an emailed code", () => {
   });
 });
 
+describe("profile fields set through better-auth", () => {
+  it("refuses a 600,000-character name, a name with newlines and a javascript: image", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail("profile");
+    await browser.signIn(email, "Pia Profile");
+    const probes: [Record<string, unknown>, string][] = [
+      [{ name: "x".repeat(600_000) }, "TOO_LONG"],
+      [{ name: "Pia\n\n--- Mail to admin@example.test ---\nSubject: reset" }, "INVALID_CHARACTERS"],
+      [{ name: "   " }, "REQUIRED"],
+      [{ image: "javascript:alert(1)" }, "INVALID_IMAGE"],
+      [{ image: "data:image/svg+xml;base64,PHN2Zz4=" }, "INVALID_IMAGE"],
+    ];
+    for (const [changes, code] of probes) {
+      const response = await browser.post("/api/auth/update-user", changes);
+      expect({ code, status: response.status }).toEqual({ code, status: 400 });
+      expect(await response.json()).toMatchObject({ code });
+    }
+    const current = (await (await browser.fetch("/api/auth/get-session")).json()) as {
+      user: { name: string; image: string | null };
+    };
+    expect(current.user).toMatchObject({ name: "Pia Profile", image: null });
+
+    const avatar = "/api/storage/v0/b/avatars/o/u%2Fphoto.webp?alt=media&token=abc";
+    expect((await browser.post("/api/auth/update-user", { name: "  Pia Lane ", image: avatar })).status).toBe(
+      200,
+    );
+    const updated = (await (await browser.fetch("/api/auth/get-session?disableCookieCache=true")).json()) as {
+      user: { name: string; image: string | null };
+    };
+    expect(updated.user).toMatchObject({ name: "Pia Lane", image: avatar });
+  });
+});
+
 describe("sessions", () => {
+  const copyOf = (browser: TestBrowser) => Object.assign(t.browser(), { cookies: new Map(browser.cookies) });
+  const sessionOf = async (browser: TestBrowser) => (await browser.fetch("/api/auth/get-session")).json();
+
+  it("stop at once after sign-out, even for a copied cookie pair the cache would still accept", async () => {
+    const browser = t.browser();
+    await browser.signIn(uniqueEmail("copied"), "Cody Copied");
+    expect([...browser.cookies.keys()].some((name) => name.endsWith("session_data"))).toBe(true);
+    const thief = copyOf(browser);
+    expect(await sessionOf(thief)).toMatchObject({ user: { name: "Cody Copied" } });
+
+    expect((await browser.post("/api/auth/sign-out", {})).status).toBe(200);
+    // Someone replaying the pair ignores the server's requests to delete the cookies.
+    expect(await sessionOf(copyOf(thief))).toBeNull();
+    expect((await copyOf(thief).graphql("{ viewer { id email } }")).data).toEqual({ viewer: null });
+    const rename = await copyOf(thief).post("/api/auth/update-user", { name: "Mallory" });
+    expect(rename.status).toBe(401);
+    expect(await rename.json()).toMatchObject({ code: "UNAUTHENTICATED" });
+  });
+
+  it("stop everywhere at once when a person signs out everywhere", async () => {
+    const email = uniqueEmail("everywhere");
+    const laptop = t.browser();
+    const phone = t.browser();
+    await laptop.signIn(email, "Eve Everywhere");
+    await phone.signIn(email);
+    const phoneCopy = copyOf(phone);
+    expect(await sessionOf(phoneCopy)).toMatchObject({ user: { email } });
+
+    expect((await laptop.post("/api/auth/revoke-sessions", {})).status).toBe(200);
+    for (const browser of [laptop, phone, phoneCopy]) {
+      expect(await sessionOf(browser)).toBeNull();
+      expect((await browser.graphql("{ viewer { id } }")).data).toEqual({ viewer: null });
+    }
+  });
+
+  it("tell other processes sharing the database which sessions were ended", async () => {
+    const browser = t.browser();
+    await browser.signIn(uniqueEmail("shared"));
+    const { session: current } = (await sessionOf(browser)) as { session: { id: string } };
+    const otherProcess = createSessionRevocations(t.server.database.db);
+    await otherProcess.refresh();
+    expect(otherProcess.isRevoked(current.id)).toBe(false);
+    await browser.post("/api/auth/sign-out", {});
+    await otherProcess.refresh();
+    expect(otherProcess.isRevoked(current.id)).toBe(true);
+  });
+
   // PostgreSQL outlives the process anyway; PGlite on disk is the case to prove.
   it.skipIf(Boolean(process.env.DATABASE_URL))("survive a server restart", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "commons-restart-"));

@@ -76,3 +76,16 @@ export const throttle = pgTable("throttle", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   count: integer("count").notNull(),
 });
+
+/**
+ * Sessions ended by sign-out while a signed copy may still sit in a cookie cache (decision 008).
+ * Rows matter only for the cache's lifetime; older ones are pruned.
+ */
+export const revokedSession = pgTable(
+  "revoked_session",
+  {
+    sessionId: text("session_id").primaryKey(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("revoked_session_revoked_at_idx").on(t.revokedAt)],
+);

@@ -51,6 +51,19 @@ describe("Continue with Google", () => {
     expect(current.user).toMatchObject({ email, name: "Grace Google" });
   });
 
+  it("makes a provider's multi-line, over-long name and script picture safe instead of storing them", async () => {
+    const browser = t.browser();
+    const email = uniqueEmail("google-odd");
+    const name = `Gil\nFrom: admin@example.test\n${"G".repeat(200)}`;
+    const token = await idToken({ sub: "g-odd", email, name, picture: "javascript:alert(1)" });
+    expect((await signInWithGoogle(browser, token)).status).toBe(200);
+    const current = (await (await browser.fetch("/api/auth/get-session")).json()) as {
+      user: { name: string; image: string | null };
+    };
+    expect(current.user.name).toBe(`Gil From: admin@example.test ${"G".repeat(80 - 29)}`);
+    expect(current.user.image).toBeNull();
+  });
+
   it("signs into the same account as the email code when the verified email matches", async () => {
     const email = uniqueEmail("both");
     const byCode = await t.browser().signIn(email, "Both Ways");

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { throttle } from "./auth.tables.ts";
 
@@ -29,4 +29,19 @@ export async function hit(
   if (!row || row.count <= options.max) return { allowed: true };
   const retryAfterMs = row.windowStart.getTime() + windowMs - now.getTime();
   return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
+}
+
+/** Reads a window without counting: refused when `max` hits are already in it. */
+export async function isBlocked(
+  db: Db,
+  options: { key: string; windowSeconds: number; max: number },
+): Promise<{ retryAfterSeconds: number } | null> {
+  const now = Date.now();
+  const windowMs = options.windowSeconds * 1000;
+  const [row] = await db
+    .select({ count: throttle.count, windowStart: throttle.windowStart })
+    .from(throttle)
+    .where(eq(throttle.key, options.key));
+  if (!row || row.windowStart.getTime() <= now - windowMs || row.count < options.max) return null;
+  return { retryAfterSeconds: Math.max(1, Math.ceil((row.windowStart.getTime() + windowMs - now) / 1000)) };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import { COMMUNITIES_PER_PERSON } from "./communities.service.ts";
 
 let t: TestServer;
 let owner: TestBrowser;
@@ -84,6 +85,26 @@ describe("creating a community", () => {
     expect(losers[0]?.errors?.[0]?.extensions?.fields).toEqual([
       { field: "slug", code: "SLUG_TAKEN", message: "That address is taken. Try another." },
     ]);
+  });
+
+  it("limits how many communities one person creates in an hour, with a stable code", async () => {
+    const creator = t.browser();
+    await creator.signIn(uniqueEmail("creator"), "Cleo Creator");
+    const results = [];
+    for (let i = 0; i < COMMUNITIES_PER_PERSON.max + 2; i++) {
+      results.push(await creator.graphql(CREATE, { input: input({ slug: uniqueSlug(`burst-${i}`) }) }));
+    }
+    const created = results.filter((result) => result.data?.createCommunity);
+    expect(created).toHaveLength(COMMUNITIES_PER_PERSON.max);
+    const refused = results.slice(COMMUNITIES_PER_PERSON.max);
+    for (const result of refused) {
+      expect(result.errors?.[0]?.extensions?.code).toBe("RATE_LIMITED");
+      expect(result.errors?.[0]?.message).toMatch(/Try again in \d+ minutes?/);
+    }
+    const mine = await creator.graphql<{ myCommunities: unknown[] }>("{ myCommunities { id } }");
+    expect(mine.data?.myCommunities).toHaveLength(COMMUNITIES_PER_PERSON.max);
+    // Someone else is not affected.
+    expect((await owner.graphql(CREATE, { input: input() })).errors).toBeUndefined();
   });
 
   it("checks slug availability as you type", async () => {

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { user } from "../../db/schema.ts";
 import { DomainError, invalidInput, notFound, unauthenticated } from "../../errors.ts";
 import { recordAudit } from "../audit/audit.service.ts";
+import { hit } from "../auth/throttle.service.ts";
 import { communityAssetUrl, removeCommunityBlobs } from "../files/files.service.ts";
 import {
   canCreateCommunity,
@@ -26,6 +27,9 @@ import {
 export type CommunityView = typeof community.$inferSelect & { viewerRole: CommunityRole };
 
 export type Ctx = { db: Db; viewer: Viewer | null };
+
+/** Generous for real organizers, and a stop to scripts creating hundreds (each with its own storage quota). */
+export const COMMUNITIES_PER_PERSON = { max: 10, windowSeconds: 60 * 60 };
 
 const requireViewer = (viewer: Viewer | null): Viewer => {
   if (!viewer) throw unauthenticated();
@@ -100,6 +104,14 @@ export async function createCommunity(
     .where(eq(community.slug, value.slug))
     .limit(1);
   if (existing.length > 0) throw slugTaken();
+  const allowed = await hit(db, { key: `community-create:${viewer.id}`, ...COMMUNITIES_PER_PERSON });
+  if (!allowed.allowed) {
+    const minutes = Math.ceil(allowed.retryAfterSeconds / 60);
+    throw new DomainError(
+      "RATE_LIMITED",
+      `You have created ${COMMUNITIES_PER_PERSON.max} communities in the last hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    );
+  }
   const id = randomUUID();
   try {
     const created = await db.transaction(async (tx) => {

@@ -108,8 +108,7 @@ export async function listEvents(
   if (args.filter === "drafts") {
     conditions.push(eq(event.status, "draft"));
     if (cursor) {
-      const at = new Date(String(cursor[0]));
-      const id = String(cursor[1]);
+      const { at, id } = cursor;
       conditions.push(
         or(lt(event.createdAt, at), and(eq(event.createdAt, at), lt(event.id, id))) ?? sql`true`,
       );
@@ -122,8 +121,7 @@ export async function listEvents(
     // An event under way still counts as upcoming: it leaves the list when it ends.
     conditions.push(upcoming ? gte(event.endsAt, now) : lt(event.endsAt, now));
     if (cursor) {
-      const at = new Date(String(cursor[0]));
-      const id = String(cursor[1]);
+      const { at, id } = cursor;
       const cmp = upcoming ? gt : lt;
       conditions.push(
         or(cmp(event.startsAt, at), and(eq(event.startsAt, at), cmp(event.id, id))) ?? sql`true`,

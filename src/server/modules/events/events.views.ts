@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 // Registrants are users: the registration lists join them for search (no users service yet).
 import { user } from "../../db/schema.ts";
+import { DomainError } from "../../errors.ts";
 import { type CommunityHost, communityHosts, getMembership } from "../communities/communities.service.ts";
 import { canManageEvents } from "./events.policy.ts";
 import { event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
@@ -181,15 +182,29 @@ export function encodeCursor(values: (string | number)[]): string {
   return Buffer.from(JSON.stringify(values)).toString("base64url");
 }
 
-export function decodeCursor(cursor: string | null | undefined): (string | number)[] | null {
-  if (!cursor) return null;
+/**
+ * A keyset position `[time, id]` from a client's `after`. Anything this server did not hand out
+ * (bad base64, wrong shape, an impossible date) is refused with BAD_CURSOR rather than reaching SQL.
+ */
+export function decodeCursor(cursor: string | null | undefined): { at: Date; id: string } | null {
+  if (cursor === null || cursor === undefined || cursor === "") return null;
+  let value: unknown;
   try {
-    const value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    return Array.isArray(value) ? value : null;
+    value = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
   } catch {
-    return null;
+    throw badCursor();
   }
+  if (!Array.isArray(value) || value.length !== 2) throw badCursor();
+  const [time, id] = value as unknown[];
+  if (typeof time !== "string" || typeof id !== "string") throw badCursor();
+  const at = new Date(time);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: PostgreSQL text cannot hold NUL.
+  if (Number.isNaN(at.getTime()) || id === "" || id.length > 200 || /\u0000/.test(id)) throw badCursor();
+  return { at, id };
 }
+
+const badCursor = () =>
+  new DomainError("BAD_CURSOR", "This list position is not valid any more. Start again from the first page.");
 
 export const publicPath = (eventId: string) => `/e/${eventId}`;
 

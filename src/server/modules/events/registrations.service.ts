@@ -403,8 +403,7 @@ export async function listRegistrations(
   const cursor = decodeCursor(filter.after);
   const pageConditions = [...conditions];
   if (cursor) {
-    const at = new Date(String(cursor[0]));
-    const id = String(cursor[1]);
+    const { at, id } = cursor;
     pageConditions.push(
       or(gt(registration.createdAt, at), and(eq(registration.createdAt, at), gt(registration.id, id))) ??
         sql`true`,
@@ -470,8 +469,7 @@ export async function myRegistrations(
   ];
   const cursor = decodeCursor(args.after);
   if (cursor) {
-    const at = new Date(String(cursor[0]));
-    const id = String(cursor[1]);
+    const { at, id } = cursor;
     const cmp = upcoming ? gt : lt;
     conditions.push(
       or(cmp(event.startsAt, at), and(eq(event.startsAt, at), cmp(registration.id, id))) ?? sql`true`,

@@ -151,6 +151,26 @@ describe("objects: upload, metadata, download, update, delete", () => {
     expect(md5(Buffer.from(await bySession.arrayBuffer()))).toBe(meta.md5Hash);
   });
 
+  it("downloads an object whose stored file name is not Latin-1, with an RFC 6266 header", async () => {
+    const meta = await uploadOk(
+      await multipart(owner, "community-assets", path("euro.png"), png, {
+        type: "image/png",
+        metadata: { contentDisposition: 'attachment; filename="é€.txt"' },
+      }),
+    );
+    expect(meta.contentDisposition).toBe('attachment; filename="é€.txt"');
+    for (const download of [
+      await owner.fetch(meta.downloadUrl),
+      await member.fetch(objectUrl("community-assets", path("euro.png"), "?alt=media")),
+    ]) {
+      expect(download.status).toBe(200);
+      expect(download.headers.get("content-disposition")).toBe(
+        "attachment; filename=\"__.txt\"; filename*=UTF-8''%C3%A9%E2%82%AC.txt",
+      );
+      expect(md5(Buffer.from(await download.arrayBuffer()))).toBe(meta.md5Hash);
+    }
+  });
+
   it("answers byte ranges with 206 and an unsatisfiable one with 416", async () => {
     const meta = await uploadOk(
       await multipart(owner, "community-assets", path("range.png"), png, { type: "image/png" }),

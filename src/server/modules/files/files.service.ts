@@ -30,6 +30,7 @@ import {
 } from "./files.policy.ts";
 import { type FileStorage, fileStorageFor } from "./files.storage.ts";
 import { type Bucket, storageObject } from "./files.tables.ts";
+import { checkUserQuota } from "./files.user-quota.ts";
 
 export type FilesCtx = { db: Db; viewer: Viewer | null; storage: FileStorage };
 
@@ -224,7 +225,7 @@ export type UploadPlan = {
 /** Everything that can be decided before a byte is stored: path, rights, type, size, quota. */
 export async function planUpload(
   ctx: FilesCtx,
-  input: { bucket: string; path: string; size: number; options: UploadOptions },
+  input: { bucket: string; path: string; size: number; options: UploadOptions; uploadId?: string },
 ): Promise<UploadPlan> {
   const { bucket, path } = target(input.bucket, input.path);
   const viewer = await requireAccess(ctx, bucket, path, "write");
@@ -241,6 +242,14 @@ export async function planUpload(
     if (quota === null) throw unauthorized(path);
     await checkQuota(ctx.db, { communityId, bucket, path, newSize: input.size, quota });
   }
+  await checkUserQuota(ctx.db, {
+    userId: viewer.id,
+    bucket,
+    path,
+    newSize: input.size,
+    quota: ctx.storage.userQuota,
+    uploadId: input.uploadId,
+  });
   return { bucket, path, communityId, declaredType: type, options: input.options, ownerId: viewer.id };
 }
 
@@ -284,7 +293,14 @@ export async function uploadSmall(
 /** The last step of a resumable upload, once tus holds all `size` bytes. */
 export async function finishUpload(
   ctx: FilesCtx,
-  input: { bucket: string; path: string; size: number; options: UploadOptions; open(): Promise<Readable> },
+  input: {
+    bucket: string;
+    path: string;
+    size: number;
+    options: UploadOptions;
+    uploadId: string;
+    open(): Promise<Readable>;
+  },
 ): Promise<ObjectMetadata> {
   const plan = await planUpload(ctx, input);
   if (BUCKET_RULES[plan.bucket].kind === "image") {

@@ -4,6 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { type BlobStore, DiskBlobStore } from "./blob-store.ts";
 import { BUCKET_RULES } from "./files.policy.ts";
 import type { Bucket } from "./files.tables.ts";
+import { DEFAULT_USER_QUOTA, type UserQuota } from "./files.user-quota.ts";
 import { S3BlobStore } from "./s3-blob-store.ts";
 
 /** This deployment's file store: where bytes go and the limits in force. */
@@ -14,6 +15,7 @@ export type FileStorage = {
   /** Unfinished tus uploads (disk mode). */
   uploadsDir: string;
   maxBytes(bucket: Bucket): number;
+  userQuota: UserQuota;
   close(): void;
 };
 
@@ -28,6 +30,7 @@ export function createFileStorage(dataDir: string, config: StorageConfig): FileS
     tmpDir,
     uploadsDir: path.join(root, "uploads"),
     maxBytes: (bucket) => config.maxBytes?.[bucket] ?? BUCKET_RULES[bucket].maxBytes,
+    userQuota: config.userQuota ?? DEFAULT_USER_QUOTA,
     close: () => {
       if (blobs instanceof S3BlobStore) blobs.close();
     },

@@ -34,5 +34,23 @@ export const storageObject = pgTable(
   (t) => [
     uniqueIndex("storage_object_bucket_path_idx").on(t.bucket, t.fullPath),
     index("storage_object_community_idx").on(t.communityId),
+    index("storage_object_owner_idx").on(t.ownerId),
   ],
+);
+
+/**
+ * Resumable uploads begun but not finished, with the size they announced: they count against
+ * their uploader's quota until they finish, are cancelled or expire (a day).
+ */
+export const pendingUpload = pgTable(
+  "pending_upload",
+  {
+    id: text("id").primaryKey(),
+    uploaderId: text("uploader_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    size: bigint("size", { mode: "number" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pending_upload_uploader_idx").on(t.uploaderId, t.createdAt)],
 );

@@ -19,6 +19,7 @@ import { parseTusMetadata } from "./files.input.ts";
 import { finishUpload, planUpload } from "./files.service.ts";
 import type { FileStorage } from "./files.storage.ts";
 import { BUCKETS } from "./files.tables.ts";
+import { forgetExpiredUploads, releaseUpload, reserveUpload } from "./files.user-quota.ts";
 import { s3ClientConfig } from "./s3-blob-store.ts";
 
 export const UPLOADS_PATH = "/api/storage/v0/uploads";
@@ -89,13 +90,21 @@ export function createUploadServer(options: {
       }
       const ctx = ctxOf(req as unknown as Request);
       const { bucket, path } = target(upload);
-      await planUpload(ctx, {
+      const plan = await planUpload(ctx, {
         bucket,
         path,
         size: upload.size,
         options: parseTusMetadata(upload.metadata ?? {}),
       });
       const viewer = ctx.viewer as Viewer;
+      await reserveUpload(db, {
+        id: upload.id,
+        userId: viewer.id,
+        bucket: plan.bucket,
+        path: plan.path,
+        size: upload.size,
+        quota: storage.userQuota,
+      });
       return { metadata: { ...upload.metadata, uploader: viewer.id } };
     },
     async onUploadFinish(req, upload) {
@@ -106,6 +115,7 @@ export function createUploadServer(options: {
           path,
           size: upload.size ?? 0,
           options: parseTusMetadata(upload.metadata ?? {}),
+          uploadId: upload.id,
           open: async () => (await datastore.read(upload.id)) as Readable,
         });
         return {
@@ -117,6 +127,8 @@ export function createUploadServer(options: {
         // Refused bytes are never kept; the client starts over.
         await datastore.remove(upload.id).catch(() => {});
         throw error;
+      } finally {
+        await releaseUpload(db, upload.id);
       }
     },
     onResponseError(_req, error) {
@@ -133,7 +145,15 @@ export function createUploadServer(options: {
     void datastore.remove(upload.id).catch(() => {});
   });
 
-  const cleanUp = () => tus.cleanUpExpiredUploads();
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    void releaseUpload(db, id).catch(() => {});
+  });
+
+  const cleanUp = async () => {
+    const removed = await tus.cleanUpExpiredUploads();
+    await forgetExpiredUploads(db);
+    return removed;
+  };
   const report = (error: unknown) => console.error("storage: removing expired uploads failed", error);
   void cleanUp().catch(report);
   const timer = setInterval(() => void cleanUp().catch(report), CLEAN_UP_EVERY_MS);

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { isTooLong, TEXT_LIMITS, tooLongMessage } from "../../../../shared/limits.ts";
+import { personNameProblem } from "../../../../shared/person.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { FieldError } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
@@ -23,6 +24,11 @@ export function WelcomeForm({ onSaved }: { onSaved: () => Promise<void> }) {
     }
     if (isTooLong("personName", trimmed)) {
       setError(tooLongMessage("personName"));
+      return;
+    }
+    const problem = personNameProblem(trimmed);
+    if (problem) {
+      setError(problem.message);
       return;
     }
     setSaving(true);

@@ -3,6 +3,7 @@ import { CalendarDaysIcon, CheckCircle2Icon, CircleIcon, CreditCardIcon, UsersIc
 import { pageWidth } from "../../../components/layout/page-width.ts";
 import { Badge } from "../../../components/ui/badge.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
+import { MarkdownContent } from "../../../components/ui/markdown-content.tsx";
 import { IMAGE_ASPECT } from "../../../components/upload/image-aspects.ts";
 import type { CommunityQuery } from "../../../gql/graphql.ts";
 import { formatMemberCount, JOIN_POLICY_LABEL, ROLE_LABEL, VISIBILITY_LABEL } from "../community-labels.ts";
@@ -42,9 +43,11 @@ export function CommunityOverview({
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{community.name}</h1>
           <Badge variant="secondary">{VISIBILITY_LABEL[community.visibility]}</Badge>
         </div>
-        <p className="max-w-3xl text-muted-foreground">
-          {community.description || "No description yet. Add one in Settings."}
-        </p>
+        {community.description.trim() ? (
+          <MarkdownContent source={community.description} className="max-w-3xl text-muted-foreground" />
+        ) : (
+          <p className="max-w-3xl text-muted-foreground">No description yet. Add one in Settings.</p>
+        )}
       </div>
 
       <dl className="mt-8 grid gap-3 sm:grid-cols-3">

@@ -7,6 +7,7 @@ import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
 import type { MyCommunitiesQuery } from "../../../gql/graphql.ts";
+import { markdownToText } from "../../../lib/markdown.ts";
 import { formatMemberCount, ROLE_LABEL } from "../community-labels.ts";
 
 type CommunitySummary = MyCommunitiesQuery["myCommunities"][number];
@@ -93,7 +94,7 @@ export function CommunityPicker({ communities }: { communities: CommunitySummary
                   </span>
                   {community.description ? (
                     <span className="line-clamp-2 text-sm text-muted-foreground">
-                      {community.description}
+                      {markdownToText(community.description)}
                     </span>
                   ) : null}
                 </span>

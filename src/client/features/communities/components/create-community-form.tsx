@@ -98,7 +98,8 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
         return;
       }
       setFormError(
-        error instanceof GraphQLRequestError && error.code === "NETWORK_ERROR"
+        error instanceof GraphQLRequestError &&
+          (error.code === "NETWORK_ERROR" || error.code === "RATE_LIMITED")
           ? error.message
           : "We couldn't create the community. Please try again.",
       );

@@ -18,8 +18,11 @@ import { type ProfileNameOutput, type ProfileNameValues, profileNameSchema } fro
 /** The avatars bucket's limit (docs/storage-api.md). */
 const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
 
+/** The server's refusals of a name or photo carry a message meant for the person. */
+const FIELD_CODES = new Set(["NETWORK_ERROR", "REQUIRED", "TOO_LONG", "INVALID_CHARACTERS", "INVALID_IMAGE"]);
+
 function errorMessage(error: unknown): string {
-  if (error instanceof AuthError && error.code === "NETWORK_ERROR") return error.message;
+  if (error instanceof AuthError && FIELD_CODES.has(error.code)) return error.message;
   if (error instanceof AuthError && error.status === 401) return "Your session has ended. Sign in again.";
   return "We couldn't save your profile. Please try again.";
 }

@@ -1,0 +1,58 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { CommunityQuery, MyCommunitiesQuery } from "../../../gql/graphql.ts";
+import { renderInRouter } from "../../../test-router.tsx";
+import { CommunityOverview } from "./community-overview.tsx";
+import { CommunityPicker } from "./community-picker.tsx";
+
+const DESCRIPTION =
+  "We **read** one book a month. [Our site](https://example.com) and [x](javascript&#58;alert(1))";
+
+const community: CommunityQuery["community"] = {
+  id: "c1",
+  name: "Book Club",
+  slug: "book-club",
+  description: DESCRIPTION,
+  timeZone: "Europe/Paris",
+  currency: "EUR",
+  visibility: "PUBLIC",
+  joinPolicy: "OPEN",
+  memberCount: 3,
+  viewerRole: "OWNER",
+  createdAt: "2026-01-05T10:00:00.000Z",
+  logoUrl: null,
+  coverUrl: null,
+  brandColor: null,
+} as CommunityQuery["community"];
+
+describe("community descriptions", () => {
+  it("render as Markdown on the overview, without scripting links", async () => {
+    await renderInRouter(<CommunityOverview community={community} />);
+    const bold = await screen.findByText("read");
+    expect(bold.tagName).toBe("STRONG");
+    expect(screen.getByRole("link", { name: "Our site" }).getAttribute("href")).toBe("https://example.com");
+    expect(screen.queryByText(/\*\*read\*\*/)).toBeNull();
+    for (const link of document.querySelectorAll("a[href]")) {
+      expect(link.getAttribute("href")).not.toMatch(/^javascript/i);
+    }
+  });
+
+  it("show as plain words on the community cards", async () => {
+    const summary: MyCommunitiesQuery["myCommunities"][number] = {
+      id: "c1",
+      name: "Book Club",
+      slug: "book-club",
+      description: DESCRIPTION,
+      logoUrl: null,
+      brandColor: null,
+      memberCount: 3,
+      viewerRole: "OWNER",
+      visibility: "PUBLIC",
+    } as MyCommunitiesQuery["myCommunities"][number];
+    await renderInRouter(<CommunityPicker communities={[summary]} />);
+    const card = await screen.findByRole("link", { name: /Book Club/ });
+    expect(card.textContent).toContain("We read one book a month. Our site and x");
+    expect(card.textContent).not.toContain("**");
+    expect(card.querySelector("a")).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { renderInRouter } from "../../../test-router.tsx";
+import { CreateCommunityForm } from "./create-community-form.tsx";
+
+const REFUSAL = "You have created 10 communities in the last hour. Try again in 42 minutes.";
+
+function json(body: unknown) {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+  );
+}
+
+describe("creating a community", () => {
+  beforeAll(() => {
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("says why when the server refuses too many new communities, keeping what was typed", async () => {
+    vi.spyOn(globalThis, "fetch").mockImplementation((_input, init) => {
+      const body = String(init?.body ?? "");
+      if (body.includes("createCommunity")) {
+        return json({ data: null, errors: [{ message: REFUSAL, extensions: { code: "RATE_LIMITED" } }] });
+      }
+      return json({ data: { slugAvailability: { available: true, reason: null } } });
+    });
+    const onCreated = vi.fn();
+    const user = userEvent.setup();
+    await renderInRouter(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <CreateCommunityForm onCreated={onCreated} />
+      </QueryClientProvider>,
+    );
+    await user.type(screen.getByLabelText("Name"), "Book Club");
+    await user.click(screen.getByRole("button", { name: "Create community" }));
+    expect(await screen.findByText(REFUSAL)).toBeTruthy();
+    expect(onCreated).not.toHaveBeenCalled();
+    expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Book Club");
+  });
+});

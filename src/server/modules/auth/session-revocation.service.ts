@@ -1,0 +1,63 @@
+import { eq, gt, lt } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { revokedSession, session } from "./auth.tables.ts";
+
+/** How long a signed session copy stays valid in the cookie cache (decision 003). */
+export const SESSION_CACHE_SECONDS = 60;
+/** Rows outlive the cache with a margin for clock skew between processes. */
+const KEEP_MS = SESSION_CACHE_SECONDS * 1000 * 5;
+
+/**
+ * Sessions ended on this server stop at once (memory); other processes sharing the database learn
+ * of them on their next `refresh()`, which the app runs every few seconds (decision 008).
+ */
+export function createSessionRevocations(db: Db, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  const revoked = new Map<string, number>();
+  let seenUpTo = new Date(0);
+
+  const forget = () => {
+    const cutoff = now().getTime() - KEEP_MS;
+    for (const [id, at] of revoked) if (at < cutoff) revoked.delete(id);
+  };
+
+  return {
+    isRevoked(sessionId: string): boolean {
+      return revoked.has(sessionId);
+    },
+
+    async revoke(sessionIds: string[]): Promise<void> {
+      if (sessionIds.length === 0) return;
+      const at = now();
+      for (const id of sessionIds) revoked.set(id, at.getTime());
+      await db
+        .insert(revokedSession)
+        .values(sessionIds.map((sessionId) => ({ sessionId, revokedAt: at })))
+        .onConflictDoNothing();
+    },
+
+    /** Picks up revocations made by other processes and prunes what no cache can still hold. */
+    async refresh(): Promise<void> {
+      const rows = await db
+        .select()
+        .from(revokedSession)
+        .where(gt(revokedSession.revokedAt, new Date(Math.max(0, seenUpTo.getTime() - 10_000))));
+      for (const row of rows) {
+        revoked.set(row.sessionId, row.revokedAt.getTime());
+        if (row.revokedAt > seenUpTo) seenUpTo = row.revokedAt;
+      }
+      forget();
+      await db
+        .delete(revokedSession)
+        .where(lt(revokedSession.revokedAt, new Date(now().getTime() - KEEP_MS)));
+    },
+  };
+}
+
+export type SessionRevocations = ReturnType<typeof createSessionRevocations>;
+
+/** Every session of a person, for "sign out everywhere". */
+export async function sessionIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ id: session.id }).from(session).where(eq(session.userId, userId));
+  return rows.map((row) => row.id);
+}
