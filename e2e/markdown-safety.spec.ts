@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { createEventByApi, wallTimeInDays } from "./support/events.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { signInByApi } from "./support/session.ts";
@@ -42,32 +43,13 @@ test("hostile Markdown links render as plain text on the event page and the comm
     },
   );
   const communityId = createCommunity.id;
-  const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
-  const { createEvent } = await graphql<{ createEvent: { id: string } }>(
-    page,
-    `mutation ($communityId: ID!, $input: EventInput!) { createEvent(communityId: $communityId, input: $input, publish: true) { id } }`,
-    {
-      communityId,
-      input: {
-        title: "Link Safety Evening",
-        description: `Bring snacks. ${HOSTILE}.`,
-        startsAtLocal: `${day}T18:00`,
-        endsAtLocal: `${day}T20:00`,
-        timeZone: "Europe/Berlin",
-        venueName: "Hall 1",
-        venueAddress: "Main street 1, Berlin",
-        onlineUrl: null,
-        capacity: null,
-        waitlistEnabled: true,
-        approvalRequired: false,
-        visibility: "PUBLIC",
-        ticketTypes: [{ name: "General" }],
-        questions: [],
-      },
-    },
-  );
+  const eventId = await createEventByApi(page.request, communityId, {
+    title: "Link Safety Evening",
+    description: `Bring snacks. ${HOSTILE}.`,
+    endsAtLocal: wallTimeInDays(20, "20:00"),
+  });
 
-  await page.goto(`/e/${createEvent.id}`);
+  await page.goto(`/e/${eventId}`);
   const about = page.getByRole("region", { name: "About this event" });
   await expect(about).toContainText("Bring snacks. first and second.");
   expect((await hrefs(page)).filter((href) => /^\s*javascript:/i.test(href))).toEqual([]);
