@@ -3,38 +3,8 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PublicEvent } from "../api/event-page-queries.ts";
 import { EventPage } from "./event-page.tsx";
+import { boardGameNight } from "./event-page-test-fixtures.ts";
 import type { EventPageSlots } from "./slots.ts";
-
-const base: PublicEvent = {
-  id: "ev1",
-  title: "Board game night",
-  description: "",
-  startsAt: "2030-03-14T18:00:00.000Z",
-  endsAt: "2030-03-14T21:00:00.000Z",
-  timeZone: "Europe/Vienna",
-  venueName: "Café Central",
-  venueAddress: null,
-  hasOnlineLink: false,
-  onlineUrl: null,
-  coverUrl: null,
-  status: "PUBLISHED",
-  visibility: "PUBLIC",
-  capacity: 20,
-  spotsLeft: 12,
-  waitlistEnabled: true,
-  approvalRequired: false,
-  requireVerifiedEmail: false,
-  goingCount: 8,
-  waitlistCount: 0,
-  viewerCanManage: false,
-  cancelMessage: null,
-  host: { id: "c1", name: "Vienna Gamers", slug: "vienna-gamers", logoUrl: null, brandColor: null },
-  ticketTypes: [
-    { id: "t1", name: "General", priceMinor: 0, currency: "EUR", quantity: null, remaining: null },
-  ],
-  questions: [],
-  viewerRegistration: null,
-};
 
 const slots: EventPageSlots = {
   isSignedIn: true,
@@ -47,7 +17,7 @@ function renderPage(overrides: Partial<PublicEvent>) {
   const queryClient = new QueryClient();
   return render(
     <QueryClientProvider client={queryClient}>
-      <EventPage event={{ ...base, ...overrides }} descriptionHtml="" slots={slots} />
+      <EventPage event={{ ...boardGameNight, ...overrides }} descriptionHtml="" slots={slots} />
     </QueryClientProvider>,
   );
 }

@@ -1,38 +1,15 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, setUpComponentTests } from "../../../test-component.ts";
 import type { PublicEvent } from "../api/event-page-queries.ts";
+import { boardGameNight } from "./event-page-test-fixtures.ts";
 import { RegistrationForm } from "./registration-form.tsx";
 import type { EventPageSlots } from "./slots.ts";
 
 const event: PublicEvent = {
-  id: "ev1",
-  title: "Board game night",
-  description: "",
-  startsAt: "2030-03-14T18:00:00.000Z",
-  endsAt: "2030-03-14T21:00:00.000Z",
-  timeZone: "Europe/Vienna",
-  venueName: "Café Central",
-  venueAddress: null,
-  hasOnlineLink: false,
-  onlineUrl: null,
-  coverUrl: null,
-  status: "PUBLISHED",
-  visibility: "PUBLIC",
-  capacity: 20,
-  spotsLeft: 12,
-  waitlistEnabled: true,
-  approvalRequired: false,
-  requireVerifiedEmail: false,
-  goingCount: 8,
-  waitlistCount: 0,
-  viewerCanManage: false,
-  cancelMessage: null,
-  host: { id: "c1", name: "Vienna Gamers", slug: "vienna-gamers", logoUrl: null, brandColor: null },
-  ticketTypes: [
-    { id: "t1", name: "General", priceMinor: 0, currency: "EUR", quantity: null, remaining: null },
-  ],
+  ...boardGameNight,
   questions: [
     {
       id: "q-name",
@@ -51,14 +28,7 @@ const event: PublicEvent = {
     { id: "q-diet", kind: "MULTIPLE_CHOICE", label: "Snacks", required: false, options: ["Vegan", "Sweet"] },
     { id: "q-ok", kind: "CHECKBOX", label: "I agree to the house rules", required: true, options: [] },
   ],
-  viewerRegistration: null,
 };
-
-function graphqlAnswer(body: unknown) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }),
-  );
-}
 
 function renderForm(slots: Partial<EventPageSlots> = {}, shown: PublicEvent = event) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -86,15 +56,7 @@ function sentRegistration(fetchMock: ReturnType<typeof vi.spyOn>) {
 }
 
 describe("event registration form", () => {
-  beforeAll(() => {
-    // jsdom has no ResizeObserver; Radix's radio group measures itself with one.
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  });
-  afterEach(() => vi.restoreAllMocks());
+  setUpComponentTests();
 
   it("shows each missing answer next to its question and focuses the first one", async () => {
     const fetchMock = vi.spyOn(globalThis, "fetch");
@@ -119,7 +81,7 @@ describe("event registration form", () => {
 
   it("asks a signed-out visitor to sign in where a verified email is required, keeping the answers", async () => {
     const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      graphqlAnswer({
+      jsonResponse({
         data: {
           register: {
             id: "r1",
@@ -162,7 +124,7 @@ describe("event registration form", () => {
   it("puts the server's answer errors next to the question and explains a full event", async () => {
     vi.spyOn(globalThis, "fetch")
       .mockImplementationOnce(() =>
-        graphqlAnswer({
+        jsonResponse({
           errors: [
             {
               message: "Invalid input",
@@ -177,7 +139,7 @@ describe("event registration form", () => {
         }),
       )
       .mockImplementationOnce(() =>
-        graphqlAnswer({ errors: [{ message: "Full", extensions: { code: "EVENT_FULL" } }] }),
+        jsonResponse({ errors: [{ message: "Full", extensions: { code: "EVENT_FULL" } }] }),
       );
     renderForm();
 
@@ -201,7 +163,7 @@ describe("event registration form", () => {
     const fetchMock = vi
       .spyOn(globalThis, "fetch")
       .mockImplementation(() =>
-        graphqlAnswer({ data: { registerAsGuest: { status: "GOING", email: "ada@example.test" } } }),
+        jsonResponse({ data: { registerAsGuest: { status: "GOING", email: "ada@example.test" } } }),
       );
     renderForm({ isSignedIn: false });
 
@@ -239,9 +201,9 @@ describe("event registration form", () => {
     const fetchMock = vi
       .spyOn(globalThis, "fetch")
       .mockImplementationOnce(() =>
-        graphqlAnswer({ errors: [{ message: "Already", extensions: { code: "ALREADY_REGISTERED" } }] }),
+        jsonResponse({ errors: [{ message: "Already", extensions: { code: "ALREADY_REGISTERED" } }] }),
       )
-      .mockImplementationOnce(() => graphqlAnswer({ data: { resendTicket: true } }));
+      .mockImplementationOnce(() => jsonResponse({ data: { resendTicket: true } }));
     renderForm({ isSignedIn: false });
     await userEvent.type(screen.getByLabelText(/Your name/), "Ada Guest");
     await userEvent.type(screen.getByLabelText(/Email/), "ada@example.test");

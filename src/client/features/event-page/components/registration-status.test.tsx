@@ -1,20 +1,11 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PublicEvent, ViewerRegistration } from "../api/event-page-queries.ts";
+import { boardGameNight } from "./event-page-test-fixtures.ts";
 import { RegistrationStatusView } from "./registration-status.tsx";
 import type { EventPageSlots } from "./slots.ts";
 
-const event = {
-  id: "ev1",
-  title: "Board game night",
-  description: "",
-  startsAt: "2030-03-14T18:00:00.000Z",
-  endsAt: "2030-03-14T21:00:00.000Z",
-  timeZone: "Europe/Vienna",
-  venueName: null,
-  venueAddress: null,
-  onlineUrl: null,
-} as PublicEvent;
+const event: PublicEvent = { ...boardGameNight, venueName: null };
 
 const slots: EventPageSlots = {
   isSignedIn: true,

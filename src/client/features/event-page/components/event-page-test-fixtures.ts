@@ -1,0 +1,33 @@
+import type { PublicEvent } from "../api/event-page-queries.ts";
+
+/** A published, free event with spots left and no questions; tests override what they need. */
+export const boardGameNight: PublicEvent = {
+  id: "ev1",
+  title: "Board game night",
+  description: "",
+  startsAt: "2030-03-14T18:00:00.000Z",
+  endsAt: "2030-03-14T21:00:00.000Z",
+  timeZone: "Europe/Vienna",
+  venueName: "Café Central",
+  venueAddress: null,
+  hasOnlineLink: false,
+  onlineUrl: null,
+  coverUrl: null,
+  status: "PUBLISHED",
+  visibility: "PUBLIC",
+  capacity: 20,
+  spotsLeft: 12,
+  waitlistEnabled: true,
+  approvalRequired: false,
+  requireVerifiedEmail: false,
+  goingCount: 8,
+  waitlistCount: 0,
+  viewerCanManage: false,
+  cancelMessage: null,
+  host: { id: "c1", name: "Vienna Gamers", slug: "vienna-gamers", logoUrl: null, brandColor: null },
+  ticketTypes: [
+    { id: "t1", name: "General", priceMinor: 0, currency: "EUR", quantity: null, remaining: null },
+  ],
+  questions: [],
+  viewerRegistration: null,
+};
