@@ -1,76 +1,26 @@
 // A resumable upload survives a pause, and the server being killed (SIGKILL) mid-chunk and
 // restarted on the same data: the client resumes with the same upload URL and the bytes arrive intact.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { type ChildServer, freePort, startChildServer } from "../../test/child-server.ts";
 import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "../../test/harness.ts";
 import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
 import { createCommunity, md5, startTus, tusHeaders, uploadAndPauseAfter } from "./storage-test-support.ts";
 
 const MiB = 1024 * 1024;
-const repoRoot = path.resolve(import.meta.dirname, "../../../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-type Child = { process: ChildProcess; log: () => string; exited: Promise<void> };
 
 let smtp: SmtpCapture;
 let dataDir: string;
 let database: TestDatabase;
 let port: number;
 let url: string;
-let child: Child | undefined;
+let child: ChildServer | undefined;
 
-async function startServer(): Promise<Child> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: url,
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    TRUST_PROXY: "loopback",
-    NODE_ENV: "test",
-  };
-  // On PostgreSQL, a database of this file's own; on PGlite, DATA_DIR.
-  if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
-  else delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, ["src/server/main.ts"], {
-    cwd: repoRoot,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  proc.stdout?.on("data", collect);
-  proc.stderr?.on("data", collect);
-  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-  const started: Child = { process: proc, log: () => output, exited };
-  // main.ts prints this once it listens. No polling against a deadline: a fresh PGlite data
-  // directory can take long on a busy machine, and the hook or test timeout bounds a hung start.
-  const ready = await new Promise<boolean>((resolve) => {
-    proc.stdout?.on("data", () => {
-      if (output.includes("Commons is running at")) resolve(true);
-    });
-    proc.once("exit", () => resolve(false));
-  });
-  if (ready) return started;
-  throw new Error(`server exited before it was ready:\n${output}`);
+function startServer(): Promise<ChildServer> {
+  return startChildServer({ port, url, dataDir, smtpUrl: smtp.url, databaseUrl: database.databaseUrl });
 }
 
 async function head(uploadUrl: string, browser: TestBrowser): Promise<number> {

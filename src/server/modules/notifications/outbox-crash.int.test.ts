@@ -3,84 +3,39 @@
 // arrives exactly once. The server runs as a child process with test-only knobs
 // (COMMONS_TEST_OUTBOX_*, refused unless NODE_ENV=test) that hold the mail back or kill the
 // process right after the claim.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.ts";
+import { type ChildServer, freePort, startChildServer } from "../../test/child-server.ts";
 import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "../../test/harness.ts";
 import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
 import { createCommunity, createEvent, registerFor } from "../events/events-test-support.ts";
 import { rowsOf } from "./notifications.outbox.ts";
 import { icsOf, qrOf } from "./notifications-test-support.ts";
 
-const repoRoot = path.resolve(import.meta.dirname, "../../../..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject()));
-    });
-  });
-}
-
-type Child = { process: ChildProcess; log: () => string; exited: Promise<void> };
-
 let smtp: SmtpCapture;
 let dataDir: string;
 let database: TestDatabase;
 let url: string;
 let port: number;
-let child: Child | undefined;
+let child: ChildServer | undefined;
 
-async function startServer(knobs: Record<string, string> = {}): Promise<Child> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: url,
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    TRUST_PROXY: "loopback",
-    NODE_ENV: "test",
-    COMMONS_TEST_OUTBOX_LEASE_MS: "1500",
-    ...knobs,
-  };
-  // On PostgreSQL, a database of this file's own; on PGlite, DATA_DIR.
-  if (database.databaseUrl) env.DATABASE_URL = database.databaseUrl;
-  else delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, ["src/server/main.ts"], {
-    cwd: repoRoot,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
+function startServer(knobs: Record<string, string> = {}): Promise<ChildServer> {
+  return startChildServer({
+    port,
+    url,
+    dataDir,
+    smtpUrl: smtp.url,
+    // On PostgreSQL, a database of this file's own; on PGlite, DATA_DIR.
+    databaseUrl: database.databaseUrl,
+    env: { COMMONS_TEST_OUTBOX_LEASE_MS: "1500", ...knobs },
   });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  proc.stdout?.on("data", collect);
-  proc.stderr?.on("data", collect);
-  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-  const started: Child = { process: proc, log: () => output, exited };
-  // main.ts prints this once it listens. No polling against a deadline: a fresh PGlite data
-  // directory can take long on a busy machine, and the hook or test timeout bounds a hung start.
-  const ready = await new Promise<boolean>((resolve) => {
-    proc.stdout?.on("data", () => {
-      if (output.includes("Commons is running at")) resolve(true);
-    });
-    proc.once("exit", () => resolve(false));
-  });
-  if (ready) return started;
-  throw new Error(`server exited before it was ready:\n${output}`);
 }
 
-async function stop(target: Child) {
+async function stop(target: ChildServer) {
   target.process.kill("SIGTERM");
   await target.exited;
   expect(target.process.exitCode, target.log()).toBe(0);
@@ -101,7 +56,7 @@ async function confirmationRows() {
   }
 }
 
-async function kill(target: Child | undefined) {
+async function kill(target: ChildServer | undefined) {
   if (target && target.process.exitCode === null && target.process.signalCode === null) {
     target.process.kill("SIGKILL");
   }
