@@ -1,35 +1,26 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { jsonResponse, setUpComponentTests } from "../../../test-component.ts";
 import { renderInRouter } from "../../../test-router.tsx";
 import { CreateCommunityForm } from "./create-community-form.tsx";
 
 const REFUSAL = "You have created 10 communities in the last hour. Try again in 42 minutes.";
 
-function json(body: unknown) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
-  );
-}
-
 describe("creating a community", () => {
-  beforeAll(() => {
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  });
-  afterEach(() => vi.restoreAllMocks());
+  setUpComponentTests();
 
   it("says why when the server refuses too many new communities, keeping what was typed", async () => {
     vi.spyOn(globalThis, "fetch").mockImplementation((_input, init) => {
       const body = String(init?.body ?? "");
       if (body.includes("createCommunity")) {
-        return json({ data: null, errors: [{ message: REFUSAL, extensions: { code: "RATE_LIMITED" } }] });
+        return jsonResponse({
+          data: null,
+          errors: [{ message: REFUSAL, extensions: { code: "RATE_LIMITED" } }],
+        });
       }
-      return json({ data: { slugAvailability: { available: true, reason: null } } });
+      return jsonResponse({ data: { slugAvailability: { available: true, reason: null } } });
     });
     const onCreated = vi.fn();
     const user = userEvent.setup();

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
+import { jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
 import { renderInRouter } from "../../../../test-router.tsx";
 import { CommunitySettings } from "./community-settings.tsx";
 
@@ -37,22 +38,8 @@ async function renderSettings(overrides: Partial<Community> = {}) {
   );
 }
 
-function respond(body: unknown) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
-  );
-}
-
 describe("community settings", () => {
-  beforeAll(() => {
-    // jsdom has no ResizeObserver; Radix's radio group measures itself with one.
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  });
-  afterEach(() => vi.restoreAllMocks());
+  setUpComponentTests();
 
   it("is read-only for organizers and members", async () => {
     await renderSettings({ viewerRole: "ORGANIZER", viewerCanEdit: false });
@@ -72,7 +59,7 @@ describe("community settings", () => {
   it("sends only the changed field and shows the server's field error next to it, keeping what was typed", async () => {
     const user = userEvent.setup();
     const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      respond({
+      jsonResponse({
         data: null,
         errors: [
           {
@@ -113,7 +100,7 @@ describe("community settings", () => {
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Book Club Berlin");
 
     vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      respond({ data: { updateCommunity: { ...community, name: "Book Club Berlin" } } }),
+      jsonResponse({ data: { updateCommunity: { ...community, name: "Book Club Berlin" } } }),
     );
     await user.click(screen.getByRole("button", { name: "Save general settings" }));
     await vi.waitFor(() =>

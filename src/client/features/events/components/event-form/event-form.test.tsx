@@ -1,19 +1,14 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
+import { jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
 import { renderInRouter } from "../../../../test-router.tsx";
 import { EventForm } from "./event-form.tsx";
 import { type EventFormValues, emptyEventValues } from "./event-form-schema.ts";
 
 type Existing = NonNullable<Parameters<typeof EventForm>[0]["existing"]>;
-
-function respond(body: unknown) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
-  );
-}
 
 async function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues> = {}, existing?: Existing) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -35,28 +30,20 @@ async function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues>
 }
 
 function fieldErrorResponse(field: string, code: string, message: string) {
-  return respond({
+  return jsonResponse({
     data: null,
     errors: [{ message, extensions: { code: "BAD_USER_INPUT", fields: [{ field, code, message }] } }],
   });
 }
 
 describe("event form", () => {
-  beforeAll(() => {
-    // jsdom has no ResizeObserver; Radix's radio group measures itself with one.
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
-  });
-  afterEach(() => vi.restoreAllMocks());
+  setUpComponentTests();
 
   it("says under the start time that it does not exist, and shows the server's message there", async () => {
     const user = userEvent.setup();
     const message = "That time does not exist there: clocks skip it. Choose another.";
     const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      respond({
+      jsonResponse({
         data: null,
         errors: [
           {
@@ -102,7 +89,7 @@ describe("event form", () => {
   it("publishes a new event and reports it", async () => {
     const user = userEvent.setup();
     vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      respond({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
+      jsonResponse({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
     );
     const onSaved = await renderForm();
     await user.type(screen.getByLabelText("Title"), "Spring social");
@@ -196,7 +183,7 @@ describe("event form", () => {
   it("does not ask once the event is saved", async () => {
     const user = userEvent.setup();
     vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      respond({ data: { createEvent: { id: "e1", status: "DRAFT", host: { id: "c1" } } } }),
+      jsonResponse({ data: { createEvent: { id: "e1", status: "DRAFT", host: { id: "c1" } } } }),
     );
     const onSaved = await renderForm(vi.fn(), { startTime: "18:00", endTime: "20:00" });
     onSaved.mockImplementation(() => onSaved.view.leave());
@@ -224,7 +211,7 @@ describe("event form", () => {
     const fetchMock = vi
       .spyOn(globalThis, "fetch")
       .mockImplementation(() =>
-        respond({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
+        jsonResponse({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
       );
     await renderForm();
     await user.type(screen.getByLabelText("Title"), "Curated dinner");

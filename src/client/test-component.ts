@@ -1,0 +1,21 @@
+import { afterEach, beforeAll, vi } from "vitest";
+
+/** A JSON answer (a GraphQL one, usually) for a mocked `fetch`. */
+export function jsonResponse(body: unknown): Promise<Response> {
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+  );
+}
+
+/** Set-up for a describe block of component tests that render Radix widgets and spy on `fetch`. */
+export function setUpComponentTests() {
+  beforeAll(() => {
+    // jsdom has no ResizeObserver; Radix's radio group measures itself with one.
+    globalThis.ResizeObserver ??= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  });
+  afterEach(() => vi.restoreAllMocks());
+}
