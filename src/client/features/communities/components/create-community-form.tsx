@@ -5,10 +5,10 @@ import { TEXT_LIMITS } from "../../../../shared/limits.ts";
 import { sanitizeSlugInput, slugify } from "../../../../shared/slug.ts";
 import { Button } from "../../../components/ui/button.tsx";
 import { ChoiceGroup } from "../../../components/ui/choice-group.tsx";
-import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx";
+import { FieldError } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import { SearchableSelect } from "../../../components/ui/searchable-select.tsx";
+import { SelectField } from "../../../components/ui/select-field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { useUnsavedChanges } from "../../../components/ui/unsaved-changes.tsx";
@@ -191,48 +191,32 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
         <h2 id={`${id}-region`} className="text-base font-semibold sm:col-span-2">
           Time and money
         </h2>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fieldId("timeZone")}>Time zone</Label>
-          <Controller
-            control={control}
-            name="timeZone"
-            render={({ field }) => (
-              <SearchableSelect
-                id={fieldId("timeZone")}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                options={timeZoneOptions}
-                invalid={Boolean(errors.timeZone)}
-                describedBy={describedByFor("timeZone", `${id}-tz-hint`)}
-                placeholder="Search time zones"
-              />
-            )}
-          />
-          <FieldHint id={`${id}-tz-hint`}>Event times are shown in this zone.</FieldHint>
-          <FieldError id={errorId("timeZone")}>{errors.timeZone?.message}</FieldError>
-        </div>
-        <div className="grid content-start gap-2">
-          <Label htmlFor={fieldId("currency")}>Currency</Label>
-          <Controller
-            control={control}
-            name="currency"
-            render={({ field }) => (
-              <SearchableSelect
-                id={fieldId("currency")}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                options={currencyOptions}
-                invalid={Boolean(errors.currency)}
-                describedBy={describedByFor("currency", `${id}-cur-hint`)}
-                placeholder="Search currencies"
-              />
-            )}
-          />
-          <FieldHint id={`${id}-cur-hint`}>Used for memberships and tickets.</FieldHint>
-          <FieldError id={errorId("currency")}>{errors.currency?.message}</FieldError>
-        </div>
+        <SelectField
+          className="grid content-start gap-2"
+          control={control}
+          name="timeZone"
+          id={fieldId("timeZone")}
+          label="Time zone"
+          hintId={`${id}-tz-hint`}
+          hint="Event times are shown in this zone."
+          errorId={errorId("timeZone")}
+          error={errors.timeZone}
+          options={timeZoneOptions}
+          placeholder="Search time zones"
+        />
+        <SelectField
+          className="grid content-start gap-2"
+          control={control}
+          name="currency"
+          id={fieldId("currency")}
+          label="Currency"
+          hintId={`${id}-cur-hint`}
+          hint="Used for memberships and tickets."
+          errorId={errorId("currency")}
+          error={errors.currency}
+          options={currencyOptions}
+          placeholder="Search currencies"
+        />
       </section>
 
       <section className="grid gap-6" aria-labelledby={`${id}-access`}>

@@ -9,7 +9,7 @@ import { FieldError, FieldHint } from "../../../../components/ui/field-message.t
 import { Input } from "../../../../components/ui/input.tsx";
 import { Label } from "../../../../components/ui/label.tsx";
 import { MarkdownField } from "../../../../components/ui/markdown-field.tsx";
-import { SearchableSelect } from "../../../../components/ui/searchable-select.tsx";
+import { SelectField } from "../../../../components/ui/select-field.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../../components/ui/textarea.tsx";
 import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
@@ -164,50 +164,34 @@ export function GeneralSection({ community, readOnly }: { community: Community; 
           </div>
 
           <div className="grid gap-6 sm:grid-cols-2">
-            <div className="grid content-start gap-2">
-              <Label htmlFor={fieldId("timeZone")}>Time zone</Label>
-              <Controller
-                control={control}
-                name="timeZone"
-                render={({ field }) => (
-                  <SearchableSelect
-                    id={fieldId("timeZone")}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    options={timeZoneOptions}
-                    invalid={Boolean(errors.timeZone)}
-                    describedBy={describedByFor("timeZone", `${id}-tz-hint`)}
-                    placeholder="Search time zones"
-                    disabled={readOnly}
-                  />
-                )}
-              />
-              <FieldHint id={`${id}-tz-hint`}>Event times are shown in this zone.</FieldHint>
-              <FieldError id={errorId("timeZone")}>{errors.timeZone?.message}</FieldError>
-            </div>
-            <div className="grid content-start gap-2">
-              <Label htmlFor={fieldId("currency")}>Currency</Label>
-              <Controller
-                control={control}
-                name="currency"
-                render={({ field }) => (
-                  <SearchableSelect
-                    id={fieldId("currency")}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    options={currencyOptions}
-                    invalid={Boolean(errors.currency)}
-                    describedBy={describedByFor("currency", `${id}-cur-hint`)}
-                    placeholder="Search currencies"
-                    disabled={readOnly}
-                  />
-                )}
-              />
-              <FieldHint id={`${id}-cur-hint`}>Used for memberships and tickets.</FieldHint>
-              <FieldError id={errorId("currency")}>{errors.currency?.message}</FieldError>
-            </div>
+            <SelectField
+              className="grid content-start gap-2"
+              control={control}
+              name="timeZone"
+              id={fieldId("timeZone")}
+              label="Time zone"
+              hintId={`${id}-tz-hint`}
+              hint="Event times are shown in this zone."
+              errorId={errorId("timeZone")}
+              error={errors.timeZone}
+              options={timeZoneOptions}
+              placeholder="Search time zones"
+              disabled={readOnly}
+            />
+            <SelectField
+              className="grid content-start gap-2"
+              control={control}
+              name="currency"
+              id={fieldId("currency")}
+              label="Currency"
+              hintId={`${id}-cur-hint`}
+              hint="Used for memberships and tickets."
+              errorId={errorId("currency")}
+              error={errors.currency}
+              options={currencyOptions}
+              placeholder="Search currencies"
+              disabled={readOnly}
+            />
           </div>
 
           <Controller

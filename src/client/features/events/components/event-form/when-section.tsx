@@ -1,9 +1,8 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { useMemo, useRef } from "react";
-import { type Control, Controller, useFormContext, useWatch } from "react-hook-form";
-import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
-import { SearchableSelect, type SelectOption } from "../../../../components/ui/searchable-select.tsx";
+import { type Control, useFormContext, useWatch } from "react-hook-form";
+import type { SelectOption } from "../../../../components/ui/searchable-select.tsx";
+import { SelectField } from "../../../../components/ui/select-field.tsx";
 import type { EventFormOutput, EventFormValues } from "./event-form-schema.ts";
 import { Section } from "./form-layout.tsx";
 import { shiftedEnd, startHasPassed } from "./start-change.ts";
@@ -107,29 +106,19 @@ export function WhenSection({
           later time, or save it as a draft.
         </p>
       ) : null}
-      <div className="grid gap-2 sm:max-w-sm">
-        <Label htmlFor={fieldId("timeZone")}>Time zone</Label>
-        <Controller
-          control={control}
-          name="timeZone"
-          render={({ field }) => (
-            <SearchableSelect
-              id={fieldId("timeZone")}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              options={zones}
-              invalid={Boolean(errors.timeZone)}
-              describedBy={[zoneHintId, errors.timeZone ? zoneErrorId : undefined].filter(Boolean).join(" ")}
-              placeholder="Search time zones"
-            />
-          )}
-        />
-        <FieldHint id={zoneHintId}>
-          The dates and times above are in this zone; people see it next to the time.
-        </FieldHint>
-        <FieldError id={zoneErrorId}>{errors.timeZone?.message}</FieldError>
-      </div>
+      <SelectField
+        className="grid gap-2 sm:max-w-sm"
+        control={control}
+        name="timeZone"
+        id={fieldId("timeZone")}
+        label="Time zone"
+        hintId={zoneHintId}
+        hint="The dates and times above are in this zone; people see it next to the time."
+        errorId={zoneErrorId}
+        error={errors.timeZone}
+        options={zones}
+        placeholder="Search time zones"
+      />
     </Section>
   );
 }
