@@ -55,15 +55,12 @@ export function toWallTime(instant: Date, timeZone: string): WallTime {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
 
-export type WallTimeResult = { ok: true; instant: Date } | { ok: false; reason: "INVALID" | "NONEXISTENT" };
+export type WallTimeParts = { year: number; month: number; day: number; hour: number; minute: number };
 
-/**
- * The instant a wall time names in a zone. A time skipped when clocks go forward is refused
- * (NONEXISTENT); a time that happens twice when clocks go back means the first of the two.
- */
-export function fromWallTime(wall: WallTime, timeZone: string): WallTimeResult {
+/** The numbers of a "YYYY-MM-DDTHH:mm" wall time (month 1 to 12), unchecked; null when it has another shape. */
+export function parseWallTime(wall: WallTime): WallTimeParts | null {
   const match = WALL_PATTERN.exec(wall);
-  if (!match || !isTimeZone(timeZone)) return { ok: false, reason: "INVALID" };
+  if (!match) return null;
   const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
     number,
     number,
@@ -71,6 +68,19 @@ export function fromWallTime(wall: WallTime, timeZone: string): WallTimeResult {
     number,
     number,
   ];
+  return { year, month, day, hour, minute };
+}
+
+export type WallTimeResult = { ok: true; instant: Date } | { ok: false; reason: "INVALID" | "NONEXISTENT" };
+
+/**
+ * The instant a wall time names in a zone. A time skipped when clocks go forward is refused
+ * (NONEXISTENT); a time that happens twice when clocks go back means the first of the two.
+ */
+export function fromWallTime(wall: WallTime, timeZone: string): WallTimeResult {
+  const parts = parseWallTime(wall);
+  if (!parts || !isTimeZone(timeZone)) return { ok: false, reason: "INVALID" };
+  const { year, month, day, hour, minute } = parts;
   const naive = Date.UTC(year, month - 1, day, hour, minute);
   const check = new Date(naive);
   if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59) {

@@ -1,21 +1,12 @@
-import { fromWallTime } from "../../../../../shared/time.ts";
+import { fromWallTime, parseWallTime } from "../../../../../shared/time.ts";
 
 type Wall = { date: string; time: string };
 
-const WALL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
 /** Minutes since the epoch of a wall time read as if it were UTC: only differences are used. */
 function wallMinutes({ date, time }: Wall): number | null {
-  const match = WALL.exec(`${date}T${time}`);
-  if (!match) return null;
-  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  return Date.UTC(year, month - 1, day, hour, minute) / 60_000;
+  const parts = parseWallTime(`${date}T${time}`);
+  if (!parts) return null;
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute) / 60_000;
 }
 
 function fromMinutes(minutes: number): Wall {
