@@ -1,5 +1,6 @@
-import { CircleCheckIcon, ClockIcon, HourglassIcon, VideoIcon } from "lucide-react";
+import { CircleCheckIcon, ClockIcon, HourglassIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { JoinOnlineLink } from "../../../components/ui/join-online-link.tsx";
 import type { PublicEvent, ViewerRegistration } from "../api/event-page-queries.ts";
 import { safeHttpUrl } from "../event-links.ts";
 import { AddToCalendar } from "./add-to-calendar.tsx";
@@ -49,20 +50,7 @@ export function RegistrationStatusView({
             </div>
           </div>
           {registration.checkInCode ? slots.renderTicket(registration.checkInCode) : null}
-          {onlineUrl ? (
-            <a
-              href={onlineUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex items-center gap-3 rounded-lg border bg-background px-3.5 py-3 text-sm hover:bg-accent"
-            >
-              <VideoIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span className="grid min-w-0">
-                <span className="font-medium">Join online</span>
-                <span className="line-clamp-1 text-muted-foreground">{onlineUrl}</span>
-              </span>
-            </a>
-          ) : null}
+          {onlineUrl ? <JoinOnlineLink href={onlineUrl} urlClassName="line-clamp-1" /> : null}
           {ended ? null : <AddToCalendar event={event} />}
         </>
       ) : registration.status === "WAITLISTED" ? (

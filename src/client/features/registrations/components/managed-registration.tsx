@@ -6,12 +6,12 @@ import {
   ClockIcon,
   HourglassIcon,
   MapPinIcon,
-  VideoIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatEventRange } from "../../../../shared/event-time-format.ts";
 import { pageWidth } from "../../../components/layout/page-width.ts";
 import { buttonVariants } from "../../../components/ui/button.tsx";
+import { JoinOnlineLink } from "../../../components/ui/join-online-link.tsx";
 import { type ManagedRegistration, useCancelManagedRegistration } from "../api/managed-registration.ts";
 import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
 import { CheckInQr } from "./check-in-qr.tsx";
@@ -142,18 +142,7 @@ export function ManagedRegistrationView({
           <CheckInQr code={registration.checkInCode} />
         ) : null}
         {going && registration.onlineUrl ? (
-          <a
-            href={registration.onlineUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex items-center gap-3 rounded-lg border bg-background px-3.5 py-3 text-sm hover:bg-accent"
-          >
-            <VideoIcon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-            <span className="grid min-w-0">
-              <span className="font-medium">Join online</span>
-              <span className="truncate text-muted-foreground">{registration.onlineUrl}</span>
-            </span>
-          </a>
+          <JoinOnlineLink href={registration.onlineUrl} urlClassName="truncate" />
         ) : null}
         {going && !ended ? renderCalendar(event) : null}
         {registration.canCancel ? (
