@@ -187,7 +187,7 @@ export type EventPageQueryVariables = Exact<{
 }>;
 
 
-export type EventPageQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, viewerCanManage: boolean, cancelMessage: string | null, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+export type EventPageQuery = { event: { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, viewerCanManage: boolean, cancelMessage: string | null, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
 
 export type RegisterAsGuestMutationVariables = Exact<{
   eventId: string | number;
@@ -290,7 +290,7 @@ export type EventDetailQueryVariables = Exact<{
 }>;
 
 
-export type EventDetailQuery = { event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type EventDetailQuery = { event: { id: string, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type EventRegistrationsQueryVariables = Exact<{
   eventId: string | number;
@@ -367,16 +367,16 @@ export type ManagedRegistrationQueryVariables = Exact<{
 }>;
 
 
-export type ManagedRegistrationQuery = { managedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, status: EventStatus, host: { id: string, name: string } } } };
+export type ManagedRegistrationQuery = { managedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { status: EventStatus, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string } } } };
 
-export type ManagedRegistrationFieldsFragment = { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, status: EventStatus, host: { id: string, name: string } } };
+export type ManagedRegistrationFieldsFragment = { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { status: EventStatus, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string } } };
 
 export type CancelManagedRegistrationMutationVariables = Exact<{
   token: string;
 }>;
 
 
-export type CancelManagedRegistrationMutation = { cancelManagedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, status: EventStatus, host: { id: string, name: string } } } };
+export type CancelManagedRegistrationMutation = { cancelManagedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { status: EventStatus, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string } } } };
 
 export type MyRegistrationsQueryVariables = Exact<{
   when: RegistrationTimeFilter;
@@ -393,6 +393,8 @@ export type CancelMyRegistrationMutationVariables = Exact<{
 
 
 export type CancelMyRegistrationMutation = { cancelRegistration: { id: string, status: RegistrationStatus } };
+
+export type EventWhenWhereFragment = { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -412,6 +414,18 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const EventWhenWhereFragmentDoc = new TypedDocumentString(`
+    fragment EventWhenWhere on Event {
+  id
+  title
+  description
+  startsAt
+  endsAt
+  timeZone
+  venueName
+  venueAddress
+}
+    `, {"fragmentName":"EventWhenWhere"}) as unknown as TypedDocumentString<EventWhenWhereFragment, unknown>;
 export const ManagedRegistrationFieldsFragmentDoc = new TypedDocumentString(`
     fragment ManagedRegistrationFields on ManagedRegistration {
   id
@@ -425,14 +439,7 @@ export const ManagedRegistrationFieldsFragmentDoc = new TypedDocumentString(`
   onlineUrl
   canCancel
   event {
-    id
-    title
-    description
-    startsAt
-    endsAt
-    timeZone
-    venueName
-    venueAddress
+    ...EventWhenWhere
     status
     host {
       id
@@ -440,7 +447,16 @@ export const ManagedRegistrationFieldsFragmentDoc = new TypedDocumentString(`
     }
   }
 }
-    `, {"fragmentName":"ManagedRegistrationFields"}) as unknown as TypedDocumentString<ManagedRegistrationFieldsFragment, unknown>;
+    fragment EventWhenWhere on Event {
+  id
+  title
+  description
+  startsAt
+  endsAt
+  timeZone
+  venueName
+  venueAddress
+}`, {"fragmentName":"ManagedRegistrationFields"}) as unknown as TypedDocumentString<ManagedRegistrationFieldsFragment, unknown>;
 export const MyCommunitiesDocument = new TypedDocumentString(`
     query MyCommunities {
   myCommunities {
@@ -539,14 +555,7 @@ export const DeleteCommunityDocument = new TypedDocumentString(`
 export const EventPageDocument = new TypedDocumentString(`
     query EventPage($id: ID!) {
   event(id: $id) {
-    id
-    title
-    description
-    startsAt
-    endsAt
-    timeZone
-    venueName
-    venueAddress
+    ...EventWhenWhere
     hasOnlineLink
     onlineUrl
     coverUrl
@@ -596,7 +605,16 @@ export const EventPageDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<EventPageQuery, EventPageQueryVariables>;
+    fragment EventWhenWhere on Event {
+  id
+  title
+  description
+  startsAt
+  endsAt
+  timeZone
+  venueName
+  venueAddress
+}`) as unknown as TypedDocumentString<EventPageQuery, EventPageQueryVariables>;
 export const RegisterAsGuestDocument = new TypedDocumentString(`
     mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {
   registerAsGuest(eventId: $eventId, input: $input) {
@@ -760,13 +778,7 @@ export const EventDetailDocument = new TypedDocumentString(`
       name
       slug
     }
-    title
-    description
-    startsAt
-    endsAt
-    timeZone
-    venueName
-    venueAddress
+    ...EventWhenWhere
     hasOnlineLink
     onlineUrl
     coverUrl
@@ -801,7 +813,16 @@ export const EventDetailDocument = new TypedDocumentString(`
     cancelMessage
   }
 }
-    `) as unknown as TypedDocumentString<EventDetailQuery, EventDetailQueryVariables>;
+    fragment EventWhenWhere on Event {
+  id
+  title
+  description
+  startsAt
+  endsAt
+  timeZone
+  venueName
+  venueAddress
+}`) as unknown as TypedDocumentString<EventDetailQuery, EventDetailQueryVariables>;
 export const EventRegistrationsDocument = new TypedDocumentString(`
     query EventRegistrations($eventId: ID!, $status: RegistrationStatus, $ticketTypeId: ID, $search: String, $first: Int, $after: String) {
   eventRegistrations(
@@ -937,20 +958,23 @@ export const ManagedRegistrationDocument = new TypedDocumentString(`
   onlineUrl
   canCancel
   event {
-    id
-    title
-    description
-    startsAt
-    endsAt
-    timeZone
-    venueName
-    venueAddress
+    ...EventWhenWhere
     status
     host {
       id
       name
     }
   }
+}
+fragment EventWhenWhere on Event {
+  id
+  title
+  description
+  startsAt
+  endsAt
+  timeZone
+  venueName
+  venueAddress
 }`) as unknown as TypedDocumentString<ManagedRegistrationQuery, ManagedRegistrationQueryVariables>;
 export const CancelManagedRegistrationDocument = new TypedDocumentString(`
     mutation CancelManagedRegistration($token: String!) {
@@ -970,20 +994,23 @@ export const CancelManagedRegistrationDocument = new TypedDocumentString(`
   onlineUrl
   canCancel
   event {
-    id
-    title
-    description
-    startsAt
-    endsAt
-    timeZone
-    venueName
-    venueAddress
+    ...EventWhenWhere
     status
     host {
       id
       name
     }
   }
+}
+fragment EventWhenWhere on Event {
+  id
+  title
+  description
+  startsAt
+  endsAt
+  timeZone
+  venueName
+  venueAddress
 }`) as unknown as TypedDocumentString<CancelManagedRegistrationMutation, CancelManagedRegistrationMutationVariables>;
 export const MyRegistrationsDocument = new TypedDocumentString(`
     query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {

@@ -6,14 +6,7 @@ import { request } from "../../../lib/graphql.ts";
 const EventPageQuery = graphql(`
   query EventPage($id: ID!) {
     event(id: $id) {
-      id
-      title
-      description
-      startsAt
-      endsAt
-      timeZone
-      venueName
-      venueAddress
+      ...EventWhenWhere
       hasOnlineLink
       onlineUrl
       coverUrl

@@ -76,13 +76,7 @@ const EventDetailQuery = graphql(`
         name
         slug
       }
-      title
-      description
-      startsAt
-      endsAt
-      timeZone
-      venueName
-      venueAddress
+      ...EventWhenWhere
       hasOnlineLink
       onlineUrl
       coverUrl

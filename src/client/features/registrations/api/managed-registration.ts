@@ -21,14 +21,7 @@ const ManagedRegistrationQueryDocument = graphql(`
     onlineUrl
     canCancel
     event {
-      id
-      title
-      description
-      startsAt
-      endsAt
-      timeZone
-      venueName
-      venueAddress
+      ...EventWhenWhere
       status
       host {
         id
