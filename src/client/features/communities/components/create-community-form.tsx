@@ -8,7 +8,6 @@ import { ChoiceGroup } from "../../../components/ui/choice-group.tsx";
 import { FieldError } from "../../../components/ui/field-message.tsx";
 import { Input } from "../../../components/ui/input.tsx";
 import { Label } from "../../../components/ui/label.tsx";
-import { SelectField } from "../../../components/ui/select-field.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../components/ui/textarea.tsx";
 import { useUnsavedChanges } from "../../../components/ui/unsaved-changes.tsx";
@@ -22,8 +21,8 @@ import {
   type CreateCommunityValues,
   createCommunitySchema,
 } from "./create-community-schema.ts";
+import { LocaleFields } from "./locale-fields.tsx";
 import { SlugStatusLine } from "./slug-status-line.tsx";
-import { useLocaleOptions } from "./use-locale-options.ts";
 
 const FIELD_NAMES = [
   "name",
@@ -45,8 +44,6 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
   const createCommunity = useCreateCommunity();
   const [slugEdited, setSlugEdited] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-
-  const { timeZoneOptions, currencyOptions } = useLocaleOptions();
 
   const form = useForm<CreateCommunityValues, unknown, CreateCommunityOutput>({
     resolver: zodResolver(createCommunitySchema),
@@ -191,32 +188,7 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
         <h2 id={`${id}-region`} className="text-base font-semibold sm:col-span-2">
           Time and money
         </h2>
-        <SelectField
-          className="grid content-start gap-2"
-          control={control}
-          name="timeZone"
-          id={fieldId("timeZone")}
-          label="Time zone"
-          hintId={`${id}-tz-hint`}
-          hint="Event times are shown in this zone."
-          errorId={errorId("timeZone")}
-          error={errors.timeZone}
-          options={timeZoneOptions}
-          placeholder="Search time zones"
-        />
-        <SelectField
-          className="grid content-start gap-2"
-          control={control}
-          name="currency"
-          id={fieldId("currency")}
-          label="Currency"
-          hintId={`${id}-cur-hint`}
-          hint="Used for memberships and tickets."
-          errorId={errorId("currency")}
-          error={errors.currency}
-          options={currencyOptions}
-          placeholder="Search currencies"
-        />
+        <LocaleFields control={control} id={id} errors={errors} />
       </section>
 
       <section className="grid gap-6" aria-labelledby={`${id}-access`}>

@@ -9,15 +9,14 @@ import { FieldError, FieldHint } from "../../../../components/ui/field-message.t
 import { Input } from "../../../../components/ui/input.tsx";
 import { Label } from "../../../../components/ui/label.tsx";
 import { MarkdownField } from "../../../../components/ui/markdown-field.tsx";
-import { SelectField } from "../../../../components/ui/select-field.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { Textarea } from "../../../../components/ui/textarea.tsx";
 import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
 import { useSlugAvailability } from "../../api/use-slug-availability.ts";
 import { VISIBILITIES } from "../../community-choices.ts";
+import { LocaleFields } from "../locale-fields.tsx";
 import { SlugStatusLine } from "../slug-status-line.tsx";
-import { useLocaleOptions } from "../use-locale-options.ts";
 import {
   changedFields,
   type GeneralSettingsOutput,
@@ -45,7 +44,6 @@ function generalValues(community: Community): GeneralSettingsValues {
 
 export function GeneralSection({ community, readOnly }: { community: Community; readOnly: boolean }) {
   const id = useId();
-  const { timeZoneOptions, currencyOptions } = useLocaleOptions();
   const form = useForm<GeneralSettingsValues, unknown, GeneralSettingsOutput>({
     resolver: zodResolver(generalSettingsSchema),
     mode: "onTouched",
@@ -164,34 +162,7 @@ export function GeneralSection({ community, readOnly }: { community: Community; 
           </div>
 
           <div className="grid gap-6 sm:grid-cols-2">
-            <SelectField
-              className="grid content-start gap-2"
-              control={control}
-              name="timeZone"
-              id={fieldId("timeZone")}
-              label="Time zone"
-              hintId={`${id}-tz-hint`}
-              hint="Event times are shown in this zone."
-              errorId={errorId("timeZone")}
-              error={errors.timeZone}
-              options={timeZoneOptions}
-              placeholder="Search time zones"
-              disabled={readOnly}
-            />
-            <SelectField
-              className="grid content-start gap-2"
-              control={control}
-              name="currency"
-              id={fieldId("currency")}
-              label="Currency"
-              hintId={`${id}-cur-hint`}
-              hint="Used for memberships and tickets."
-              errorId={errorId("currency")}
-              error={errors.currency}
-              options={currencyOptions}
-              placeholder="Search currencies"
-              disabled={readOnly}
-            />
+            <LocaleFields control={control} id={id} errors={errors} disabled={readOnly} />
           </div>
 
           <Controller
