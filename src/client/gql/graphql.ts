@@ -187,7 +187,7 @@ export type EventPageQueryVariables = Exact<{
 }>;
 
 
-export type EventPageQuery = { event: { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, viewerCanManage: boolean, cancelMessage: string | null, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+export type EventPageQuery = { event: { viewerCanManage: boolean, cancelMessage: string | null, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
 
 export type RegisterAsGuestMutationVariables = Exact<{
   eventId: string | number;
@@ -290,7 +290,7 @@ export type EventDetailQueryVariables = Exact<{
 }>;
 
 
-export type EventDetailQuery = { event: { id: string, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type EventDetailQuery = { event: { id: string, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type EventRegistrationsQueryVariables = Exact<{
   eventId: string | number;
@@ -396,6 +396,8 @@ export type CancelMyRegistrationMutation = { cancelRegistration: { id: string, s
 
 export type EventWhenWhereFragment = { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null };
 
+export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -457,6 +459,22 @@ export const ManagedRegistrationFieldsFragmentDoc = new TypedDocumentString(`
   venueName
   venueAddress
 }`, {"fragmentName":"ManagedRegistrationFields"}) as unknown as TypedDocumentString<ManagedRegistrationFieldsFragment, unknown>;
+export const EventPublicFactsFragmentDoc = new TypedDocumentString(`
+    fragment EventPublicFacts on Event {
+  hasOnlineLink
+  onlineUrl
+  coverUrl
+  status
+  visibility
+  capacity
+  spotsLeft
+  waitlistEnabled
+  approvalRequired
+  requireVerifiedEmail
+  goingCount
+  waitlistCount
+}
+    `, {"fragmentName":"EventPublicFacts"}) as unknown as TypedDocumentString<EventPublicFactsFragment, unknown>;
 export const MyCommunitiesDocument = new TypedDocumentString(`
     query MyCommunities {
   myCommunities {
@@ -556,18 +574,7 @@ export const EventPageDocument = new TypedDocumentString(`
     query EventPage($id: ID!) {
   event(id: $id) {
     ...EventWhenWhere
-    hasOnlineLink
-    onlineUrl
-    coverUrl
-    status
-    visibility
-    capacity
-    spotsLeft
-    waitlistEnabled
-    approvalRequired
-    requireVerifiedEmail
-    goingCount
-    waitlistCount
+    ...EventPublicFacts
     viewerCanManage
     cancelMessage
     host {
@@ -614,6 +621,20 @@ export const EventPageDocument = new TypedDocumentString(`
   timeZone
   venueName
   venueAddress
+}
+fragment EventPublicFacts on Event {
+  hasOnlineLink
+  onlineUrl
+  coverUrl
+  status
+  visibility
+  capacity
+  spotsLeft
+  waitlistEnabled
+  approvalRequired
+  requireVerifiedEmail
+  goingCount
+  waitlistCount
 }`) as unknown as TypedDocumentString<EventPageQuery, EventPageQueryVariables>;
 export const RegisterAsGuestDocument = new TypedDocumentString(`
     mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {
@@ -779,18 +800,7 @@ export const EventDetailDocument = new TypedDocumentString(`
       slug
     }
     ...EventWhenWhere
-    hasOnlineLink
-    onlineUrl
-    coverUrl
-    status
-    visibility
-    capacity
-    spotsLeft
-    waitlistEnabled
-    approvalRequired
-    requireVerifiedEmail
-    goingCount
-    waitlistCount
+    ...EventPublicFacts
     pendingCount
     checkedInCount
     ticketTypes {
@@ -822,6 +832,20 @@ export const EventDetailDocument = new TypedDocumentString(`
   timeZone
   venueName
   venueAddress
+}
+fragment EventPublicFacts on Event {
+  hasOnlineLink
+  onlineUrl
+  coverUrl
+  status
+  visibility
+  capacity
+  spotsLeft
+  waitlistEnabled
+  approvalRequired
+  requireVerifiedEmail
+  goingCount
+  waitlistCount
 }`) as unknown as TypedDocumentString<EventDetailQuery, EventDetailQueryVariables>;
 export const EventRegistrationsDocument = new TypedDocumentString(`
     query EventRegistrations($eventId: ID!, $status: RegistrationStatus, $ticketTypeId: ID, $search: String, $first: Int, $after: String) {

@@ -16,3 +16,24 @@ export const EventWhenWhereFragment = graphql(`
     venueAddress
   }
 `);
+
+/**
+ * What the public event page says about an event besides its time and place (online link, cover,
+ * status, capacity, registration rules and counts); the organizer's event screen shows the same.
+ */
+export const EventPublicFactsFragment = graphql(`
+  fragment EventPublicFacts on Event {
+    hasOnlineLink
+    onlineUrl
+    coverUrl
+    status
+    visibility
+    capacity
+    spotsLeft
+    waitlistEnabled
+    approvalRequired
+    requireVerifiedEmail
+    goingCount
+    waitlistCount
+  }
+`);

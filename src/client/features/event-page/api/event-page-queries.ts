@@ -7,18 +7,7 @@ const EventPageQuery = graphql(`
   query EventPage($id: ID!) {
     event(id: $id) {
       ...EventWhenWhere
-      hasOnlineLink
-      onlineUrl
-      coverUrl
-      status
-      visibility
-      capacity
-      spotsLeft
-      waitlistEnabled
-      approvalRequired
-      requireVerifiedEmail
-      goingCount
-      waitlistCount
+      ...EventPublicFacts
       viewerCanManage
       cancelMessage
       host {

@@ -77,18 +77,7 @@ const EventDetailQuery = graphql(`
         slug
       }
       ...EventWhenWhere
-      hasOnlineLink
-      onlineUrl
-      coverUrl
-      status
-      visibility
-      capacity
-      spotsLeft
-      waitlistEnabled
-      approvalRequired
-      requireVerifiedEmail
-      goingCount
-      waitlistCount
+      ...EventPublicFacts
       pendingCount
       checkedInCount
       ticketTypes {
