@@ -19,3 +19,13 @@ export function setUpComponentTests() {
   });
   afterEach(() => vi.restoreAllMocks());
 }
+
+/** The server's answer to bad input: one field's error (its code and message) under BAD_USER_INPUT. */
+export function fieldErrorResponse(field: string, code: string, message: string, summary = message) {
+  return jsonResponse({
+    data: null,
+    errors: [
+      { message: summary, extensions: { code: "BAD_USER_INPUT", fields: [{ field, code, message }] } },
+    ],
+  });
+}

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
 import type { CommunityQuery } from "../../../../gql/graphql.ts";
-import { jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
+import { fieldErrorResponse, jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
 import { renderInRouter } from "../../../../test-router.tsx";
 import { CommunitySettings } from "./community-settings.tsx";
 
@@ -58,20 +58,11 @@ describe("community settings", () => {
 
   it("sends only the changed field and shows the server's field error next to it, keeping what was typed", async () => {
     const user = userEvent.setup();
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      jsonResponse({
-        data: null,
-        errors: [
-          {
-            message: "Invalid input",
-            extensions: {
-              code: "BAD_USER_INPUT",
-              fields: [{ field: "name", code: "TOO_LONG", message: "That name is not allowed." }],
-            },
-          },
-        ],
-      }),
-    );
+    const fetchMock = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(() =>
+        fieldErrorResponse("name", "TOO_LONG", "That name is not allowed.", "Invalid input"),
+      );
     await renderSettings();
     const name = screen.getByLabelText<HTMLInputElement>("Name");
     await user.clear(name);

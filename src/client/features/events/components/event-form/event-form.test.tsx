@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
-import { jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
+import { fieldErrorResponse, jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
 import { renderInRouter } from "../../../../test-router.tsx";
 import { EventForm } from "./event-form.tsx";
 import { type EventFormValues, emptyEventValues } from "./event-form-schema.ts";
@@ -29,33 +29,17 @@ async function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues>
   return Object.assign(onSaved, { view });
 }
 
-function fieldErrorResponse(field: string, code: string, message: string) {
-  return jsonResponse({
-    data: null,
-    errors: [{ message, extensions: { code: "BAD_USER_INPUT", fields: [{ field, code, message }] } }],
-  });
-}
-
 describe("event form", () => {
   setUpComponentTests();
 
   it("says under the start time that it does not exist, and shows the server's message there", async () => {
     const user = userEvent.setup();
     const message = "That time does not exist there: clocks skip it. Choose another.";
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      jsonResponse({
-        data: null,
-        errors: [
-          {
-            message: "Invalid input",
-            extensions: {
-              code: "BAD_USER_INPUT",
-              fields: [{ field: "startsAtLocal", code: "NONEXISTENT_TIME", message }],
-            },
-          },
-        ],
-      }),
-    );
+    const fetchMock = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(() =>
+        fieldErrorResponse("startsAtLocal", "NONEXISTENT_TIME", message, "Invalid input"),
+      );
     const onSaved = await renderForm();
     expect(screen.getByText(/doesn't exist in Europe\/Berlin/)).toBeTruthy();
 
