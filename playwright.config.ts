@@ -4,8 +4,9 @@ import { E2E_PORT } from "./e2e/support/paths.ts";
 
 export default defineConfig({
   testDir: "e2e",
-  // The app server, its data and the captured mail are shared: one worker keeps runs predictable.
-  workers: 1,
+  // Files run two at a time against one app server: every journey signs in its own people with
+  // unique addresses, so they share nothing but the server and the captured mail (read by address).
+  workers: 2,
   retries: 0,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),

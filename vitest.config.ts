@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -7,6 +8,9 @@ const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.js", im
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
   test: {
+    // Integration and component files spend most of their time waiting on servers, SMTP and
+    // timers; vitest's default (one worker per core but one) leaves a 2-core machine half idle.
+    maxWorkers: Math.max(4, availableParallelism()),
     projects: [
       {
         extends: true,

@@ -139,7 +139,7 @@ test("the profile form asks before its typed name is dropped", async ({ page }) 
   await createCommunityByApi(page.request, "Profile Pals");
   await page.goto("/me");
   await page.getByLabel("Name", { exact: true }).fill("Pia P. Profile");
-  await page.getByRole("link", { name: /your communities/ }).click();
+  await page.getByRole("link", { name: "Commons home" }).click();
   const prompt = page.getByRole("alertdialog", { name: "Leave without saving?" });
   await expect(prompt).toBeVisible();
   await prompt.getByRole("button", { name: "Stay and keep editing" }).click();

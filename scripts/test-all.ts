@@ -1,8 +1,8 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure.
-// `npm test -- --from <id>` starts at a later step (ids: typecheck lint vitest postgres build e2e).
-// Steps sharing a `phase` run at the same time (the machine has 2 cores and the PostgreSQL tests
-// spend much of their time waiting); their output is held back and printed whole, one step after
-// the other, so it never interleaves.
+// `npm test -- --from <id>` starts at a later step (ids: typecheck lint build vitest e2e postgres).
+// Steps sharing a `phase` run at the same time: tests spend much of their time waiting on servers,
+// browsers and timers, so even 2 cores have room for more than one step. Their output is held back
+// and printed whole, one step after the other, so it never interleaves.
 import { spawn } from "node:child_process";
 import { delimiter, join, resolve } from "node:path";
 import { findPostgresBin } from "./with-postgres.ts";
@@ -35,11 +35,19 @@ const steps: Step[] = [
     phase: 1,
   },
   { id: "lint", name: "lint", command: bin("biome"), args: ["check", "."], phase: 1 },
+  { id: "build", name: "client build", command: "npm", args: ["run", "build"], phase: 1 },
   {
     id: "vitest",
     name: "unit, integration (PGlite) and component tests",
     command: bin("vitest"),
     args: ["run"],
+    phase: 2,
+  },
+  {
+    id: "e2e",
+    name: "end-to-end tests (Playwright)",
+    command: bin("playwright"),
+    args: ["test"],
     phase: 2,
   },
   {
@@ -56,14 +64,6 @@ const steps: Step[] = [
       if (process.env.REQUIRE_POSTGRES === "1") throw new Error(`${message} and REQUIRE_POSTGRES=1`);
       return `${message}; install the Debian package 'postgresql' to run them`;
     },
-  },
-  { id: "build", name: "client build", command: "npm", args: ["run", "build"], phase: 3 },
-  {
-    id: "e2e",
-    name: "end-to-end tests (Playwright)",
-    command: bin("playwright"),
-    args: ["test"],
-    phase: 4,
   },
 ];
 
