@@ -113,6 +113,9 @@ test("a half-filled event form asks before the sidebar or a reload drop it", asy
   await page.getByRole("link", { name: "Members" }).click();
   await prompt.getByRole("button", { name: "Leave and discard" }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/${communityId}/members$`));
+  // The form is gone once the members screen has replaced it; only then is the reload guard checked.
+  await expect(page.getByRole("heading", { name: "Members" })).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveCount(0);
   expect(await reloadWouldAsk(page)).toBe(false);
 });
 

@@ -99,7 +99,8 @@ test("an owner uploads a logo and a large cover with pause and resume, sees them
   await page.getByLabel("Type Canal Sketchers to confirm").fill("Canal Sketchers");
   await confirm.click();
   await expect(page).toHaveURL(/\/community-selection$/);
-  await expect(page.getByText("Canal Sketchers")).toHaveCount(0);
+  await expect(page.getByText("Canal Sketchers was deleted.")).toBeVisible();
+  await expect(page.getByRole("link", { name: /Canal Sketchers/ })).toHaveCount(0);
   await page.goto(`/dashboard/${communityId}`);
   await expect(page.getByText("Not Found")).toBeVisible();
 });

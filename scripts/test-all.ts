@@ -1,5 +1,5 @@
 // `npm test`: everything CI checks, in order, stopping at the first failure.
-// `npm test -- --from <id>` starts at a later step (ids: typecheck lint build vitest e2e postgres).
+// `npm test -- --from <id>` starts at a later step (ids: typecheck lint build vitest postgres e2e).
 // Steps sharing a `phase` run at the same time: tests spend much of their time waiting on servers,
 // browsers and timers, so even 2 cores have room for more than one step. Their output is held back
 // and printed whole, one step after the other, so it never interleaves.
@@ -44,13 +44,6 @@ const steps: Step[] = [
     phase: 2,
   },
   {
-    id: "e2e",
-    name: "end-to-end tests (Playwright)",
-    command: bin("playwright"),
-    args: ["test"],
-    phase: 2,
-  },
-  {
     id: "postgres",
     name: "integration tests on PostgreSQL",
     command: node,
@@ -64,6 +57,13 @@ const steps: Step[] = [
       if (process.env.REQUIRE_POSTGRES === "1") throw new Error(`${message} and REQUIRE_POSTGRES=1`);
       return `${message}; install the Debian package 'postgresql' to run them`;
     },
+  },
+  {
+    id: "e2e",
+    name: "end-to-end tests (Playwright)",
+    command: bin("playwright"),
+    args: ["test"],
+    phase: 4,
   },
 ];
 
