@@ -36,6 +36,9 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The server may end an idle connection (restart, failover, a dropped database); pg then emits
+    // "error" on the pool, which kills the process unless someone listens. The pool reconnects.
+    pool.on("error", (error) => console.error(`database: an idle connection was closed: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
