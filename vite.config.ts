@@ -39,6 +39,9 @@ const LOGIN_SHELL = new RegExp(
     ")\\.tsx?(\\?.*)?$",
 );
 
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|react-store|router-core|history|store))[\\/]|rolldown[\\/]runtime/;
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before react() so split route chunks still get the JSX transform.
@@ -85,7 +88,10 @@ export default defineConfig({
           groups: [
             {
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|react-store|router-core|history|store))[\\/]|rolldown[\\/]runtime/,
+              // The router's navigation blocker serves only forms with unsaved changes: it stays in
+              // their lazy chunks instead of adding to what /login loads.
+              test: (id: string) =>
+                FRAMEWORK.test(id) && !/@tanstack[\\/]react-router[\\/]dist[\\/]esm[\\/]useBlocker/.test(id),
               priority: 10,
             },
             {

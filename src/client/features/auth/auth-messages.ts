@@ -7,8 +7,6 @@ export function formatWait(seconds: number): string {
   return minutes === 1 ? "in about a minute" : `in about ${minutes} minutes`;
 }
 
-export const CODE_USED_UP_MESSAGE = "That code is used up after too many tries — send a new code.";
-
 export function authErrorMessage(error: unknown): string {
   if (!(error instanceof AuthError)) return "Something went wrong. Please try again.";
   const wait = error.retryAfter === undefined ? "later" : formatWait(error.retryAfter);

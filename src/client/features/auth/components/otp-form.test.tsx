@@ -1,8 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CODE_USED_UP_MESSAGE } from "../auth-messages.ts";
-import { OtpForm } from "./otp-form.tsx";
+import { CODE_USED_UP_MESSAGE, OtpForm } from "./otp-form.tsx";
 
 function respond(status: number, body: unknown) {
   return Promise.resolve(

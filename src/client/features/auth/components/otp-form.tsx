@@ -6,8 +6,11 @@ import { Label } from "../../../components/ui/label.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { AuthError, sendSignInCode, verifySignInCode } from "../../../lib/auth-client.ts";
 import { notify } from "../../../lib/notify.ts";
-import { authErrorMessage, CODE_USED_UP_MESSAGE } from "../auth-messages.ts";
+import { authErrorMessage } from "../auth-messages.ts";
 import { savePendingSignIn } from "../pending-sign-in.ts";
+
+// Here rather than in auth-messages.ts, which /login loads: only this screen says it.
+export const CODE_USED_UP_MESSAGE = "That code is used up after too many tries — send a new code.";
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 const CODE_LENGTH = 6;
