@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Context, Env, Hono } from "hono";
 import { buildIcs } from "../../shared/ics.ts";
 import type { Db } from "../db/client.ts";
@@ -8,6 +6,7 @@ import type { GraphQLContext } from "../graphql/context.ts";
 import { type EventView, getEvent, publicPath } from "../modules/events/events.service.ts";
 import { REGISTRATION_STATUSES, type RegistrationStatus } from "../modules/events/events.tables.ts";
 import { exportRegistrations } from "../modules/events/registrations.service.ts";
+import { readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
 
 type Options = {
@@ -136,9 +135,8 @@ export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) 
   // this viewer cannot see at all answers 404 (the app then shows Not Found); a members-only one
   // answers 200, since the app offers to sign in.
   app.get("/e/:id", async (c, next) => {
-    const indexFile = path.join(options.distDir, "index.html");
-    if (!existsSync(indexFile)) return next();
-    const html = readFileSync(indexFile, "utf8");
+    const html = await readIndexHtml(options.distDir);
+    if (html === null) return next();
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
     const id = c.req.param("id");
     if (!UUID.test(id)) return c.html(html, 404);

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Env, Hono } from "hono";
 import { isClientRoute } from "../../shared/client-routes.ts";
+import { readIndexHtml } from "./index-html.ts";
 
 /**
  * Hashed assets are compressed at build time and cached forever; index.html never. A path no
@@ -11,14 +12,14 @@ import { isClientRoute } from "../../shared/client-routes.ts";
  */
 export function mountClient<E extends Env>(app: Hono<E>, distDir: string) {
   const root = path.relative(process.cwd(), distDir) || ".";
-  const indexFile = path.join(distDir, "index.html");
   if (existsSync(distDir)) mountFiles(app, root);
-  app.get("*", (c) => {
-    if (!existsSync(indexFile)) {
+  app.get("*", async (c) => {
+    const html = await readIndexHtml(distDir);
+    if (html === null) {
       return c.text("The client is not built. Run `npm run build` (npm start does this for you).", 503);
     }
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
-    return c.html(readFileSync(indexFile, "utf8"), isClientRoute(c.req.path) ? 200 : 404);
+    return c.html(html, isClientRoute(c.req.path) ? 200 : 404);
   });
 }
 
