@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { notify } from "../../../../lib/notify.ts";
 import { registrationDigestQueryOptions, useSetRegistrationDigest } from "../../api/digest.ts";
 import { describeError } from "../../error-message.ts";
@@ -9,9 +9,13 @@ export function DigestToggle({ communityId }: { communityId: string }) {
   const id = useId();
   const digest = useQuery(registrationDigestQueryOptions(communityId));
   const set = useSetRegistrationDigest(communityId);
-  const checked = set.isPending ? Boolean(set.variables) : Boolean(digest.data);
+  // The chosen value is held here from the click on: the mutation's own pending state arrives a
+  // tick later, and a controlled checkbox would flip back in between.
+  const [choosing, setChoosing] = useState<boolean | null>(null);
+  const checked = choosing ?? Boolean(digest.data);
 
   async function toggle(enabled: boolean) {
+    setChoosing(enabled);
     try {
       await set.mutateAsync(enabled);
       notify(
@@ -20,6 +24,8 @@ export function DigestToggle({ communityId }: { communityId: string }) {
       );
     } catch (error) {
       notify("error", describeError(error, "We couldn't change the daily mail. Try again."));
+    } finally {
+      setChoosing(null);
     }
   }
 
@@ -30,7 +36,7 @@ export function DigestToggle({ communityId }: { communityId: string }) {
         type="checkbox"
         className="mt-0.5 size-4 shrink-0 cursor-pointer accent-[var(--primary)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
         checked={checked}
-        disabled={digest.isPending || set.isPending}
+        disabled={digest.isPending || choosing !== null}
         onChange={(event) => void toggle(event.target.checked)}
         aria-describedby={`${id}-hint`}
       />
