@@ -1,10 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import {
-  jsonResponse,
-  setUpComponentTests,
-} from "../../../../test-component.ts";
+import { jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
 import { DigestToggle } from "./digest-toggle.tsx";
 
 const label = "Email me a daily digest of new registrations";
@@ -14,17 +11,15 @@ describe("daily registrations digest toggle", () => {
 
   it("shows the new state from the click on, while the server saves it, and keeps it after", async () => {
     let answerSave: (value: Response) => void = () => {};
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation((_url, init) => {
-        const body = JSON.parse(String(init?.body)) as { query: string };
-        if (body.query.includes("setRegistrationDigest")) {
-          return new Promise<Response>((resolve) => {
-            answerSave = resolve;
-          });
-        }
-        return jsonResponse({ data: { registrationDigest: false } });
-      });
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation((_url, init) => {
+      const body = JSON.parse(String(init?.body)) as { query: string };
+      if (body.query.includes("setRegistrationDigest")) {
+        return new Promise<Response>((resolve) => {
+          answerSave = resolve;
+        });
+      }
+      return jsonResponse({ data: { registrationDigest: false } });
+    });
     const queryClient = new QueryClient({
       defaultOptions: { queries: { retry: false } },
     });
@@ -43,9 +38,7 @@ describe("daily registrations digest toggle", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(box.matches(":disabled")).toBe(true);
 
-    void answerSave(
-      await jsonResponse({ data: { setRegistrationDigest: true } }),
-    );
+    void answerSave(await jsonResponse({ data: { setRegistrationDigest: true } }));
     await waitFor(() => expect(box.matches(":disabled")).toBe(false));
     expect((box as HTMLInputElement).checked).toBe(true);
   });
