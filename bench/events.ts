@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
-import { createServerApp } from "../src/server/app.ts";
-import type { Config } from "../src/server/config.ts";
-import { openDatabase } from "../src/server/db/client.ts";
-import { startSmtpCapture } from "../src/server/test/smtp-capture.ts";
+import { createServerApp } from "#server/app.ts";
+import type { Config } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { startSmtpCapture } from "#server/test/smtp-capture.ts";
 import type { Benchmark } from "./types.ts";
 
 const EVENTS = 2_000;

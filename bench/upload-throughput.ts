@@ -11,17 +11,12 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { serve } from "@hono/node-server";
-import { createServerApp } from "../src/server/app.ts";
-import type { Config } from "../src/server/config.ts";
-import { openDatabase } from "../src/server/db/client.ts";
-import {
-  createCommunity,
-  md5,
-  startTus,
-  tusHeaders,
-} from "../src/server/modules/files/storage-test-support.ts";
-import { TestBrowser, uniqueEmail } from "../src/server/test/harness.ts";
-import { startSmtpCapture } from "../src/server/test/smtp-capture.ts";
+import { createServerApp } from "#server/app.ts";
+import type { Config } from "#server/config.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { createCommunity, md5, startTus, tusHeaders } from "#server/modules/files/storage-test-support.ts";
+import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
+import { startSmtpCapture } from "#server/test/smtp-capture.ts";
 import type { Benchmark } from "./types.ts";
 
 const MiB = 1024 * 1024;

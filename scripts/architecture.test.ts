@@ -30,18 +30,22 @@ const edges: Edge[] = sourceFiles(src).flatMap((file) => {
     from: path.relative(src, file),
     to: specifier.startsWith(".")
       ? path.relative(src, path.resolve(path.dirname(file), specifier))
-      : specifier,
+      : specifier.startsWith("#")
+        ? path.normalize(specifier.slice(1))
+        : specifier,
     specifier,
   }));
 });
 
 const area = (p: string) => p.split(path.sep)[0];
+/** An import of this project's own code: relative, or through package.json's `#area/` imports. */
+const isLocal = (specifier: string) => specifier.startsWith(".") || specifier.startsWith("#");
 const violations = (rule: (edge: Edge) => boolean) =>
   edges.filter(rule).map((e) => `${e.from} -> ${e.specifier}`);
 
 describe("rules of direction", () => {
   it("client and server never import each other", () => {
-    expect(edges.filter((e) => e.specifier.startsWith(".")).length).toBeGreaterThan(30);
+    expect(edges.filter((e) => isLocal(e.specifier)).length).toBeGreaterThan(30);
     expect(violations((e) => area(e.from) === "client" && area(e.to) === "server")).toEqual([]);
     expect(violations((e) => area(e.from) === "server" && area(e.to) === "client")).toEqual([]);
   });
@@ -51,7 +55,7 @@ describe("rules of direction", () => {
       violations(
         (e) =>
           area(e.from) === "shared" &&
-          (e.specifier.startsWith(".") ? area(e.to) !== "shared" : !e.specifier.startsWith("vitest")),
+          (isLocal(e.specifier) ? area(e.to) !== "shared" : !e.specifier.startsWith("vitest")),
       ),
     ).toEqual([]);
   });

@@ -38,4 +38,4 @@ if (builtAt < sourcesAt) {
 // Variables already in the environment win over the file.
 if (existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
 process.env.NODE_ENV ??= "production";
-await import("../src/server/main.ts");
+await import("#server/main.ts");

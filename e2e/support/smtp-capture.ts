@@ -2,7 +2,7 @@
 // workers (other processes) can read sign-in codes from the mail the app really sent.
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type CapturedMail, startSmtpCapture as startCapture } from "../../src/server/test/smtp-capture.ts";
+import { type CapturedMail, startSmtpCapture as startCapture } from "#server/test/smtp-capture.ts";
 
 export type { CapturedMail };
 

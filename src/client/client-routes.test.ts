@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { CLIENT_ROUTES, type ClientRoute } from "../shared/client-routes.ts";
+import { CLIENT_ROUTES, type ClientRoute } from "#shared/client-routes.ts";
 import type { FileRouteTypes } from "./routeTree.gen.ts";
 
 describe("the server's list of client routes", () => {

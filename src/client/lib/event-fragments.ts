@@ -1,4 +1,4 @@
-import { graphql } from "../gql/gql.ts";
+import { graphql } from "#client/gql/gql.ts";
 
 /**
  * An event's title, time and place, as the event page, the organizer's event screen and the

@@ -1,4 +1,4 @@
-import type { TypedDocumentString } from "../gql/graphql.ts";
+import type { TypedDocumentString } from "#client/gql/graphql.ts";
 
 export type GraphQLFieldError = { field: string; code: string; message: string };
 

@@ -1,4 +1,4 @@
-import { safeRedirectPath } from "../../shared/redirect.ts";
+import { safeRedirectPath } from "#shared/redirect.ts";
 
 export const DEFAULT_AFTER_SIGN_IN = "/community-selection";
 

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { myCommunitiesQueryOptions } from "../features/communities/api/communities-queries.ts";
-import { myRegistrationsQueryOptions } from "../features/registrations/api/my-registrations.ts";
+import { myCommunitiesQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { myRegistrationsQueryOptions } from "#client/features/registrations/api/my-registrations.ts";
 
 /**
  * Someone who only goes to events (registering may make them a member, but they run nothing)

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { use } from "react";
-import { AppHeaderLayout } from "../components/layout/app-header-layout.tsx";
-import { NotFound } from "../components/layout/not-found.tsx";
-import { HasSiteHeaderContext } from "../components/layout/page-chrome.ts";
-import { useAuth } from "../features/auth/auth-context.tsx";
-import { UserMenu } from "../features/auth/components/user-menu.tsx";
-import { loadQueryClient } from "../lib/query-client.ts";
+import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
+import { NotFound } from "#client/components/layout/not-found.tsx";
+import { HasSiteHeaderContext } from "#client/components/layout/page-chrome.ts";
+import { useAuth } from "#client/features/auth/auth-context.tsx";
+import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
+import { loadQueryClient } from "#client/lib/query-client.ts";
 
 /**
  * Not Found for any route: inside a layout that has the site header it is just the message;

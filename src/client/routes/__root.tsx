@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
-import { LazyToaster } from "../components/layout/lazy-toaster.tsx";
-import { useTheme } from "../components/theme/theme-provider.tsx";
-import type { RouterContext } from "../router-context.ts";
+import { LazyToaster } from "#client/components/layout/lazy-toaster.tsx";
+import { useTheme } from "#client/components/theme/theme-provider.tsx";
+import type { RouterContext } from "#client/router-context.ts";
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,

@@ -2,22 +2,22 @@ import { QueryClientProvider, useQueryClient, useSuspenseQuery } from "@tanstack
 import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
 import { LockIcon } from "lucide-react";
 import { useState } from "react";
-import { AppHeaderLayout } from "../components/layout/app-header-layout.tsx";
-import { pageWidth } from "../components/layout/page-width.ts";
-import { Button } from "../components/ui/button.tsx";
-import { useAuth } from "../features/auth/auth-context.tsx";
-import { LoginForm } from "../features/auth/components/login-form.tsx";
-import { OtpForm } from "../features/auth/components/otp-form.tsx";
-import { UserMenu } from "../features/auth/components/user-menu.tsx";
-import { WelcomeForm } from "../features/auth/components/welcome-form.tsx";
-import { clearPendingSignIn, readPendingSignIn } from "../features/auth/pending-sign-in.ts";
-import { eventPageQueryOptions } from "../features/event-page/api/event-page-queries.ts";
-import { EventPage } from "../features/event-page/components/event-page.tsx";
-import type { EventPageSlots } from "../features/event-page/components/slots.ts";
-import { registrationKeys } from "../features/registrations/api/my-registrations.ts";
-import { CancelRegistrationButton } from "../features/registrations/components/cancel-registration-button.tsx";
-import { CheckInQr } from "../features/registrations/components/check-in-qr.tsx";
-import { GraphQLRequestError } from "../lib/graphql.ts";
+import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { useAuth } from "#client/features/auth/auth-context.tsx";
+import { LoginForm } from "#client/features/auth/components/login-form.tsx";
+import { OtpForm } from "#client/features/auth/components/otp-form.tsx";
+import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
+import { WelcomeForm } from "#client/features/auth/components/welcome-form.tsx";
+import { clearPendingSignIn, readPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
+import { eventPageQueryOptions } from "#client/features/event-page/api/event-page-queries.ts";
+import { EventPage } from "#client/features/event-page/components/event-page.tsx";
+import type { EventPageSlots } from "#client/features/event-page/components/slots.ts";
+import { registrationKeys } from "#client/features/registrations/api/my-registrations.ts";
+import { CancelRegistrationButton } from "#client/features/registrations/components/cancel-registration-button.tsx";
+import { CheckInQr } from "#client/features/registrations/components/check-in-qr.tsx";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
 
 type Gate = { kind: "sign-in" } | { kind: "members-only"; message: string } | null;
 
@@ -26,7 +26,7 @@ export const Route = createFileRoute("/e/$eventId")({
   loader: async ({ context, params }) => {
     const [queryClient, markdown] = await Promise.all([
       context.loadQueryClient(),
-      import("../lib/markdown.ts"),
+      import("#client/lib/markdown.ts"),
     ]);
     let gate: Gate = null;
     try {

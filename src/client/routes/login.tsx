@@ -1,13 +1,13 @@
 import { createFileRoute, Link, redirect, useNavigate, useRouter } from "@tanstack/react-router";
-import { AuthCard, PublicLayout } from "../components/layout/public-layout.tsx";
-import { useTheme } from "../components/theme/theme-provider.tsx";
-import { afterSignIn } from "../features/auth/after-sign-in.ts";
-import { useAuth } from "../features/auth/auth-context.tsx";
-import { GoogleSignIn } from "../features/auth/components/google-sign-in.tsx";
-import { LoginForm } from "../features/auth/components/login-form.tsx";
-import { readPendingSignIn } from "../features/auth/pending-sign-in.ts";
-import { getPublicConfig } from "../lib/auth-client.ts";
-import { parseRedirectSearch, redirectTarget } from "../lib/redirect.ts";
+import { AuthCard, PublicLayout } from "#client/components/layout/public-layout.tsx";
+import { useTheme } from "#client/components/theme/theme-provider.tsx";
+import { afterSignIn } from "#client/features/auth/after-sign-in.ts";
+import { useAuth } from "#client/features/auth/auth-context.tsx";
+import { GoogleSignIn } from "#client/features/auth/components/google-sign-in.tsx";
+import { LoginForm } from "#client/features/auth/components/login-form.tsx";
+import { readPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
+import { getPublicConfig } from "#client/lib/auth-client.ts";
+import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
 
 export const Route = createFileRoute("/login")({
   validateSearch: parseRedirectSearch,

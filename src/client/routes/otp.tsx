@@ -1,11 +1,11 @@
 import { createFileRoute, Link, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { MailIcon } from "lucide-react";
-import { AuthCard, PublicLayout } from "../components/layout/public-layout.tsx";
-import { afterSignIn } from "../features/auth/after-sign-in.ts";
-import { useAuth } from "../features/auth/auth-context.tsx";
-import { OtpForm } from "../features/auth/components/otp-form.tsx";
-import { clearPendingSignIn, readPendingSignIn } from "../features/auth/pending-sign-in.ts";
-import { parseRedirectSearch, redirectTarget } from "../lib/redirect.ts";
+import { AuthCard, PublicLayout } from "#client/components/layout/public-layout.tsx";
+import { afterSignIn } from "#client/features/auth/after-sign-in.ts";
+import { useAuth } from "#client/features/auth/auth-context.tsx";
+import { OtpForm } from "#client/features/auth/components/otp-form.tsx";
+import { clearPendingSignIn, readPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
+import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
 
 export const Route = createFileRoute("/otp")({
   validateSearch: parseRedirectSearch,

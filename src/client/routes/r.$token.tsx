@@ -1,12 +1,12 @@
 import { QueryClientProvider, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
-import { AppHeaderLayout } from "../components/layout/app-header-layout.tsx";
-import { pageWidth } from "../components/layout/page-width.ts";
-import { buttonVariants } from "../components/ui/button.tsx";
-import { AddToCalendar } from "../features/event-page/components/add-to-calendar.tsx";
-import { managedRegistrationQueryOptions } from "../features/registrations/api/managed-registration.ts";
-import { ManagedRegistrationView } from "../features/registrations/components/managed-registration.tsx";
-import { GraphQLRequestError } from "../lib/graphql.ts";
+import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { buttonVariants } from "#client/components/ui/button.tsx";
+import { AddToCalendar } from "#client/features/event-page/components/add-to-calendar.tsx";
+import { managedRegistrationQueryOptions } from "#client/features/registrations/api/managed-registration.ts";
+import { ManagedRegistrationView } from "#client/features/registrations/components/managed-registration.tsx";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
 
 // The private link from a registration's mail: works without signing in.
 export const Route = createFileRoute("/r/$token")({

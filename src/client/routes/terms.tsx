@@ -1,8 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { pageWidth } from "../components/layout/page-width.ts";
-import { PublicLayout } from "../components/layout/public-layout.tsx";
-import { fetchLegalDocument } from "../features/legal/api/legal-queries.ts";
-import { LegalDocumentView } from "../features/legal/components/legal-document.tsx";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { PublicLayout } from "#client/components/layout/public-layout.tsx";
+import { fetchLegalDocument } from "#client/features/legal/api/legal-queries.ts";
+import { LegalDocumentView } from "#client/features/legal/components/legal-document.tsx";
 
 export const Route = createFileRoute("/terms")({
   loader: ({ abortController }) => fetchLegalDocument("terms", abortController.signal),

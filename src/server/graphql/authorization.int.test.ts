@@ -1,6 +1,6 @@
 import { type GraphQLObjectType, getNamedType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../test/harness.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { schema } from "./schema.ts";
 
 /**

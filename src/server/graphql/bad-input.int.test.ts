@@ -4,8 +4,8 @@ import {
   createEvent,
   quickSignIn,
   registerFor,
-} from "../modules/events/events-test-support.ts";
-import { startTestServer, type TestBrowser, type TestServer } from "../test/harness.ts";
+} from "#server/modules/events/events-test-support.ts";
+import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
 
 let t: TestServer;
 let owner: TestBrowser;

@@ -1,5 +1,5 @@
 import { GraphQLError } from "graphql";
-import { DomainError } from "../errors.ts";
+import { DomainError } from "#server/errors.ts";
 
 /** The one place where domain errors become GraphQL errors with a stable code. */
 export function toGraphQLError(error: unknown): unknown {

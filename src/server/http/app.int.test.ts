@@ -5,14 +5,14 @@ import path from "node:path";
 import { brotliCompressSync } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServerApp } from "../app.ts";
+import { createServerApp } from "#server/app.ts";
 import {
   createTestDatabase,
   startTestServer,
   type TestDatabase,
   type TestServer,
   uniqueEmail,
-} from "../test/harness.ts";
+} from "#server/test/harness.ts";
 
 let t: TestServer;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 // better-auth's HTTP edge: only the routes the product uses, code limits, and session revocation.
 import type { Env, Hono } from "hono";
-import type { Db } from "../db/client.ts";
-import { type Auth, CLIENT_IP_HEADER } from "../modules/auth/auth.ts";
-import { authRoute, isAuthRouteInUse } from "../modules/auth/auth-routes.ts";
-import { codeLimitMessage, codeSendBlocked } from "../modules/auth/code-limits.service.ts";
-import { type SessionRevocations, sessionIdsOf } from "../modules/auth/session-revocation.service.ts";
+import type { Db } from "#server/db/client.ts";
+import { type Auth, CLIENT_IP_HEADER } from "#server/modules/auth/auth.ts";
+import { authRoute, isAuthRouteInUse } from "#server/modules/auth/auth-routes.ts";
+import { codeLimitMessage, codeSendBlocked } from "#server/modules/auth/code-limits.service.ts";
+import { type SessionRevocations, sessionIdsOf } from "#server/modules/auth/session-revocation.service.ts";
 
 type AuthEnv = Env & { Variables: { clientIp: string } };
 

@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import type { TrustProxy } from "../config.ts";
+import type { TrustProxy } from "#server/config.ts";
 
 const normalize = (address: string) => {
   const trimmed = address.trim().replace(/^\[|\]$/g, "");

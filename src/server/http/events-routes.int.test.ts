@@ -1,15 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseIcs, parseIcsUtc } from "../../shared/ics.ts";
 import {
   addMember,
   createCommunity,
   createEvent,
   quickSignIn,
   registerFor,
-} from "../modules/events/events-test-support.ts";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../test/harness.ts";
+} from "#server/modules/events/events-test-support.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
+import { parseIcs, parseIcsUtc } from "#shared/ics.ts";
 import { csvCell } from "./events-routes.ts";
 
 let t: TestServer;

@@ -1,11 +1,11 @@
 import type { Context, Env, Hono } from "hono";
-import { buildIcs } from "../../shared/ics.ts";
-import type { Db } from "../db/client.ts";
-import { DomainError } from "../errors.ts";
-import type { GraphQLContext } from "../graphql/context.ts";
-import { type EventView, getEvent, publicPath } from "../modules/events/events.service.ts";
-import { REGISTRATION_STATUSES, type RegistrationStatus } from "../modules/events/events.tables.ts";
-import { exportRegistrations } from "../modules/events/registrations.service.ts";
+import type { Db } from "#server/db/client.ts";
+import { DomainError } from "#server/errors.ts";
+import type { GraphQLContext } from "#server/graphql/context.ts";
+import { type EventView, getEvent, publicPath } from "#server/modules/events/events.service.ts";
+import { REGISTRATION_STATUSES, type RegistrationStatus } from "#server/modules/events/events.tables.ts";
+import { exportRegistrations } from "#server/modules/events/registrations.service.ts";
+import { buildIcs } from "#shared/ics.ts";
 import { readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
 

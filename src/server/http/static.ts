@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { Env, Hono } from "hono";
-import { isClientRoute } from "../../shared/client-routes.ts";
+import { isClientRoute } from "#shared/client-routes.ts";
 import { readIndexHtml } from "./index-html.ts";
 
 /**

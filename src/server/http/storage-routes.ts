@@ -1,11 +1,11 @@
 // The file store's HTTP edge (docs/storage-api.md): parse, call the files service, map errors.
 import type { Context, Env, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Config } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import type { Viewer } from "../modules/communities/communities.policy.ts";
-import { invalidArgument, StorageError, storageErrorBody } from "../modules/files/files.errors.ts";
-import { parseMetadataPatch, parseUploadOptions } from "../modules/files/files.input.ts";
+import type { Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import { invalidArgument, StorageError, storageErrorBody } from "#server/modules/files/files.errors.ts";
+import { parseMetadataPatch, parseUploadOptions } from "#server/modules/files/files.input.ts";
 import {
   deleteObject,
   type FilesCtx,
@@ -13,9 +13,9 @@ import {
   openDownload,
   updateMetadata,
   uploadSmall,
-} from "../modules/files/files.service.ts";
-import { attachFileStorage, createFileStorage } from "../modules/files/files.storage.ts";
-import { createUploadServer, UPLOADS_PATH } from "../modules/files/files.uploads.ts";
+} from "#server/modules/files/files.service.ts";
+import { attachFileStorage, createFileStorage } from "#server/modules/files/files.storage.ts";
+import { createUploadServer, UPLOADS_PATH } from "#server/modules/files/files.uploads.ts";
 import { contentDispositionHeader } from "./content-disposition.ts";
 
 const BASE = "/api/storage/v0";

@@ -1,9 +1,13 @@
-import type { Config, JobsConfig } from "../config.ts";
-import type { Db } from "../db/client.ts";
-import { queueDueDigests } from "../modules/events/digest.service.ts";
-import type { Mailer } from "../modules/mail/mail.service.ts";
-import { expandFanouts, type OutboxOptions, sendDue } from "../modules/notifications/notifications.outbox.ts";
-import { configureNotifications } from "../modules/notifications/notifications.settings.ts";
+import type { Config, JobsConfig } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import { queueDueDigests } from "#server/modules/events/digest.service.ts";
+import type { Mailer } from "#server/modules/mail/mail.service.ts";
+import {
+  expandFanouts,
+  type OutboxOptions,
+  sendDue,
+} from "#server/modules/notifications/notifications.outbox.ts";
+import { configureNotifications } from "#server/modules/notifications/notifications.settings.ts";
 
 // Background work runs in every server process, on the app's own database (PGlite or PostgreSQL):
 // a poller over `outbox_message` (docs/decisions/006-outbox-and-jobs.md says why not pg-boss yet).

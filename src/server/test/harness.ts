@@ -7,9 +7,9 @@ import path from "node:path";
 import { serve } from "@hono/node-server";
 import pg from "pg";
 import { inject } from "vitest";
-import { createServerApp, type ServerApp } from "../app.ts";
-import type { Config } from "../config.ts";
-import { type Database, openDatabase } from "../db/client.ts";
+import { createServerApp, type ServerApp } from "#server/app.ts";
+import type { Config } from "#server/config.ts";
+import { type Database, openDatabase } from "#server/db/client.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
 
 export type TestDatabase = {

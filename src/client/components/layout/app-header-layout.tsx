@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { ThemeMenu } from "../theme/theme-menu.tsx";
+import { ThemeMenu } from "#client/components/theme/theme-menu.tsx";
 import { Logo } from "./logo.tsx";
 import { HasSiteHeaderContext } from "./page-chrome.ts";
 import { pageWidth } from "./page-width.ts";

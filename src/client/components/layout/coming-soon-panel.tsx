@@ -1,6 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Badge } from "../ui/badge.tsx";
+import { Badge } from "#client/components/ui/badge.tsx";
 import { pageWidth } from "./page-width.ts";
 
 type ComingSoonPanelProps = {

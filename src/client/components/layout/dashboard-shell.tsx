@@ -1,8 +1,8 @@
 import { MenuIcon } from "lucide-react";
 import { type MouseEvent, type ReactNode, useState } from "react";
-import { ThemeMenu } from "../theme/theme-menu.tsx";
-import { Button } from "../ui/button.tsx";
-import { Sheet, SheetContent, SheetTrigger } from "../ui/sheet.tsx";
+import { ThemeMenu } from "#client/components/theme/theme-menu.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Sheet, SheetContent, SheetTrigger } from "#client/components/ui/sheet.tsx";
 import { SkipLink } from "./app-header-layout.tsx";
 import { HasSiteHeaderContext } from "./page-chrome.ts";
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { toasterStore } from "../../lib/notify.ts";
-import type { ResolvedTheme } from "../../lib/theme.ts";
+import { toasterStore } from "#client/lib/notify.ts";
+import type { ResolvedTheme } from "#client/lib/theme.ts";
 
 // Effects run in sibling order, so this fires after the Toaster has subscribed to new toasts.
 function MountedSignal() {

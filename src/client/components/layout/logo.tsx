@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#client/lib/cn.ts";
 
 export function Logo({ className }: { className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { CompassIcon } from "lucide-react";
-import { buttonVariants } from "../ui/button.tsx";
+import { buttonVariants } from "#client/components/ui/button.tsx";
 import { pageWidth } from "./page-width.ts";
 
 /** The Not Found message; the page around it (with the site header) is routes/-not-found-page.tsx. */

@@ -1,4 +1,4 @@
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#client/lib/cn.ts";
 
 /**
  * The page widths every screen uses, so content lines up with the header and does not jump

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { ThemeCycleButton } from "../theme/theme-cycle-button.tsx";
+import { ThemeCycleButton } from "#client/components/theme/theme-cycle-button.tsx";
 import { Logo } from "./logo.tsx";
 import { HasSiteHeaderContext } from "./page-chrome.ts";
 

@@ -1,5 +1,5 @@
 import { ErrorComponent, type ErrorComponentProps } from "@tanstack/react-router";
-import { buttonVariants } from "../ui/button.tsx";
+import { buttonVariants } from "#client/components/ui/button.tsx";
 import { pageWidth } from "./page-width.ts";
 
 export function RouteError({ error }: ErrorComponentProps) {

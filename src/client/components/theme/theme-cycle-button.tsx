@@ -1,6 +1,6 @@
-import { cn } from "../../lib/cn.ts";
-import type { Theme } from "../../lib/theme.ts";
-import { buttonVariants } from "../ui/button.tsx";
+import { buttonVariants } from "#client/components/ui/button.tsx";
+import { cn } from "#client/lib/cn.ts";
+import type { Theme } from "#client/lib/theme.ts";
 import { useTheme } from "./theme-provider.tsx";
 
 const NEXT: Record<Theme, Theme> = { dark: "light", light: "system", system: "dark" };

@@ -1,6 +1,5 @@
 import { MonitorIcon, MoonIcon, SunIcon } from "lucide-react";
-import { isTheme } from "../../lib/theme.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#client/components/ui/button.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -8,7 +7,8 @@ import {
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuTrigger,
-} from "../ui/dropdown-menu.tsx";
+} from "#client/components/ui/dropdown-menu.tsx";
+import { isTheme } from "#client/lib/theme.ts";
 import { useTheme } from "./theme-provider.tsx";
 
 export function ThemeRadioItems() {

@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readStoredTheme, resolveTheme, THEME_STORAGE_KEY } from "../../lib/theme.ts";
+import { readStoredTheme, resolveTheme, THEME_STORAGE_KEY } from "#client/lib/theme.ts";
 import { ThemeCycleButton } from "./theme-cycle-button.tsx";
 import { ThemeProvider } from "./theme-provider.tsx";
 

@@ -8,7 +8,7 @@ import {
   THEME_STORAGE_KEY,
   type Theme,
   watchSystemTheme,
-} from "../../lib/theme.ts";
+} from "#client/lib/theme.ts";
 
 type ThemeContextValue = { theme: Theme; resolvedTheme: ResolvedTheme; setTheme: (theme: Theme) => void };
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { cn } from "../../lib/cn.ts";
-import { isHexColor, readableTextColor } from "../../lib/color.ts";
+import { cn } from "#client/lib/cn.ts";
+import { isHexColor, readableTextColor } from "#client/lib/color.ts";
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;

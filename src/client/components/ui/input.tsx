@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#client/lib/cn.ts";
 
 export const inputBoxClass = "h-10 rounded-md px-3 py-2 text-sm shadow-xs";
 

@@ -1,5 +1,5 @@
 import { VideoIcon } from "lucide-react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#client/lib/cn.ts";
 
 /** The link a registered person joins an online event by, with the address shown under it. */
 export function JoinOnlineLink({ href, urlClassName }: { href: string; urlClassName: string }) {

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import { cn } from "../../lib/cn.ts";
-import { renderMarkdown } from "../../lib/markdown.ts";
+import { cn } from "#client/lib/cn.ts";
+import { renderMarkdown } from "#client/lib/markdown.ts";
 
 /** Styles for rendered Markdown without a typography plugin. */
 export const markdownClass =

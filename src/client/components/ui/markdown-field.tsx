@@ -1,10 +1,10 @@
 import { EyeIcon, PencilIcon } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#client/lib/cn.ts";
 import { Spinner } from "./spinner.tsx";
 
 // marked is only needed once someone asks for a preview: keep it in its own chunk.
-const loadRenderer = () => import("../../lib/markdown.ts");
+const loadRenderer = () => import("#client/lib/markdown.ts");
 
 type Mode = "write" | "preview";
 

@@ -1,6 +1,6 @@
 import { CheckIcon, ChevronDownIcon } from "lucide-react";
 import { type KeyboardEvent, useId, useMemo, useRef, useState } from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#client/lib/cn.ts";
 
 export type SelectOption = { value: string; label: string; keywords?: string };
 

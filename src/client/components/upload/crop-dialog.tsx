@@ -2,7 +2,7 @@ import { XIcon } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
 import Cropper, { type Area, type Point } from "react-easy-crop";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#client/components/ui/button.tsx";
 import type { PixelArea } from "./crop-image.ts";
 
 export interface CropDialogProps {

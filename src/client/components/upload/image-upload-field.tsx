@@ -9,12 +9,12 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import { cn } from "../../lib/cn.ts";
-import type { StorageObjectMetadata } from "../../lib/storage/object-metadata.ts";
-import { uploadFile } from "../../lib/storage/storage-client.ts";
-import type { UploadTask } from "../../lib/storage/upload-task.ts";
-import { Button } from "../ui/button.tsx";
-import { FieldError, FieldHint } from "../ui/field-message.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { cn } from "#client/lib/cn.ts";
+import type { StorageObjectMetadata } from "#client/lib/storage/object-metadata.ts";
+import { uploadFile } from "#client/lib/storage/storage-client.ts";
+import type { UploadTask } from "#client/lib/storage/upload-task.ts";
 import { ACCEPTED_IMAGE_TYPES, canCrop, cropToBlob, isAcceptedImage, type PixelArea } from "./crop-image.ts";
 import { UploadProgress } from "./upload-progress.tsx";
 

@@ -1,9 +1,9 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { StorageError } from "../../lib/storage/errors.ts";
-import type { StorageObjectMetadata } from "../../lib/storage/object-metadata.ts";
-import { type TransportEvents, UploadTask } from "../../lib/storage/upload-task.ts";
+import { StorageError } from "#client/lib/storage/errors.ts";
+import type { StorageObjectMetadata } from "#client/lib/storage/object-metadata.ts";
+import { type TransportEvents, UploadTask } from "#client/lib/storage/upload-task.ts";
 import { formatSpeed, UploadProgress } from "./upload-progress.tsx";
 
 function makeTask({ resumable = true, totalBytes = 4_000_000 } = {}) {

@@ -1,9 +1,9 @@
 import { PauseIcon, PlayIcon, XIcon } from "lucide-react";
 import { useId, useSyncExternalStore } from "react";
-import { cn } from "../../lib/cn.ts";
-import { userMessage } from "../../lib/storage/errors.ts";
-import type { UploadState, UploadTask } from "../../lib/storage/upload-task.ts";
-import { Button } from "../ui/button.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { userMessage } from "#client/lib/storage/errors.ts";
+import type { UploadState, UploadTask } from "#client/lib/storage/upload-task.ts";
 
 const STATE_TEXT: Record<UploadState, string> = {
   running: "Uploading",

@@ -1,5 +1,5 @@
-import type { AuthUser } from "../../lib/auth-client.ts";
-import { redirectTarget } from "../../lib/redirect.ts";
+import type { AuthUser } from "#client/lib/auth-client.ts";
+import { redirectTarget } from "#client/lib/redirect.ts";
 
 export type AfterSignIn = { kind: "welcome"; redirect: string | undefined } | { kind: "href"; href: string };
 

@@ -1,4 +1,4 @@
-import { AuthError } from "../../lib/auth-client.ts";
+import { AuthError } from "#client/lib/auth-client.ts";
 
 export function formatWait(seconds: number): string {
   if (seconds <= 1) return "in a moment";

@@ -1,5 +1,5 @@
-import type { AuthUser } from "../../lib/auth-client.ts";
-import * as authClient from "../../lib/auth-client.ts";
+import type { AuthUser } from "#client/lib/auth-client.ts";
+import * as authClient from "#client/lib/auth-client.ts";
 
 export type AuthState = {
   readonly isAuthenticated: boolean;

@@ -1,4 +1,4 @@
-import type { CommunityRole, CommunityVisibility, JoinPolicy } from "../../gql/graphql.ts";
+import type { CommunityRole, CommunityVisibility, JoinPolicy } from "#client/gql/graphql.ts";
 
 export const ROLE_LABEL: Record<CommunityRole, string> = {
   OWNER: "Owner",

@@ -1,5 +1,5 @@
-import { isTooLong, type TextField, tooLongMessage } from "../../../shared/limits.ts";
-import type { AnswerInput } from "../../gql/graphql.ts";
+import type { AnswerInput } from "#client/gql/graphql.ts";
+import { isTooLong, type TextField, tooLongMessage } from "#shared/limits.ts";
 import type { EventQuestion } from "./api/event-page-queries.ts";
 
 /** Every question's answer as a list of strings, the shape the API takes. */

@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { contrastRatio, isHexColor, readableTextColor } from "../../lib/color.ts";
+import { contrastRatio, isHexColor, readableTextColor } from "#client/lib/color.ts";
 
 /** WCAG AA for the button's label. */
 const MIN_CONTRAST = 4.5;

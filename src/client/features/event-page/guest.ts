@@ -1,5 +1,5 @@
-import { TEXT_LIMITS, tooLongMessage } from "../../../shared/limits.ts";
-import { GraphQLRequestError } from "../../lib/graphql.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 
 export const GUEST_NAME_MAX_LENGTH = TEXT_LIMITS.personName;
 

@@ -1,5 +1,5 @@
-import type { AnswerInput } from "../../gql/graphql.ts";
-import { GraphQLRequestError } from "../../lib/graphql.ts";
+import type { AnswerInput } from "#client/gql/graphql.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import type { AnswerErrors } from "./answers.ts";
 import type { EventQuestion } from "./api/event-page-queries.ts";
 

@@ -1,4 +1,4 @@
-import { formatEventRange } from "../../../shared/event-time-format.ts";
+import { formatEventRange } from "#shared/event-time-format.ts";
 
 export type When = { date: string; time: string | null };
 

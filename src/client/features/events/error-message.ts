@@ -1,4 +1,4 @@
-import { GraphQLRequestError } from "../../lib/graphql.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
 
 const CODE_MESSAGES: Record<string, string> = {
   FORBIDDEN: "Only organizers, admins and owners can do that.",

@@ -1,4 +1,4 @@
-import type { EventStatus, QuestionKind, RegistrationStatus } from "../../gql/graphql.ts";
+import type { EventStatus, QuestionKind, RegistrationStatus } from "#client/gql/graphql.ts";
 
 type BadgeVariant = "default" | "secondary" | "outline" | "success" | "destructive";
 

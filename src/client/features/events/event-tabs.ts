@@ -1,4 +1,4 @@
-import type { EventListFilter } from "../../gql/graphql.ts";
+import type { EventListFilter } from "#client/gql/graphql.ts";
 
 export type EventsTab = "upcoming" | "past" | "drafts";
 

@@ -1,4 +1,4 @@
-import type { RegistrationStatus } from "../../gql/graphql.ts";
+import type { RegistrationStatus } from "#client/gql/graphql.ts";
 
 type Tone = "success" | "default" | "secondary" | "destructive" | "outline";
 

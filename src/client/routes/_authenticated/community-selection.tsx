@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
-import { pageWidth } from "../../components/layout/page-width.ts";
-import { UserMenu } from "../../features/auth/components/user-menu.tsx";
-import { myCommunitiesQueryOptions } from "../../features/communities/api/communities-queries.ts";
-import { CommunityPicker } from "../../features/communities/components/community-picker.tsx";
+import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
+import { myCommunitiesQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { CommunityPicker } from "#client/features/communities/components/community-picker.tsx";
 
 export const Route = createFileRoute("/_authenticated/community-selection")({
   loader: ({ context }) => context.queryClient.ensureQueryData(myCommunitiesQueryOptions()),

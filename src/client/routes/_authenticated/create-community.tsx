@@ -1,8 +1,8 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
-import { pageWidth } from "../../components/layout/page-width.ts";
-import { UserMenu } from "../../features/auth/components/user-menu.tsx";
-import { CreateCommunityForm } from "../../features/communities/components/create-community-form.tsx";
+import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
+import { CreateCommunityForm } from "#client/features/communities/components/create-community-form.tsx";
 
 export const Route = createFileRoute("/_authenticated/create-community")({
   component: CreateCommunityPage,

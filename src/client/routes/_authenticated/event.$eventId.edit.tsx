@@ -2,16 +2,16 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
-import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
-import { pageWidth } from "../../components/layout/page-width.ts";
-import { Badge } from "../../components/ui/badge.tsx";
-import { UserMenu } from "../../features/auth/components/user-menu.tsx";
-import { eventQueryOptions } from "../../features/events/api/events-queries.ts";
-import { EventForm } from "../../features/events/components/event-form/event-form.tsx";
-import { eventToValues } from "../../features/events/components/event-form/event-form-schema.ts";
-import { EVENT_STATUS_BADGE, EVENT_STATUS_LABEL } from "../../features/events/event-labels.ts";
-import { GraphQLRequestError } from "../../lib/graphql.ts";
-import { notify } from "../../lib/notify.ts";
+import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
+import { eventQueryOptions } from "#client/features/events/api/events-queries.ts";
+import { EventForm } from "#client/features/events/components/event-form/event-form.tsx";
+import { eventToValues } from "#client/features/events/components/event-form/event-form-schema.ts";
+import { EVENT_STATUS_BADGE, EVENT_STATUS_LABEL } from "#client/features/events/event-labels.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { notify } from "#client/lib/notify.ts";
 
 export const Route = createFileRoute("/_authenticated/event/$eventId/edit")({
   loader: async ({ context, params }) => {

@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { AppHeaderLayout } from "../../components/layout/app-header-layout.tsx";
-import { pageWidth } from "../../components/layout/page-width.ts";
-import { useAuth } from "../../features/auth/auth-context.tsx";
-import { UserMenu } from "../../features/auth/components/user-menu.tsx";
-import { ProfileForm } from "../../features/profile/components/profile-form.tsx";
-import { myRegistrationsQueryOptions } from "../../features/registrations/api/my-registrations.ts";
-import { YourEvents } from "../../features/registrations/components/your-events.tsx";
+import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { useAuth } from "#client/features/auth/auth-context.tsx";
+import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
+import { ProfileForm } from "#client/features/profile/components/profile-form.tsx";
+import { myRegistrationsQueryOptions } from "#client/features/registrations/api/my-registrations.ts";
+import { YourEvents } from "#client/features/registrations/components/your-events.tsx";
 
 export const Route = createFileRoute("/_authenticated/me")({
   loader: ({ context }) =>

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect, useRouter } from "@tanstack/react-router";
-import { AuthCard, PublicLayout } from "../../components/layout/public-layout.tsx";
-import { useAuth } from "../../features/auth/auth-context.tsx";
-import { WelcomeForm } from "../../features/auth/components/welcome-form.tsx";
-import { parseRedirectSearch, redirectTarget } from "../../lib/redirect.ts";
+import { AuthCard, PublicLayout } from "#client/components/layout/public-layout.tsx";
+import { useAuth } from "#client/features/auth/auth-context.tsx";
+import { WelcomeForm } from "#client/features/auth/components/welcome-form.tsx";
+import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
 
 export const Route = createFileRoute("/_authenticated/welcome")({
   validateSearch: parseRedirectSearch,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { auditEntry } from "./audit.tables.ts";
 
 export type AuditRecord = {

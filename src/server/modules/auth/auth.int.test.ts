@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session, verification } from "../../db/schema.ts";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import { session, verification } from "#server/db/schema.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { CODES_PER_EMAIL } from "./code-limits.service.ts";
 import { createSessionRevocations } from "./session-revocation.service.ts";
 

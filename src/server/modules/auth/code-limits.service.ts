@@ -1,4 +1,4 @@
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { hit, isBlocked } from "./throttle.service.ts";
 
 export const CODES_PER_EMAIL = { max: 5, windowSeconds: 15 * 60 };

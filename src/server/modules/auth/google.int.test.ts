@@ -1,6 +1,6 @@
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import { startTestServer, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 
 const CLIENT_ID = "commons-test.apps.googleusercontent.com";
 let provider: OAuth2Server;

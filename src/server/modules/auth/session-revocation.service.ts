@@ -1,5 +1,5 @@
 import { eq, gt, lt } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { revokedSession, session } from "./auth.tables.ts";
 
 /** How long a signed session copy stays valid in the cookie cache (decision 003). */

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { throttle } from "./auth.tables.ts";
 
 export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { slugProblem } from "../../../shared/slug.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 // Managers' names and addresses for mail; there is no users service yet.
-import { user } from "../../db/schema.ts";
-import { DomainError, invalidInput, notFound, unauthenticated } from "../../errors.ts";
-import { recordAudit } from "../audit/audit.service.ts";
-import { hit } from "../auth/throttle.service.ts";
-import { communityAssetUrl, removeCommunityBlobs } from "../files/files.service.ts";
+import { user } from "#server/db/schema.ts";
+import { DomainError, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
+import { recordAudit } from "#server/modules/audit/audit.service.ts";
+import { hit } from "#server/modules/auth/throttle.service.ts";
+import { communityAssetUrl, removeCommunityBlobs } from "#server/modules/files/files.service.ts";
+import { slugProblem } from "#shared/slug.ts";
 import {
   canCreateCommunity,
   canDeleteCommunity,

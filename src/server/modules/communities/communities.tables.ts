@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { user } from "../auth/auth.tables.ts";
+import { user } from "#server/modules/auth/auth.tables.ts";
 
 export const COMMUNITY_ROLES = ["owner", "admin", "organizer", "member"] as const;
 export type CommunityRole = (typeof COMMUNITY_ROLES)[number];

@@ -1,6 +1,6 @@
-import { isTooLong, tooLongMessage } from "../../../shared/limits.ts";
-import { slugProblem } from "../../../shared/slug.ts";
-import type { FieldError } from "../../errors.ts";
+import type { FieldError } from "#server/errors.ts";
+import { isTooLong, tooLongMessage } from "#shared/limits.ts";
+import { slugProblem } from "#shared/slug.ts";
 import { JOIN_POLICIES, type JoinPolicy, VISIBILITIES, type Visibility } from "./communities.tables.ts";
 
 const timeZones = new Set(Intl.supportedValuesOf("timeZone"));

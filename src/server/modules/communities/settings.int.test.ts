@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEntry, community, membership, storageObject } from "../../db/schema.ts";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import { auditEntry, community, membership, storageObject } from "#server/db/schema.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 
 let t: TestServer;
 let owner: TestBrowser;

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt, lte } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { requireMembership } from "../communities/communities.service.ts";
-import { queueRegistrationDigest } from "../notifications/notifications.service.ts";
+import type { Db } from "#server/db/client.ts";
+import { requireMembership } from "#server/modules/communities/communities.service.ts";
+import { queueRegistrationDigest } from "#server/modules/notifications/notifications.service.ts";
 import { canManageEvents } from "./events.policy.ts";
 import { type Ctx, forbidden } from "./events.service.ts";
 import { event, registration, registrationDigest } from "./events.tables.ts";

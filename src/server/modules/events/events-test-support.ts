@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { community, membership, session, user } from "../../db/schema.ts";
-import type { TestBrowser, TestServer } from "../../test/harness.ts";
-import { uniqueEmail } from "../../test/harness.ts";
+import { community, membership, session, user } from "#server/db/schema.ts";
+import type { TestBrowser, TestServer } from "#server/test/harness.ts";
+import { uniqueEmail } from "#server/test/harness.ts";
 
 /**
  * A signed-in browser without the mail round trip: a user and a session written directly, and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEXT_LIMITS, tooLongMessage } from "../../../shared/limits.ts";
-import { toWallTime } from "../../../shared/time.ts";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
+import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { toWallTime } from "#shared/time.ts";
 import {
   addMember,
   createCommunity,

@@ -1,4 +1,4 @@
-import type { MembershipView } from "../communities/communities.policy.ts";
+import type { MembershipView } from "#server/modules/communities/communities.policy.ts";
 import type { EventStatus, EventVisibility, RegistrationStatus } from "./events.tables.ts";
 
 /** Organizers, admins and owners run a community's events. */

@@ -1,17 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
-import { isTooLong, TEXT_LIMITS, tooLongMessage } from "../../../shared/limits.ts";
-import type { Db } from "../../db/client.ts";
-import { DomainError, invalidInput, notFound, unauthenticated } from "../../errors.ts";
-import { recordAudit } from "../audit/audit.service.ts";
-import type { Viewer } from "../communities/communities.policy.ts";
-import { communityHosts, getMembership, requireMembership } from "../communities/communities.service.ts";
-import { communityAssetUrl } from "../files/files.service.ts";
+import type { Db } from "#server/db/client.ts";
+import { DomainError, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
+import { recordAudit } from "#server/modules/audit/audit.service.ts";
+import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import {
+  communityHosts,
+  getMembership,
+  requireMembership,
+} from "#server/modules/communities/communities.service.ts";
+import { communityAssetUrl } from "#server/modules/files/files.service.ts";
 import {
   queueEventCanceled,
   queueEventChanged,
   scheduleReminders,
-} from "../notifications/notifications.service.ts";
+} from "#server/modules/notifications/notifications.service.ts";
+import { isTooLong, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { canManageEvents, eventAccess, listedFor } from "./events.policy.ts";
 import { type EventStatus, event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
 import { type EventInput, type ValidEvent, validateEventInput } from "./events.validation.ts";

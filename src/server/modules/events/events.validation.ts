@@ -1,6 +1,6 @@
-import { COUNT_LIMITS, TEXT_LIMITS, type TextField, tooLongMessage } from "../../../shared/limits.ts";
-import { fromWallTime, isTimeZone } from "../../../shared/time.ts";
-import type { FieldError } from "../../errors.ts";
+import type { FieldError } from "#server/errors.ts";
+import { COUNT_LIMITS, TEXT_LIMITS, type TextField, tooLongMessage } from "#shared/limits.ts";
+import { fromWallTime, isTimeZone } from "#shared/time.ts";
 import type { EventVisibility, QuestionKind, RegistrationAnswers } from "./events.tables.ts";
 
 export type TicketTypeInput = { id?: string | null; name: string; quantity?: number | null };

@@ -1,9 +1,13 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 // Registrants are users: the registration lists join them for search (no users service yet).
-import { user } from "../../db/schema.ts";
-import { DomainError } from "../../errors.ts";
-import { type CommunityHost, communityHosts, getMembership } from "../communities/communities.service.ts";
+import { user } from "#server/db/schema.ts";
+import { DomainError } from "#server/errors.ts";
+import {
+  type CommunityHost,
+  communityHosts,
+  getMembership,
+} from "#server/modules/communities/communities.service.ts";
 import { canManageEvents } from "./events.policy.ts";
 import { event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
 

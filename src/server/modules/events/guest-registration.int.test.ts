@@ -2,9 +2,9 @@
 // never gets a session; the mail's private link is what lets them see and cancel.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "../../db/schema.ts";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
-import { qrOf } from "../notifications/notifications-test-support.ts";
+import { user } from "#server/db/schema.ts";
+import { qrOf } from "#server/modules/notifications/notifications-test-support.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import {
   createCommunity,
   createEvent,

@@ -1,12 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
-import { isTooLong, tooLongMessage } from "../../../shared/limits.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 // Guests are users that no code has proven yet; there is no users service to create them.
-import { user } from "../../db/schema.ts";
-import { DomainError, type FieldError, invalidInput, notFound } from "../../errors.ts";
-import { hit } from "../auth/throttle.service.ts";
-import { queueRegistrationMail, type RegistrationMailKind } from "../notifications/notifications.service.ts";
+import { user } from "#server/db/schema.ts";
+import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
+import { hit } from "#server/modules/auth/throttle.service.ts";
+import {
+  queueRegistrationMail,
+  type RegistrationMailKind,
+} from "#server/modules/notifications/notifications.service.ts";
+import { isTooLong, tooLongMessage } from "#shared/limits.ts";
 import { canSeeOnlineUrl, eventAccess } from "./events.policy.ts";
 import type { Ctx } from "./events.service.ts";
 import { type RegistrationStatus, registration } from "./events.tables.ts";

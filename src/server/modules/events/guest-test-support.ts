@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import type { TestBrowser, TestServer } from "../../test/harness.ts";
-import type { CapturedMail } from "../../test/smtp-capture.ts";
+import type { TestBrowser, TestServer } from "#server/test/harness.ts";
+import type { CapturedMail } from "#server/test/smtp-capture.ts";
 
 export const GUEST_REGISTER = `mutation ($eventId: ID!, $input: GuestRegisterInput!) {
   registerAsGuest(eventId: $eventId, input: $input) { status email } }`;

@@ -1,5 +1,5 @@
-import { builder } from "../../graphql/builder.ts";
-import { mapErrors } from "../../graphql/errors.ts";
+import { builder } from "#server/graphql/builder.ts";
+import { mapErrors } from "#server/graphql/errors.ts";
 import { registrationDigestEnabled, setRegistrationDigest } from "./digest.service.ts";
 import { AnswerInput, Event, RegistrationStatus } from "./events.graphql.ts";
 import {

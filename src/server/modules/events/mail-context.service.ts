@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { communityHosts } from "../communities/communities.service.ts";
+import type { Db } from "#server/db/client.ts";
+import { communityHosts } from "#server/modules/communities/communities.service.ts";
 import { event, type RegistrationStatus, registration } from "./events.tables.ts";
 import { Loaders, people, personColumns, publicPath } from "./events.views.ts";
 import { managePath, manageToken } from "./manage-token.ts";

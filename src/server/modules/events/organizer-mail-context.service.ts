@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { communityHosts, communityManagers } from "../communities/communities.service.ts";
+import type { Db } from "#server/db/client.ts";
+import { communityHosts, communityManagers } from "#server/modules/communities/communities.service.ts";
 import { event, type RegistrationStatus, registration } from "./events.tables.ts";
 import { people, personColumns } from "./events.views.ts";
 import { registrationMailContext } from "./mail-context.service.ts";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toWallTime } from "../../../shared/time.ts";
-import { community, membership } from "../../db/schema.ts";
-import { startTestServer, type TestBrowser, type TestServer } from "../../test/harness.ts";
+import { community, membership } from "#server/db/schema.ts";
+import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
+import { toWallTime } from "#shared/time.ts";
 import {
   createCommunity,
   createEvent,

@@ -1,16 +1,20 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
-import { isTooLong, tooLongMessage } from "../../../shared/limits.ts";
-import type { Db } from "../../db/client.ts";
-import { DomainError, type FieldError, invalidInput, notFound } from "../../errors.ts";
-import type { Viewer } from "../communities/communities.policy.ts";
-import { communityManagers, getMembership, joinFromEvent } from "../communities/communities.service.ts";
+import type { Db } from "#server/db/client.ts";
+import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
+import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import {
+  communityManagers,
+  getMembership,
+  joinFromEvent,
+} from "#server/modules/communities/communities.service.ts";
 import {
   queueOrganizerMessage,
   queuePendingForOrganizers,
   queueRegistrationMail,
   type RegistrationMailKind,
-} from "../notifications/notifications.service.ts";
+} from "#server/modules/notifications/notifications.service.ts";
+import { isTooLong, tooLongMessage } from "#shared/limits.ts";
 import { canManageEvents, eventAccess } from "./events.policy.ts";
 import {
   type Ctx,

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import { queueRegistrationMail } from "../notifications/notifications.service.ts";
+import type { Db } from "#server/db/client.ts";
+import { queueRegistrationMail } from "#server/modules/notifications/notifications.service.ts";
 import { event, type RegistrationStatus, registration, ticketType } from "./events.tables.ts";
 
 // Seats and counters. Call everything here with the event row locked (SELECT … FOR UPDATE), so

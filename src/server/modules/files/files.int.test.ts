@@ -4,8 +4,8 @@ import nodePath from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.ts";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import type { Db } from "#server/db/client.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { objectDownloadUrl, removeCommunityBlobs } from "./files.service.ts";
 import {
   createCommunity,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseRange } from "../../http/storage-routes.ts";
+import { parseRange } from "#server/http/storage-routes.ts";
 import { canRead, canWrite, pathProblem, withinQuota } from "./files.policy.ts";
 
 const viewer = { id: "u1", name: "U", email: "u@example.test", image: null };

@@ -1,4 +1,4 @@
-import type { MembershipView, Viewer } from "../communities/communities.policy.ts";
+import type { MembershipView, Viewer } from "#server/modules/communities/communities.policy.ts";
 import { BUCKETS, type Bucket } from "./files.tables.ts";
 
 export const MiB = 1024 * 1024;

@@ -2,9 +2,9 @@ import { createHash, randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
-import type { Viewer } from "../communities/communities.policy.ts";
-import { getMembership, getStorageQuotaBytes } from "../communities/communities.service.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import { getMembership, getStorageQuotaBytes } from "#server/modules/communities/communities.service.ts";
 import type { ByteRange } from "./blob-store.ts";
 import { checkTextBuffer, declaredType, prepareImage, readAll, spoolText } from "./files.content.ts";
 import {

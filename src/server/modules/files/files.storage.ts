@@ -1,6 +1,6 @@
 import path from "node:path";
-import type { StorageConfig } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
+import type { StorageConfig } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
 import { type BlobStore, DiskBlobStore } from "./blob-store.ts";
 import { BUCKET_RULES } from "./files.policy.ts";
 import type { Bucket } from "./files.tables.ts";

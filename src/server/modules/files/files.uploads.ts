@@ -4,9 +4,9 @@ import { FileStore } from "@tus/file-store";
 import { S3Store } from "@tus/s3-store";
 import { EVENTS, Server, type Upload } from "@tus/server";
 
-import type { S3Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
-import type { Viewer } from "../communities/communities.policy.ts";
+import type { S3Config } from "#server/config.ts";
+import type { Db } from "#server/db/client.ts";
+import type { Viewer } from "#server/modules/communities/communities.policy.ts";
 import {
   invalidArgument,
   StorageError,

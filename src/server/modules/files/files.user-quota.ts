@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import { StorageError } from "./files.errors.ts";
 import { type Bucket, pendingUpload, storageObject } from "./files.tables.ts";
 

@@ -7,7 +7,7 @@ import {
   S3Client,
   type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import type { S3Config } from "../../config.ts";
+import type { S3Config } from "#server/config.ts";
 import type { BlobStore, ByteRange } from "./blob-store.ts";
 
 /** The S3 client settings shared by the blob store and tus's S3 upload store. */

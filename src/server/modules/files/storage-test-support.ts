@@ -1,7 +1,7 @@
 // Shared by the file store's integration tests: GraphQL set-up, multipart and tus from Node.
 import { createHash } from "node:crypto";
 import * as tus from "tus-js-client";
-import type { TestBrowser } from "../../test/harness.ts";
+import type { TestBrowser } from "#server/test/harness.ts";
 
 export const md5 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("base64");
 

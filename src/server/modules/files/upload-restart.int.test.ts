@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type ChildServer, freePort, startChildServer } from "../../test/child-server.ts";
-import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "../../test/harness.ts";
-import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
+import { type ChildServer, freePort, startChildServer } from "#server/test/child-server.ts";
+import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "#server/test/harness.ts";
+import { type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
 import { createCommunity, md5, startTus, tusHeaders, uploadAndPauseAfter } from "./storage-test-support.ts";
 
 const MiB = 1024 * 1024;

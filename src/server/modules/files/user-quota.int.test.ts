@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "../../test/harness.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { createCommunity, multipart, tusHeaders, tusMetadata } from "./storage-test-support.ts";
 
 const QUOTA = { bytes: 5_000, openUploads: 2 };

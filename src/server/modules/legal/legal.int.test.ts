@@ -1,6 +1,6 @@
 import { Marked } from "marked";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../../test/harness.ts";
+import { startTestServer, type TestServer } from "#server/test/harness.ts";
 
 let t: TestServer;
 beforeAll(async () => {

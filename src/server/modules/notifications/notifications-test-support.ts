@@ -2,8 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import sharp from "sharp";
-import { type ParsedIcsEvent, parseIcs } from "../../../shared/ics.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 import {
   community,
   type EventStatus,
@@ -11,8 +10,9 @@ import {
   type RegistrationStatus,
   registration,
   user,
-} from "../../db/schema.ts";
-import { type CapturedMail, mimeParts } from "../../test/smtp-capture.ts";
+} from "#server/db/schema.ts";
+import { type CapturedMail, mimeParts } from "#server/test/smtp-capture.ts";
+import { type ParsedIcsEvent, parseIcs } from "#shared/ics.ts";
 
 // Rows written straight to the tables, for driving the outbox without the events API.
 

@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client.ts";
+import type { Db } from "#server/db/client.ts";
 // The outbox table is declared with the events tables but belongs to this module.
-import type { RegistrationStatus } from "../events/events.service.ts";
+import type { RegistrationStatus } from "#server/modules/events/events.service.ts";
 import {
   eventMailContext,
   type RegistrationMailContext,
   registrationMailContext,
   registrationsToNotify,
-} from "../events/events.service.ts";
-import { digestContext, pendingMailContext } from "../events/organizer-mail-context.service.ts";
-import type { Mail, Mailer } from "../mail/mail.service.ts";
+} from "#server/modules/events/events.service.ts";
+import { digestContext, pendingMailContext } from "#server/modules/events/organizer-mail-context.service.ts";
+import type { Mail, Mailer } from "#server/modules/mail/mail.service.ts";
 import { digestMail, pendingOrganizerMail } from "./notifications.organizer-render.ts";
 import { eventMail, organizerMail, registrationMail } from "./notifications.render.ts";
 import { type EventMailType, OUTBOX_KINDS, type RegistrationMailKind } from "./notifications.service.ts";

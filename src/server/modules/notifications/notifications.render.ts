@@ -1,8 +1,8 @@
 import QRCode from "qrcode";
-import { formatEventRange } from "../../../shared/event-time-format.ts";
-import { buildIcs } from "../../../shared/ics.ts";
-import type { EventMailContext, RegistrationMailContext } from "../events/events.service.ts";
-import type { Mail, MailAttachment } from "../mail/mail.service.ts";
+import type { EventMailContext, RegistrationMailContext } from "#server/modules/events/events.service.ts";
+import type { Mail, MailAttachment } from "#server/modules/mail/mail.service.ts";
+import { formatEventRange } from "#shared/event-time-format.ts";
+import { buildIcs } from "#shared/ics.ts";
 import type { EventMailType, RegistrationMailKind } from "./notifications.service.ts";
 
 // Plain text plus simple HTML for every message; times in the event's own zone; links on APP_URL.

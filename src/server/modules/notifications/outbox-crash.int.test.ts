@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase } from "../../db/client.ts";
-import { type ChildServer, freePort, startChildServer } from "../../test/child-server.ts";
-import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "../../test/harness.ts";
-import { type SmtpCapture, startSmtpCapture } from "../../test/smtp-capture.ts";
-import { createCommunity, createEvent, registerFor } from "../events/events-test-support.ts";
+import { openDatabase } from "#server/db/client.ts";
+import { createCommunity, createEvent, registerFor } from "#server/modules/events/events-test-support.ts";
+import { type ChildServer, freePort, startChildServer } from "#server/test/child-server.ts";
+import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "#server/test/harness.ts";
+import { type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
 import { rowsOf } from "./notifications.outbox.ts";
 import { icsOf, qrOf } from "./notifications-test-support.ts";
 

@@ -7,10 +7,10 @@ import { sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../db/client.ts";
-import { defaultJobsConfig } from "../../jobs/jobs.runtime.ts";
-import { startTestServer, type TestServer } from "../../test/harness.ts";
-import type { CapturedMail } from "../../test/smtp-capture.ts";
+import type { Db } from "#server/db/client.ts";
+import { defaultJobsConfig } from "#server/jobs/jobs.runtime.ts";
+import { startTestServer, type TestServer } from "#server/test/harness.ts";
+import type { CapturedMail } from "#server/test/smtp-capture.ts";
 import {
   queueEventCanceled,
   queueEventChanged,

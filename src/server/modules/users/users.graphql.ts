@@ -1,5 +1,5 @@
-import { builder } from "../../graphql/builder.ts";
-import type { Viewer } from "../communities/communities.policy.ts";
+import { builder } from "#server/graphql/builder.ts";
+import type { Viewer } from "#server/modules/communities/communities.policy.ts";
 
 const ViewerRef = builder.objectRef<Viewer>("Viewer").implement({
   fields: (t) => ({

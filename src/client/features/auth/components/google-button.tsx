@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { signInWithGoogleIdToken } from "../../../lib/auth-client.ts";
-import { authErrorMessage } from "../auth-messages.ts";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { authErrorMessage } from "#client/features/auth/auth-messages.ts";
+import { signInWithGoogleIdToken } from "#client/lib/auth-client.ts";
 
 type GoogleCredentialResponse = { credential?: string };
 type GoogleIdentity = {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, use } from "react";
-import type { PublicConfig } from "../../../lib/auth-client.ts";
+import type { PublicConfig } from "#client/lib/auth-client.ts";
 
 // Loaded only when the server has Google configured, keeping it out of the /login budget otherwise.
 const GoogleButton = lazy(() =>

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { sendSignInCode } from "../../../lib/auth-client.ts";
-import { savePendingSignIn } from "../pending-sign-in.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { savePendingSignIn } from "#client/features/auth/pending-sign-in.ts";
+import { sendSignInCode } from "#client/lib/auth-client.ts";
 
 export function LoginForm({ initialEmail, onCodeSent }: { initialEmail: string; onCodeSent: () => void }) {
   const id = useId();
@@ -28,7 +28,7 @@ export function LoginForm({ initialEmail, onCodeSent }: { initialEmail: string; 
       onCodeSent();
     } catch (caught) {
       // The message catalogue loads only when something goes wrong, keeping it out of the /login budget.
-      const { authErrorMessage } = await import("../auth-messages.ts");
+      const { authErrorMessage } = await import("#client/features/auth/auth-messages.ts");
       setError(authErrorMessage(caught));
     } finally {
       setSending(false);

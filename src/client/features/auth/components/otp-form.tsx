@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { AuthError, sendSignInCode, verifySignInCode } from "../../../lib/auth-client.ts";
-import { notify } from "../../../lib/notify.ts";
-import { authErrorMessage } from "../auth-messages.ts";
-import { savePendingSignIn } from "../pending-sign-in.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { authErrorMessage } from "#client/features/auth/auth-messages.ts";
+import { savePendingSignIn } from "#client/features/auth/pending-sign-in.ts";
+import { AuthError, sendSignInCode, verifySignInCode } from "#client/lib/auth-client.ts";
+import { notify } from "#client/lib/notify.ts";
 
 // Here rather than in auth-messages.ts, which /login loads: only this screen says it.
 export const CODE_USED_UP_MESSAGE = "That code is used up after too many tries — send a new code.";

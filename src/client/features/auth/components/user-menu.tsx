@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { LayoutGridIcon, LogOutIcon, UserRoundIcon } from "lucide-react";
-import { ThemeRadioItems } from "../../../components/theme/theme-menu.tsx";
+import { ThemeRadioItems } from "#client/components/theme/theme-menu.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,11 +9,11 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu.tsx";
-import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
-import { cn } from "../../../lib/cn.ts";
-import { notify } from "../../../lib/notify.ts";
-import { useAuth } from "../auth-context.tsx";
+} from "#client/components/ui/dropdown-menu.tsx";
+import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
+import { useAuth } from "#client/features/auth/auth-context.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { notify } from "#client/lib/notify.ts";
 
 export function UserMenu({ showName = false, className }: { showName?: boolean; className?: string }) {
   const { user, signOut } = useAuth();

@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
-import { isTooLong, TEXT_LIMITS, tooLongMessage } from "../../../../shared/limits.ts";
-import { personNameProblem } from "../../../../shared/person.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { updateUser } from "../../../lib/auth-client.ts";
-import { authErrorMessage } from "../auth-messages.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { authErrorMessage } from "#client/features/auth/auth-messages.ts";
+import { updateUser } from "#client/lib/auth-client.ts";
+import { isTooLong, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { personNameProblem } from "#shared/person.ts";
 
 export function WelcomeForm({ onSaved }: { onSaved: () => Promise<void> }) {
   const id = useId();

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
-import { graphql } from "../../../gql/gql.ts";
-import { request } from "../../../lib/graphql.ts";
+import { graphql } from "#client/gql/gql.ts";
+import { request } from "#client/lib/graphql.ts";
 
 const MyCommunitiesQuery = graphql(`
   query MyCommunities {

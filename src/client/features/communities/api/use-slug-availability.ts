@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { isValidSlug } from "../../../../shared/slug.ts";
+import { isValidSlug } from "#shared/slug.ts";
 import { slugAvailabilityQueryOptions } from "./communities-queries.ts";
 
 export type SlugStatus = "idle" | "invalid" | "checking" | "available" | "taken" | "reserved" | "unknown";

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { CommunityQuery, MyCommunitiesQuery } from "../../../gql/graphql.ts";
-import { renderInRouter } from "../../../test-router.tsx";
+import type { CommunityQuery, MyCommunitiesQuery } from "#client/gql/graphql.ts";
+import { renderInRouter } from "#client/test-router.tsx";
 import { CommunityOverview } from "./community-overview.tsx";
 import { CommunityPicker } from "./community-picker.tsx";
 

@@ -1,12 +1,17 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarDaysIcon, CheckCircle2Icon, CircleIcon, CreditCardIcon, UsersIcon } from "lucide-react";
-import { pageWidth } from "../../../components/layout/page-width.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import { MarkdownContent } from "../../../components/ui/markdown-content.tsx";
-import { IMAGE_ASPECT } from "../../../components/upload/image-aspects.ts";
-import type { CommunityQuery } from "../../../gql/graphql.ts";
-import { formatMemberCount, JOIN_POLICY_LABEL, ROLE_LABEL, VISIBILITY_LABEL } from "../community-labels.ts";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.tsx";
+import { MarkdownContent } from "#client/components/ui/markdown-content.tsx";
+import { IMAGE_ASPECT } from "#client/components/upload/image-aspects.ts";
+import {
+  formatMemberCount,
+  JOIN_POLICY_LABEL,
+  ROLE_LABEL,
+  VISIBILITY_LABEL,
+} from "#client/features/communities/community-labels.ts";
+import type { CommunityQuery } from "#client/gql/graphql.ts";
 
 type Community = CommunityQuery["community"];
 

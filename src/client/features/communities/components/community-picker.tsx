@@ -1,14 +1,14 @@
 import { Link } from "@tanstack/react-router";
 import { PlusIcon, SearchIcon, SparklesIcon, UsersIcon } from "lucide-react";
 import { useId, useState } from "react";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { buttonVariants } from "../../../components/ui/button.tsx";
-import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import type { MyCommunitiesQuery } from "../../../gql/graphql.ts";
-import { markdownToText } from "../../../lib/markdown.ts";
-import { formatMemberCount, ROLE_LABEL } from "../community-labels.ts";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { buttonVariants } from "#client/components/ui/button.tsx";
+import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { formatMemberCount, ROLE_LABEL } from "#client/features/communities/community-labels.ts";
+import type { MyCommunitiesQuery } from "#client/gql/graphql.ts";
+import { markdownToText } from "#client/lib/markdown.ts";
 
 type CommunitySummary = MyCommunitiesQuery["myCommunities"][number];
 

@@ -8,10 +8,10 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu.tsx";
-import { InitialsAvatar } from "../../../components/ui/initials-avatar.tsx";
-import { myCommunitiesQueryOptions } from "../api/communities-queries.ts";
-import { ROLE_LABEL } from "../community-labels.ts";
+} from "#client/components/ui/dropdown-menu.tsx";
+import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
+import { myCommunitiesQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { ROLE_LABEL } from "#client/features/communities/community-labels.ts";
 
 type Current = {
   id: string;

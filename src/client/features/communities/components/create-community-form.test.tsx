@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, setUpComponentTests } from "../../../test-component.ts";
-import { renderInRouter } from "../../../test-router.tsx";
+import { jsonResponse, setUpComponentTests } from "#client/test-component.ts";
+import { renderInRouter } from "#client/test-router.tsx";
 import { CreateCommunityForm } from "./create-community-form.tsx";
 
 const REFUSAL = "You have created 10 communities in the last hour. Try again in 42 minutes.";

@@ -1,21 +1,21 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { TEXT_LIMITS } from "../../../../shared/limits.ts";
-import { sanitizeSlugInput, slugify } from "../../../../shared/slug.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { ChoiceGroup } from "../../../components/ui/choice-group.tsx";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
-import { useUnsavedChanges } from "../../../components/ui/unsaved-changes.tsx";
-import { GraphQLRequestError } from "../../../lib/graphql.ts";
-import { useCreateCommunity } from "../api/create-community.ts";
-import { useSlugAvailability } from "../api/use-slug-availability.ts";
-import { JOIN_POLICIES, VISIBILITIES } from "../community-choices.ts";
-import { browserTimeZone, defaultCurrency } from "../locale-defaults.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { ChoiceGroup } from "#client/components/ui/choice-group.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { Textarea } from "#client/components/ui/textarea.tsx";
+import { useUnsavedChanges } from "#client/components/ui/unsaved-changes.tsx";
+import { useCreateCommunity } from "#client/features/communities/api/create-community.ts";
+import { useSlugAvailability } from "#client/features/communities/api/use-slug-availability.ts";
+import { JOIN_POLICIES, VISIBILITIES } from "#client/features/communities/community-choices.ts";
+import { browserTimeZone, defaultCurrency } from "#client/features/communities/locale-defaults.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { TEXT_LIMITS } from "#shared/limits.ts";
+import { sanitizeSlugInput, slugify } from "#shared/slug.ts";
 import {
   type CreateCommunityOutput,
   type CreateCommunityValues,

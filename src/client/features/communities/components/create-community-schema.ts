@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TEXT_LIMITS, tooLongMessage } from "../../../../shared/limits.ts";
-import { isValidSlug, SLUG_MAX, SLUG_MIN } from "../../../../shared/slug.ts";
+import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { isValidSlug, SLUG_MAX, SLUG_MIN } from "#shared/slug.ts";
 
 export const createCommunitySchema = z.object({
   name: z

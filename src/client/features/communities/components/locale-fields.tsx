@@ -1,5 +1,5 @@
 import type { Control, FieldPathByValue, FieldValues } from "react-hook-form";
-import { SelectField } from "../../../components/ui/select-field.tsx";
+import { SelectField } from "#client/components/ui/select-field.tsx";
 import { useLocaleOptions } from "./use-locale-options.ts";
 
 type FieldErrorLike = { message?: string } | undefined;

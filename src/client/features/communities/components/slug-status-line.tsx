@@ -1,7 +1,7 @@
 import { AlertCircleIcon, CheckCircle2Icon, XCircleIcon } from "lucide-react";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { cn } from "../../../lib/cn.ts";
-import type { SlugStatus } from "../api/use-slug-availability.ts";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import type { SlugStatus } from "#client/features/communities/api/use-slug-availability.ts";
+import { cn } from "#client/lib/cn.ts";
 
 export function SlugStatusLine({ id, status }: { id: string; status: SlugStatus }) {
   const content: Record<SlugStatus, { text: string; className: string; icon?: React.ReactNode }> = {

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
-import type { SelectOption } from "../../../components/ui/searchable-select.tsx";
-import { supportedCurrencies, supportedTimeZones } from "../locale-defaults.ts";
+import type { SelectOption } from "#client/components/ui/searchable-select.tsx";
+import { supportedCurrencies, supportedTimeZones } from "#client/features/communities/locale-defaults.ts";
 
 export function useLocaleOptions(): { timeZoneOptions: SelectOption[]; currencyOptions: SelectOption[] } {
   const timeZoneOptions = useMemo<SelectOption[]>(

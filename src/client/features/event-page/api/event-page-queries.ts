@@ -1,7 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import { graphql } from "../../../gql/gql.ts";
-import type { EventPageQuery as EventPageResult } from "../../../gql/graphql.ts";
-import { request } from "../../../lib/graphql.ts";
+import { graphql } from "#client/gql/gql.ts";
+import type { EventPageQuery as EventPageResult } from "#client/gql/graphql.ts";
+import { request } from "#client/lib/graphql.ts";
 
 const EventPageQuery = graphql(`
   query EventPage($id: ID!) {

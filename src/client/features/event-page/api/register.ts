@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { graphql } from "../../../gql/gql.ts";
-import type { RegisterInput } from "../../../gql/graphql.ts";
-import { request } from "../../../lib/graphql.ts";
+import { graphql } from "#client/gql/gql.ts";
+import type { RegisterInput } from "#client/gql/graphql.ts";
+import { request } from "#client/lib/graphql.ts";
 import { eventPageKeys } from "./event-page-queries.ts";
 
 const RegisterMutation = graphql(`

@@ -1,7 +1,7 @@
 import { CalendarPlusIcon, DownloadIcon } from "lucide-react";
-import { buttonVariants } from "../../../components/ui/button.tsx";
-import type { PublicEvent } from "../api/event-page-queries.ts";
-import { googleCalendarUrl, icsUrl } from "../event-links.ts";
+import { buttonVariants } from "#client/components/ui/button.tsx";
+import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
+import { googleCalendarUrl, icsUrl } from "#client/features/event-page/event-links.ts";
 
 type CalendarFields = Pick<
   PublicEvent,

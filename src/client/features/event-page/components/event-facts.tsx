@@ -1,10 +1,10 @@
 import { GlobeIcon, MapPinIcon, VideoIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatEventRange } from "../../../../shared/event-time-format.ts";
-import { differsFromViewer, viewerTimeZone } from "../../../lib/event-time.ts";
-import type { PublicEvent } from "../api/event-page-queries.ts";
-import { eventLocation, mapUrl, safeHttpUrl } from "../event-links.ts";
-import { dateTileParts, describeWhen } from "../when.ts";
+import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
+import { eventLocation, mapUrl, safeHttpUrl } from "#client/features/event-page/event-links.ts";
+import { dateTileParts, describeWhen } from "#client/features/event-page/when.ts";
+import { differsFromViewer, viewerTimeZone } from "#client/lib/event-time.ts";
+import { formatEventRange } from "#shared/event-time-format.ts";
 
 function Fact({ tile, children }: { tile: ReactNode; children: ReactNode }) {
   return (

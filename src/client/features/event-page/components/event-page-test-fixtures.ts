@@ -1,4 +1,4 @@
-import type { PublicEvent } from "../api/event-page-queries.ts";
+import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 
 /** A published, free event with spots left and no questions; tests override what they need. */
 export const boardGameNight: PublicEvent = {

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PublicEvent } from "../api/event-page-queries.ts";
+import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { EventPage } from "./event-page.tsx";
 import { boardGameNight } from "./event-page-test-fixtures.ts";
 import type { EventPageSlots } from "./slots.ts";

@@ -1,7 +1,11 @@
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { GUEST_NAME_MAX_LENGTH, type GuestErrors, type GuestValues } from "../guest.ts";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import {
+  GUEST_NAME_MAX_LENGTH,
+  type GuestErrors,
+  type GuestValues,
+} from "#client/features/event-page/guest.ts";
 
 /** Name and email for a signed-out visitor: the whole of registering, with the questions. */
 export function GuestFields({

@@ -1,11 +1,11 @@
 import { CircleCheckIcon, ClockIcon, HourglassIcon, MailIcon } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import type { RegistrationStatus } from "../../../gql/graphql.ts";
-import { GraphQLRequestError } from "../../../lib/graphql.ts";
-import { useResendTicket } from "../api/guest.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useResendTicket } from "#client/features/event-page/api/guest.ts";
+import type { RegistrationStatus } from "#client/gql/graphql.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
 
 const OUTCOME: Partial<Record<RegistrationStatus, { title: string; icon: typeof CircleCheckIcon }>> = {
   GOING: { title: "You're registered", icon: CircleCheckIcon },

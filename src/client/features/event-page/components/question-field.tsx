@@ -1,11 +1,11 @@
-import { TEXT_LIMITS } from "../../../../shared/limits.ts";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { RadioGroup, RadioGroupItem } from "../../../components/ui/radio-group.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
-import { answerLimit } from "../answers.ts";
-import type { EventQuestion } from "../api/event-page-queries.ts";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "#client/components/ui/radio-group.tsx";
+import { Textarea } from "#client/components/ui/textarea.tsx";
+import { answerLimit } from "#client/features/event-page/answers.ts";
+import type { EventQuestion } from "#client/features/event-page/api/event-page-queries.ts";
+import { TEXT_LIMITS } from "#shared/limits.ts";
 
 /** The value a ticked consent checkbox sends. */
 export const CHECKED = "true";

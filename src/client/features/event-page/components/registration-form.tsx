@@ -1,18 +1,29 @@
 import { type CSSProperties, type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { Button } from "../../../components/ui/button.tsx";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import type { AnswerInput, RegistrationStatus } from "../../../gql/graphql.ts";
-import { cn } from "../../../lib/cn.ts";
-import { GraphQLRequestError } from "../../../lib/graphql.ts";
-import { type AnswerErrors, type Answers, toAnswerInput, validateAnswers, valuesOf } from "../answers.ts";
-import type { PublicEvent } from "../api/event-page-queries.ts";
-import { useRegisterAsGuest } from "../api/guest.ts";
-import { useRegister } from "../api/register.ts";
-import { type GuestErrors, type GuestValues, guestFieldErrors, validateGuest } from "../guest.ts";
-import { describeRegisterError } from "../register-errors.ts";
-import { availability } from "../spots.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  type AnswerErrors,
+  type Answers,
+  toAnswerInput,
+  validateAnswers,
+  valuesOf,
+} from "#client/features/event-page/answers.ts";
+import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
+import { useRegisterAsGuest } from "#client/features/event-page/api/guest.ts";
+import { useRegister } from "#client/features/event-page/api/register.ts";
+import {
+  type GuestErrors,
+  type GuestValues,
+  guestFieldErrors,
+  validateGuest,
+} from "#client/features/event-page/guest.ts";
+import { describeRegisterError } from "#client/features/event-page/register-errors.ts";
+import { availability } from "#client/features/event-page/spots.ts";
+import type { AnswerInput, RegistrationStatus } from "#client/gql/graphql.ts";
+import { cn } from "#client/lib/cn.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { GuestFields } from "./guest-fields.tsx";
 import { AlreadyRegistered, GuestConfirmation } from "./guest-result.tsx";
 import { QuestionField } from "./question-field.tsx";

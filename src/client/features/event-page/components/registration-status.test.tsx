@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { PublicEvent, ViewerRegistration } from "../api/event-page-queries.ts";
+import type { PublicEvent, ViewerRegistration } from "#client/features/event-page/api/event-page-queries.ts";
 import { boardGameNight } from "./event-page-test-fixtures.ts";
 import { RegistrationStatusView } from "./registration-status.tsx";
 import type { EventPageSlots } from "./slots.ts";

@@ -1,8 +1,8 @@
 import { CircleCheckIcon, ClockIcon, HourglassIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { JoinOnlineLink } from "../../../components/ui/join-online-link.tsx";
-import type { PublicEvent, ViewerRegistration } from "../api/event-page-queries.ts";
-import { safeHttpUrl } from "../event-links.ts";
+import { JoinOnlineLink } from "#client/components/ui/join-online-link.tsx";
+import type { PublicEvent, ViewerRegistration } from "#client/features/event-page/api/event-page-queries.ts";
+import { safeHttpUrl } from "#client/features/event-page/event-links.ts";
 import { AddToCalendar } from "./add-to-calendar.tsx";
 import type { EventPageSlots } from "./slots.ts";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ViewerRegistration } from "../api/event-page-queries.ts";
+import type { ViewerRegistration } from "#client/features/event-page/api/event-page-queries.ts";
 
 /**
  * What the route composes into the event page from other features: sign-in (auth) and the

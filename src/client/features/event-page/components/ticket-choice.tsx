@@ -1,6 +1,6 @@
 import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
 import { useId } from "react";
-import type { EventTicketType } from "../api/event-page-queries.ts";
+import type { EventTicketType } from "#client/features/event-page/api/event-page-queries.ts";
 
 function priceText(ticket: EventTicketType): string {
   if (ticket.priceMinor === 0) return "Free";

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { graphql } from "../../../gql/gql.ts";
-import { request } from "../../../lib/graphql.ts";
+import { graphql } from "#client/gql/gql.ts";
+import { request } from "#client/lib/graphql.ts";
 
 const DigestQuery = graphql(`
   query RegistrationDigest($communityId: ID!) {

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { graphql } from "../../../gql/gql.ts";
-import type { EventListFilter, RegistrationStatus } from "../../../gql/graphql.ts";
-import { request } from "../../../lib/graphql.ts";
+import { graphql } from "#client/gql/gql.ts";
+import type { EventListFilter, RegistrationStatus } from "#client/gql/graphql.ts";
+import { request } from "#client/lib/graphql.ts";
 
 const CommunityEventsQuery = graphql(`
   query CommunityEvents(

@@ -1,11 +1,11 @@
 import { AlertDialog } from "radix-ui";
 import { useId, useState } from "react";
-import { TEXT_LIMITS } from "../../../../shared/limits.ts";
-import { Button, buttonVariants } from "../../../components/ui/button.tsx";
-import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { Textarea } from "../../../components/ui/textarea.tsx";
+import { Button, buttonVariants } from "#client/components/ui/button.tsx";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { Textarea } from "#client/components/ui/textarea.tsx";
+import { TEXT_LIMITS } from "#shared/limits.ts";
 
 /**
  * Controlled from outside, so a dropdown item can open it. `onConfirm` resolves with an error

@@ -9,19 +9,23 @@ import {
   XCircleIcon,
 } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../components/ui/button.tsx";
+import { Button } from "#client/components/ui/button.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu.tsx";
-import type { EventStatus } from "../../../gql/graphql.ts";
-import { notify } from "../../../lib/notify.ts";
-import { useCancelEvent, useDuplicateEvent, usePublishEvent } from "../api/event-mutations.ts";
-import { describeError } from "../error-message.ts";
-import { publicEventUrl } from "../event-labels.ts";
+} from "#client/components/ui/dropdown-menu.tsx";
+import {
+  useCancelEvent,
+  useDuplicateEvent,
+  usePublishEvent,
+} from "#client/features/events/api/event-mutations.ts";
+import { describeError } from "#client/features/events/error-message.ts";
+import { publicEventUrl } from "#client/features/events/event-labels.ts";
+import type { EventStatus } from "#client/gql/graphql.ts";
+import { notify } from "#client/lib/notify.ts";
 import { CancelEventDialog } from "./cancel-event-dialog.tsx";
 
 type RowEvent = {

@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { CalendarPlusIcon } from "lucide-react";
-import { formatEventRange } from "../../../../shared/event-time-format.ts";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card.tsx";
-import type { OverviewEventsQuery } from "../../../gql/graphql.ts";
-import { formatGoing } from "../event-labels.ts";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.tsx";
+import { formatGoing } from "#client/features/events/event-labels.ts";
+import type { OverviewEventsQuery } from "#client/gql/graphql.ts";
+import { formatEventRange } from "#shared/event-time-format.ts";
 
 type Upcoming = OverviewEventsQuery["upcoming"]["nodes"];
 

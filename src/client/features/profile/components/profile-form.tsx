@@ -2,17 +2,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { TEXT_LIMITS } from "../../../../shared/limits.ts";
-import { Button } from "../../../components/ui/button.tsx";
-import { FieldError, FieldHint } from "../../../components/ui/field-message.tsx";
-import { Input } from "../../../components/ui/input.tsx";
-import { Label } from "../../../components/ui/label.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useUnsavedChanges } from "../../../components/ui/unsaved-changes.tsx";
-import { ImageUploadField } from "../../../components/upload/image-upload-field.tsx";
-import { AuthError, type AuthUser } from "../../../lib/auth-client.ts";
-import { notify } from "../../../lib/notify.ts";
-import { saveAvatar, saveProfileName } from "../api/update-profile.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useUnsavedChanges } from "#client/components/ui/unsaved-changes.tsx";
+import { ImageUploadField } from "#client/components/upload/image-upload-field.tsx";
+import { saveAvatar, saveProfileName } from "#client/features/profile/api/update-profile.ts";
+import { AuthError, type AuthUser } from "#client/lib/auth-client.ts";
+import { notify } from "#client/lib/notify.ts";
+import { TEXT_LIMITS } from "#shared/limits.ts";
 import { type ProfileNameOutput, type ProfileNameValues, profileNameSchema } from "./profile-schema.ts";
 
 /** The avatars bucket's limit (docs/storage-api.md). */

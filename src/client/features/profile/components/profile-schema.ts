@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { TEXT_LIMITS, tooLongMessage } from "../../../../shared/limits.ts";
-import { personNameProblem } from "../../../../shared/person.ts";
+import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { personNameProblem } from "#shared/person.ts";
 
 export const profileNameSchema = z.object({
   name: z

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { graphql } from "../../../gql/gql.ts";
-import type { ManagedRegistrationQuery } from "../../../gql/graphql.ts";
-import { request } from "../../../lib/graphql.ts";
+import { graphql } from "#client/gql/gql.ts";
+import type { ManagedRegistrationQuery } from "#client/gql/graphql.ts";
+import { request } from "#client/lib/graphql.ts";
 
 const ManagedRegistrationQueryDocument = graphql(`
   query ManagedRegistration($token: String!) {

@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { graphql } from "../../../gql/gql.ts";
+import { graphql } from "#client/gql/gql.ts";
 import type {
   MyRegistrationsQuery as MyRegistrationsResult,
   RegistrationTimeFilter,
-} from "../../../gql/graphql.ts";
-import { request } from "../../../lib/graphql.ts";
+} from "#client/gql/graphql.ts";
+import { request } from "#client/lib/graphql.ts";
 
 const MyRegistrationsQuery = graphql(`
   query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {

@@ -1,11 +1,11 @@
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
-import { Button, type ButtonProps, buttonVariants } from "../../../components/ui/button.tsx";
-import { FieldError } from "../../../components/ui/field-message.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { GraphQLRequestError } from "../../../lib/graphql.ts";
-import { notify } from "../../../lib/notify.ts";
-import { useCancelRegistration } from "../api/my-registrations.ts";
+import { Button, type ButtonProps, buttonVariants } from "#client/components/ui/button.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { useCancelRegistration } from "#client/features/registrations/api/my-registrations.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { notify } from "#client/lib/notify.ts";
 
 /** Asks before canceling: a freed seat goes to the next person on the waitlist right away. */
 export function CancelRegistrationButton({

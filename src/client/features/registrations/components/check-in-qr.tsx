@@ -1,5 +1,5 @@
 import { Suspense, use } from "react";
-import { cn } from "../../../lib/cn.ts";
+import { cn } from "#client/lib/cn.ts";
 
 const images = new Map<string, Promise<string>>();
 

@@ -8,11 +8,14 @@ import {
   MapPinIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatEventRange } from "../../../../shared/event-time-format.ts";
-import { pageWidth } from "../../../components/layout/page-width.ts";
-import { buttonVariants } from "../../../components/ui/button.tsx";
-import { JoinOnlineLink } from "../../../components/ui/join-online-link.tsx";
-import { type ManagedRegistration, useCancelManagedRegistration } from "../api/managed-registration.ts";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { buttonVariants } from "#client/components/ui/button.tsx";
+import { JoinOnlineLink } from "#client/components/ui/join-online-link.tsx";
+import {
+  type ManagedRegistration,
+  useCancelManagedRegistration,
+} from "#client/features/registrations/api/managed-registration.ts";
+import { formatEventRange } from "#shared/event-time-format.ts";
 import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
 import { CheckInQr } from "./check-in-qr.tsx";
 

@@ -3,14 +3,17 @@ import { Link } from "@tanstack/react-router";
 import { CalendarXIcon, MapPinIcon, VideoIcon } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Suspense, useState } from "react";
-import { formatEventRange } from "../../../../shared/event-time-format.ts";
-import { Badge } from "../../../components/ui/badge.tsx";
-import { Button, buttonVariants } from "../../../components/ui/button.tsx";
-import { Skeleton } from "../../../components/ui/skeleton.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import type { RegistrationTimeFilter } from "../../../gql/graphql.ts";
-import { type MyRegistration, myRegistrationsQueryOptions } from "../api/my-registrations.ts";
-import { statusLabel, statusTone } from "../status-labels.ts";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button, buttonVariants } from "#client/components/ui/button.tsx";
+import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  type MyRegistration,
+  myRegistrationsQueryOptions,
+} from "#client/features/registrations/api/my-registrations.ts";
+import { statusLabel, statusTone } from "#client/features/registrations/status-labels.ts";
+import type { RegistrationTimeFilter } from "#client/gql/graphql.ts";
+import { formatEventRange } from "#shared/event-time-format.ts";
 import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
 import { CheckInQr } from "./check-in-qr.tsx";
 

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { myCommunitiesQueryOptions } from "../../../features/communities/api/communities-queries.ts";
-import { forgetLastCommunityId, readLastCommunityId } from "../../../features/communities/last-community.ts";
+import { myCommunitiesQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { forgetLastCommunityId, readLastCommunityId } from "#client/features/communities/last-community.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/")({
   loader: async ({ context }) => {

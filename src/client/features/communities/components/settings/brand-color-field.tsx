@@ -1,9 +1,9 @@
 import { AlertTriangleIcon } from "lucide-react";
-import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
-import { Input } from "../../../../components/ui/input.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
-import { cn } from "../../../../lib/cn.ts";
-import { contrastRatio, isHexColor } from "../../../../lib/color.ts";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { cn } from "#client/lib/cn.ts";
+import { contrastRatio, isHexColor } from "#client/lib/color.ts";
 
 /** Pickers need some colour to show while the field is empty or half-typed. */
 export const FALLBACK_BRAND_COLOR = "#4f46e5";

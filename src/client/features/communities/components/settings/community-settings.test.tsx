@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
-import type { CommunityQuery } from "../../../../gql/graphql.ts";
-import { fieldErrorResponse, jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
-import { renderInRouter } from "../../../../test-router.tsx";
+import type { CommunityQuery } from "#client/gql/graphql.ts";
+import { fieldErrorResponse, jsonResponse, setUpComponentTests } from "#client/test-component.ts";
+import { renderInRouter } from "#client/test-router.tsx";
+import { TEXT_LIMITS } from "#shared/limits.ts";
 import { CommunitySettings } from "./community-settings.tsx";
 
 type Community = CommunityQuery["community"];

@@ -1,5 +1,5 @@
 import { LockIcon } from "lucide-react";
-import type { CommunityQuery } from "../../../../gql/graphql.ts";
+import type { CommunityQuery } from "#client/gql/graphql.ts";
 import { BrandingSection } from "./branding-section.tsx";
 import { DangerZoneSection } from "./danger-zone-section.tsx";
 import { GeneralSection } from "./general-section.tsx";

@@ -1,10 +1,10 @@
 import { AlertDialog } from "radix-ui";
 import { useId, useState } from "react";
-import { Button, buttonVariants } from "../../../../components/ui/button.tsx";
-import { FieldError } from "../../../../components/ui/field-message.tsx";
-import { Input } from "../../../../components/ui/input.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
-import { Spinner } from "../../../../components/ui/spinner.tsx";
+import { Button, buttonVariants } from "#client/components/ui/button.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
 
 /** Same rule as the server: surrounding spaces are forgiven, case and everything else is not. */
 export function confirmationMatches(typed: string, name: string): boolean {

@@ -1,22 +1,22 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
-import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
-import { sanitizeSlugInput } from "../../../../../shared/slug.ts";
-import { Button } from "../../../../components/ui/button.tsx";
-import { ChoiceGroup } from "../../../../components/ui/choice-group.tsx";
-import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
-import { Input } from "../../../../components/ui/input.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
-import { MarkdownField } from "../../../../components/ui/markdown-field.tsx";
-import { Spinner } from "../../../../components/ui/spinner.tsx";
-import { Textarea } from "../../../../components/ui/textarea.tsx";
-import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
-import type { CommunityQuery } from "../../../../gql/graphql.ts";
-import { useSlugAvailability } from "../../api/use-slug-availability.ts";
-import { VISIBILITIES } from "../../community-choices.ts";
-import { LocaleFields } from "../locale-fields.tsx";
-import { SlugStatusLine } from "../slug-status-line.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { ChoiceGroup } from "#client/components/ui/choice-group.tsx";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { MarkdownField } from "#client/components/ui/markdown-field.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { Textarea } from "#client/components/ui/textarea.tsx";
+import { useUnsavedChanges } from "#client/components/ui/unsaved-changes.tsx";
+import { useSlugAvailability } from "#client/features/communities/api/use-slug-availability.ts";
+import { VISIBILITIES } from "#client/features/communities/community-choices.ts";
+import { LocaleFields } from "#client/features/communities/components/locale-fields.tsx";
+import { SlugStatusLine } from "#client/features/communities/components/slug-status-line.tsx";
+import type { CommunityQuery } from "#client/gql/graphql.ts";
+import { TEXT_LIMITS } from "#shared/limits.ts";
+import { sanitizeSlugInput } from "#shared/slug.ts";
 import {
   changedFields,
   type GeneralSettingsOutput,

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { TEXT_LIMITS, tooLongMessage } from "../../../../../shared/limits.ts";
-import { isValidSlug, SLUG_MAX, SLUG_MIN } from "../../../../../shared/slug.ts";
-import { isHexColor } from "../../../../lib/color.ts";
+import { isHexColor } from "#client/lib/color.ts";
+import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { isValidSlug, SLUG_MAX, SLUG_MIN } from "#shared/slug.ts";
 
 export const generalSettingsSchema = z.object({
   name: z

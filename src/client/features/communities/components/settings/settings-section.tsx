@@ -1,6 +1,6 @@
 import { LinkIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { cn } from "../../../../lib/cn.ts";
+import { cn } from "#client/lib/cn.ts";
 
 export const SETTINGS_SECTIONS = [
   { anchor: "general", title: "General" },

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import type { UpdateCommunityInput } from "../../../../gql/graphql.ts";
-import { GraphQLRequestError } from "../../../../lib/graphql.ts";
-import { notify } from "../../../../lib/notify.ts";
-import { useUpdateCommunity } from "../../api/update-community.ts";
+import { useUpdateCommunity } from "#client/features/communities/api/update-community.ts";
+import type { UpdateCommunityInput } from "#client/gql/graphql.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { notify } from "#client/lib/notify.ts";
 
 export const READ_ONLY_NOTE = "Only owners and admins can change these settings.";
 

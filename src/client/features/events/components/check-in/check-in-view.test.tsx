@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Suspense } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { eventQueryOptions } from "../../api/events-queries.ts";
+import { eventQueryOptions } from "#client/features/events/api/events-queries.ts";
 import { CheckInView } from "./check-in-view.tsx";
 
 function respond(body: unknown) {

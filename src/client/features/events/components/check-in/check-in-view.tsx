@@ -9,15 +9,18 @@ import {
   XIcon,
 } from "lucide-react";
 import { useId, useState } from "react";
-import { Button } from "../../../../components/ui/button.tsx";
-import { Spinner } from "../../../../components/ui/spinner.tsx";
-import { cn } from "../../../../lib/cn.ts";
-import { GraphQLRequestError } from "../../../../lib/graphql.ts";
-import { eventQueryOptions, eventRegistrationsQueryOptions } from "../../api/events-queries.ts";
-import { useCheckInByCode } from "../../api/registration-mutations.ts";
-import { describeError } from "../../error-message.ts";
-import { useRunRegistrationAction } from "../event-dashboard/registration-actions.tsx";
-import { SearchField } from "../search-field.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  eventQueryOptions,
+  eventRegistrationsQueryOptions,
+} from "#client/features/events/api/events-queries.ts";
+import { useCheckInByCode } from "#client/features/events/api/registration-mutations.ts";
+import { useRunRegistrationAction } from "#client/features/events/components/event-dashboard/registration-actions.tsx";
+import { SearchField } from "#client/features/events/components/search-field.tsx";
+import { describeError } from "#client/features/events/error-message.ts";
+import { cn } from "#client/lib/cn.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { QrScanner } from "./qr-scanner.tsx";
 
 export const CHECK_IN_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { CameraOffIcon } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Spinner } from "../../../../components/ui/spinner.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
 import {
   CAMERA_PROBLEM_MESSAGE,
   type CameraProblem,

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
+import { jsonResponse, setUpComponentTests } from "#client/test-component.ts";
 import { DigestToggle } from "./digest-toggle.tsx";
 
 const label = "Email me a daily digest of new registrations";

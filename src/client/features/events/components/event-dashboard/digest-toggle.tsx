@@ -1,8 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { notify } from "../../../../lib/notify.ts";
-import { registrationDigestQueryOptions, useSetRegistrationDigest } from "../../api/digest.ts";
-import { describeError } from "../../error-message.ts";
+import {
+  registrationDigestQueryOptions,
+  useSetRegistrationDigest,
+} from "#client/features/events/api/digest.ts";
+import { describeError } from "#client/features/events/error-message.ts";
+import { notify } from "#client/lib/notify.ts";
 
 /** The organizer's own daily mail of new registrations, for all of this community's events. */
 export function DigestToggle({ communityId }: { communityId: string }) {

@@ -1,15 +1,15 @@
 import { Link } from "@tanstack/react-router";
 import { CopyIcon, ExternalLinkIcon, PencilIcon, ScanLineIcon, SendIcon } from "lucide-react";
-import { formatEventRange } from "../../../../../shared/event-time-format.ts";
-import { Badge } from "../../../../components/ui/badge.tsx";
-import { Button, buttonVariants } from "../../../../components/ui/button.tsx";
-import type { EventDetailQuery } from "../../../../gql/graphql.ts";
-import { differsFromViewer, viewerTimeZone } from "../../../../lib/event-time.ts";
-import { notify } from "../../../../lib/notify.ts";
-import { usePublishEvent } from "../../api/event-mutations.ts";
-import { describeError } from "../../error-message.ts";
-import { EVENT_STATUS_BADGE, EVENT_STATUS_LABEL } from "../../event-labels.ts";
-import { copyPublicLink } from "../event-row-actions.tsx";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button, buttonVariants } from "#client/components/ui/button.tsx";
+import { usePublishEvent } from "#client/features/events/api/event-mutations.ts";
+import { copyPublicLink } from "#client/features/events/components/event-row-actions.tsx";
+import { describeError } from "#client/features/events/error-message.ts";
+import { EVENT_STATUS_BADGE, EVENT_STATUS_LABEL } from "#client/features/events/event-labels.ts";
+import type { EventDetailQuery } from "#client/gql/graphql.ts";
+import { differsFromViewer, viewerTimeZone } from "#client/lib/event-time.ts";
+import { notify } from "#client/lib/notify.ts";
+import { formatEventRange } from "#shared/event-time-format.ts";
 
 type Event = EventDetailQuery["event"];
 

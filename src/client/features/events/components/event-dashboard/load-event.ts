@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { notFound } from "@tanstack/react-router";
-import { GraphQLRequestError } from "../../../../lib/graphql.ts";
-import { eventQueryOptions } from "../../api/events-queries.ts";
+import { eventQueryOptions } from "#client/features/events/api/events-queries.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
 
 /** The event for a dashboard page; missing, foreign or another community's events read "Not Found". */
 export async function loadDashboardEvent(queryClient: QueryClient, communityId: string, eventId: string) {

@@ -1,19 +1,19 @@
 import { MailIcon, XIcon } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
-import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
-import { Button } from "../../../../components/ui/button.tsx";
-import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
-import { Input } from "../../../../components/ui/input.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
-import { Spinner } from "../../../../components/ui/spinner.tsx";
-import { Textarea } from "../../../../components/ui/textarea.tsx";
-import type { RegistrationStatus } from "../../../../gql/graphql.ts";
-import { GraphQLRequestError } from "../../../../lib/graphql.ts";
-import { notify } from "../../../../lib/notify.ts";
-import { useMessageRegistrants } from "../../api/registration-mutations.ts";
-import { describeError } from "../../error-message.ts";
-import { REGISTRATION_STATUS_LABEL } from "../../event-labels.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { Textarea } from "#client/components/ui/textarea.tsx";
+import { useMessageRegistrants } from "#client/features/events/api/registration-mutations.ts";
+import { describeError } from "#client/features/events/error-message.ts";
+import { REGISTRATION_STATUS_LABEL } from "#client/features/events/event-labels.ts";
+import type { RegistrationStatus } from "#client/gql/graphql.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { notify } from "#client/lib/notify.ts";
+import { TEXT_LIMITS } from "#shared/limits.ts";
 
 type Audience = "all" | "filtered";
 

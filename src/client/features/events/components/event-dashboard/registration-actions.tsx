@@ -9,18 +9,21 @@ import {
 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useState } from "react";
-import { Button, buttonVariants } from "../../../../components/ui/button.tsx";
+import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-} from "../../../../components/ui/dropdown-menu.tsx";
-import { Spinner } from "../../../../components/ui/spinner.tsx";
-import type { RegistrationStatus } from "../../../../gql/graphql.ts";
-import { notify } from "../../../../lib/notify.ts";
-import { type RegistrationAction, useRegistrationAction } from "../../api/registration-mutations.ts";
-import { describeError } from "../../error-message.ts";
+} from "#client/components/ui/dropdown-menu.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  type RegistrationAction,
+  useRegistrationAction,
+} from "#client/features/events/api/registration-mutations.ts";
+import { describeError } from "#client/features/events/error-message.ts";
+import type { RegistrationStatus } from "#client/gql/graphql.ts";
+import { notify } from "#client/lib/notify.ts";
 
 type Row = { id: string; status: RegistrationStatus; checkedInAt?: string | null; person: { name: string } };
 

@@ -1,20 +1,20 @@
 import { useSuspenseInfiniteQuery } from "@tanstack/react-query";
 import { ChevronDownIcon, DownloadIcon } from "lucide-react";
 import { Fragment, useId, useState } from "react";
-import { Badge } from "../../../../components/ui/badge.tsx";
-import { Button, buttonVariants } from "../../../../components/ui/button.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
-import { Spinner } from "../../../../components/ui/spinner.tsx";
-import type { EventRegistrationsQuery, RegistrationStatus } from "../../../../gql/graphql.ts";
-import { cn } from "../../../../lib/cn.ts";
-import { eventRegistrationsQueryOptions } from "../../api/events-queries.ts";
+import { Badge } from "#client/components/ui/badge.tsx";
+import { Button, buttonVariants } from "#client/components/ui/button.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { eventRegistrationsQueryOptions } from "#client/features/events/api/events-queries.ts";
+import { SearchField } from "#client/features/events/components/search-field.tsx";
 import {
   isRegistrationStatus,
   REGISTRATION_STATUS_BADGE,
   REGISTRATION_STATUS_LABEL,
   REGISTRATION_STATUSES,
-} from "../../event-labels.ts";
-import { SearchField } from "../search-field.tsx";
+} from "#client/features/events/event-labels.ts";
+import type { EventRegistrationsQuery, RegistrationStatus } from "#client/gql/graphql.ts";
+import { cn } from "#client/lib/cn.ts";
 import { MessageRegistrantsDialog } from "./message-registrants-dialog.tsx";
 import { RegistrationActions } from "./registration-actions.tsx";
 

@@ -1,9 +1,9 @@
 import { Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { Button } from "../../../../components/ui/button.tsx";
-import { FieldError } from "../../../../components/ui/field-message.tsx";
-import { IMAGE_ASPECT } from "../../../../components/upload/image-aspects.ts";
-import { ImageUploadField } from "../../../../components/upload/image-upload-field.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { IMAGE_ASPECT } from "#client/components/upload/image-aspects.ts";
+import { ImageUploadField } from "#client/components/upload/image-upload-field.tsx";
 
 /** The community-assets bucket's limit (docs/storage-api.md). */
 const MAX_ASSET_BYTES = 10 * 1024 * 1024;

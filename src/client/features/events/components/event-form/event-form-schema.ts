@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { TEXT_LIMITS, tooLongMessage } from "../../../../../shared/limits.ts";
-import { toWallTime } from "../../../../../shared/time.ts";
-import type { EventDetailQuery, EventInput, EventVisibility, QuestionKind } from "../../../../gql/graphql.ts";
-import { isChoiceKind, QUESTION_KINDS } from "../../event-labels.ts";
+import { isChoiceKind, QUESTION_KINDS } from "#client/features/events/event-labels.ts";
+import type { EventDetailQuery, EventInput, EventVisibility, QuestionKind } from "#client/gql/graphql.ts";
+import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { toWallTime } from "#shared/time.ts";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;

@@ -2,9 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
-import { fieldErrorResponse, jsonResponse, setUpComponentTests } from "../../../../test-component.ts";
-import { renderInRouter } from "../../../../test-router.tsx";
+import { fieldErrorResponse, jsonResponse, setUpComponentTests } from "#client/test-component.ts";
+import { renderInRouter } from "#client/test-router.tsx";
+import { TEXT_LIMITS } from "#shared/limits.ts";
 import { EventForm } from "./event-form.tsx";
 import { type EventFormValues, emptyEventValues } from "./event-form-schema.ts";
 

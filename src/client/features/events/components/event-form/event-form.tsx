@@ -1,20 +1,24 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { Controller, FormProvider, useForm } from "react-hook-form";
-import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
-import { Button } from "../../../../components/ui/button.tsx";
-import { ChoiceGroup } from "../../../../components/ui/choice-group.tsx";
-import { FieldError } from "../../../../components/ui/field-message.tsx";
-import { Input } from "../../../../components/ui/input.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
-import { MarkdownField } from "../../../../components/ui/markdown-field.tsx";
-import { Spinner } from "../../../../components/ui/spinner.tsx";
-import { Textarea } from "../../../../components/ui/textarea.tsx";
-import { useUnsavedChanges } from "../../../../components/ui/unsaved-changes.tsx";
-import type { EventStatus } from "../../../../gql/graphql.ts";
-import { GraphQLRequestError } from "../../../../lib/graphql.ts";
-import { useCreateEvent, usePublishEvent, useUpdateEvent } from "../../api/event-mutations.ts";
-import { describeError } from "../../error-message.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { ChoiceGroup } from "#client/components/ui/choice-group.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { MarkdownField } from "#client/components/ui/markdown-field.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { Textarea } from "#client/components/ui/textarea.tsx";
+import { useUnsavedChanges } from "#client/components/ui/unsaved-changes.tsx";
+import {
+  useCreateEvent,
+  usePublishEvent,
+  useUpdateEvent,
+} from "#client/features/events/api/event-mutations.ts";
+import { describeError } from "#client/features/events/error-message.ts";
+import type { EventStatus } from "#client/gql/graphql.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { TEXT_LIMITS } from "#shared/limits.ts";
 import { EVENT_VISIBILITIES, ToggleField } from "./choice-cards.tsx";
 import { CoverField } from "./cover-field.tsx";
 import {

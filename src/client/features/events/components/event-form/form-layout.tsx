@@ -1,6 +1,6 @@
 import { cloneElement } from "react";
-import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Label } from "#client/components/ui/label.tsx";
 
 export function Section({
   id,

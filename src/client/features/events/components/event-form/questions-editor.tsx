@@ -1,13 +1,13 @@
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon, XIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { useFieldArray, useFormContext, useWatch } from "react-hook-form";
-import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
-import { Button } from "../../../../components/ui/button.tsx";
-import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
-import { Input } from "../../../../components/ui/input.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
-import type { QuestionKind } from "../../../../gql/graphql.ts";
-import { isChoiceKind, QUESTION_KIND_LABEL, QUESTION_KINDS } from "../../event-labels.ts";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { isChoiceKind, QUESTION_KIND_LABEL, QUESTION_KINDS } from "#client/features/events/event-labels.ts";
+import type { QuestionKind } from "#client/gql/graphql.ts";
+import { TEXT_LIMITS } from "#shared/limits.ts";
 import { type EventFormValues, newQuestion } from "./event-form-schema.ts";
 
 const selectClass =

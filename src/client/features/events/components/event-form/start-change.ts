@@ -1,4 +1,4 @@
-import { fromWallTime, parseWallTime } from "../../../../../shared/time.ts";
+import { fromWallTime, parseWallTime } from "#shared/time.ts";
 
 type Wall = { date: string; time: string };
 

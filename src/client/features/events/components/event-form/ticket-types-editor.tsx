@@ -1,11 +1,11 @@
 import { PlusIcon, Trash2Icon } from "lucide-react";
 import { useId } from "react";
 import { useFieldArray, useFormContext } from "react-hook-form";
-import { TEXT_LIMITS } from "../../../../../shared/limits.ts";
-import { Button } from "../../../../components/ui/button.tsx";
-import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
-import { Input } from "../../../../components/ui/input.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { TEXT_LIMITS } from "#shared/limits.ts";
 import type { EventFormValues } from "./event-form-schema.ts";
 
 /** Free ticket types: at least one, each with a name and an optional number of seats. */

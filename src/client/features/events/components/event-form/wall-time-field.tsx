@@ -1,9 +1,9 @@
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { fromWallTime } from "../../../../../shared/time.ts";
-import { FieldError, FieldHint } from "../../../../components/ui/field-message.tsx";
-import { Input } from "../../../../components/ui/input.tsx";
-import { Label } from "../../../../components/ui/label.tsx";
-import { viewerTimeZone } from "../../../../lib/event-time.ts";
+import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import { viewerTimeZone } from "#client/lib/event-time.ts";
+import { fromWallTime } from "#shared/time.ts";
 
 function formatIn(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat(undefined, {

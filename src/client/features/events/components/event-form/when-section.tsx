@@ -1,8 +1,8 @@
 import { TriangleAlertIcon } from "lucide-react";
 import { useMemo, useRef } from "react";
 import { type Control, useFormContext, useWatch } from "react-hook-form";
-import type { SelectOption } from "../../../../components/ui/searchable-select.tsx";
-import { SelectField } from "../../../../components/ui/select-field.tsx";
+import type { SelectOption } from "#client/components/ui/searchable-select.tsx";
+import { SelectField } from "#client/components/ui/select-field.tsx";
 import type { EventFormOutput, EventFormValues } from "./event-form-schema.ts";
 import { Section } from "./form-layout.tsx";
 import { shiftedEnd, startHasPassed } from "./start-change.ts";

@@ -2,11 +2,11 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
-import { pageWidth } from "../../../../components/layout/page-width.ts";
-import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
-import { EventForm } from "../../../../features/events/components/event-form/event-form.tsx";
-import { emptyEventValues } from "../../../../features/events/components/event-form/event-form-schema.ts";
-import { notify } from "../../../../lib/notify.ts";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { EventForm } from "#client/features/events/components/event-form/event-form.tsx";
+import { emptyEventValues } from "#client/features/events/components/event-form/event-form-schema.ts";
+import { notify } from "#client/lib/notify.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/create-event")({
   loader: ({ context, params }) =>

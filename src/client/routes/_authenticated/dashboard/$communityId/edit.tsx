@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { pageWidth } from "../../../../components/layout/page-width.ts";
-import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
-import { CommunitySettings } from "../../../../features/communities/components/settings/community-settings.tsx";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { CommunitySettings } from "#client/features/communities/components/settings/community-settings.tsx";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/edit")({
   loader: ({ context, params }) =>

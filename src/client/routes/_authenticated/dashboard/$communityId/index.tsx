@@ -1,13 +1,13 @@
 import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
-import { CommunityOverview } from "../../../../features/communities/components/community-overview.tsx";
-import { overviewEventsQueryOptions } from "../../../../features/events/api/events-queries.ts";
+import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { CommunityOverview } from "#client/features/communities/components/community-overview.tsx";
+import { overviewEventsQueryOptions } from "#client/features/events/api/events-queries.ts";
 import {
   hasAnyEvents,
   UpcomingEventsCard,
-} from "../../../../features/events/components/upcoming-events-card.tsx";
-import { canManageEvents } from "../../../../features/events/event-labels.ts";
+} from "#client/features/events/components/upcoming-events-card.tsx";
+import { canManageEvents } from "#client/features/events/event-labels.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/")({
   // Prefetch, not ensure: the overview still renders if the events list fails to load.

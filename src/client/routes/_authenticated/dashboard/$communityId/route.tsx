@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound, Outlet } from "@tanstack/react-router";
-import { DashboardNav } from "../../../../components/layout/dashboard-nav.tsx";
-import { DashboardShell } from "../../../../components/layout/dashboard-shell.tsx";
-import { InitialsAvatar } from "../../../../components/ui/initials-avatar.tsx";
-import { UserMenu } from "../../../../features/auth/components/user-menu.tsx";
-import { communityQueryOptions } from "../../../../features/communities/api/communities-queries.ts";
-import { CommunitySwitcher } from "../../../../features/communities/components/community-switcher.tsx";
-import { rememberLastCommunityId } from "../../../../features/communities/last-community.ts";
-import { GraphQLRequestError } from "../../../../lib/graphql.ts";
+import { DashboardNav } from "#client/components/layout/dashboard-nav.tsx";
+import { DashboardShell } from "#client/components/layout/dashboard-shell.tsx";
+import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
+import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
+import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { CommunitySwitcher } from "#client/features/communities/components/community-switcher.tsx";
+import { rememberLastCommunityId } from "#client/features/communities/last-community.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId")({
   loader: async ({ context, params }) => {

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { BotIcon } from "lucide-react";
-import { ComingSoonPanel } from "../../../../../components/layout/coming-soon-panel.tsx";
+import { ComingSoonPanel } from "#client/components/layout/coming-soon-panel.tsx";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/agents/")({
   component: AgentsPage,

@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { CalendarPlusIcon } from "lucide-react";
-import { pageWidth } from "../../../../../components/layout/page-width.ts";
-import { buttonVariants } from "../../../../../components/ui/button.tsx";
-import { communityQueryOptions } from "../../../../../features/communities/api/communities-queries.ts";
-import { communityEventsQueryOptions } from "../../../../../features/events/api/events-queries.ts";
-import { EventsList } from "../../../../../features/events/components/events-list.tsx";
-import { canManageEvents } from "../../../../../features/events/event-labels.ts";
-import { filterForTab, tabFromSearch } from "../../../../../features/events/event-tabs.ts";
-import { parseEventsSearch } from "../../../../../features/events/search-params.ts";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { buttonVariants } from "#client/components/ui/button.tsx";
+import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { communityEventsQueryOptions } from "#client/features/events/api/events-queries.ts";
+import { EventsList } from "#client/features/events/components/events-list.tsx";
+import { canManageEvents } from "#client/features/events/event-labels.ts";
+import { filterForTab, tabFromSearch } from "#client/features/events/event-tabs.ts";
+import { parseEventsSearch } from "#client/features/events/search-params.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/events/")({
   validateSearch: parseEventsSearch,

@@ -1,18 +1,18 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
-import { pageWidth } from "../../../../../../components/layout/page-width.ts";
+import { pageWidth } from "#client/components/layout/page-width.ts";
 import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
-} from "../../../../../../features/events/api/events-queries.ts";
+} from "#client/features/events/api/events-queries.ts";
 import {
   CHECK_IN_PAGE_SIZE,
   CheckInView,
   checkInGoingFilter,
-} from "../../../../../../features/events/components/check-in/check-in-view.tsx";
-import { loadDashboardEvent } from "../../../../../../features/events/components/event-dashboard/load-event.ts";
-import { NotManagerNotice } from "../../../../../../features/events/components/not-manager-notice.tsx";
+} from "#client/features/events/components/check-in/check-in-view.tsx";
+import { loadDashboardEvent } from "#client/features/events/components/event-dashboard/load-event.ts";
+import { NotManagerNotice } from "#client/features/events/components/not-manager-notice.tsx";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/events/$eventId/check-in")({
   loader: async ({ context, params }) => {

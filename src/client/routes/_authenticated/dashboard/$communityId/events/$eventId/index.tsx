@@ -1,18 +1,18 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
-import { pageWidth } from "../../../../../../components/layout/page-width.ts";
+import { pageWidth } from "#client/components/layout/page-width.ts";
 import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
-} from "../../../../../../features/events/api/events-queries.ts";
-import { DigestToggle } from "../../../../../../features/events/components/event-dashboard/digest-toggle.tsx";
-import { EventHeader } from "../../../../../../features/events/components/event-dashboard/event-header.tsx";
-import { loadDashboardEvent } from "../../../../../../features/events/components/event-dashboard/load-event.ts";
-import { RegistrationsTable } from "../../../../../../features/events/components/event-dashboard/registrations-table.tsx";
-import { NotManagerNotice } from "../../../../../../features/events/components/not-manager-notice.tsx";
-import { isRegistrationStatus } from "../../../../../../features/events/event-labels.ts";
-import { parseRegistrationsSearch } from "../../../../../../features/events/search-params.ts";
+} from "#client/features/events/api/events-queries.ts";
+import { DigestToggle } from "#client/features/events/components/event-dashboard/digest-toggle.tsx";
+import { EventHeader } from "#client/features/events/components/event-dashboard/event-header.tsx";
+import { loadDashboardEvent } from "#client/features/events/components/event-dashboard/load-event.ts";
+import { RegistrationsTable } from "#client/features/events/components/event-dashboard/registrations-table.tsx";
+import { NotManagerNotice } from "#client/features/events/components/not-manager-notice.tsx";
+import { isRegistrationStatus } from "#client/features/events/event-labels.ts";
+import { parseRegistrationsSearch } from "#client/features/events/search-params.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/events/$eventId/")({
   validateSearch: parseRegistrationsSearch,
