@@ -28,6 +28,10 @@ export default defineConfig({
           environment: "node",
           include: ["src/server/**/*.int.test.ts"],
           globalSetup: ["src/server/test/global-setup.ts"],
+          // Every test starts its own server, database and clock, and the server keeps no state in
+          // its modules, so the files share one module graph per worker instead of importing the
+          // whole server again for each file (about a third of this project's time).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
