@@ -11,14 +11,17 @@ import { mountEventRoutes } from "./http/events-routes.ts";
 import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
-import { type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
+import { defaultJobsConfig, type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import {
   createSessionRevocations,
   type SessionRevocations,
 } from "./modules/auth/session-revocation.service.ts";
+import { filesSubscriber } from "./modules/files/files.subscriber.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
+import { createEmit } from "./modules/log/log.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
+import { notificationsSubscriber } from "./modules/notifications/notifications.subscriber.ts";
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 type AppEnv = { Bindings: NodeBindings; Variables: { clientIp: string } };
@@ -44,6 +47,10 @@ export async function createServerApp(
   const { db } = database;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({ config, db, mailer });
+  const clock = options.clock ?? (() => new Date());
+  // Started below, once everything it serves exists; an emit before that has nothing to wake.
+  let jobs: Jobs | undefined;
+  const emit = createEmit({ clock, onEmit: () => jobs?.wake() });
 
   const revocations = createSessionRevocations(db);
   await revocations.refresh();
@@ -65,6 +72,7 @@ export async function createServerApp(
       viewer: await viewerFor(request.headers),
       clientIp,
       authSecret: config.authSecret,
+      emit,
     }),
   });
 
@@ -143,17 +151,25 @@ export async function createServerApp(
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);
-  const jobs = startJobs({ db, mailer, config, ...(options.clock ? { clock: options.clock } : {}) });
+  const jobSettings = { ...defaultJobsConfig, ...config.jobs };
+  const started = startJobs({
+    db,
+    mailer,
+    config,
+    clock,
+    subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage.storage)],
+  });
+  jobs = started;
 
   return {
     app,
     database,
     mailer,
-    jobs,
+    jobs: started,
     revocations,
     async close() {
       clearInterval(revocationPoll);
-      await jobs.stop();
+      await started.stop();
       storage.close();
       mailer.close();
       await database.close();

@@ -32,6 +32,10 @@ export type Config = {
 export type JobsConfig = {
   /** How often the sender looks for due mail when idle. */
   pollIntervalMs: number;
+  /** How often the domain-event log's dispatcher looks for entries written by other processes. */
+  logPollIntervalMs: number;
+  /** Log entries one subscriber handles per transaction. */
+  logBatchSize: number;
   /** A claimed mail not marked sent by then is claimed again (its sender is presumed dead). */
   leaseMs: number;
   /** First retry delay after an SMTP failure; doubles per attempt, at most an hour. */

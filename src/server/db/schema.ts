@@ -1,6 +1,6 @@
-export * from "#server/modules/audit/audit.tables.ts";
 export * from "#server/modules/auth/auth.tables.ts";
 export * from "#server/modules/communities/communities.tables.ts";
 export * from "#server/modules/events/events.tables.ts";
 export * from "#server/modules/files/files.tables.ts";
+export * from "#server/modules/log/log.tables.ts";
 export * from "#server/modules/notifications/notifications.tables.ts";

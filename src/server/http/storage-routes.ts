@@ -165,6 +165,7 @@ export function mountStorage<E extends Env>(
   app.all(`${BASE}/*`, (c) => fail(c, notAnEndpoint()));
 
   return {
+    storage,
     close() {
       uploads.close();
       storage.close();

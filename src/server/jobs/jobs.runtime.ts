@@ -7,13 +7,17 @@ import {
   type OutboxOptions,
   sendDue,
 } from "#server/modules/notifications/notifications.outbox.ts";
-import { configureNotifications } from "#server/modules/notifications/notifications.settings.ts";
+import { queueRegistrationDigest } from "#server/modules/notifications/notifications.service.ts";
+import { createDispatcher, type Subscriber } from "./log-dispatcher.ts";
 
 // Background work runs in every server process, on the app's own database (PGlite or PostgreSQL):
-// a poller over `outbox_message` (docs/decisions/006-outbox-and-jobs.md says why not pg-boss yet).
+// the domain-event log's dispatcher (docs/decisions/009-domain-event-log.md) and a poller over
+// `outbox_message` (docs/decisions/006-outbox-and-jobs.md says why not pg-boss yet).
 
 export const defaultJobsConfig: JobsConfig = {
   pollIntervalMs: 1000,
+  logPollIntervalMs: 250,
+  logBatchSize: 100,
   leaseMs: 5 * 60_000,
   retryBaseMs: 30_000,
   maxAttempts: 10,
@@ -33,6 +37,8 @@ export type Jobs = {
    * resolves. Rejects when a pass fails.
    */
   drain(): Promise<void>;
+  /** Something was emitted: dispatch the log soon rather than at the next poll. */
+  wake(): void;
   stop(): Promise<void>;
 };
 
@@ -43,15 +49,17 @@ export function startJobs(options: {
   log?: (line: string) => void;
   /** The clock deciding what is due (outbox rows, daily digests); tests pass one they move. */
   clock?: () => Date;
+  /** The log's subscribers, each with its own position. */
+  subscribers: Subscriber[];
 }): Jobs {
   const now = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
   const settings: JobsConfig = { ...defaultJobsConfig, ...options.config.jobs };
-  configureNotifications({
-    changeQuietMs: settings.changeQuietMs,
-    changeWindowMs: settings.changeWindowMs,
-    reminderLeadMs: settings.reminderLeadMs,
-    now,
+  const dispatcher = createDispatcher({
+    db: options.db,
+    subscribers: options.subscribers,
+    batchSize: settings.logBatchSize,
+    log,
   });
   const outbox: OutboxOptions = {
     db: options.db,
@@ -79,9 +87,9 @@ export function startJobs(options: {
   /** A poll does a bounded amount of work, so one busy process does not starve the next poll. */
   const pass = async (maxRounds: number) => {
     idle = false;
-    await queueDueDigests(options.db, now());
+    await queueDueDigests(options.db, now(), (tx, digest) => queueRegistrationDigest(tx, digest, now()));
     for (let rounds = 0; !stopped && rounds < maxRounds; rounds++) {
-      const work = (await expandFanouts(outbox)) + (await sendDue(outbox));
+      const work = (await dispatcher.dispatch()) + (await expandFanouts(outbox)) + (await sendDue(outbox));
       if (work === 0) {
         idle = true;
         break;
@@ -109,20 +117,67 @@ export function startJobs(options: {
   };
   schedule();
 
+  // The log is dispatched on its own, shorter beat: entries from other processes are seen within
+  // `logPollIntervalMs`, and this process's own within a few milliseconds of `wake()`.
+  let logTimer: NodeJS.Timeout | undefined;
+  let logSoon = false;
+  let dispatching: Promise<void> | null = null;
+  const dispatchLog = (): Promise<void> => {
+    dispatching ??= dispatcher
+      .dispatch()
+      .then((handled) => {
+        // What the subscribers queued (mail) goes out now rather than at the outbox's next poll.
+        if (handled > 0) void run();
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        dispatching = null;
+        if (!logSoon) scheduleLog(settings.logPollIntervalMs);
+      });
+    return dispatching;
+  };
+  const scheduleLog = (delayMs: number) => {
+    clearTimeout(logTimer);
+    if (stopped) return;
+    logTimer = setTimeout(() => {
+      logSoon = false;
+      void dispatchLog();
+    }, delayMs);
+  };
+  scheduleLog(settings.logPollIntervalMs);
+
   return {
     async drain() {
       // A pass under way may have looked before the caller's rows were committed, and a poll
       // that starts meanwhile stops after a bounded amount of work: go on until a pass finds none.
+      // The log counts as drained only when every subscriber has handled every committed entry:
+      // one whose transaction ids are not yet settled (an older transaction still running, maybe
+      // in another process) is waited for rather than skipped.
       await running;
-      do {
+      await dispatching;
+      for (;;) {
         await run(Number.POSITIVE_INFINITY);
         if (failure !== undefined) throw failure;
-      } while (!idle && !stopped);
+        if (stopped) return;
+        if (!idle) continue;
+        if (!(await dispatcher.behind())) return;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    },
+    wake() {
+      // The emitting transaction commits just after `emit` returns; look then. A look already
+      // due soon is not pushed back, so a stream of emits cannot postpone it.
+      if (logSoon) return;
+      logSoon = true;
+      if (dispatching) void dispatching.then(() => scheduleLog(5));
+      else scheduleLog(5);
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(logTimer);
       await running;
+      await dispatching;
     },
   };
 }

@@ -4,9 +4,9 @@ import type { Db } from "#server/db/client.ts";
 // Managers' names and addresses for mail; there is no users service yet.
 import { user } from "#server/db/schema.ts";
 import { DomainError, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
-import { recordAudit } from "#server/modules/audit/audit.service.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
-import { communityAssetUrl, removeCommunityBlobs } from "#server/modules/files/files.service.ts";
+import { communityAssetUrl } from "#server/modules/files/files.service.ts";
+import type { Emit } from "#server/modules/log/log.events.ts";
 import { slugProblem } from "#shared/slug.ts";
 import {
   canCreateCommunity,
@@ -27,6 +27,8 @@ import {
 export type CommunityView = typeof community.$inferSelect & { viewerRole: CommunityRole };
 
 export type Ctx = { db: Db; viewer: Viewer | null };
+/** Writes also append their domain events to the log. */
+export type WriteCtx = Ctx & { emit: Emit };
 
 /** Generous for real organizers, and a stop to scripts creating hundreds (each with its own storage quota). */
 export const COMMUNITIES_PER_PERSON = { max: 10, windowSeconds: 60 * 60 };
@@ -92,7 +94,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 export async function createCommunity(
-  { db, viewer }: Ctx,
+  { db, viewer, emit }: WriteCtx,
   input: CreateCommunityInput,
 ): Promise<CommunityView> {
   if (!canCreateCommunity(viewer)) throw unauthenticated();
@@ -119,12 +121,11 @@ export async function createCommunity(
         .insert(community)
         .values({ id, ...value, memberCount: 1, createdBy: viewer.id })
         .returning();
-      await recordAudit(tx, {
+      await emit(tx, {
+        type: "community.created",
         communityId: id,
         actorId: viewer.id,
-        action: "community.created",
-        target: `community:${id}`,
-        after: { ...value },
+        payload: { after: { ...value } },
       });
       await tx.insert(membership).values({
         id: randomUUID(),
@@ -133,6 +134,13 @@ export async function createCommunity(
         role: "owner",
         status: "active",
         source: "created",
+      });
+      await emit(tx, {
+        type: "member.joined",
+        communityId: id,
+        actorId: viewer.id,
+        subjectId: viewer.id,
+        payload: { userId: viewer.id, role: "owner", source: "created" },
       });
       return row;
     });
@@ -182,7 +190,7 @@ const AUDITED = [
 ] as const;
 
 export async function updateCommunity(
-  ctx: Ctx,
+  ctx: WriteCtx,
   id: string,
   input: UpdateCommunityInput,
 ): Promise<CommunityView> {
@@ -221,13 +229,14 @@ export async function updateCommunity(
       if (changed.length === 0) return { ...before, viewerRole: member.role };
       const [after] = await tx.update(community).set(changes).where(eq(community.id, id)).returning();
       if (!after) throw notFound();
-      await recordAudit(tx, {
+      await ctx.emit(tx, {
+        type: "community.updated",
         communityId: id,
         actorId: member.viewer.id,
-        action: "community.updated",
-        target: `community:${id}`,
-        before: Object.fromEntries(changed.map((field) => [field, before[field]])),
-        after: Object.fromEntries(changed.map((field) => [field, after[field]])),
+        payload: {
+          before: Object.fromEntries(changed.map((field) => [field, before[field]])),
+          after: Object.fromEntries(changed.map((field) => [field, after[field]])),
+        },
       });
       return { ...after, viewerRole: member.role };
     });
@@ -238,7 +247,7 @@ export async function updateCommunity(
 }
 
 /** Deletes a community and everything in it once the owner has typed its exact name. */
-export async function deleteCommunity(ctx: Ctx, id: string, confirmName: string): Promise<void> {
+export async function deleteCommunity(ctx: WriteCtx, id: string, confirmName: string): Promise<void> {
   const member = await requireMembership(ctx, id);
   if (!canDeleteCommunity(member)) throw forbidden("Only the owner can delete this community.");
   const [row] = await ctx.db
@@ -256,9 +265,16 @@ export async function deleteCommunity(ctx: Ctx, id: string, confirmName: string)
       },
     ]);
   }
-  // Stored files first: once the row is gone their keys would be unknown and the bytes orphaned.
-  await removeCommunityBlobs(ctx.db, id);
-  await ctx.db.delete(community).where(eq(community.id, id));
+  // Its stored files go through the log: the files subscriber removes them once this commits.
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(community).where(eq(community.id, id));
+    await ctx.emit(tx, {
+      type: "community.deleted",
+      communityId: id,
+      actorId: member.viewer.id,
+      payload: { name: row.name },
+    });
+  });
 }
 
 /** For other modules' policies: the user's role and status in a community, or null if none. */
@@ -320,7 +336,12 @@ export async function communityHosts(db: Db, ids: string[]): Promise<Map<string,
  * "event") unless they already have a membership of any status. Call inside the registration's
  * transaction; returns whether a membership was created.
  */
-export async function joinFromEvent(db: Db, communityId: string, userId: string): Promise<boolean> {
+export async function joinFromEvent(
+  db: Db,
+  emit: Emit,
+  communityId: string,
+  userId: string,
+): Promise<boolean> {
   const [host] = await db
     .select({ joinPolicy: community.joinPolicy })
     .from(community)
@@ -337,6 +358,13 @@ export async function joinFromEvent(db: Db, communityId: string, userId: string)
     .update(community)
     .set({ memberCount: sql`${community.memberCount} + 1` })
     .where(eq(community.id, communityId));
+  await emit(db, {
+    type: "member.joined",
+    communityId,
+    actorId: userId,
+    subjectId: userId,
+    payload: { userId, role: "member", source: "event" },
+  });
   return true;
 }
 

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEntry, community, membership, storageObject } from "#server/db/schema.ts";
+import { community, membership, storageObject } from "#server/db/schema.ts";
+import { auditTrail } from "#server/modules/log/log.audit.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 
 let t: TestServer;
@@ -61,10 +62,7 @@ describe("community settings", () => {
         joinPolicy: "APPROVAL",
       },
     });
-    const entries = await t.server.database.db
-      .select()
-      .from(auditEntry)
-      .where(eq(auditEntry.communityId, communityId));
+    const entries = await auditTrail(t.server.database.db, communityId);
     const update = entries.find((e) => e.action === "community.updated");
     expect(update?.before).toEqual({ description: "", brandColor: null, joinPolicy: "open" });
     expect(update?.after).toEqual({
@@ -153,6 +151,8 @@ describe("deleting a community", () => {
     expect(gone.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     const mine = await admin.graphql<{ myCommunities: { id: string }[] }>("{ myCommunities { id } }");
     expect(mine.data?.myCommunities.map((c) => c.id)).not.toContain(id);
+    // The stored files go with the community through the log's files subscriber.
+    await t.drain();
     expect(
       await t.server.database.db.select().from(storageObject).where(eq(storageObject.communityId, id)),
     ).toEqual([]);

@@ -1,7 +1,6 @@
 import { and, count, eq, gte, lt, lte } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { requireMembership } from "#server/modules/communities/communities.service.ts";
-import { queueRegistrationDigest } from "#server/modules/notifications/notifications.service.ts";
 import { canManageEvents } from "./events.policy.ts";
 import { type Ctx, forbidden } from "./events.service.ts";
 import { event, registration, registrationDigest } from "./events.tables.ts";
@@ -44,12 +43,20 @@ export async function setRegistrationDigest(
   return enabled;
 }
 
+export type DueDigest = { organizerId: string; communityId: string; from: Date; to: Date };
+
 /**
- * Queues the digests that are a day old at `now` (the jobs runtime's clock) and moves their window
- * on. Each runs in its own transaction with the row locked, so processes sharing the database
- * never send one twice; a day without new registrations sends nothing. Returns how many it queued.
+ * Queues (through `queue`, the mail outbox's) the digests that are a day old at `now` (the jobs
+ * runtime's clock) and moves their window on. Each runs in its own transaction with the row
+ * locked, so processes sharing the database never send one twice; a day without new
+ * registrations sends nothing. Returns how many it queued.
  */
-export async function queueDueDigests(db: Db, now: Date, limit = 50): Promise<number> {
+export async function queueDueDigests(
+  db: Db,
+  now: Date,
+  queue: (tx: Db, digest: DueDigest) => Promise<void>,
+  limit = 50,
+): Promise<number> {
   const dueBefore = new Date(now.getTime() - DIGEST_PERIOD_MS);
   let queued = 0;
   for (let i = 0; i < limit; i++) {
@@ -74,7 +81,7 @@ export async function queueDueDigests(db: Db, now: Date, limit = 50): Promise<nu
           ),
         );
       if ((found?.n ?? 0) > 0) {
-        await queueRegistrationDigest(tx, {
+        await queue(tx, {
           organizerId: due.userId,
           communityId: due.communityId,
           from: due.coveredUntil,

@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { DomainError, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
-import { recordAudit } from "#server/modules/audit/audit.service.ts";
 import type { Viewer } from "#server/modules/communities/communities.policy.ts";
 import {
   communityHosts,
@@ -10,11 +9,7 @@ import {
   requireMembership,
 } from "#server/modules/communities/communities.service.ts";
 import { communityAssetUrl } from "#server/modules/files/files.service.ts";
-import {
-  queueEventCanceled,
-  queueEventChanged,
-  scheduleReminders,
-} from "#server/modules/notifications/notifications.service.ts";
+import type { Emit } from "#server/modules/log/log.events.ts";
 import { isTooLong, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { canManageEvents, eventAccess, listedFor } from "./events.policy.ts";
 import { type EventStatus, event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
@@ -41,6 +36,8 @@ export {
 } from "./mail-context.service.ts";
 
 export type Ctx = { db: Db; viewer: Viewer | null };
+/** Writes also append their domain events to the log. */
+export type WriteCtx = Ctx & { emit: Emit };
 export type Page<T> = { nodes: T[]; endCursor: string | null; hasNextPage: boolean };
 
 export const requireViewer = (viewer: Viewer | null): Viewer => {
@@ -183,7 +180,7 @@ const startsInPast = {
 };
 
 export async function createEvent(
-  ctx: Ctx,
+  ctx: WriteCtx,
   communityId: string,
   input: EventInput,
   publish: boolean,
@@ -212,14 +209,20 @@ export async function createEvent(
       updatedAt: now,
     });
     await insertChildren(tx, id, currency, value);
-    await recordAudit(tx, {
+    await ctx.emit(tx, {
+      type: "event.created",
       communityId,
       actorId: member.viewer.id,
-      action: publish ? "event.published" : "event.created",
-      target: `event:${id}`,
-      after: { title: value.fields.title },
+      payload: { eventId: id, title: value.fields.title },
     });
-    if (publish) await scheduleReminders(tx, { eventId: id });
+    if (publish) {
+      await ctx.emit(tx, {
+        type: "event.published",
+        communityId,
+        actorId: member.viewer.id,
+        payload: { eventId: id, title: value.fields.title },
+      });
+    }
   });
   return getEvent(ctx, id);
 }
@@ -254,7 +257,7 @@ async function insertChildren(tx: Db, eventId: string, currency: string, value: 
 
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 
-export async function updateEvent(ctx: Ctx, id: string, input: EventInput): Promise<EventView> {
+export async function updateEvent(ctx: WriteCtx, id: string, input: EventInput): Promise<EventView> {
   const value = validOrThrow(input);
   const changed = await ctx.db.transaction(async (tx) => {
     // Locked like a registration would: seats and counters are decided under this lock.
@@ -347,33 +350,34 @@ export async function updateEvent(ctx: Ctx, id: string, input: EventInput): Prom
       .where(eq(event.id, id))
       .returning();
     if (!after) throw notFound();
-    await recordAudit(tx, {
+    const timeOrPlaceChanged =
+      !sameTime(before.startsAt, after.startsAt) ||
+      !sameTime(before.endsAt, after.endsAt) ||
+      before.timeZone !== after.timeZone ||
+      before.venueName !== after.venueName ||
+      before.venueAddress !== after.venueAddress ||
+      before.onlineUrl !== after.onlineUrl;
+    await ctx.emit(tx, {
+      type: "event.changed",
       communityId: before.communityId,
       actorId: me.id,
-      action: "event.updated",
-      target: `event:${id}`,
-      before: { title: before.title, startsAt: before.startsAt, endsAt: before.endsAt },
-      after: { title: after.title, startsAt: after.startsAt, endsAt: after.endsAt },
+      payload: {
+        eventId: id,
+        before: { title: before.title, startsAt: before.startsAt, endsAt: before.endsAt },
+        after: { title: after.title, startsAt: after.startsAt, endsAt: after.endsAt },
+        status: after.status,
+        timeOrPlaceChanged,
+        startChanged: !sameTime(before.startsAt, after.startsAt),
+      },
     });
-    if (after.status === "published") {
-      const timeOrPlace =
-        !sameTime(before.startsAt, after.startsAt) ||
-        !sameTime(before.endsAt, after.endsAt) ||
-        before.timeZone !== after.timeZone ||
-        before.venueName !== after.venueName ||
-        before.venueAddress !== after.venueAddress ||
-        before.onlineUrl !== after.onlineUrl;
-      if (timeOrPlace) await queueEventChanged(tx, { eventId: id });
-      if (!sameTime(before.startsAt, after.startsAt)) await scheduleReminders(tx, { eventId: id });
-    }
     // Raised capacity or ticket quantities free seats for the waitlist.
-    await promoteWaitlisted(tx, id);
+    await promoteWaitlisted(tx, ctx.emit, id);
     return after;
   });
   return getEvent(ctx, changed.id);
 }
 
-export async function publishEvent(ctx: Ctx, id: string): Promise<EventView> {
+export async function publishEvent(ctx: WriteCtx, id: string): Promise<EventView> {
   await ctx.db.transaction(async (tx) => {
     const { row, me } = await requireManagedEvent(tx, ctx.viewer, id, true);
     if (row.status === "published") return;
@@ -383,19 +387,18 @@ export async function publishEvent(ctx: Ctx, id: string): Promise<EventView> {
       .update(event)
       .set({ status: "published", publishedAt: new Date(), updatedAt: new Date() })
       .where(eq(event.id, id));
-    await recordAudit(tx, {
+    await ctx.emit(tx, {
+      type: "event.published",
       communityId: row.communityId,
       actorId: me.id,
-      action: "event.published",
-      target: `event:${id}`,
+      payload: { eventId: id },
     });
-    await scheduleReminders(tx, { eventId: id });
   });
   return getEvent(ctx, id);
 }
 
 export async function cancelEvent(
-  ctx: Ctx,
+  ctx: WriteCtx,
   id: string,
   message: string | null | undefined,
 ): Promise<EventView> {
@@ -411,18 +414,17 @@ export async function cancelEvent(
       .update(event)
       .set({ status: "canceled", canceledAt: now, cancelMessage: text, updatedAt: now })
       .where(eq(event.id, id));
-    await recordAudit(tx, {
+    await ctx.emit(tx, {
+      type: "event.canceled",
       communityId: row.communityId,
       actorId: me.id,
-      action: "event.canceled",
-      target: `event:${id}`,
+      payload: { eventId: id, message: text, wasPublished: row.status === "published" },
     });
-    if (row.status === "published") await queueEventCanceled(tx, { eventId: id, message: text });
   });
   return getEvent(ctx, id);
 }
 
-export async function duplicateEvent(ctx: Ctx, id: string): Promise<EventView> {
+export async function duplicateEvent(ctx: WriteCtx, id: string): Promise<EventView> {
   const { row, me } = await requireManagedEvent(ctx.db, ctx.viewer, id);
   const suffix = " (copy)";
   const title =
@@ -490,12 +492,11 @@ export async function duplicateEvent(ctx: Ctx, id: string): Promise<EventView> {
           position: q.position,
         })),
       );
-    await recordAudit(tx, {
+    await ctx.emit(tx, {
+      type: "event.created",
       communityId: row.communityId,
       actorId: me.id,
-      action: "event.created",
-      target: `event:${newId}`,
-      after: { title, duplicatedFrom: id },
+      payload: { eventId: newId, title, duplicatedFrom: id },
     });
   });
   return getEvent(ctx, newId);

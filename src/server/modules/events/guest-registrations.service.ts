@@ -5,13 +5,9 @@ import type { Db } from "#server/db/client.ts";
 import { user } from "#server/db/schema.ts";
 import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
-import {
-  queueRegistrationMail,
-  type RegistrationMailKind,
-} from "#server/modules/notifications/notifications.service.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
 import { canSeeOnlineUrl, eventAccess } from "./events.policy.ts";
-import type { Ctx } from "./events.service.ts";
+import type { WriteCtx } from "./events.service.ts";
 import { type RegistrationStatus, registration } from "./events.tables.ts";
 import type { RegistrationView } from "./events.views.ts";
 import { readManageToken } from "./manage-token.ts";
@@ -28,7 +24,7 @@ import {
 // name and an address make a registration, never a session. Its mails carry a private link.
 
 /** What guest operations need beyond a viewer: the client address for limits, the link secret. */
-export type GuestCtx = Ctx & { clientIp: string; authSecret: string };
+export type GuestCtx = WriteCtx & { clientIp: string; authSecret: string };
 
 type Limit = { max: number; windowSeconds: number };
 export const GUEST_LIMITS: Record<
@@ -117,7 +113,7 @@ export async function registerAsGuest(
     }
     const userId = await userForEmail(tx, email);
     try {
-      const placed = await placeRegistration(tx, row, userId, input, { guestName: name });
+      const placed = await placeRegistration(tx, ctx.emit, row, userId, input, { guestName: name });
       return { status: placed.status, email };
     } catch (error) {
       if (error instanceof DomainError && error.code === "ALREADY_REGISTERED") {
@@ -130,12 +126,6 @@ export async function registerAsGuest(
     }
   });
 }
-
-const MAIL_FOR: Partial<Record<RegistrationStatus, RegistrationMailKind>> = {
-  going: "confirmation",
-  waitlisted: "waitlisted",
-  pending: "pending",
-};
 
 /**
  * Sends the registration mail again to the address, if it holds an active registration for the
@@ -158,15 +148,22 @@ export async function resendTicket(ctx: GuestCtx, eventId: string, rawEmail: str
       throw new DomainError("VERIFIED_EMAIL_REQUIRED", "Sign in with a code to see your registration.");
     }
     const [found] = await tx
-      .select({ id: registration.id, status: registration.status })
+      .select({ id: registration.id, status: registration.status, userId: registration.userId })
       .from(registration)
       .innerJoin(user, eq(user.id, registration.userId))
       .where(
         and(eq(registration.eventId, eventId), eq(user.email, email), inArray(registration.status, ACTIVE)),
       )
       .limit(1);
-    const kind = found ? MAIL_FOR[found.status] : undefined;
-    if (found && kind) await queueRegistrationMail(tx, { registrationId: found.id, kind });
+    if (found) {
+      await ctx.emit(tx, {
+        type: "registration.ticket_resent",
+        communityId: row.communityId,
+        actorId: null,
+        subjectId: found.userId,
+        payload: { registrationId: found.id, eventId, status: found.status },
+      });
+    }
   });
   return true;
 }
@@ -208,10 +205,14 @@ export async function cancelByToken(ctx: GuestCtx, token: string): Promise<Manag
   await ctx.db.transaction(async (tx) => {
     const [found] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
     if (!found) throw notFound();
-    await lockEvent(tx, found.eventId);
+    const eventRow = await lockEvent(tx, found.eventId);
     const [current] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
     if (!current) throw notFound();
-    await cancelLocked(tx, current);
+    await cancelLocked(
+      tx,
+      { emit: ctx.emit, communityId: eventRow.communityId, actorId: current.userId },
+      current,
+    );
   });
   return managedView(ctx, token, id);
 }

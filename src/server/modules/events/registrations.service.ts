@@ -3,17 +3,8 @@ import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzl
 import type { Db } from "#server/db/client.ts";
 import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
 import type { Viewer } from "#server/modules/communities/communities.policy.ts";
-import {
-  communityManagers,
-  getMembership,
-  joinFromEvent,
-} from "#server/modules/communities/communities.service.ts";
-import {
-  queueOrganizerMessage,
-  queuePendingForOrganizers,
-  queueRegistrationMail,
-  type RegistrationMailKind,
-} from "#server/modules/notifications/notifications.service.ts";
+import { getMembership, joinFromEvent } from "#server/modules/communities/communities.service.ts";
+import type { Emit } from "#server/modules/log/log.events.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
 import { canManageEvents, eventAccess } from "./events.policy.ts";
 import {
@@ -23,6 +14,7 @@ import {
   type Page,
   requireManagedEvent,
   requireViewer,
+  type WriteCtx,
 } from "./events.service.ts";
 import {
   event,
@@ -80,7 +72,11 @@ export async function viewOf(
   return new Loaders(db, viewer?.id ?? null).registrationView(row.registration, row.person);
 }
 
-export async function register(ctx: Ctx, eventId: string, input: RegisterInput): Promise<RegistrationView> {
+export async function register(
+  ctx: WriteCtx,
+  eventId: string,
+  input: RegisterInput,
+): Promise<RegistrationView> {
   const me = requireViewer(ctx.viewer);
   const id = await ctx.db.transaction(async (tx) => {
     // Every seat decision for this event happens under this row lock, one registration at a time.
@@ -88,8 +84,8 @@ export async function register(ctx: Ctx, eventId: string, input: RegisterInput):
     const membership = await getMembership(tx, me.id, row.communityId);
     const access = eventAccess(row, me, membership);
     if (access !== "visible") throw notFound();
-    const placed = await placeRegistration(tx, row, me.id, input, { guestName: null });
-    if (row.visibility === "public" && !membership) await joinFromEvent(tx, row.communityId, me.id);
+    const placed = await placeRegistration(tx, ctx.emit, row, me.id, input, { guestName: null });
+    if (row.visibility === "public" && !membership) await joinFromEvent(tx, ctx.emit, row.communityId, me.id);
     return placed.id;
   });
   return viewOf(ctx.db, ctx.viewer, id);
@@ -97,10 +93,12 @@ export async function register(ctx: Ctx, eventId: string, input: RegisterInput):
 
 /**
  * The seat decision and the write, for a signed-in person or a guest. Call with the event row
- * locked (`lockEvent`). Queues the person's mail and, for approval events, the organizers'.
+ * locked (`lockEvent`). Its `registration.created` entry brings the person's mail and, for
+ * approval events, the organizers'.
  */
 export async function placeRegistration(
   tx: Db,
+  emit: Emit,
   row: EventRow,
   userId: string,
   input: RegisterInput,
@@ -181,13 +179,13 @@ export async function placeRegistration(
     });
   }
   await moveCounters(tx, eventId, chosen.id, null, status);
-  const kind: RegistrationMailKind =
-    status === "going" ? "confirmation" : status === "waitlisted" ? "waitlisted" : "pending";
-  await queueRegistrationMail(tx, { registrationId, kind });
-  if (status === "pending") {
-    const managers = await communityManagers(tx, row.communityId);
-    await queuePendingForOrganizers(tx, { registrationId, organizerIds: managers.map((m) => m.id) });
-  }
+  await emit(tx, {
+    type: "registration.created",
+    communityId: row.communityId,
+    actorId: options.guestName === null ? userId : null,
+    subjectId: userId,
+    payload: { registrationId, eventId, status, guest: options.guestName !== null },
+  });
   return { id: registrationId, status };
 }
 
@@ -212,83 +210,94 @@ async function lockRegistration(tx: Db, viewer: Viewer | null, id: string, perso
   return { me, current, eventRow, manager };
 }
 
-async function setStatus(tx: Db, current: RegistrationRow, to: RegistrationStatus) {
+/** Who makes a change, and where: what a registration's log entries name besides itself. */
+export type ChangeBy = { emit: Emit; communityId: string; actorId: string | null };
+
+async function setStatus(tx: Db, by: ChangeBy, current: RegistrationRow, to: RegistrationStatus) {
   const checkedOut = current.checkedInAt && to !== "going" ? -1 : 0;
   await tx
     .update(registration)
     .set({ status: to, updatedAt: new Date(), ...(checkedOut ? { checkedInAt: null } : {}) })
     .where(eq(registration.id, current.id));
   await moveCounters(tx, current.eventId, current.ticketTypeId, current.status, to, checkedOut);
+  await by.emit(tx, {
+    type: "registration.status_changed",
+    communityId: by.communityId,
+    actorId: by.actorId,
+    subjectId: current.userId,
+    payload: { registrationId: current.id, eventId: current.eventId, from: current.status, to },
+  });
 }
 
-export async function cancelRegistration(ctx: Ctx, id: string): Promise<RegistrationView> {
+const changeBy = (ctx: WriteCtx, eventRow: EventRow, actorId: string): ChangeBy => ({
+  emit: ctx.emit,
+  communityId: eventRow.communityId,
+  actorId,
+});
+
+export async function cancelRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current } = await lockRegistration(tx, ctx.viewer, id, true);
-    await cancelLocked(tx, current);
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, true);
+    await cancelLocked(tx, changeBy(ctx, eventRow, me.id), current);
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
 
 /** Cancels a registration whose event row is locked: frees the seat, promotes, sends the mail. */
-export async function cancelLocked(tx: Db, current: RegistrationRow): Promise<void> {
+export async function cancelLocked(tx: Db, by: ChangeBy, current: RegistrationRow): Promise<void> {
   if (!ACTIVE.includes(current.status)) return;
   // The seat was used: canceling now would free a place that is already taken at the door.
   if (current.checkedInAt) {
     throw new DomainError("CHECKED_IN", "You're already checked in, so this registration can't be canceled.");
   }
-  await setStatus(tx, current, "canceled");
-  await queueRegistrationMail(tx, { registrationId: current.id, kind: "canceled" });
-  if (current.status === "going") await promoteWaitlisted(tx, current.eventId);
+  await setStatus(tx, by, current, "canceled");
+  if (current.status === "going") await promoteWaitlisted(tx, by.emit, current.eventId);
 }
 
-export async function declineRegistration(ctx: Ctx, id: string): Promise<RegistrationView> {
+export async function declineRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current } = await lockRegistration(tx, ctx.viewer, id, false);
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (!ACTIVE.includes(current.status)) return;
-    await setStatus(tx, current, "declined");
-    await queueRegistrationMail(tx, { registrationId: id, kind: "declined" });
-    if (current.status === "going") await promoteWaitlisted(tx, current.eventId);
+    await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "declined");
+    if (current.status === "going") await promoteWaitlisted(tx, ctx.emit, current.eventId);
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
 
 const noSeats = () => new DomainError("NO_SEATS", "There is no free seat.");
 
-export async function approveRegistration(ctx: Ctx, id: string): Promise<RegistrationView> {
+export async function approveRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current, eventRow } = await lockRegistration(tx, ctx.viewer, id, false);
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
     if (current.status !== "pending") {
       throw new DomainError("BAD_USER_INPUT", "Only pending registrations can be approved.");
     }
     if (await seatFree(tx, current.eventId, current.ticketTypeId)) {
-      await setStatus(tx, current, "going");
-      await queueRegistrationMail(tx, { registrationId: id, kind: "approved" });
+      await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "going");
     } else if (eventRow.waitlistEnabled) {
       // The waitlist is ordered by approval time: approving is when they joined the queue.
       await tx.update(registration).set({ queuedAt: new Date() }).where(eq(registration.id, id));
-      await setStatus(tx, current, "waitlisted");
-      await queueRegistrationMail(tx, { registrationId: id, kind: "waitlisted" });
+      await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "waitlisted");
     } else throw noSeats();
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
 
-export async function moveFromWaitlist(ctx: Ctx, id: string): Promise<RegistrationView> {
+export async function moveFromWaitlist(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current } = await lockRegistration(tx, ctx.viewer, id, false);
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
     if (current.status !== "waitlisted") {
       throw new DomainError("BAD_USER_INPUT", "Only waitlisted registrations can be moved.");
     }
     if (!(await seatFree(tx, current.eventId, current.ticketTypeId))) throw noSeats();
-    await setStatus(tx, current, "going");
-    await queueRegistrationMail(tx, { registrationId: id, kind: "promoted" });
+    await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "going");
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
 
-async function markCheckIn(tx: Db, current: RegistrationRow, checkedIn: boolean) {
+async function markCheckIn(tx: Db, by: ChangeBy, current: RegistrationRow, checkedIn: boolean) {
   if (Boolean(current.checkedInAt) === checkedIn) return;
   if (checkedIn && current.status !== "going") {
     throw new DomainError("BAD_USER_INPUT", "Only people who are going can be checked in.");
@@ -298,27 +307,34 @@ async function markCheckIn(tx: Db, current: RegistrationRow, checkedIn: boolean)
     .set({ checkedInAt: checkedIn ? new Date() : null, updatedAt: new Date() })
     .where(eq(registration.id, current.id));
   await moveCounters(tx, current.eventId, current.ticketTypeId, null, null, checkedIn ? 1 : -1);
+  await by.emit(tx, {
+    type: "registration.checked_in",
+    communityId: by.communityId,
+    actorId: by.actorId,
+    subjectId: current.userId,
+    payload: { registrationId: current.id, eventId: current.eventId, checkedIn },
+  });
 }
 
-export async function checkIn(ctx: Ctx, id: string): Promise<RegistrationView> {
+export async function checkIn(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current } = await lockRegistration(tx, ctx.viewer, id, false);
-    await markCheckIn(tx, current, true);
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
+    await markCheckIn(tx, changeBy(ctx, eventRow, me.id), current, true);
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
 
-export async function undoCheckIn(ctx: Ctx, id: string): Promise<RegistrationView> {
+export async function undoCheckIn(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current } = await lockRegistration(tx, ctx.viewer, id, false);
-    await markCheckIn(tx, current, false);
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
+    await markCheckIn(tx, changeBy(ctx, eventRow, me.id), current, false);
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
 
-export async function checkInByCode(ctx: Ctx, eventId: string, code: string): Promise<RegistrationView> {
+export async function checkInByCode(ctx: WriteCtx, eventId: string, code: string): Promise<RegistrationView> {
   const id = await ctx.db.transaction(async (tx) => {
-    await requireManagedEvent(tx, ctx.viewer, eventId, true);
+    const { row, me } = await requireManagedEvent(tx, ctx.viewer, eventId, true);
     const normalized = normalizeCheckInCode(code);
     const [current] = await tx
       .select()
@@ -328,7 +344,7 @@ export async function checkInByCode(ctx: Ctx, eventId: string, code: string): Pr
     if (current?.status !== "going") {
       throw new DomainError("INVALID_CODE", "This code does not match anyone going to this event.");
     }
-    await markCheckIn(tx, current, true);
+    await markCheckIn(tx, changeBy(ctx, row, me.id), current, true);
     return current.id;
   });
   return viewOf(ctx.db, ctx.viewer, id);
@@ -361,7 +377,7 @@ function filterConditions(eventId: string, filter: RegistrationFilter) {
 }
 
 export async function messageRegistrants(
-  ctx: Ctx,
+  ctx: WriteCtx,
   eventId: string,
   input: { subject: string; body: string; status?: RegistrationStatus | null; ticketTypeId?: string | null },
 ): Promise<number> {
@@ -375,7 +391,7 @@ export async function messageRegistrants(
   if (isTooLong("messageBody", body))
     errors.push({ field: "body", code: "TOO_LONG", message: tooLongMessage("messageBody") });
   return ctx.db.transaction(async (tx) => {
-    await requireManagedEvent(tx, ctx.viewer, eventId);
+    const { row, me } = await requireManagedEvent(tx, ctx.viewer, eventId);
     if (errors.length > 0) throw invalidInput(errors);
     const conditions = [eq(registration.eventId, eventId)];
     conditions.push(
@@ -387,8 +403,14 @@ export async function messageRegistrants(
       .from(registration)
       .where(and(...conditions));
     const registrationIds = rows.map((r) => r.id);
-    if (registrationIds.length > 0)
-      await queueOrganizerMessage(tx, { eventId, subject, body, registrationIds });
+    if (registrationIds.length > 0) {
+      await ctx.emit(tx, {
+        type: "event.message_sent",
+        communityId: row.communityId,
+        actorId: me.id,
+        payload: { eventId, subject, body, registrationIds },
+      });
+    }
     return registrationIds.length;
   });
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { queueRegistrationMail } from "#server/modules/notifications/notifications.service.ts";
+import type { Emit } from "#server/modules/log/log.events.ts";
 import { event, type RegistrationStatus, registration, ticketType } from "./events.tables.ts";
 
 // Seats and counters. Call everything here with the event row locked (SELECT … FOR UPDATE), so
@@ -58,16 +58,17 @@ export async function seatFree(tx: Db, eventId: string, ticketTypeId: string | n
  * Freed seats go to the earliest waitlisted registrations (by queuedAt) whose ticket type still
  * has room. Call with the event row locked. Returns the ids promoted.
  */
-export async function promoteWaitlisted(
-  tx: Db,
-  eventId: string,
-  onPromoted?: (registrationId: string) => Promise<void>,
-): Promise<string[]> {
+export async function promoteWaitlisted(tx: Db, emit: Emit, eventId: string): Promise<string[]> {
   const promoted: string[] = [];
   let cursor: { at: Date; id: string } | null = null;
   for (;;) {
     const [state] = await tx
-      .select({ capacity: event.capacity, going: event.goingCount, waiting: event.waitlistCount })
+      .select({
+        capacity: event.capacity,
+        going: event.goingCount,
+        waiting: event.waitlistCount,
+        communityId: event.communityId,
+      })
       .from(event)
       .where(eq(event.id, eventId));
     if (!state || state.waiting === 0) break;
@@ -83,6 +84,7 @@ export async function promoteWaitlisted(
     const batch = await tx
       .select({
         id: registration.id,
+        userId: registration.userId,
         ticketTypeId: registration.ticketTypeId,
         queuedAt: registration.queuedAt,
       })
@@ -109,13 +111,15 @@ export async function promoteWaitlisted(
         .where(eq(registration.id, candidate.id));
       await moveCounters(tx, eventId, candidate.ticketTypeId, "waitlisted", "going");
       promoted.push(candidate.id);
-      if (onPromoted) await onPromoted(candidate.id);
+      await emit(tx, {
+        type: "registration.status_changed",
+        communityId: state.communityId,
+        actorId: null,
+        subjectId: candidate.userId,
+        payload: { registrationId: candidate.id, eventId, from: "waitlisted", to: "going" },
+      });
     }
     if (full) break;
-  }
-  if (!onPromoted) {
-    for (const registrationId of promoted)
-      await queueRegistrationMail(tx, { registrationId, kind: "promoted" });
   }
   return promoted;
 }

@@ -415,12 +415,15 @@ async function commit(ctx: FilesCtx, plan: UploadPlan, bytes: Bytes): Promise<Ob
 }
 
 /**
- * For deleting a community: removes its objects' rows and bytes. Call it with the application's
- * `db` (not inside a transaction) before deleting the community; rows go first, so a failure
- * part-way leaves unreferenced bytes, never an object without bytes.
+ * For a deleted community (the files subscriber of the log): removes its objects' rows and bytes.
+ * Bytes go after the rows, so a failure part-way leaves unreferenced bytes, never an object
+ * without bytes; inside the subscriber's transaction a failure rolls the rows back for a retry.
  */
-export async function removeCommunityBlobs(db: Db, communityId: string): Promise<number> {
-  const storage = fileStorageFor(db);
+export async function removeCommunityBlobs(
+  db: Db,
+  communityId: string,
+  storage: FileStorage = fileStorageFor(db),
+): Promise<number> {
   const rows = await db
     .delete(storageObject)
     .where(eq(storageObject.communityId, communityId))

@@ -1,6 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "#server/modules/auth/auth.tables.ts";
-import { community } from "#server/modules/communities/communities.tables.ts";
 
 export const BUCKETS = ["community-assets", "event-images", "avatars", "member-imports"] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -14,7 +13,9 @@ export const storageObject = pgTable(
     fullPath: text("full_path").notNull(),
     name: text("name").notNull(),
     // The community whose quota this object counts against (null for personal objects such as avatars).
-    communityId: text("community_id").references(() => community.id, { onDelete: "cascade" }),
+    // No foreign key: when the community is deleted, the files subscriber of the domain-event log
+    // removes these rows together with their bytes, so it must still find them.
+    communityId: text("community_id"),
     ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
     size: bigint("size", { mode: "number" }).notNull(),
     contentType: text("content_type").notNull(),

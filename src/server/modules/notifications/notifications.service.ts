@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { eventMailContext } from "#server/modules/events/events.service.ts";
-import { notificationSettings } from "./notifications.settings.ts";
+import type { NotificationSettings } from "./notifications.settings.ts";
 // The outbox table is declared with the events tables but belongs to this module.
 import { outboxMessage } from "./notifications.tables.ts";
 
-// Every function here runs inside the caller's transaction and only writes `outbox_message` rows:
-// the mail exists once the change commits, and the sender (src/server/jobs) carries it out after.
+// Every function here runs inside the notifications subscriber's transaction (the one that moves its
+// place in the domain-event log) and only writes `outbox_message` rows: the mail exists once that
+// commits, and the sender (src/server/jobs) carries it out after. `at` is when the change happened
+// (the entry's occurred_at), so debounces and reminders count from the change, not from dispatch.
 
 export type RegistrationMailKind =
   | "confirmation"
@@ -32,23 +34,21 @@ export const OUTBOX_KINDS = {
 
 export type EventMailType = "changed" | "canceled" | "reminder";
 
-/** Rows are due, and bursts open, by the outbox's clock rather than the database's. */
-const stamped = () => {
-  const now = notificationSettings().now();
-  return { createdAt: now, sendAfter: now };
-};
+/** Rows are due, and bursts open, by the injected clock rather than the database's. */
+const stamped = (at: Date) => ({ createdAt: at, sendAfter: at });
 
-const at = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+const stamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 export async function queueRegistrationMail(
   tx: Db,
   input: { registrationId: string; kind: RegistrationMailKind },
+  at: Date,
 ): Promise<void> {
   await tx.insert(outboxMessage).values({
     id: randomUUID(),
     kind: OUTBOX_KINDS.registrationMail,
     payload: { registrationId: input.registrationId, mail: input.kind },
-    ...stamped(),
+    ...stamped(at),
   });
 }
 
@@ -57,9 +57,13 @@ export async function queueRegistrationMail(
  * pushes it back to `changeQuietMs` after itself, but never past `changeWindowMs` after the burst
  * opened. The mail renders the event as it is when sent, so one mail covers the whole burst.
  */
-export async function queueEventChanged(tx: Db, input: { eventId: string }): Promise<void> {
-  const { changeQuietMs, changeWindowMs, now } = notificationSettings();
-  const quietUntil = new Date(now().getTime() + changeQuietMs);
+export async function queueEventChanged(
+  tx: Db,
+  input: { eventId: string },
+  at: Date,
+  { changeQuietMs, changeWindowMs }: NotificationSettings,
+): Promise<void> {
+  const quietUntil = new Date(at.getTime() + changeQuietMs);
   // Locks the open burst; a sender expanding it holds the lock, and once it has started (cursor set)
   // a later change opens a new burst, as those recipients may already have been sent the mail.
   const open = (await tx.execute(sql`
@@ -72,7 +76,7 @@ export async function queueEventChanged(tx: Db, input: { eventId: string }): Pro
   if (row) {
     await tx.execute(sql`
       update outbox_message
-      set send_after = least(${at(quietUntil)}, created_at + make_interval(secs => ${changeWindowMs / 1000}))
+      set send_after = least(${stamp(quietUntil)}, created_at + make_interval(secs => ${changeWindowMs / 1000}))
       where id = ${row.id}`);
     return;
   }
@@ -80,12 +84,13 @@ export async function queueEventChanged(tx: Db, input: { eventId: string }): Pro
   await tx.execute(sql`
     insert into outbox_message (id, kind, dedupe_key, payload, created_at, send_after)
     values (${id}, ${OUTBOX_KINDS.eventChanged}, ${`changed:${input.eventId}:${id}`},
-            ${JSON.stringify({ eventId: input.eventId })}::jsonb, ${at(now())}, ${at(quietUntil)})`);
+            ${JSON.stringify({ eventId: input.eventId })}::jsonb, ${stamp(at)}, ${stamp(quietUntil)})`);
 }
 
 export async function queueEventCanceled(
   tx: Db,
   input: { eventId: string; message: string | null },
+  at: Date,
 ): Promise<void> {
   // A pending "changed" mail would only confuse people who are about to read that it is canceled.
   await tx.execute(sql`
@@ -99,7 +104,7 @@ export async function queueEventCanceled(
       kind: OUTBOX_KINDS.eventCanceled,
       dedupeKey: `canceled:${input.eventId}`,
       payload: { eventId: input.eventId, message: input.message },
-      ...stamped(),
+      ...stamped(at),
     })
     .onConflictDoNothing();
 }
@@ -111,16 +116,20 @@ export async function queueEventCanceled(
  * passed (it starts within the lead): those people just got the confirmation or "changed" mail.
  * The sender re-checks the start time, so a reminder for an old time never goes out.
  */
-export async function scheduleReminders(tx: Db, input: { eventId: string }): Promise<void> {
+export async function scheduleReminders(
+  tx: Db,
+  input: { eventId: string },
+  at: Date,
+  { reminderLeadMs }: NotificationSettings,
+): Promise<void> {
   await tx.execute(sql`
     delete from outbox_message
     where kind = ${OUTBOX_KINDS.eventReminder} and sent_at is null
       and payload->>'eventId' = ${input.eventId} and payload->>'cursor' is null`);
   const event = await eventMailContext(tx, input.eventId);
   if (event?.status !== "published") return;
-  const { reminderLeadMs, now } = notificationSettings();
   const remindAt = new Date(event.startsAt.getTime() - reminderLeadMs);
-  if (remindAt.getTime() <= now().getTime()) return;
+  if (remindAt.getTime() <= at.getTime()) return;
   await tx
     .insert(outboxMessage)
     .values({
@@ -128,7 +137,7 @@ export async function scheduleReminders(tx: Db, input: { eventId: string }): Pro
       kind: OUTBOX_KINDS.eventReminder,
       dedupeKey: `reminder:${input.eventId}:${event.startsAt.getTime()}`,
       payload: { eventId: input.eventId, startsAt: event.startsAt.getTime() },
-      createdAt: now(),
+      createdAt: at,
       sendAfter: remindAt,
     })
     .onConflictDoNothing();
@@ -137,6 +146,7 @@ export async function scheduleReminders(tx: Db, input: { eventId: string }): Pro
 export async function queueOrganizerMessage(
   tx: Db,
   input: { eventId: string; subject: string; body: string; registrationIds: string[] },
+  at: Date,
 ): Promise<void> {
   const messageId = randomUUID();
   const unique = [...new Set(input.registrationIds)];
@@ -152,7 +162,7 @@ export async function queueOrganizerMessage(
           subject: input.subject,
           body: input.body,
         },
-        ...stamped(),
+        ...stamped(at),
       })),
     );
   }
@@ -162,6 +172,7 @@ export async function queueOrganizerMessage(
 export async function queuePendingForOrganizers(
   tx: Db,
   input: { registrationId: string; organizerIds: string[] },
+  at: Date,
 ): Promise<void> {
   if (input.organizerIds.length === 0) return;
   await tx.insert(outboxMessage).values(
@@ -169,7 +180,7 @@ export async function queuePendingForOrganizers(
       id: randomUUID(),
       kind: OUTBOX_KINDS.organizerPending,
       payload: { registrationId: input.registrationId, organizerId },
-      ...stamped(),
+      ...stamped(at),
     })),
   );
 }
@@ -178,6 +189,7 @@ export async function queuePendingForOrganizers(
 export async function queueRegistrationDigest(
   tx: Db,
   input: { organizerId: string; communityId: string; from: Date; to: Date },
+  at: Date,
 ): Promise<void> {
   await tx
     .insert(outboxMessage)
@@ -191,7 +203,7 @@ export async function queueRegistrationDigest(
         from: input.from.toISOString(),
         to: input.to.toISOString(),
       },
-      ...stamped(),
+      ...stamped(at),
     })
     .onConflictDoNothing();
 }

@@ -109,6 +109,8 @@ const onlyMailTo = (email: string): CapturedMail => {
   expect(mails.map((m) => m.subject)).toHaveLength(1);
   return mails[0] as CapturedMail;
 };
+/** The clock the app stamps domain events with, as the notifications subscriber passes it on. */
+const now = () => t.clock.now();
 const inTx = (work: (tx: Db) => Promise<void>) => db.transaction((tx) => work(tx as unknown as Db));
 
 describe("registration mail", () => {
@@ -116,7 +118,7 @@ describe("registration mail", () => {
     const { eventId, startsAt } = await seedEvent(db);
     const guest = await seedRegistration(db, eventId, "going", "gina");
     await inTx((tx) =>
-      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }),
+      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }, now()),
     );
 
     await t.drain();
@@ -150,7 +152,7 @@ describe("registration mail", () => {
     const { eventId } = await seedEvent(db, { startsAt: new Date("2030-03-05T18:00:00Z") });
     const guest = await seedRegistration(db, eventId, "going", "tess");
     await inTx((tx) =>
-      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }),
+      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }, now()),
     );
 
     await t.drain();
@@ -165,7 +167,7 @@ describe("registration mail", () => {
     const { eventId } = await seedEvent(db);
     const guest = await seedRegistration(db, eventId, "waitlisted", "walt");
     await inTx((tx) =>
-      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "waitlisted" }),
+      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "waitlisted" }, now()),
     );
     await t.drain();
     const mail = onlyMailTo(guest.email);
@@ -182,10 +184,14 @@ describe("registration mail", () => {
     const declined = await seedRegistration(db, eventId, "declined", "dora");
     const canceledSoon = await seedRegistration(db, eventId, "going", "cato");
     await inTx(async (tx) => {
-      await queueRegistrationMail(tx, { registrationId: promoted.registrationId, kind: "promoted" });
-      await queueRegistrationMail(tx, { registrationId: approved.registrationId, kind: "approved" });
-      await queueRegistrationMail(tx, { registrationId: declined.registrationId, kind: "declined" });
-      await queueRegistrationMail(tx, { registrationId: canceledSoon.registrationId, kind: "confirmation" });
+      await queueRegistrationMail(tx, { registrationId: promoted.registrationId, kind: "promoted" }, now());
+      await queueRegistrationMail(tx, { registrationId: approved.registrationId, kind: "approved" }, now());
+      await queueRegistrationMail(tx, { registrationId: declined.registrationId, kind: "declined" }, now());
+      await queueRegistrationMail(
+        tx,
+        { registrationId: canceledSoon.registrationId, kind: "confirmation" },
+        now(),
+      );
       // Canceled in the same transaction: by send time the confirmation is stale.
       await setRegistrationStatus(tx, canceledSoon.registrationId, "canceled");
     });
@@ -205,7 +211,7 @@ describe("registration mail", () => {
     const { eventId } = await seedEvent(db);
     const guest = await seedRegistration(db, eventId, "going", "flaky");
     await inTx((tx) =>
-      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }),
+      queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" }, now()),
     );
     const row = async () => {
       const rows = await db.execute(sql`select attempts, sent_at from outbox_message
@@ -236,7 +242,11 @@ describe("registration mail", () => {
     const guest = await seedRegistration(db, eventId, "going", "rollo");
     await expect(
       inTx(async (tx) => {
-        await queueRegistrationMail(tx, { registrationId: guest.registrationId, kind: "confirmation" });
+        await queueRegistrationMail(
+          tx,
+          { registrationId: guest.registrationId, kind: "confirmation" },
+          now(),
+        );
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
@@ -251,11 +261,11 @@ describe("event-wide mail", () => {
     const going = await seedRegistration(db, eventId, "going", "gus");
     const waiting = await seedRegistration(db, eventId, "waitlisted", "wes");
     const gone = await seedRegistration(db, eventId, "canceled", "gwen");
-    await inTx((tx) => queueEventChanged(tx, { eventId }));
+    await inTx((tx) => queueEventChanged(tx, { eventId }, now(), defaultJobsConfig));
     t.clock.advance(changeQuietMs / 2);
     await inTx(async (tx) => {
       await tx.execute(sql`update event set venue_name = 'Le Hangar' where id = ${eventId}`);
-      await queueEventChanged(tx, { eventId });
+      await queueEventChanged(tx, { eventId }, now(), defaultJobsConfig);
     });
     // The first change's quiet time is over, but the second pushed the mail back.
     t.clock.advance(changeQuietMs / 2);
@@ -282,7 +292,7 @@ describe("event-wide mail", () => {
     // so the mail goes out while the changes go on, exactly when the window ends.
     let elapsed = 0;
     for (; elapsed <= 2 * changeWindowMs; elapsed += MINUTE) {
-      await inTx((tx) => queueEventChanged(tx, { eventId }));
+      await inTx((tx) => queueEventChanged(tx, { eventId }, now(), defaultJobsConfig));
       await t.drain();
       if (mailsTo(guest.email).length > 0) break;
       t.clock.advance(MINUTE);
@@ -298,12 +308,12 @@ describe("event-wide mail", () => {
         seedRegistration(db, eventId, status, `c${i}`),
       ),
     );
-    await inTx((tx) => queueEventChanged(tx, { eventId }));
+    await inTx((tx) => queueEventChanged(tx, { eventId }, now(), defaultJobsConfig));
     await inTx(async (tx) => {
       await tx.execute(
         sql`update event set status = 'canceled', cancel_message = 'Flooded.' where id = ${eventId}`,
       );
-      await queueEventCanceled(tx, { eventId, message: "The workshop is flooded, sorry!" });
+      await queueEventCanceled(tx, { eventId, message: "The workshop is flooded, sorry!" }, now());
     });
     await t.drain();
     for (const guest of guests) {
@@ -323,7 +333,7 @@ describe("event-wide mail", () => {
     for (let i = 0; i < 25; i++) guests.push(await seedRegistration(db, eventId, "going", `p${i}`));
     await inTx(async (tx) => {
       await tx.execute(sql`update event set status = 'canceled' where id = ${eventId}`);
-      await queueEventCanceled(tx, { eventId, message: null });
+      await queueEventCanceled(tx, { eventId, message: null }, now());
     });
     await t.drain();
     for (const guest of guests) expect(onlyMailTo(guest.email).subject).toBe("Canceled: Soldering night");
@@ -334,12 +344,16 @@ describe("event-wide mail", () => {
     const chosen = await seedRegistration(db, eventId, "going", "chosen");
     const other = await seedRegistration(db, eventId, "going", "other");
     await inTx((tx) =>
-      queueOrganizerMessage(tx, {
-        eventId,
-        subject: "Parking",
-        body: "Use the back entrance <please>.",
-        registrationIds: [chosen.registrationId],
-      }),
+      queueOrganizerMessage(
+        tx,
+        {
+          eventId,
+          subject: "Parking",
+          body: "Use the back entrance <please>.",
+          registrationIds: [chosen.registrationId],
+        },
+        now(),
+      ),
     );
     await t.drain();
     const mail = onlyMailTo(chosen.email);
@@ -359,7 +373,7 @@ describe("reminders", () => {
     const { eventId } = await seedEvent(db, { startsAt: fromNow(DAY + HOUR) });
     const going = await seedRegistration(db, eventId, "going", "rita");
     const waiting = await seedRegistration(db, eventId, "waitlisted", "wanda");
-    await inTx((tx) => scheduleReminders(tx, { eventId }));
+    await inTx((tx) => scheduleReminders(tx, { eventId }, now(), defaultJobsConfig));
     await t.drain();
     t.clock.advance(HOUR - MINUTE);
     await t.drain();
@@ -388,15 +402,15 @@ describe("reminders", () => {
       await seedRegistration(db, soon.eventId, "going", "su"),
     ];
     for (const { eventId } of [moved, canceled, draft, soon])
-      await inTx((tx) => scheduleReminders(tx, { eventId }));
+      await inTx((tx) => scheduleReminders(tx, { eventId }, now(), defaultJobsConfig));
     await inTx(async (tx) => {
       await tx.execute(sql`update event set starts_at = starts_at + interval '2 days', ends_at = ends_at + interval '2 days'
         where id = ${moved.eventId}`);
-      await scheduleReminders(tx, { eventId: moved.eventId });
+      await scheduleReminders(tx, { eventId: moved.eventId }, now(), defaultJobsConfig);
     });
     await inTx(async (tx) => {
       await tx.execute(sql`update event set status = 'canceled' where id = ${canceled.eventId}`);
-      await queueEventCanceled(tx, { eventId: canceled.eventId, message: null });
+      await queueEventCanceled(tx, { eventId: canceled.eventId, message: null }, now());
     });
     // Past the old reminder time and the start of the event starting soon.
     t.clock.advance(2 * HOUR);

@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import type { LogEntry } from "#server/modules/log/log.events.ts";
+import { entriesAfter, hasEntriesAfter, type LogPosition } from "#server/modules/log/log.service.ts";
+
+// Delivers the domain-event log to its subscribers. Each subscriber has a row in `log_subscriber`
+// holding its position; a batch is one transaction that locks that row (FOR UPDATE SKIP LOCKED, so
+// two processes never run one subscriber at once), handles the next entries in log order and moves
+// the position. Whatever a handler writes commits with the position or not at all: every entry is
+// handled exactly once, in order, across restarts and processes.
+
+export type Subscriber = {
+  name: string;
+  /** Runs inside the batch's transaction; throwing rolls the batch back for a later retry. */
+  handle(tx: Db, entry: LogEntry): Promise<void>;
+};
+
+export type Dispatcher = {
+  /** Handles settled entries for every subscriber, at most `maxBatches` each; returns how many. */
+  dispatch(maxBatches?: number): Promise<number>;
+  /** Whether some subscriber has committed entries after its position (settled or not yet). */
+  behind(): Promise<boolean>;
+};
+
+type Position = { tx_id: string | number; position: string | number };
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const positionOf = (row: Position): LogPosition => ({
+  txId: Number(row.tx_id),
+  position: Number(row.position),
+});
+
+export function createDispatcher(options: {
+  db: Db;
+  subscribers: Subscriber[];
+  batchSize: number;
+  log: (line: string) => void;
+}): Dispatcher {
+  const { db, subscribers, batchSize } = options;
+  let registered: Promise<void> | undefined;
+  // A new subscriber starts at the beginning of the log; one that exists keeps its place.
+  const register = () => {
+    registered ??= (async () => {
+      for (const s of subscribers) {
+        await db.execute(sql`insert into log_subscriber (name) values (${s.name}) on conflict do nothing`);
+      }
+    })().catch((error: unknown) => {
+      registered = undefined;
+      throw error;
+    });
+    return registered;
+  };
+
+  const batch = (subscriber: Subscriber): Promise<number> =>
+    db.transaction(async (tx) => {
+      const [row] = rowsOf<Position>(
+        await tx.execute(sql`
+          select tx_id, position from log_subscriber where name = ${subscriber.name}
+          for update skip locked`),
+      );
+      if (!row) return 0;
+      const entries = await entriesAfter(tx, positionOf(row), batchSize);
+      for (const entry of entries) await subscriber.handle(tx, entry);
+      const last = entries.at(-1);
+      if (!last) return 0;
+      await tx.execute(sql`
+        update log_subscriber
+        set tx_id = ${last.txId}, position = ${last.position}, last_error = null, updated_at = now()
+        where name = ${subscriber.name}`);
+      return entries.length;
+    });
+
+  return {
+    async dispatch(maxBatches = 20) {
+      await register();
+      let handled = 0;
+      let failure: unknown;
+      for (const subscriber of subscribers) {
+        try {
+          for (let i = 0; i < maxBatches; i++) {
+            const n = await batch(subscriber);
+            handled += n;
+            if (n < batchSize) break;
+          }
+        } catch (error) {
+          // One failing subscriber must not hold the others back; it retries from its position.
+          failure ??= error;
+          const message = error instanceof Error ? error.message : String(error);
+          options.log(`log: subscriber ${subscriber.name} failed, retrying later: ${message}`);
+          await db
+            .execute(sql`update log_subscriber set last_error = ${message} where name = ${subscriber.name}`)
+            .catch(() => undefined);
+        }
+      }
+      if (failure !== undefined) throw failure;
+      return handled;
+    },
+    async behind() {
+      await register();
+      const rows = rowsOf<Position & { name: string }>(
+        await db.execute(sql`select name, tx_id, position from log_subscriber`),
+      );
+      const names = new Set(subscribers.map((s) => s.name));
+      for (const row of rows) {
+        if (names.has(row.name) && (await hasEntriesAfter(db, positionOf(row)))) return true;
+      }
+      return false;
+    },
+  };
+}

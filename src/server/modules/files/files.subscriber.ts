@@ -1,0 +1,19 @@
+import type { Db } from "#server/db/client.ts";
+import type { LogEntry } from "#server/modules/log/log.events.ts";
+import { removeCommunityBlobs } from "./files.service.ts";
+import type { FileStorage } from "./files.storage.ts";
+
+export const FILES_SUBSCRIBER = "files";
+
+/**
+ * A deleted community's stored files go with it. The rows are deleted in the dispatcher's
+ * transaction; a blob already removed by an earlier attempt that rolled back is simply gone.
+ */
+export function filesSubscriber(storage: FileStorage) {
+  return {
+    name: FILES_SUBSCRIBER,
+    async handle(tx: Db, entry: LogEntry): Promise<void> {
+      if (entry.type === "community.deleted") await removeCommunityBlobs(tx, entry.communityId, storage);
+    },
+  };
+}

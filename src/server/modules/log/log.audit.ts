@@ -1,0 +1,93 @@
+import type { Db } from "#server/db/client.ts";
+import type { LogEntry } from "./log.events.ts";
+import { communityEntries, type LogPosition } from "./log.service.ts";
+
+/** One line of a community's audit trail: who did what to which thing, with values before and after. */
+export type AuditEntry = {
+  position: LogPosition;
+  at: Date;
+  actorId: string | null;
+  action: string;
+  target: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+};
+
+function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "after"> {
+  switch (entry.type) {
+    case "community.created":
+      return { target: `community:${entry.communityId}`, before: null, after: entry.payload.after };
+    case "community.updated":
+      return {
+        target: `community:${entry.communityId}`,
+        before: entry.payload.before,
+        after: entry.payload.after,
+      };
+    case "community.deleted":
+      return { target: `community:${entry.communityId}`, before: { name: entry.payload.name }, after: null };
+    case "member.joined":
+      return { target: `user:${entry.payload.userId}`, before: null, after: { role: entry.payload.role } };
+    case "event.created": {
+      const { title, duplicatedFrom } = entry.payload;
+      return {
+        target: `event:${entry.payload.eventId}`,
+        before: null,
+        after: duplicatedFrom ? { title, duplicatedFrom } : { title },
+      };
+    }
+    case "event.published":
+      return {
+        target: `event:${entry.payload.eventId}`,
+        before: null,
+        after: entry.payload.title === undefined ? null : { title: entry.payload.title },
+      };
+    case "event.changed":
+      return {
+        target: `event:${entry.payload.eventId}`,
+        before: entry.payload.before,
+        after: entry.payload.after,
+      };
+    case "event.canceled":
+    case "event.message_sent":
+      return { target: `event:${entry.payload.eventId}`, before: null, after: null };
+    case "registration.created":
+      return {
+        target: `registration:${entry.payload.registrationId}`,
+        before: null,
+        after: { status: entry.payload.status },
+      };
+    case "registration.status_changed":
+      return {
+        target: `registration:${entry.payload.registrationId}`,
+        before: { status: entry.payload.from },
+        after: { status: entry.payload.to },
+      };
+    case "registration.checked_in":
+      return {
+        target: `registration:${entry.payload.registrationId}`,
+        before: null,
+        after: { checkedIn: entry.payload.checkedIn },
+      };
+    case "registration.ticket_resent":
+      return { target: `registration:${entry.payload.registrationId}`, before: null, after: null };
+  }
+}
+
+/**
+ * The audit trail of a community, oldest first: one reading of the domain-event log rather than a
+ * second record of the same changes.
+ */
+export async function auditTrail(
+  db: Db,
+  communityId: string,
+  options: { after?: LogPosition; limit?: number } = {},
+): Promise<AuditEntry[]> {
+  const entries = await communityEntries(db, communityId, options);
+  return entries.map((entry) => ({
+    position: { txId: entry.txId, position: entry.position },
+    at: entry.occurredAt,
+    actorId: entry.actorId,
+    action: entry.type,
+    ...targetOf(entry),
+  }));
+}

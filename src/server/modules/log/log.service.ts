@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { domainEventSchema, type Emit, type LogEntry } from "./log.events.ts";
+import { domainEvent } from "./log.tables.ts";
+
+// Order: entries are read by (tx_id, position). An identity is drawn at insert, not at commit, so
+// "position > P" alone could skip a row whose transaction commits after a later one was read.
+// Readers therefore take only entries of transactions older than every transaction still running
+// (`pg_snapshot_xmin`): those are final, and nothing can appear before them any more.
+
+/** A place in the log: the last entry a reader has handled. */
+export type LogPosition = { txId: number; position: number };
+
+export const LOG_START: LogPosition = { txId: 0, position: 0 };
+
+/**
+ * The composition root's `emit`: validates the event and appends it with the injected clock's
+ * time, then tells `onEmit` (the dispatcher's wake-up; the entry is readable once the caller's
+ * transaction commits).
+ */
+export function createEmit(options: { clock: () => Date; onEmit?: () => void }): Emit {
+  return async (tx, event) => {
+    const valid = domainEventSchema.parse(event);
+    await tx.insert(domainEvent).values({
+      type: valid.type,
+      communityId: valid.communityId,
+      actorId: valid.actorId,
+      subjectId: valid.subjectId ?? null,
+      payload: valid.payload as Record<string, unknown>,
+      occurredAt: options.clock(),
+    });
+    options.onEmit?.();
+  };
+}
+
+type Row = {
+  position: string | number;
+  tx_id: string | number;
+  type: string;
+  community_id: string;
+  actor_id: string | null;
+  subject_id: string | null;
+  payload: Record<string, unknown>;
+  occurred_at: string | Date;
+};
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+const toEntry = (row: Row): LogEntry =>
+  ({
+    position: Number(row.position),
+    txId: Number(row.tx_id),
+    type: row.type,
+    communityId: row.community_id,
+    actorId: row.actor_id,
+    subjectId: row.subject_id,
+    payload: row.payload,
+    occurredAt: new Date(row.occurred_at),
+  }) as LogEntry;
+
+const columns = sql`position, tx_id, type, community_id, actor_id, subject_id, payload, occurred_at`;
+/** Only entries of finished transactions: nothing can be inserted before them any more. */
+const settled = sql`tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
+
+/** The next entries after `after`, in log order, that no running transaction can precede. */
+export async function entriesAfter(db: Db, after: LogPosition, limit: number): Promise<LogEntry[]> {
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select ${columns} from domain_event
+      where (tx_id, position) > (${after.txId}, ${after.position}) and ${settled}
+      order by tx_id, position limit ${limit}`),
+  );
+  return rows.map(toEntry);
+}
+
+/** Whether any committed entry lies after `after`, settled or not (a drain waits for those). */
+export async function hasEntriesAfter(db: Db, after: LogPosition): Promise<boolean> {
+  const rows = rowsOf<{ found: boolean }>(
+    await db.execute(sql`
+      select exists (select 1 from domain_event
+        where (tx_id, position) > (${after.txId}, ${after.position})) as found`),
+  );
+  return Boolean(rows[0]?.found);
+}
+
+/** The latest entries about one person, newest first. */
+export async function entriesAbout(db: Db, subjectId: string, limit = 50): Promise<LogEntry[]> {
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select ${columns} from domain_event
+      where subject_id = ${subjectId}
+      order by tx_id desc, position desc limit ${limit}`),
+  );
+  return rows.map(toEntry);
+}
+
+/** A community's entries in log order, oldest first, after `after` (for paging). */
+export async function communityEntries(
+  db: Db,
+  communityId: string,
+  options: { after?: LogPosition; limit?: number } = {},
+): Promise<LogEntry[]> {
+  const after = options.after ?? LOG_START;
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select ${columns} from domain_event
+      where community_id = ${communityId} and (tx_id, position) > (${after.txId}, ${after.position})
+      order by tx_id, position limit ${options.limit ?? 500}`),
+  );
+  return rows.map(toEntry);
+}

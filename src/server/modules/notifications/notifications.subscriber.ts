@@ -1,0 +1,97 @@
+import type { Db } from "#server/db/client.ts";
+import { communityManagers } from "#server/modules/communities/communities.service.ts";
+import type { RegistrationStatus } from "#server/modules/events/events.service.ts";
+import type { LogEntry } from "#server/modules/log/log.events.ts";
+import {
+  queueEventCanceled,
+  queueEventChanged,
+  queueOrganizerMessage,
+  queuePendingForOrganizers,
+  queueRegistrationMail,
+  type RegistrationMailKind,
+  scheduleReminders,
+} from "./notifications.service.ts";
+import type { NotificationSettings } from "./notifications.settings.ts";
+
+// Turns domain events into outbox rows, inside the dispatcher's transaction for this subscriber.
+
+export const NOTIFICATIONS_SUBSCRIBER = "notifications";
+
+const MAIL_FOR_STATUS: Partial<Record<RegistrationStatus, RegistrationMailKind>> = {
+  going: "confirmation",
+  waitlisted: "waitlisted",
+  pending: "pending",
+};
+
+/** The mail a status change sends, if any. */
+function mailForChange(from: RegistrationStatus, to: RegistrationStatus): RegistrationMailKind | null {
+  if (to === "canceled") return "canceled";
+  if (to === "declined") return "declined";
+  if (from === "pending" && to === "going") return "approved";
+  if (from === "pending" && to === "waitlisted") return "waitlisted";
+  if (from === "waitlisted" && to === "going") return "promoted";
+  return null;
+}
+
+export function notificationsSubscriber(settings: NotificationSettings) {
+  return {
+    name: NOTIFICATIONS_SUBSCRIBER,
+    async handle(tx: Db, entry: LogEntry): Promise<void> {
+      const at = entry.occurredAt;
+      switch (entry.type) {
+        case "registration.created": {
+          const { registrationId, status } = entry.payload;
+          const kind = MAIL_FOR_STATUS[status];
+          if (kind) await queueRegistrationMail(tx, { registrationId, kind }, at);
+          if (status === "pending") {
+            const managers = await communityManagers(tx, entry.communityId);
+            await queuePendingForOrganizers(
+              tx,
+              { registrationId, organizerIds: managers.map((m) => m.id) },
+              at,
+            );
+          }
+          return;
+        }
+        case "registration.status_changed": {
+          const kind = mailForChange(entry.payload.from, entry.payload.to);
+          if (kind)
+            await queueRegistrationMail(tx, { registrationId: entry.payload.registrationId, kind }, at);
+          return;
+        }
+        case "registration.ticket_resent": {
+          const kind = MAIL_FOR_STATUS[entry.payload.status];
+          if (kind)
+            await queueRegistrationMail(tx, { registrationId: entry.payload.registrationId, kind }, at);
+          return;
+        }
+        case "event.message_sent": {
+          const { eventId, subject, body, registrationIds } = entry.payload;
+          await queueOrganizerMessage(tx, { eventId, subject, body, registrationIds }, at);
+          return;
+        }
+        case "event.published":
+          await scheduleReminders(tx, { eventId: entry.payload.eventId }, at, settings);
+          return;
+        case "event.changed": {
+          const { eventId, status, timeOrPlaceChanged, startChanged } = entry.payload;
+          if (status !== "published") return;
+          if (timeOrPlaceChanged) await queueEventChanged(tx, { eventId }, at, settings);
+          if (startChanged) await scheduleReminders(tx, { eventId }, at, settings);
+          return;
+        }
+        case "event.canceled":
+          if (entry.payload.wasPublished) {
+            await queueEventCanceled(
+              tx,
+              { eventId: entry.payload.eventId, message: entry.payload.message ?? null },
+              at,
+            );
+          }
+          return;
+        default:
+          return;
+      }
+    },
+  };
+}
