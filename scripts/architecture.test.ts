@@ -40,6 +40,8 @@ const edges: Edge[] = sourceFiles(src).flatMap((file) => {
 const area = (p: string) => p.split(path.sep)[0];
 /** An import of this project's own code: relative, or through package.json's `#area/` imports. */
 const isLocal = (specifier: string) => specifier.startsWith(".") || specifier.startsWith("#");
+/** Tests (and their helpers) sit above everything they test; they are not part of the graph. */
+const isTest = (p: string) => /\.test\.tsx?$|test-support\.ts$|^server\/test\//.test(p);
 const violations = (rule: (edge: Edge) => boolean) =>
   edges.filter(rule).map((e) => `${e.from} -> ${e.specifier}`);
 
@@ -100,4 +102,70 @@ describe("rules of direction", () => {
       ),
     ).toEqual([]);
   });
+
+  it("server modules do not import each other in a circle", () => {
+    // One node per module (src/server/modules/<name>) and per server layer that names modules. A
+    // module's `*.graphql.ts` is its part of the GraphQL layer (graphql -> <area>.graphql.ts ->
+    // service), and the registries (db/schema.ts, graphql/schema.ts) name every module by design.
+    const node = (p: string) => {
+      if (/^server\/(graphql\/schema|db\/schema)\.ts$/.test(p) || isTest(p)) return undefined;
+      if (/^server\/modules\/[^/]+\/[^/]+\.graphql(\.ts)?$/.test(p)) return "server/graphql";
+      return p.match(/^server\/modules\/[^/]+/)?.[0] ?? p.match(/^server\/(jobs|graphql|http)(?=\/)/)?.[0];
+    };
+    const graph = new Map<string, Set<string>>();
+    for (const e of edges) {
+      const from = node(e.from);
+      const to = node(e.to);
+      if (!from || !to || from === to) continue;
+      graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
+    expect(cyclesOf(graph)).toEqual([]);
+  });
+
+  it("no source file imports itself through others", () => {
+    const graph = new Map<string, Set<string>>();
+    const known = new Set(edges.map((e) => e.from));
+    for (const e of edges) {
+      if (!isLocal(e.specifier)) continue;
+      const to = [e.to, `${e.to}.ts`, `${e.to}.tsx`].find((candidate) => known.has(candidate));
+      if (!to || to === e.from) continue;
+      graph.set(e.from, (graph.get(e.from) ?? new Set()).add(to));
+    }
+    expect(cyclesOf(graph)).toEqual([]);
+  });
 });
+
+/** Every strongly connected group of more than one node (Tarjan), each as "a -> b -> ... -> a". */
+function cyclesOf(graph: Map<string, Set<string>>): string[] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const groups: string[] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter);
+    counter++;
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v) as number, low.get(w) as number));
+      } else if (onStack.has(w)) {
+        low.set(v, Math.min(low.get(v) as number, index.get(w) as number));
+      }
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const group: string[] = [];
+    for (let w = stack.pop(); w !== undefined; w = stack.pop()) {
+      onStack.delete(w);
+      group.push(w);
+      if (w === v) break;
+    }
+    if (group.length > 1) groups.push([...group.sort(), group[0]].join(" -> "));
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return groups.sort();
+}

@@ -1,5 +1,6 @@
 import { builder } from "#server/graphql/builder.ts";
 import { mapErrors } from "#server/graphql/errors.ts";
+import { communityAssetUrl } from "#server/modules/files/files.service.ts";
 import {
   type CommunityView,
   checkSlug,
@@ -116,7 +117,8 @@ builder.mutationFields((t) => ({
   updateCommunity: t.field({
     type: Community,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateCommunityInput, required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => updateCommunity(ctx, String(args.id), args.input)),
+    resolve: (_root, args, ctx) =>
+      mapErrors(() => updateCommunity(ctx, String(args.id), args.input, communityAssetUrl)),
   }),
   deleteCommunity: t.boolean({
     args: { id: t.arg.id({ required: true }), confirmName: t.arg.string({ required: true }) },

@@ -5,7 +5,6 @@ import type { Db } from "#server/db/client.ts";
 import { user } from "#server/db/schema.ts";
 import { DomainError, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
-import { communityAssetUrl } from "#server/modules/files/files.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { slugProblem } from "#shared/slug.ts";
 import {
@@ -189,10 +188,17 @@ const AUDITED = [
   "coverUrl",
 ] as const;
 
+/**
+ * The public URL of an image the community stored under its own folder, or null. The files module
+ * answers it; it is passed in because files depends on communities, never the other way round.
+ */
+export type CommunityAssetUrl = (db: Db, communityId: string, path: string) => Promise<string | null>;
+
 export async function updateCommunity(
   ctx: WriteCtx,
   id: string,
   input: UpdateCommunityInput,
+  communityAssetUrl: CommunityAssetUrl,
 ): Promise<CommunityView> {
   const member = await requireMembership(ctx, id);
   if (!canEditCommunity(member)) throw forbidden("Only owners and admins can change community settings.");
