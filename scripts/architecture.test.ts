@@ -135,7 +135,7 @@ describe("rules of direction", () => {
   });
 });
 
-/** Every strongly connected group of more than one node (Tarjan), each as "a -> b -> ... -> a". */
+/** Every strongly connected group of more than one node (Tarjan): nodes that reach each other. */
 function cyclesOf(graph: Map<string, Set<string>>): string[] {
   let counter = 0;
   const index = new Map<string, number>();
@@ -164,7 +164,7 @@ function cyclesOf(graph: Map<string, Set<string>>): string[] {
       group.push(w);
       if (w === v) break;
     }
-    if (group.length > 1) groups.push([...group.sort(), group[0]].join(" -> "));
+    if (group.length > 1) groups.push(`import each other in a circle: ${group.sort().join(", ")}`);
   };
   for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
   return groups.sort();
