@@ -8,12 +8,13 @@ import { type AppServer, ensureClientBuilt, startAppServer } from "../e2e/suppor
 import { chromiumArgs, chromiumExecutable } from "../e2e/support/browser.ts";
 import { repoRoot } from "../e2e/support/paths.ts";
 import { freePort } from "../scripts/with-postgres.ts";
+import { domainLogBench } from "./domain-log.ts";
 import { eventsBench } from "./events.ts";
 import { loginJavaScript } from "./login-javascript.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
 import { uploadThroughput } from "./upload-throughput.ts";
 
-const benchmarks: Benchmark[] = [loginJavaScript, uploadThroughput, eventsBench];
+const benchmarks: Benchmark[] = [loginJavaScript, uploadThroughput, eventsBench, domainLogBench];
 
 const resultsDir = join(repoRoot, "bench", "results");
 
