@@ -2,6 +2,7 @@ import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { createYoga } from "graphql-yoga";
 import type { GraphQLContext } from "./context.ts";
+import { maskError } from "./errors.ts";
 import { armorCode, refuseNulCharacters } from "./input-guards.ts";
 import { schema } from "./schema.ts";
 
@@ -16,7 +17,7 @@ export function createGraphQLHandler(options: {
     graphqlEndpoint: "/api/graphql",
     context: ({ request, clientIp }) => options.context(request, clientIp),
     // Unexpected errors become "Unexpected error." with no stack; domain errors keep their code.
-    maskedErrors: { isDev: !options.production },
+    maskedErrors: { isDev: !options.production, maskError },
     graphiql: !options.production,
     landingPage: false,
     // Yoga's default echoes any Origin with credentials, letting another site read a viewer's data.

@@ -1,4 +1,4 @@
-import type { Context, Env, Hono } from "hono";
+import type { Env, Hono } from "hono";
 import type { Db } from "#server/db/client.ts";
 import { DomainError } from "#server/errors.ts";
 import type { GraphQLContext } from "#server/graphql/context.ts";
@@ -6,6 +6,7 @@ import { type EventView, getEvent, publicPath } from "#server/modules/events/eve
 import { REGISTRATION_STATUSES, type RegistrationStatus } from "#server/modules/events/events.tables.ts";
 import { exportRegistrations } from "#server/modules/events/registrations.service.ts";
 import { buildIcs } from "#shared/ics.ts";
+import { domainErrorResponse } from "./domain-errors.ts";
 import { readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
 
@@ -15,30 +16,6 @@ type Options = {
   distDir: string;
   viewerFor: (headers: Headers) => Promise<GraphQLContext["viewer"]>;
 };
-
-const STATUS_OF: Record<DomainError["code"], 400 | 401 | 403 | 404 | 409 | 429> = {
-  UNAUTHENTICATED: 401,
-  NOT_FOUND: 404,
-  FORBIDDEN: 403,
-  BAD_USER_INPUT: 400,
-  EVENT_FULL: 409,
-  EVENT_CLOSED: 409,
-  ALREADY_REGISTERED: 409,
-  NO_SEATS: 409,
-  INVALID_CODE: 400,
-  VERIFIED_EMAIL_REQUIRED: 403,
-  CHECKED_IN: 409,
-  RATE_LIMITED: 429,
-  RATE_LIMITED_EMAIL: 429,
-  BAD_CURSOR: 400,
-};
-
-function errorResponse(c: Context, error: unknown) {
-  if (error instanceof DomainError) {
-    return c.json({ code: error.code, message: error.message }, STATUS_OF[error.code]);
-  }
-  throw error;
-}
 
 /** `/api/events/:id/calendar.ics`, `/api/events/:id/registrations.csv` and `/e/:id` with link previews. */
 export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) {
@@ -67,7 +44,7 @@ export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) 
         "Content-Disposition": `attachment; filename="${fileName(event.title)}.ics"`,
       });
     } catch (error) {
-      return errorResponse(c, error);
+      return domainErrorResponse(c, error);
     }
   });
 
@@ -127,7 +104,7 @@ export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) 
         },
       });
     } catch (error) {
-      return errorResponse(c, error);
+      return domainErrorResponse(c, error);
     }
   });
 

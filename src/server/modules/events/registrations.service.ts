@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
+import { conflict, DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
 import type { Viewer } from "#server/modules/communities/communities.policy.ts";
 import {
   communityManagers,
@@ -259,7 +259,7 @@ export async function approveRegistration(ctx: Ctx, id: string): Promise<Registr
     const { current, eventRow } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
     if (current.status !== "pending") {
-      throw new DomainError("BAD_USER_INPUT", "Only pending registrations can be approved.");
+      throw conflict("Only pending registrations can be approved.");
     }
     if (await seatFree(tx, current.eventId, current.ticketTypeId)) {
       await setStatus(tx, current, "going");
@@ -279,7 +279,7 @@ export async function moveFromWaitlist(ctx: Ctx, id: string): Promise<Registrati
     const { current } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
     if (current.status !== "waitlisted") {
-      throw new DomainError("BAD_USER_INPUT", "Only waitlisted registrations can be moved.");
+      throw conflict("Only waitlisted registrations can be moved.");
     }
     if (!(await seatFree(tx, current.eventId, current.ticketTypeId))) throw noSeats();
     await setStatus(tx, current, "going");
@@ -291,7 +291,7 @@ export async function moveFromWaitlist(ctx: Ctx, id: string): Promise<Registrati
 async function markCheckIn(tx: Db, current: RegistrationRow, checkedIn: boolean) {
   if (Boolean(current.checkedInAt) === checkedIn) return;
   if (checkedIn && current.status !== "going") {
-    throw new DomainError("BAD_USER_INPUT", "Only people who are going can be checked in.");
+    throw conflict("Only people who are going can be checked in.");
   }
   await tx
     .update(registration)
