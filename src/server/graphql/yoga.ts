@@ -1,10 +1,21 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
-import { createYoga } from "graphql-yoga";
+import { getOperationAST } from "graphql";
+import { createYoga, type Plugin } from "graphql-yoga";
 import type { GraphQLContext } from "./context.ts";
 import { maskError } from "./errors.ts";
 import { armorCode, refuseNulCharacters } from "./input-guards.ts";
 import { schema } from "./schema.ts";
+
+/** A mutation's fields each change state: none may answer from what an earlier one cached. */
+function noSharedLoadersInMutations(): Plugin<GraphQLContext> {
+  return {
+    onExecute({ args }) {
+      const operation = getOperationAST(args.document, args.operationName ?? undefined);
+      if (operation?.operation === "mutation") args.contextValue.loaders = null;
+    },
+  };
+}
 
 export function createGraphQLHandler(options: {
   production: boolean;
@@ -35,6 +46,7 @@ export function createGraphQLHandler(options: {
         maxTokens: { n: 2000, ...armorCode("QUERY_TOO_LARGE") },
       }),
       refuseNulCharacters(),
+      noSharedLoadersInMutations(),
       useDisableIntrospection({ isDisabled: () => options.production }),
     ],
   });

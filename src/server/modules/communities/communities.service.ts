@@ -8,6 +8,7 @@ import { recordAudit } from "#server/modules/audit/audit.service.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
 import { communityAssetUrl, removeCommunityBlobs } from "#server/modules/files/files.service.ts";
 import { slugProblem } from "#shared/slug.ts";
+import type { CommunityLoaders } from "./communities.loaders.ts";
 import {
   canCreateCommunity,
   canDeleteCommunity,
@@ -26,7 +27,8 @@ import {
 
 export type CommunityView = typeof community.$inferSelect & { viewerRole: CommunityRole };
 
-export type Ctx = { db: Db; viewer: Viewer | null };
+/** `loaders`: the request's, shared by every field it resolves (absent in writes and jobs). */
+export type Ctx = { db: Db; viewer: Viewer | null; loaders?: { communities: CommunityLoaders } | null };
 
 /** Generous for real organizers, and a stop to scripts creating hundreds (each with its own storage quota). */
 export const COMMUNITIES_PER_PERSON = { max: 10, windowSeconds: 60 * 60 };
@@ -47,7 +49,7 @@ export async function listMyCommunities({ db, viewer }: Ctx): Promise<CommunityV
   return rows.map((row) => ({ ...row.community, viewerRole: row.role }));
 }
 
-export async function getCommunity({ db, viewer }: Ctx, id: string): Promise<CommunityView> {
+export async function getCommunity({ db, viewer, loaders }: Ctx, id: string): Promise<CommunityView> {
   const me = requireViewer(viewer);
   const rows = await db
     .select({ community, role: membership.role, status: membership.status })
@@ -57,6 +59,9 @@ export async function getCommunity({ db, viewer }: Ctx, id: string): Promise<Com
     .limit(1);
   const row = rows[0];
   if (!row || !canViewCommunity(row)) throw notFound();
+  // The same request often lists the community's events next: they need neither again.
+  loaders?.communities.viewerMembership.prime(id, { role: row.role, status: row.status });
+  loaders?.communities.hosts.prime(id, hostOf(row.community));
   return { ...row.community, viewerRole: row.role };
 }
 
@@ -147,15 +152,13 @@ export async function createCommunity(
 
 /** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
 export async function requireMembership(
-  { db, viewer }: Ctx,
+  { db, viewer, loaders }: Ctx,
   communityId: string,
 ): Promise<MembershipView & { viewer: Viewer }> {
   const me = requireViewer(viewer);
-  const [row] = await db
-    .select({ role: membership.role, status: membership.status })
-    .from(membership)
-    .where(and(eq(membership.communityId, communityId), eq(membership.userId, me.id)))
-    .limit(1);
+  const row = loaders
+    ? await loaders.communities.viewerMembership.load(communityId)
+    : await getMembership(db, me.id, communityId);
   if (!canViewCommunity(row)) throw notFound();
   return { ...row, viewer: me };
 }
@@ -295,6 +298,16 @@ export type CommunityHost = {
   currency: string;
   joinPolicy: JoinPolicy;
 };
+
+const hostOf = (row: CommunityHost): CommunityHost => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  logoUrl: row.logoUrl,
+  brandColor: row.brandColor,
+  currency: row.currency,
+  joinPolicy: row.joinPolicy,
+});
 
 /** Host details of several communities in one query (events pages show many). */
 export async function communityHosts(db: Db, ids: string[]): Promise<Map<string, CommunityHost>> {

@@ -445,7 +445,7 @@ export async function listRegistrations(
         ).then((r) => r[0]?.n ?? 0);
   const [rows, totalCount] = await Promise.all([rowsQuery, totalQuery]);
   const page = rows.slice(0, first);
-  const loaders = new Loaders(ctx.db, ctx.viewer?.id ?? null);
+  const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, ctx.viewer?.id ?? null);
   loaders.primeCanManage(row.communityId, true);
   await loaders.eventViews([row]);
   const nodes = await Promise.all(page.map((r) => loaders.registrationView(r.registration, r.person)));
@@ -492,7 +492,7 @@ export async function myRegistrations(
     )
     .limit(first + 1);
   const page = rows.slice(0, first);
-  const loaders = new Loaders(ctx.db, me.id);
+  const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, me.id);
   await loaders.eventViews(page.map((r) => r.event));
   const nodes = await Promise.all(page.map((r) => loaders.registrationView(r.registration, r.person)));
   const last = page.at(-1);
