@@ -10,13 +10,13 @@ import { mountEventRoutes } from "./http/events-routes.ts";
 import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
+import { createViewerReader } from "./http/viewer-reader.ts";
 import { type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import {
   createSessionRevocations,
   type SessionRevocations,
 } from "./modules/auth/session-revocation.service.ts";
-import type { Viewer } from "./modules/communities/communities.policy.ts";
 import { attachFileStorage, createFileStorage } from "./modules/files/files.storage.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
@@ -53,12 +53,10 @@ export async function createServerApp(
   const revocationPoll = setInterval(() => void revocations.refresh().catch(() => undefined), 5_000);
   revocationPoll.unref();
 
-  const viewerFor = async (headers: Headers): Promise<Viewer | null> => {
-    const found = await auth.api.getSession({ headers });
-    if (!found || revocations.isRevoked(found.session.id)) return null;
-    const { id, name, email, image } = found.user;
-    return { id, name, email, image: image ?? null };
-  };
+  const viewerFor = createViewerReader({
+    getSession: (headers) => auth.api.getSession({ headers }),
+    isRevoked: (sessionId) => revocations.isRevoked(sessionId),
+  });
   const clock = options.clock ?? (() => new Date());
   const storage = createFileStorage(config.dataDir, config.storage);
   attachFileStorage(db, storage);
