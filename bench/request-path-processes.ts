@@ -21,7 +21,11 @@ function startProcess(
   env: NodeJS.ProcessEnv,
   timeoutMs: number,
 ): Promise<Started<string>> {
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   let exited = false;
   const exitedPromise = new Promise<void>((resolveExit) =>

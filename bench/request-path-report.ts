@@ -55,7 +55,9 @@ export function formatLadder(rows: RungRow[]): string[] {
   const widths = columns.map((title, i) => Math.max(title.length, ...cells.map((c) => c[i]?.length ?? 0)));
   const line = (values: readonly string[]) =>
     values
-      .map((value, i) => (i === 0 || i === values.length - 1 ? value.padEnd(widths[i] ?? 0) : value.padStart(widths[i] ?? 0)))
+      .map((value, i) =>
+        i === 0 || i === values.length - 1 ? value.padEnd(widths[i] ?? 0) : value.padStart(widths[i] ?? 0),
+      )
       .join("  ")
       .trimEnd();
   return [line(columns), ...cells.map(line)];

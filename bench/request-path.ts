@@ -1,0 +1,298 @@
+// The request-path throughput ladder (issue 9, item 4): on PostgreSQL and on PGlite, at 10
+// connections, from a bare node:http server (the machine's limit) through /healthz and the
+// GraphQL operations the client sends to the /e/{id} HTML. Each rung: requests/s, p50, p99, its
+// ratio to the bare server measured in the same run, and SQL statements per request counted in
+// the app. Load comes from autocannon in this process; the bare server and the app each run in
+// their own process. The issue's targets are printed beside the ratios; a miss does not fail.
+// `--profile` instead runs the viewer and overview rungs on an app started with `node --cpu-prof`
+// and prints the top self-time functions of the measured window.
+import { mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import {
+  CommunityDocument,
+  EventPageDocument,
+  MyCommunitiesDocument,
+  OverviewEventsDocument,
+} from "#client/gql/graphql.ts";
+import { ensureClientBuilt } from "../e2e/support/app-server.ts";
+import { repoRoot } from "../e2e/support/paths.ts";
+import { findPostgresBin } from "../scripts/with-postgres.ts";
+import { readStats, startApp, startBareServer } from "./request-path-processes.ts";
+import type { SeededServer } from "./request-path-protocol.ts";
+import {
+  type CpuProfile,
+  formatLadder,
+  type RungRow,
+  type Target,
+  topSelfTime,
+} from "./request-path-report.ts";
+import type { Benchmark } from "./types.ts";
+
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = 1;
+const MEASURE_SECONDS = 4;
+const PROFILE_SECONDS = 8;
+const profileDir = join(repoRoot, "bench", "results", "profiles");
+
+type Call = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
+
+type Rung = {
+  name: string;
+  target?: Target;
+  signedIn: boolean;
+  /** One round of requests; a connection repeats it. The overview page sends two documents. */
+  calls: (server: SeededServer, cookie: string) => Call[];
+  /** Throws when the answer is not what the page would show, so no rung measures an error path. */
+  check: (body: string) => void;
+};
+
+function graphqlCall(server: SeededServer, cookie: string, query: string, variables: object = {}): Call {
+  return {
+    method: "POST",
+    path: "/api/graphql",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/graphql-response+json",
+      origin: server.appUrl,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify({ query, variables }),
+  };
+}
+
+function expectData(predicate: (data: Record<string, unknown>) => boolean, what: string) {
+  return (body: string) => {
+    const parsed = JSON.parse(body) as { data?: Record<string, unknown>; errors?: unknown };
+    if (parsed.errors || !parsed.data || !predicate(parsed.data)) {
+      throw new Error(`expected ${what}, got ${body.slice(0, 300)}`);
+    }
+  };
+}
+
+const rungs: Rung[] = [
+  {
+    name: "GET /healthz",
+    signedIn: false,
+    calls: () => [{ method: "GET", path: "/healthz", headers: {} }],
+    check: (body) => {
+      if (!body.includes("ok")) throw new Error(`unexpected /healthz answer ${body}`);
+    },
+  },
+  {
+    name: "viewer { id name }",
+    target: { minRatio: 1 / 6 },
+    signedIn: true,
+    calls: (s, cookie) => [graphqlCall(s, cookie, "{ viewer { id name } }")],
+    check: expectData((d) => (d.viewer as { name?: string } | null)?.name === "Bench Owner", "the viewer"),
+  },
+  {
+    name: "myCommunities",
+    signedIn: true,
+    calls: (s, cookie) => [graphqlCall(s, cookie, MyCommunitiesDocument.toString())],
+    check: expectData((d) => Array.isArray(d.myCommunities) && d.myCommunities.length === 1, "one community"),
+  },
+  {
+    name: "overview (Community + OverviewEvents)",
+    target: { minRatio: 1 / 16, maxP99Ms: 15 },
+    signedIn: true,
+    calls: (s, cookie) => [
+      graphqlCall(s, cookie, CommunityDocument.toString(), { id: s.communityId }),
+      graphqlCall(s, cookie, OverviewEventsDocument.toString(), { communityId: s.communityId }),
+    ],
+    check: expectData(
+      (d) =>
+        (d.community as { name?: string } | undefined)?.name === "Bench community" ||
+        (d.upcoming as { nodes?: unknown[] } | undefined)?.nodes?.length === 5,
+      "the community, or its first five upcoming events",
+    ),
+  },
+  {
+    name: "EventPage, signed out",
+    target: { minRatio: 1 / 3 },
+    signedIn: false,
+    calls: (s) => [graphqlCall(s, "", EventPageDocument.toString(), { id: s.publicEventId })],
+    check: expectData((d) => (d.event as { title?: string } | null)?.title === "Open evening", "the event"),
+  },
+  {
+    name: "GET /e/{id} HTML",
+    target: { minRatio: 1 / 3 },
+    signedIn: false,
+    calls: (s) => [{ method: "GET", path: `/e/${s.publicEventId}`, headers: { accept: "text/html" } }],
+    check: (body) => {
+      if (!body.includes("Open evening"))
+        throw new Error(`the page lacks the event title: ${body.slice(0, 300)}`);
+    },
+  },
+];
+
+const loopback = (url: string) => url.replace("//localhost:", "//127.0.0.1:");
+
+/** The cookies a signed-in browser holds: the session token and better-auth's signed cookie cache. */
+async function signedInCookie(server: SeededServer): Promise<string> {
+  const response = await fetch(`${loopback(server.appUrl)}/api/auth/get-session`, {
+    headers: { cookie: server.sessionCookie, origin: server.appUrl },
+  });
+  if (response.status !== 200) throw new Error(`get-session answered ${response.status}`);
+  const cached = response.headers.getSetCookie().map((header) => header.split(";")[0]);
+  return [server.sessionCookie, ...cached].join("; ");
+}
+
+type Load = { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number; total: number };
+
+async function load(baseUrl: string, calls: Call[], seconds: number): Promise<Load> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: calls.map((call) => ({ ...call })),
+  });
+  return {
+    requestsPerSecond: result.requests.total / (result.duration || seconds),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.non2xx + result.errors,
+    total: result.requests.total,
+  };
+}
+
+async function checkRung(rung: Rung, server: SeededServer, cookie: string) {
+  for (const call of rung.calls(server, cookie)) {
+    const response = await fetch(`${loopback(server.appUrl)}${call.path}`, {
+      method: call.method,
+      headers: call.headers,
+      ...(call.body ? { body: call.body } : {}),
+    });
+    const body = await response.text();
+    if (response.status !== 200)
+      throw new Error(`${rung.name}: status ${response.status}: ${body.slice(0, 300)}`);
+    rung.check(body);
+  }
+}
+
+/** Warms up, then measures one rung; statements per request come from the app's own counters. */
+async function measureRung(rung: Rung, server: SeededServer, seconds = MEASURE_SECONDS) {
+  const cookie = rung.signedIn ? await signedInCookie(server) : "";
+  await checkRung(rung, server, cookie);
+  const calls = rung.calls(server, cookie);
+  const base = loopback(server.appUrl);
+  await load(base, calls, WARMUP_SECONDS);
+  const before = await readStats(server);
+  const measured = await load(base, calls, seconds);
+  const after = await readStats(server);
+  const requests = after.requests - before.requests;
+  return {
+    measured,
+    statementsPerRequest: requests > 0 ? (after.statements - before.statements) / requests : null,
+    window: { fromUs: before.nowUs, toUs: after.nowUs },
+  };
+}
+
+async function measureBare(): Promise<{ row: RungRow; pid: number }> {
+  const bare = await startBareServer();
+  try {
+    const calls: Call[] = [{ method: "GET", path: "/", headers: {} }];
+    await load(bare.info, calls, WARMUP_SECONDS);
+    const m = await load(bare.info, calls, MEASURE_SECONDS);
+    return {
+      row: { name: "bare node:http", ...m, ratio: 1, statementsPerRequest: null },
+      pid: bare.pid,
+    };
+  } finally {
+    await bare.stop();
+  }
+}
+
+async function ladder(database: "postgres" | "pglite"): Promise<RungRow[]> {
+  const { row: bare, pid: barePid } = await measureBare();
+  const app = await startApp({ database });
+  try {
+    console.log(
+      `\n${database}: load from autocannon in the bench process (pid ${process.pid}), ${CONNECTIONS} connections, ` +
+        `${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s per rung; bare server in its own process (pid ${barePid}); ` +
+        `app (createServerApp, production build) in its own process (pid ${app.pid}${
+          database === "postgres"
+            ? ", under scripts/with-postgres.ts with a throwaway cluster"
+            : ", PGlite data dir"
+        }). The overview rung sends the page's two documents in turn and counts both.`,
+    );
+    const rows: RungRow[] = [bare];
+    for (const rung of rungs) {
+      const { measured, statementsPerRequest } = await measureRung(rung, app.info);
+      rows.push({
+        name: rung.name,
+        ...measured,
+        ratio: bare.requestsPerSecond > 0 ? measured.requestsPerSecond / bare.requestsPerSecond : null,
+        statementsPerRequest,
+        ...(rung.target ? { target: rung.target } : {}),
+      });
+    }
+    for (const line of formatLadder(rows)) console.log(line);
+    return rows;
+  } finally {
+    await app.stop();
+  }
+}
+
+async function profileRungs(database: "postgres" | "pglite") {
+  mkdirSync(profileDir, { recursive: true });
+  const chosen = rungs.filter((r) => r.name.startsWith("viewer") || r.name.startsWith("overview"));
+  for (const rung of chosen) {
+    const name = `request-path-${rung.name.split(" ")[0]}-${database}.cpuprofile`;
+    const app = await startApp({ database, cpuProfile: { dir: profileDir, name } });
+    let window: { fromUs: number; toUs: number };
+    let measured: Load;
+    try {
+      ({ window, measured } = await measureRung(rung, app.info, PROFILE_SECONDS));
+    } finally {
+      await app.stop();
+    }
+    const file = join(profileDir, name);
+    const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
+    const shortenUrl = (url: string) => url.replace(`file://${repoRoot}/`, "");
+    let { busyMs, top } = topSelfTime(profile, 15, { shortenUrl, window });
+    const whole = busyMs === 0;
+    if (whole) ({ busyMs, top } = topSelfTime(profile, 15, { shortenUrl }));
+    console.log(
+      `\n${rung.name} on ${database}: ${measured.requestsPerSecond.toFixed(0)} req/s under the profiler; ${file}\n` +
+        `top ${top.length} self time over ${(busyMs / 1000).toFixed(1)} s busy CPU ${
+          whole ? "(whole process: the window did not match the profile's clock)" : "in the measured window"
+        }:`,
+    );
+    for (const entry of top) {
+      console.log(
+        `${(entry.share * 100).toFixed(1).padStart(5)} %  ${entry.selfMs.toFixed(0).padStart(6)} ms  ${entry.name}  ${entry.location}`,
+      );
+    }
+  }
+}
+
+export const requestPath: Benchmark = {
+  name: "request-path",
+  description: `throughput ladder at ${CONNECTIONS} connections on PostgreSQL and PGlite, as ratios to a bare node:http server (--profile: CPU profiles of viewer and overview)`,
+  async run(context) {
+    ensureClientBuilt();
+    const databases: ("postgres" | "pglite")[] = findPostgresBin() ? ["postgres", "pglite"] : ["pglite"];
+    if (!databases.includes("postgres")) console.log("no PostgreSQL binaries found: PGlite only");
+    if (context.flags.has("--profile")) {
+      await profileRungs(databases[0] ?? "pglite");
+      return { withinBudget: true, summary: `profiles written to ${profileDir}` };
+    }
+    const results: Record<string, RungRow[]> = {};
+    for (const database of databases) results[database] = await ladder(database);
+    const summary = Object.entries(results)
+      .map(
+        ([database, rows]) =>
+          `${database}: ${rows
+            .filter((r) => r.ratio !== null && r.name !== "bare node:http")
+            .map(
+              (r) =>
+                `${r.name.split(" ")[0]} ${(r.ratio ?? 0) * 100 < 10 ? ((r.ratio ?? 0) * 100).toFixed(1) : ((r.ratio ?? 0) * 100).toFixed(0)} %`,
+            )
+            .join(", ")}`,
+      )
+      .join("; ");
+    // The bench reports; the targets are the issue's goals, not a budget that fails the run.
+    return { withinBudget: true, summary, data: results };
+  },
+};
