@@ -1,6 +1,13 @@
 // Pure helpers for bench/request-path.ts: ratios to the bare server, the targets, table
 // rows, and self time per function from a V8 .cpuprofile.
 
+/** The nearest-rank percentile (0 < q <= 1) of unsorted samples; 0 for none. */
+export function percentile(samples: readonly number[], q: number): number {
+  if (samples.length === 0) return 0;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+}
+
 /** A ratio to the bare server, e.g. "1/29 (3.5 %)". */
 export function formatRatio(ratio: number): string {
   if (!Number.isFinite(ratio) || ratio <= 0) return "0";

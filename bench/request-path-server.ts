@@ -79,7 +79,8 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], authSecr
   const tag = randomBytes(4).toString("hex");
   const owner = `bench-owner-${tag}`;
   const communityId = `bench-community-${tag}`;
-  const publicEventId = `bench-public-${tag}`;
+  // The /e/{id} route answers 404 for anything but a UUID, as event ids are.
+  const publicEventId = randomUUID();
   await db.execute(sql`insert into "user" (id, name, email, email_verified)
     values (${owner}, 'Bench Owner', ${`owner-${tag}@bench.test`}, true)`);
   await db.execute(sql`insert into community (id, slug, name, description, time_zone, currency, visibility,
@@ -91,7 +92,7 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], authSecr
   // g > 0: upcoming, one a day; g <= 0: past; every seventh upcoming one members-only, plus two drafts.
   await db.execute(sql`insert into event (id, community_id, title, description, starts_at, ends_at, time_zone,
       venue_name, status, visibility, capacity, created_at, updated_at, published_at)
-    select ${`bench-ev-${tag}-`} || (g + 100), ${communityId}, 'Meetup number ' || (g + 100), 'Talks and pizza',
+    select gen_random_uuid()::text, ${communityId}, 'Meetup number ' || (g + 100), 'Talks and pizza',
       date_trunc('hour', now()) + g * interval '1 day',
       date_trunc('hour', now()) + g * interval '1 day' + interval '2 hours',
       'Europe/Berlin', 'Hall ' || (g % 7),
