@@ -7,14 +7,9 @@
 // `--profile` instead runs the viewer and overview rungs on an app started with `node --cpu-prof`
 // and prints the top self-time functions of the measured window.
 import { mkdirSync, readFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import {
-  CommunityDocument,
-  EventPageDocument,
-  MyCommunitiesDocument,
-  OverviewEventsDocument,
-} from "#client/gql/graphql.ts";
 import { ensureClientBuilt } from "../e2e/support/app-server.ts";
 import { repoRoot } from "../e2e/support/paths.ts";
 import { findPostgresBin } from "../scripts/with-postgres.ts";
@@ -26,9 +21,9 @@ import {
   formatRatio,
   percentile,
   type RungRow,
-  type Target,
   topSelfTime,
 } from "./request-path-report.ts";
+import { type Call, loopback, type Rung, rungs, signedInCookie } from "./request-path-rungs.ts";
 import type { Benchmark } from "./types.ts";
 
 const CONNECTIONS = 10;
@@ -36,121 +31,6 @@ const WARMUP_SECONDS = 1;
 const MEASURE_SECONDS = 4;
 const PROFILE_SECONDS = 8;
 const profileDir = join(repoRoot, "bench", "results", "profiles");
-
-type Call = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
-
-type Rung = {
-  /** Short name for the summary line and file names. */
-  key: string;
-  name: string;
-  target?: Target;
-  signedIn: boolean;
-  /**
-   * One page's requests; a connection repeats them in turn. Rates, SQL statements and the ratio
-   * count pages: the overview page sends two documents (its layout's Community and its own
-   * OverviewEvents), so one overview page is two HTTP requests. Latencies are per HTTP request.
-   */
-  calls: (server: SeededServer, cookie: string) => Call[];
-  /** Throws when the answer is not what the page would show, so no rung measures an error path. */
-  check: (body: string) => void;
-};
-
-function graphqlCall(server: SeededServer, cookie: string, query: string, variables: object = {}): Call {
-  return {
-    method: "POST",
-    path: "/api/graphql",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/graphql-response+json",
-      origin: server.appUrl,
-      ...(cookie ? { cookie } : {}),
-    },
-    body: JSON.stringify({ query, variables }),
-  };
-}
-
-function expectData(predicate: (data: Record<string, unknown>) => boolean, what: string) {
-  return (body: string) => {
-    const parsed = JSON.parse(body) as { data?: Record<string, unknown>; errors?: unknown };
-    if (parsed.errors || !parsed.data || !predicate(parsed.data)) {
-      throw new Error(`expected ${what}, got ${body.slice(0, 300)}`);
-    }
-  };
-}
-
-const rungs: Rung[] = [
-  {
-    key: "healthz",
-    name: "GET /healthz",
-    signedIn: false,
-    calls: () => [{ method: "GET", path: "/healthz", headers: {} }],
-    check: (body) => {
-      if (!body.includes("ok")) throw new Error(`unexpected /healthz answer ${body}`);
-    },
-  },
-  {
-    key: "viewer",
-    name: "viewer { id name }",
-    target: { minRatio: 1 / 6 },
-    signedIn: true,
-    calls: (s, cookie) => [graphqlCall(s, cookie, "{ viewer { id name } }")],
-    check: expectData((d) => (d.viewer as { name?: string } | null)?.name === "Bench Owner", "the viewer"),
-  },
-  {
-    key: "myCommunities",
-    name: "myCommunities",
-    signedIn: true,
-    calls: (s, cookie) => [graphqlCall(s, cookie, MyCommunitiesDocument.toString())],
-    check: expectData((d) => Array.isArray(d.myCommunities) && d.myCommunities.length === 1, "one community"),
-  },
-  {
-    key: "overview",
-    name: "overview page data, 2 POSTs per page",
-    target: { minRatio: 1 / 16, maxP99Ms: 15 },
-    signedIn: true,
-    calls: (s, cookie) => [
-      graphqlCall(s, cookie, CommunityDocument.toString(), { id: s.communityId }),
-      graphqlCall(s, cookie, OverviewEventsDocument.toString(), { communityId: s.communityId }),
-    ],
-    check: expectData(
-      (d) =>
-        (d.community as { name?: string } | undefined)?.name === "Bench community" ||
-        (d.upcoming as { nodes?: unknown[] } | undefined)?.nodes?.length === 5,
-      "the community, or its first five upcoming events",
-    ),
-  },
-  {
-    key: "event-data",
-    name: "EventPage, signed out",
-    target: { minRatio: 1 / 3 },
-    signedIn: false,
-    calls: (s) => [graphqlCall(s, "", EventPageDocument.toString(), { id: s.publicEventId })],
-    check: expectData((d) => (d.event as { title?: string } | null)?.title === "Open evening", "the event"),
-  },
-  {
-    key: "event-page",
-    name: "GET /e/{id} HTML",
-    target: { minRatio: 1 / 3 },
-    signedIn: false,
-    calls: (s) => [{ method: "GET", path: `/e/${s.publicEventId}`, headers: { accept: "text/html" } }],
-    check: (body) => {
-      if (!body.includes("Open evening"))
-        throw new Error(`the page lacks the event title: ${body.slice(0, 300)}`);
-    },
-  },
-];
-
-const loopback = (url: string) => url.replace("//localhost:", "//127.0.0.1:");
-
-/** The cookies a signed-in browser holds: the session token and better-auth's signed cookie cache. */
-async function signedInCookie(server: SeededServer): Promise<string> {
-  const response = await fetch(`${loopback(server.appUrl)}/api/auth/get-session`, {
-    headers: { cookie: server.sessionCookie, origin: server.appUrl },
-  });
-  if (response.status !== 200) throw new Error(`get-session answered ${response.status}`);
-  const cached = response.headers.getSetCookie().map((header) => header.split(";")[0]);
-  return [server.sessionCookie, ...cached].join("; ");
-}
 
 type Load = { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number };
 
@@ -211,49 +91,61 @@ async function measureRung(rung: Rung, server: SeededServer, seconds = MEASURE_S
   };
 }
 
-async function measureBare(): Promise<{ row: RungRow; pid: number }> {
-  const bare = await startBareServer();
-  try {
-    const calls: Call[] = [{ method: "GET", path: "/", headers: {} }];
-    await load(bare.info, calls, WARMUP_SECONDS);
-    const m = await load(bare.info, calls, MEASURE_SECONDS);
-    return {
-      row: { name: "bare node:http", ...m, ratio: 1, statementsPerRequest: null },
-      pid: bare.pid,
-    };
-  } finally {
-    await bare.stop();
-  }
+async function measureBare(url: string): Promise<Load> {
+  const calls: Call[] = [{ method: "GET", path: "/", headers: {} }];
+  await load(url, calls, WARMUP_SECONDS);
+  return load(url, calls, MEASURE_SECONDS);
 }
 
+/**
+ * The bare server is measured before and after the app's rungs, and the ratios use the faster of
+ * the two: on a shared machine its rate moves with the neighbours' load, and it stands for the
+ * machine's limit.
+ */
 async function ladder(database: "postgres" | "pglite"): Promise<RungRow[]> {
-  const { row: bare, pid: barePid } = await measureBare();
-  const app = await startApp({ database });
+  const bare = await startBareServer();
+  const app = await startApp({ database }).catch(async (error: unknown) => {
+    await bare.stop();
+    throw error;
+  });
   try {
+    const bareBefore = await measureBare(bare.info);
     console.log(
       `\n${database}: load from autocannon in the bench process (pid ${process.pid}), ${CONNECTIONS} connections, ` +
-        `${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s per rung; bare server in its own process (pid ${barePid}); ` +
+        `${WARMUP_SECONDS} s warm-up + ${MEASURE_SECONDS} s per rung; bare server in its own process (pid ${bare.pid}); ` +
         `app (createServerApp, production build) in its own process (pid ${app.pid}${
           database === "postgres"
             ? ", under scripts/with-postgres.ts with a throwaway cluster"
             : ", PGlite data dir"
-        }). req/s and SQL/req count pages: one overview page is its two POSTs; latencies are per HTTP request.`,
+        }). req/s and SQL/req count pages: one overview page is its two POSTs; latencies are per HTTP request. ` +
+        `Load average ${loadavg()
+          .map((value) => value.toFixed(1))
+          .join(" ")} on ${availableParallelism()} cores.`,
     );
-    const rows: RungRow[] = [bare];
-    for (const rung of rungs) {
-      const { measured, statementsPerRequest } = await measureRung(rung, app.info);
-      rows.push({
+    const measuredRungs: { rung: Rung; measured: Load; statementsPerRequest: number | null }[] = [];
+    for (const rung of rungs) measuredRungs.push({ rung, ...(await measureRung(rung, app.info)) });
+    const bareAfter = await measureBare(bare.info);
+    const limit = bareBefore.requestsPerSecond >= bareAfter.requestsPerSecond ? bareBefore : bareAfter;
+    const rows: RungRow[] = [
+      {
+        name: `bare node:http (before ${bareBefore.requestsPerSecond.toFixed(0)}, after ${bareAfter.requestsPerSecond.toFixed(0)})`,
+        ...limit,
+        ratio: 1,
+        statementsPerRequest: null,
+      },
+      ...measuredRungs.map(({ rung, measured, statementsPerRequest }) => ({
         name: rung.name,
         ...measured,
-        ratio: bare.requestsPerSecond > 0 ? measured.requestsPerSecond / bare.requestsPerSecond : null,
+        ratio: limit.requestsPerSecond > 0 ? measured.requestsPerSecond / limit.requestsPerSecond : null,
         statementsPerRequest,
         ...(rung.target ? { target: rung.target } : {}),
-      });
-    }
+      })),
+    ];
     for (const line of formatLadder(rows)) console.log(line);
     return rows;
   } finally {
     await app.stop();
+    await bare.stop();
   }
 }
 
