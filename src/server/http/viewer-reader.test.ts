@@ -32,7 +32,9 @@ describe("reading the viewer", () => {
   it("verifies the same signed cookies once, then answers from memory until they age out", async () => {
     const { read, asked, headers, advance } = setup();
     expect(await read(headers(signed))).toEqual(ada);
-    expect(await read(headers("better-auth.session_data=abc; better-auth.session_token=tok.sig"))).toEqual(ada);
+    expect(await read(headers("better-auth.session_data=abc; better-auth.session_token=tok.sig"))).toEqual(
+      ada,
+    );
     expect(asked).toHaveLength(1);
     advance(5_001);
     expect(await read(headers(signed))).toEqual(ada);

@@ -2,8 +2,9 @@ import DataLoader from "dataloader";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { MembershipView } from "./communities.policy.ts";
-import { type CommunityHost, communityHosts } from "./communities.service.ts";
-import { membership } from "./communities.tables.ts";
+import { community, membership } from "./communities.tables.ts";
+
+type CommunityRow = typeof community.$inferSelect;
 
 /**
  * What one request reads about communities, each kind in one statement however many fields ask:
@@ -21,8 +22,13 @@ export function createCommunityLoaders(db: Db, viewerId: string | null) {
       const found = new Map(rows.map(({ communityId, ...view }) => [communityId, view]));
       return communityIds.map((id) => found.get(id) ?? null);
     }),
-    hosts: new DataLoader<string, CommunityHost | null>(async (ids) => {
-      const found = await communityHosts(db, [...ids]);
+    /** Whole rows: the community page and every event's host read the same one. */
+    rows: new DataLoader<string, CommunityRow | null>(async (ids) => {
+      const rows = await db
+        .select()
+        .from(community)
+        .where(inArray(community.id, [...ids]));
+      const found = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => found.get(id) ?? null);
     }),
   };

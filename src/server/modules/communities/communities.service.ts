@@ -51,6 +51,14 @@ export async function listMyCommunities({ db, viewer }: Ctx): Promise<CommunityV
 
 export async function getCommunity({ db, viewer, loaders }: Ctx, id: string): Promise<CommunityView> {
   const me = requireViewer(viewer);
+  if (loaders) {
+    const [row, member] = await Promise.all([
+      loaders.communities.rows.load(id),
+      loaders.communities.viewerMembership.load(id),
+    ]);
+    if (!row || !canViewCommunity(member)) throw notFound();
+    return { ...row, viewerRole: member.role };
+  }
   const rows = await db
     .select({ community, role: membership.role, status: membership.status })
     .from(community)
@@ -59,9 +67,6 @@ export async function getCommunity({ db, viewer, loaders }: Ctx, id: string): Pr
     .limit(1);
   const row = rows[0];
   if (!row || !canViewCommunity(row)) throw notFound();
-  // The same request often lists the community's events next: they need neither again.
-  loaders?.communities.viewerMembership.prime(id, { role: row.role, status: row.status });
-  loaders?.communities.hosts.prime(id, hostOf(row.community));
   return { ...row.community, viewerRole: row.role };
 }
 
@@ -299,7 +304,7 @@ export type CommunityHost = {
   joinPolicy: JoinPolicy;
 };
 
-const hostOf = (row: CommunityHost): CommunityHost => ({
+export const hostOf = (row: CommunityHost): CommunityHost => ({
   id: row.id,
   name: row.name,
   slug: row.slug,

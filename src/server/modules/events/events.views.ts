@@ -8,6 +8,7 @@ import {
   type CommunityHost,
   communityHosts,
   getMembership,
+  hostOf,
 } from "#server/modules/communities/communities.service.ts";
 import { canManageEvents } from "./events.policy.ts";
 import { event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
@@ -169,11 +170,11 @@ export class Loaders {
 
   private async hosts(communityIds: string[]): Promise<Map<string, CommunityHost>> {
     if (!this.communities) return communityHosts(this.db, communityIds);
-    const found = await this.communities.hosts.loadMany(communityIds);
+    const found = await this.communities.rows.loadMany(communityIds);
     return new Map(
-      found.flatMap((host) => {
-        if (host instanceof Error) throw host;
-        return host ? [[host.id, host] as const] : [];
+      found.flatMap((row) => {
+        if (row instanceof Error) throw row;
+        return row ? [[row.id, hostOf(row)] as const] : [];
       }),
     );
   }
