@@ -3,7 +3,6 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import type { GraphQLContext } from "./graphql/context.ts";
 import { createGraphQLHandler } from "./graphql/yoga.ts";
 import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
@@ -11,17 +10,20 @@ import { mountEventRoutes } from "./http/events-routes.ts";
 import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
+import { createViewerReader } from "./http/viewer-reader.ts";
 import { defaultJobsConfig, type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import {
   createSessionRevocations,
   type SessionRevocations,
 } from "./modules/auth/session-revocation.service.ts";
+import { attachFileStorage, createFileStorage } from "./modules/files/files.storage.ts";
 import { filesSubscriber } from "./modules/files/files.subscriber.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createEmit } from "./modules/log/log.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
 import { notificationsSubscriber } from "./modules/notifications/notifications.subscriber.ts";
+import { createRequestContextFactory } from "./request-context.ts";
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 type AppEnv = { Bindings: NodeBindings; Variables: { clientIp: string } };
@@ -47,10 +49,6 @@ export async function createServerApp(
   const { db } = database;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   const auth = createAuth({ config, db, mailer });
-  const clock = options.clock ?? (() => new Date());
-  // Started below, once everything it serves exists; an emit before that has nothing to wake.
-  let jobs: Jobs | undefined;
-  const emit = createEmit({ clock, onEmit: () => jobs?.wake() });
 
   const revocations = createSessionRevocations(db);
   await revocations.refresh();
@@ -58,22 +56,30 @@ export async function createServerApp(
   const revocationPoll = setInterval(() => void revocations.refresh().catch(() => undefined), 5_000);
   revocationPoll.unref();
 
-  const viewerFor = async (headers: Headers): Promise<GraphQLContext["viewer"]> => {
-    const found = await auth.api.getSession({ headers });
-    if (!found || revocations.isRevoked(found.session.id)) return null;
-    const { id, name, email, image } = found.user;
-    return { id, name, email, image: image ?? null };
-  };
+  const viewerFor = createViewerReader({
+    getSession: (headers) => auth.api.getSession({ headers }),
+    isRevoked: (sessionId) => revocations.isRevoked(sessionId),
+  });
+  const clock = options.clock ?? (() => new Date());
+  const storage = createFileStorage(config.dataDir, config.storage);
+  attachFileStorage(db, storage);
+  // Started below, once everything it serves exists; an emit before that has nothing to wake.
+  let jobs: Jobs | undefined;
+  const emit = createEmit({ clock, onEmit: () => jobs?.wake() });
+  // The one place a request's context is put together, for GraphQL and the HTTP routes alike.
+  const contextFor = createRequestContextFactory({
+    db,
+    clock,
+    authSecret: config.authSecret,
+    storage,
+    emit,
+    viewerFor,
+  });
+
   const graphql = createGraphQLHandler({
     production: config.production,
     appOrigin: new URL(config.appUrl).origin,
-    context: async (request, clientIp) => ({
-      db,
-      viewer: await viewerFor(request.headers),
-      clientIp,
-      authSecret: config.authSecret,
-      emit,
-    }),
+    context: contextFor,
   });
 
   const refuseNul = refuseNulInUrl();
@@ -145,9 +151,9 @@ export async function createServerApp(
       Allow: "POST",
     });
   });
-  const storage = mountStorage(app, { db, config, viewerFor });
+  const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
-  mountEventRoutes(app, { db, appUrl: config.appUrl, distDir, viewerFor });
+  mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);
@@ -157,7 +163,7 @@ export async function createServerApp(
     mailer,
     config,
     clock,
-    subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage.storage)],
+    subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage)],
   });
   jobs = started;
 
@@ -170,6 +176,7 @@ export async function createServerApp(
     async close() {
       clearInterval(revocationPoll);
       await started.stop();
+      storageRoutes.close();
       storage.close();
       mailer.close();
       await database.close();

@@ -1,15 +1,4 @@
-import type { Db } from "#server/db/client.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
-import type { Emit } from "#server/modules/log/log.events.ts";
+import type { RequestContext } from "#server/request-context.ts";
 
-/**
- * `clientIp` keys the limits on guest operations; `authSecret` signs registrations' private links;
- * `emit` appends domain events with the composition root's clock.
- */
-export type GraphQLContext = {
-  db: Db;
-  viewer: Viewer | null;
-  clientIp: string;
-  authSecret: string;
-  emit: Emit;
-};
+/** Resolvers see the request context the composition root builds (`src/server/request-context.ts`). */
+export type GraphQLContext = RequestContext;

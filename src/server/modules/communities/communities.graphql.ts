@@ -1,5 +1,4 @@
 import { builder } from "#server/graphql/builder.ts";
-import { mapErrors } from "#server/graphql/errors.ts";
 import { communityAssetUrl } from "#server/modules/files/files.service.ts";
 import {
   type CommunityView,
@@ -94,17 +93,17 @@ const UpdateCommunityInput = builder.inputType("UpdateCommunityInput", {
 builder.queryFields((t) => ({
   myCommunities: t.field({
     type: [Community],
-    resolve: (_root, _args, ctx) => mapErrors(() => listMyCommunities(ctx)),
+    resolve: (_root, _args, ctx) => listMyCommunities(ctx),
   }),
   community: t.field({
     type: Community,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => getCommunity(ctx, String(args.id))),
+    resolve: (_root, args, ctx) => getCommunity(ctx, String(args.id)),
   }),
   slugAvailability: t.field({
     type: SlugAvailabilityRef,
     args: { slug: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => checkSlug(ctx, args.slug)),
+    resolve: (_root, args, ctx) => checkSlug(ctx, args.slug),
   }),
 }));
 
@@ -112,20 +111,15 @@ builder.mutationFields((t) => ({
   createCommunity: t.field({
     type: Community,
     args: { input: t.arg({ type: CreateCommunityInput, required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => createCommunity(ctx, args.input)),
+    resolve: (_root, args, ctx) => createCommunity(ctx, args.input),
   }),
   updateCommunity: t.field({
     type: Community,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateCommunityInput, required: true }) },
-    resolve: (_root, args, ctx) =>
-      mapErrors(() => updateCommunity(ctx, String(args.id), args.input, communityAssetUrl)),
+    resolve: (_root, args, ctx) => updateCommunity(ctx, String(args.id), args.input, communityAssetUrl),
   }),
   deleteCommunity: t.boolean({
     args: { id: t.arg.id({ required: true }), confirmName: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      mapErrors(async () => {
-        await deleteCommunity(ctx, String(args.id), args.confirmName);
-        return true;
-      }),
+    resolve: (_root, args, ctx) => deleteCommunity(ctx, String(args.id), args.confirmName).then(() => true),
   }),
 }));

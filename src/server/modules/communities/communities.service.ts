@@ -7,6 +7,7 @@ import { DomainError, invalidInput, notFound, unauthenticated } from "#server/er
 import { hit } from "#server/modules/auth/throttle.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { slugProblem } from "#shared/slug.ts";
+import type { CommunityLoaders } from "./communities.loaders.ts";
 import {
   canCreateCommunity,
   canDeleteCommunity,
@@ -25,7 +26,8 @@ import {
 
 export type CommunityView = typeof community.$inferSelect & { viewerRole: CommunityRole };
 
-export type Ctx = { db: Db; viewer: Viewer | null };
+/** `loaders`: the request's, shared by every field it resolves (absent in writes and jobs). */
+export type Ctx = { db: Db; viewer: Viewer | null; loaders?: { communities: CommunityLoaders } | null };
 /** Writes also append their domain events to the log. */
 export type WriteCtx = Ctx & { emit: Emit };
 
@@ -48,8 +50,16 @@ export async function listMyCommunities({ db, viewer }: Ctx): Promise<CommunityV
   return rows.map((row) => ({ ...row.community, viewerRole: row.role }));
 }
 
-export async function getCommunity({ db, viewer }: Ctx, id: string): Promise<CommunityView> {
+export async function getCommunity({ db, viewer, loaders }: Ctx, id: string): Promise<CommunityView> {
   const me = requireViewer(viewer);
+  if (loaders) {
+    const [row, member] = await Promise.all([
+      loaders.communities.rows.load(id),
+      loaders.communities.viewerMembership.load(id),
+    ]);
+    if (!row || !canViewCommunity(member)) throw notFound();
+    return { ...row, viewerRole: member.role };
+  }
   const rows = await db
     .select({ community, role: membership.role, status: membership.status })
     .from(community)
@@ -154,15 +164,13 @@ export async function createCommunity(
 
 /** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
 export async function requireMembership(
-  { db, viewer }: Ctx,
+  { db, viewer, loaders }: Ctx,
   communityId: string,
 ): Promise<MembershipView & { viewer: Viewer }> {
   const me = requireViewer(viewer);
-  const [row] = await db
-    .select({ role: membership.role, status: membership.status })
-    .from(membership)
-    .where(and(eq(membership.communityId, communityId), eq(membership.userId, me.id)))
-    .limit(1);
+  const row = loaders
+    ? await loaders.communities.viewerMembership.load(communityId)
+    : await getMembership(db, me.id, communityId);
   if (!canViewCommunity(row)) throw notFound();
   return { ...row, viewer: me };
 }
@@ -317,6 +325,16 @@ export type CommunityHost = {
   currency: string;
   joinPolicy: JoinPolicy;
 };
+
+export const hostOf = (row: CommunityHost): CommunityHost => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  logoUrl: row.logoUrl,
+  brandColor: row.brandColor,
+  currency: row.currency,
+  joinPolicy: row.joinPolicy,
+});
 
 /** Host details of several communities in one query (events pages show many). */
 export async function communityHosts(db: Db, ids: string[]): Promise<Map<string, CommunityHost>> {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { DomainError, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
+import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
 import type { Viewer } from "#server/modules/communities/communities.policy.ts";
 import {
   communityHosts,
@@ -35,7 +36,12 @@ export {
   registrationsToNotify,
 } from "./mail-context.service.ts";
 
-export type Ctx = { db: Db; viewer: Viewer | null };
+/** `loaders`: the request's, shared by every field it resolves (absent in writes and jobs). */
+export type Ctx = {
+  db: Db;
+  viewer: Viewer | null;
+  loaders?: { events: Loaders; communities: CommunityLoaders } | null;
+};
 /** Writes also append their domain events to the log. */
 export type WriteCtx = Ctx & { emit: Emit };
 export type Page<T> = { nodes: T[]; endCursor: string | null; hasNextPage: boolean };
@@ -51,19 +57,23 @@ export const eventClosed = () => new DomainError("EVENT_CLOSED", "This event is 
 // Reading
 
 /** An event the viewer may see, or NOT_FOUND (UNAUTHENTICATED for members-only when signed out). */
-export async function getEvent({ db, viewer }: Ctx, id: string): Promise<EventView> {
-  const [row] = await db.select().from(event).where(eq(event.id, id)).limit(1);
+export async function getEvent(ctx: Ctx, id: string): Promise<EventView> {
+  const [row] = await ctx.db.select().from(event).where(eq(event.id, id)).limit(1);
   if (!row) throw notFound();
-  return (await authorizeEvent(db, viewer, row)).view;
+  return (await authorizeEvent(ctx, row)).view;
 }
 
 /** Checks the viewer may see an event row and builds its view. */
-export async function authorizeEvent(db: Db, viewer: Viewer | null, row: EventRow) {
-  const membership = viewer ? await getMembership(db, viewer.id, row.communityId) : null;
+export async function authorizeEvent({ db, viewer, loaders: shared }: Ctx, row: EventRow) {
+  const membership = !viewer
+    ? null
+    : shared
+      ? await shared.communities.viewerMembership.load(row.communityId)
+      : await getMembership(db, viewer.id, row.communityId);
   const access = eventAccess(row, viewer, membership);
   if (access === "unauthenticated") throw unauthenticated();
   if (access === "hidden") throw notFound();
-  const loaders = new Loaders(db, viewer?.id ?? null);
+  const loaders = shared?.events ?? new Loaders(db, viewer?.id ?? null);
   loaders.primeCanManage(row.communityId, canManageEvents(membership));
   const [view] = await loaders.eventViews([row]);
   if (!view) throw notFound();
@@ -137,7 +147,7 @@ export async function listEvents(
     .orderBy(...order)
     .limit(first + 1);
   const page = rows.slice(0, first);
-  const loaders = new Loaders(ctx.db, member.viewer.id);
+  const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, member.viewer.id);
   loaders.primeCanManage(args.communityId, canManage);
   const nodes = await loaders.eventViews(page);
   const last = page.at(-1);

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
+import { conflict, DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
 import type { Viewer } from "#server/modules/communities/communities.policy.ts";
 import { getMembership, joinFromEvent } from "#server/modules/communities/communities.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
@@ -271,7 +271,7 @@ export async function approveRegistration(ctx: WriteCtx, id: string): Promise<Re
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
     if (current.status !== "pending") {
-      throw new DomainError("BAD_USER_INPUT", "Only pending registrations can be approved.");
+      throw conflict("Only pending registrations can be approved.");
     }
     if (await seatFree(tx, current.eventId, current.ticketTypeId)) {
       await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "going");
@@ -289,7 +289,7 @@ export async function moveFromWaitlist(ctx: WriteCtx, id: string): Promise<Regis
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
     if (current.status !== "waitlisted") {
-      throw new DomainError("BAD_USER_INPUT", "Only waitlisted registrations can be moved.");
+      throw conflict("Only waitlisted registrations can be moved.");
     }
     if (!(await seatFree(tx, current.eventId, current.ticketTypeId))) throw noSeats();
     await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "going");
@@ -300,7 +300,7 @@ export async function moveFromWaitlist(ctx: WriteCtx, id: string): Promise<Regis
 async function markCheckIn(tx: Db, by: ChangeBy, current: RegistrationRow, checkedIn: boolean) {
   if (Boolean(current.checkedInAt) === checkedIn) return;
   if (checkedIn && current.status !== "going") {
-    throw new DomainError("BAD_USER_INPUT", "Only people who are going can be checked in.");
+    throw conflict("Only people who are going can be checked in.");
   }
   await tx
     .update(registration)
@@ -467,7 +467,7 @@ export async function listRegistrations(
         ).then((r) => r[0]?.n ?? 0);
   const [rows, totalCount] = await Promise.all([rowsQuery, totalQuery]);
   const page = rows.slice(0, first);
-  const loaders = new Loaders(ctx.db, ctx.viewer?.id ?? null);
+  const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, ctx.viewer?.id ?? null);
   loaders.primeCanManage(row.communityId, true);
   await loaders.eventViews([row]);
   const nodes = await Promise.all(page.map((r) => loaders.registrationView(r.registration, r.person)));
@@ -514,7 +514,7 @@ export async function myRegistrations(
     )
     .limit(first + 1);
   const page = rows.slice(0, first);
-  const loaders = new Loaders(ctx.db, me.id);
+  const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, me.id);
   await loaders.eventViews(page.map((r) => r.event));
   const nodes = await Promise.all(page.map((r) => loaders.registrationView(r.registration, r.person)));
   const last = page.at(-1);

@@ -5,6 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Viewer } from "#server/modules/communities/communities.policy.ts";
 import { getMembership, getStorageQuotaBytes } from "#server/modules/communities/communities.service.ts";
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import type { ByteRange } from "./blob-store.ts";
 import { checkTextBuffer, declaredType, prepareImage, readAll, spoolText } from "./files.content.ts";
 import {
@@ -35,27 +36,6 @@ import { checkUserQuota } from "./files.user-quota.ts";
 export type FilesCtx = { db: Db; viewer: Viewer | null; storage: FileStorage };
 
 type Row = typeof storageObject.$inferSelect;
-
-/** The seed's metadata fields, as the contract serializes them. */
-export type ObjectMetadata = {
-  bucket: Bucket;
-  generation: string;
-  metageneration: string;
-  fullPath: string;
-  name: string;
-  size: number;
-  timeCreated: string;
-  updated: string;
-  md5Hash: string;
-  cacheControl: string | null;
-  contentDisposition: string | null;
-  contentEncoding: string;
-  contentLanguage: string | null;
-  contentType: string;
-  customMetadata: Record<string, string>;
-  downloadTokens: string;
-  downloadUrl: string;
-};
 
 /** The public address of an object's bytes, carrying its first download token. */
 export function objectDownloadUrl(meta: {
