@@ -118,31 +118,33 @@ export function startJobs(options: {
   schedule();
 
   // The log is dispatched on its own, shorter beat: entries from other processes are seen within
-  // `logPollIntervalMs`, and this process's own within a few milliseconds of `wake()`.
+  // `logPollIntervalMs`. After `wake()` (an emit in this process) it looks at once — on PGlite's
+  // one connection that pass queues right behind the emitting transaction — and, while it finds
+  // nothing (the transaction has not committed yet), a few more times shortly after.
+  const WAKE_RETRIES_MS = [2, 10, 50];
   let logTimer: NodeJS.Timeout | undefined;
-  let logSoon = false;
+  let retries: number[] = [];
   let dispatching: Promise<void> | null = null;
   const dispatchLog = (): Promise<void> => {
     dispatching ??= dispatcher
       .dispatch()
       .then((handled) => {
         // What the subscribers queued (mail) goes out now rather than at the outbox's next poll.
-        if (handled > 0) void run();
+        if (handled > 0) {
+          retries = [];
+          void run();
+        }
       })
       .catch(() => undefined)
       .finally(() => {
         dispatching = null;
-        if (!logSoon) scheduleLog(settings.logPollIntervalMs);
+        scheduleLog(retries.shift() ?? settings.logPollIntervalMs);
       });
     return dispatching;
   };
   const scheduleLog = (delayMs: number) => {
     clearTimeout(logTimer);
-    if (stopped) return;
-    logTimer = setTimeout(() => {
-      logSoon = false;
-      void dispatchLog();
-    }, delayMs);
+    if (!stopped) logTimer = setTimeout(() => void dispatchLog(), delayMs);
   };
   scheduleLog(settings.logPollIntervalMs);
 
@@ -165,12 +167,9 @@ export function startJobs(options: {
       }
     },
     wake() {
-      // The emitting transaction commits just after `emit` returns; look then. A look already
-      // due soon is not pushed back, so a stream of emits cannot postpone it.
-      if (logSoon) return;
-      logSoon = true;
-      if (dispatching) void dispatching.then(() => scheduleLog(5));
-      else scheduleLog(5);
+      retries = [...WAKE_RETRIES_MS];
+      // A pass under way goes on with the retries when it ends.
+      if (!dispatching) scheduleLog(0);
     },
     async stop() {
       stopped = true;

@@ -100,6 +100,11 @@ it("delivers a confirmation exactly once across kill -9 after commit and after c
   const registered = await registerFor(first, event.id);
   expect(registered.errors, child.log()).toBeUndefined();
   expect(registered.data?.register.status).toBe("GOING");
+  // The notifications subscriber turns the committed registration into its outbox row right after
+  // the commit; on PostgreSQL (readable while the server runs) the test waits for that row.
+  if (database.databaseUrl) {
+    while ((await confirmationRows()).length === 0) await new Promise((r) => setTimeout(r, 20));
+  }
   await kill(child);
   // Committed and never claimed: the row is there, untouched, and nothing reached SMTP.
   expect(await confirmationRows()).toEqual([{ attempts: 0, sent: false }]);
