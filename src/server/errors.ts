@@ -29,5 +29,6 @@ export class DomainError extends Error {
 
 export const notFound = () => new DomainError("NOT_FOUND", "Not found.");
 export const unauthenticated = () => new DomainError("UNAUTHENTICATED", "Sign in to continue.");
+export const forbidden = (message: string) => new DomainError("FORBIDDEN", message);
 export const invalidInput = (fields: FieldError[]) =>
   new DomainError("BAD_USER_INPUT", fields[0]?.message ?? "Invalid input.", fields);

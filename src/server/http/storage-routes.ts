@@ -3,7 +3,6 @@ import type { Context, Env, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
 import { invalidArgument, StorageError, storageErrorBody } from "#server/modules/files/files.errors.ts";
 import { parseMetadataPatch, parseUploadOptions } from "#server/modules/files/files.input.ts";
 import {
@@ -16,6 +15,7 @@ import {
 } from "#server/modules/files/files.service.ts";
 import { attachFileStorage, createFileStorage } from "#server/modules/files/files.storage.ts";
 import { createUploadServer, UPLOADS_PATH } from "#server/modules/files/files.uploads.ts";
+import type { Viewer } from "#server/modules/users/users.policy.ts";
 import { contentDispositionHeader } from "./content-disposition.ts";
 
 const BASE = "/api/storage/v0";

@@ -1,8 +1,6 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { user } from "#server/modules/auth/auth.tables.ts";
+import { bigint, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "#server/modules/users/users.tables.ts";
 
-export const COMMUNITY_ROLES = ["owner", "admin", "organizer", "member"] as const;
-export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
 export const VISIBILITIES = ["public", "private"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 export const JOIN_POLICIES = ["open", "approval", "invite"] as const;
@@ -29,24 +27,3 @@ export const community = pgTable("community", {
   createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const membership = pgTable(
-  "membership",
-  {
-    id: text("id").primaryKey(),
-    communityId: text("community_id")
-      .notNull()
-      .references(() => community.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    role: text("role", { enum: COMMUNITY_ROLES }).notNull(),
-    status: text("status", { enum: ["active", "pending", "banned"] }).notNull(),
-    source: text("source", { enum: ["created", "joined", "invited", "imported", "event"] }).notNull(),
-    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("membership_community_user_idx").on(t.communityId, t.userId),
-    index("membership_user_idx").on(t.userId, t.status),
-  ],
-);

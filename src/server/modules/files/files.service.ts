@@ -3,8 +3,9 @@ import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
-import { getMembership, getStorageQuotaBytes } from "#server/modules/communities/communities.service.ts";
+import { getStorageQuotaBytes } from "#server/modules/communities/communities.service.ts";
+import { getMembership } from "#server/modules/members/members.service.ts";
+import type { Viewer } from "#server/modules/users/users.policy.ts";
 import type { ByteRange } from "./blob-store.ts";
 import { checkTextBuffer, declaredType, prepareImage, readAll, spoolText } from "./files.content.ts";
 import {

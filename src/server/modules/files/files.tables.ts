@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { user } from "#server/modules/auth/auth.tables.ts";
 import { community } from "#server/modules/communities/communities.tables.ts";
+import { user } from "#server/modules/users/users.tables.ts";
 
 export const BUCKETS = ["community-assets", "event-images", "avatars", "member-imports"] as const;
 export type Bucket = (typeof BUCKETS)[number];

@@ -6,7 +6,7 @@ import { EVENTS, Server, type Upload } from "@tus/server";
 
 import type { S3Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import type { Viewer } from "#server/modules/users/users.policy.ts";
 import {
   invalidArgument,
   StorageError,
