@@ -231,16 +231,6 @@ export async function deleteCommunity(ctx: Ctx, id: string, confirmName: string)
   await ctx.db.delete(community).where(eq(community.id, id));
 }
 
-/** The most bytes the community's stored files may take, or null when there is no such community. */
-export async function getStorageQuotaBytes(db: Db, communityId: string): Promise<number | null> {
-  const rows = await db
-    .select({ quota: community.storageQuotaBytes })
-    .from(community)
-    .where(eq(community.id, communityId))
-    .limit(1);
-  return rows[0]?.quota ?? null;
-}
-
 /** What an event shows of its host community. */
 export type CommunityHost = {
   id: string;

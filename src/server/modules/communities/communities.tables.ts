@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "#server/modules/users/users.tables.ts";
 
 export const VISIBILITIES = ["public", "private"] as const;
@@ -18,10 +18,6 @@ export const community = pgTable("community", {
   logoUrl: text("logo_url"),
   coverUrl: text("cover_url"),
   brandColor: text("brand_color"),
-  // The most bytes this community's stored files may take (storage/quota-exceeded beyond it).
-  storageQuotaBytes: bigint("storage_quota_bytes", { mode: "number" })
-    .notNull()
-    .default(1024 * 1024 * 1024),
   // Kept in the same transaction as membership changes so cards never count rows.
   memberCount: integer("member_count").notNull().default(0),
   createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),

@@ -38,6 +38,14 @@ export const storageObject = pgTable(
   ],
 );
 
+/** A community's storage quota where it differs from the default (files.community-quota.ts). */
+export const communityStorageQuota = pgTable("community_storage_quota", {
+  communityId: text("community_id")
+    .primaryKey()
+    .references(() => community.id, { onDelete: "cascade" }),
+  quotaBytes: bigint("quota_bytes", { mode: "number" }).notNull(),
+});
+
 /**
  * Resumable uploads begun but not finished, with the size they announced: they count against
  * their uploader's quota until they finish, are cancelled or expire (a day).

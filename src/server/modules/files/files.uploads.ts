@@ -16,11 +16,11 @@ import {
   unauthorized,
 } from "./files.errors.ts";
 import { parseTusMetadata } from "./files.input.ts";
-import { finishUpload, planUpload } from "./files.service.ts";
 import type { FileStorage } from "./files.storage.ts";
 import { BUCKETS } from "./files.tables.ts";
 import { forgetExpiredUploads, releaseUpload, reserveUpload } from "./files.user-quota.ts";
 import { s3ClientConfig } from "./s3-blob-store.ts";
+import { finishUpload, planUpload } from "./upload.service.ts";
 
 export const UPLOADS_PATH = "/api/storage/v0/uploads";
 const DAY_MS = 24 * 60 * 60 * 1000;
