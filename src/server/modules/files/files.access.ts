@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { getMembership } from "#server/modules/members/members.service.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import { bucketNotFound, invalidArgument, unauthenticated, unauthorized } from "./files.errors.ts";
 import {
   type Access,
@@ -21,27 +22,6 @@ import { type Bucket, storageObject } from "./files.tables.ts";
 export type FilesCtx = { db: Db; viewer: Viewer | null; storage: FileStorage };
 
 export type Row = typeof storageObject.$inferSelect;
-
-/** The seed's metadata fields, as the contract serializes them. */
-export type ObjectMetadata = {
-  bucket: Bucket;
-  generation: string;
-  metageneration: string;
-  fullPath: string;
-  name: string;
-  size: number;
-  timeCreated: string;
-  updated: string;
-  md5Hash: string;
-  cacheControl: string | null;
-  contentDisposition: string | null;
-  contentEncoding: string;
-  contentLanguage: string | null;
-  contentType: string;
-  customMetadata: Record<string, string>;
-  downloadTokens: string;
-  downloadUrl: string;
-};
 
 /** The public address of an object's bytes, carrying its first download token. */
 export function objectDownloadUrl(meta: {

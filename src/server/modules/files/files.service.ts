@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import type { ByteRange } from "./blob-store.ts";
 import {
   defaultContentDisposition,
   type FilesCtx,
   findRow,
-  type ObjectMetadata,
   objectDownloadUrl,
   requireAccess,
   target,

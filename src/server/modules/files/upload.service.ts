@@ -2,10 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import { rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { and, eq, sql } from "drizzle-orm";
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import {
   defaultContentDisposition,
   type FilesCtx,
-  type ObjectMetadata,
   requireAccess,
   target,
   toMetadata,
