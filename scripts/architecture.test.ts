@@ -99,6 +99,17 @@ describe("rules of direction", () => {
     ).toEqual([]);
   });
 
+  it("a server module never reaches other modules' tables through the schema registry", () => {
+    expect(
+      violations(
+        (e) =>
+          /^server\/modules\//.test(e.from) &&
+          !/(\.test\.ts|test-support\.ts)$/.test(e.from) &&
+          e.to === path.join("server", "db", "schema.ts"),
+      ),
+    ).toEqual([]);
+  });
+
   it("services and policies know nothing of HTTP or GraphQL", () => {
     expect(
       violations(
