@@ -14,11 +14,6 @@ const personColumns = { id: user.id, name: user.name, email: user.email, image: 
  */
 export const people = user;
 
-export async function findUser(db: Pick<Db, "select">, id: string): Promise<Person | null> {
-  const [found] = await db.select(personColumns).from(user).where(eq(user.id, id)).limit(1);
-  return found ?? null;
-}
-
 /** Several people in one query, ordered by id; unknown ids are left out. */
 export async function listUsers(db: Pick<Db, "select">, ids: string[]): Promise<Person[]> {
   const unique = [...new Set(ids)];
