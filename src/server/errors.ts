@@ -39,5 +39,6 @@ export const notFound = () => new DomainError("NOT_FOUND", "Not found.");
 export const unauthenticated = () => new DomainError("UNAUTHENTICATED", "Sign in to continue.");
 /** The request is fine, but the thing it acts on is not in a state that allows it. */
 export const conflict = (message: string) => new DomainError("CONFLICT", message);
+export const forbidden = (message: string) => new DomainError("FORBIDDEN", message);
 export const invalidInput = (fields: FieldError[]) =>
   new DomainError("BAD_USER_INPUT", fields[0]?.message ?? "Invalid input.", fields);

@@ -3,10 +3,10 @@ import {
   type CommunityLoaders,
   createCommunityLoaders,
 } from "#server/modules/communities/communities.loaders.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
 import { Loaders } from "#server/modules/events/events.views.ts";
 import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import type { Viewer } from "#server/modules/users/users.policy.ts";
 
 export type RequestLoaders = { communities: CommunityLoaders; events: Loaders };
 

@@ -24,7 +24,7 @@ let eventId: string;
 const OVERVIEW = `query ($id: ID!, $first: Int) {
   community(id: $id) {
     id name slug description logoUrl memberCount viewerRole visibility joinPolicy timeZone currency
-    createdAt brandColor coverUrl viewerCanEdit viewerCanDelete
+    createdAt brandColor coverUrl viewerCapabilities
   }
   events(communityId: $id, filter: UPCOMING, first: $first) {
     nodes { id title startsAt endsAt timeZone status capacity goingCount waitlistCount pendingCount coverUrl host { id name } }

@@ -3,18 +3,18 @@ import type { Context, Env, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import type { FilesCtx } from "#server/modules/files/files.access.ts";
 import { invalidArgument, StorageError, storageErrorBody } from "#server/modules/files/files.errors.ts";
 import { parseMetadataPatch, parseUploadOptions } from "#server/modules/files/files.input.ts";
 import {
   deleteObject,
-  type FilesCtx,
   getMetadata,
   openDownload,
   updateMetadata,
-  uploadSmall,
 } from "#server/modules/files/files.service.ts";
 import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import { createUploadServer, UPLOADS_PATH } from "#server/modules/files/files.uploads.ts";
+import { uploadSmall } from "#server/modules/files/upload.service.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
 import { contentDispositionHeader } from "./content-disposition.ts";
 

@@ -1,4 +1,4 @@
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import type { Viewer } from "#server/modules/users/users.policy.ts";
 
 type Found = {
   session: { id: string };

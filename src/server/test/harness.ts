@@ -129,6 +129,9 @@ export async function startTestServer(
     new Response(null, { status: 503 });
   const http = serve({ fetch: (request, env) => handler(request, env), port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => http.once("listening", resolve));
+  // Node closes an idle connection after 5 s; on a loaded machine the test client can send on one
+  // just as it closes (ECONNRESET). The client's own idle limit (4 s) is then always the first.
+  (http as import("node:http").Server).keepAliveTimeout = 60_000;
   const port = (http.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   const config: Config = {

@@ -1,5 +1,6 @@
 import { builder } from "#server/graphql/builder.ts";
 import { communityAssetUrl } from "#server/modules/files/files.service.ts";
+import { CAPABILITIES, type Capability, capabilitiesOf, capabilityEnumName } from "#shared/capabilities.ts";
 import {
   type CommunityView,
   checkSlug,
@@ -18,6 +19,13 @@ const CommunityRole = builder.enumType("CommunityRole", {
     ORGANIZER: { value: "organizer" },
     MEMBER: { value: "member" },
   } as const,
+});
+
+const CapabilityEnum = builder.enumType("Capability", {
+  description: "What a role allows in a community (src/shared/capabilities.ts).",
+  values: Object.fromEntries(
+    CAPABILITIES.map((capability) => [capabilityEnumName(capability), { value: capability }]),
+  ) as Record<string, { value: Capability }>,
 });
 
 const CommunityVisibility = builder.enumType("CommunityVisibility", {
@@ -41,8 +49,11 @@ const Community = builder.objectRef<CommunityView>("Community").implement({
     logoUrl: t.exposeString("logoUrl", { nullable: true }),
     coverUrl: t.exposeString("coverUrl", { nullable: true }),
     brandColor: t.exposeString("brandColor", { nullable: true }),
-    viewerCanEdit: t.boolean({ resolve: (c) => c.viewerRole === "owner" || c.viewerRole === "admin" }),
-    viewerCanDelete: t.boolean({ resolve: (c) => c.viewerRole === "owner" }),
+    viewerCapabilities: t.field({
+      type: [CapabilityEnum],
+      description: "What the viewer's role allows here; the client asks this instead of knowing roles.",
+      resolve: (c) => capabilitiesOf(c.viewerRole),
+    }),
     memberCount: t.exposeInt("memberCount"),
     viewerRole: t.field({ type: CommunityRole, resolve: (c) => c.viewerRole }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),

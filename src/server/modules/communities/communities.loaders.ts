@@ -1,8 +1,9 @@
 import DataLoader from "dataloader";
-import { and, eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import type { MembershipView } from "./communities.policy.ts";
-import { community, membership } from "./communities.tables.ts";
+import type { MembershipView } from "#server/modules/members/members.policy.ts";
+import { viewerMemberships } from "#server/modules/members/members.service.ts";
+import { community } from "./communities.tables.ts";
 
 type CommunityRow = typeof community.$inferSelect;
 
@@ -15,11 +16,7 @@ export function createCommunityLoaders(db: Db, viewerId: string | null) {
   return {
     viewerMembership: new DataLoader<string, MembershipView | null>(async (communityIds) => {
       if (!viewerId) return communityIds.map(() => null);
-      const rows = await db
-        .select({ communityId: membership.communityId, role: membership.role, status: membership.status })
-        .from(membership)
-        .where(and(eq(membership.userId, viewerId), inArray(membership.communityId, [...communityIds])));
-      const found = new Map(rows.map(({ communityId, ...view }) => [communityId, view]));
+      const found = await viewerMemberships(db, viewerId, communityIds);
       return communityIds.map((id) => found.get(id) ?? null);
     }),
     /** Whole rows: the community page and every event's host read the same one. */

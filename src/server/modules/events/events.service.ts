@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { DomainError, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
+import { DomainError, forbidden, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
 import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
-import {
-  communityHosts,
-  getMembership,
-  requireMembership,
-} from "#server/modules/communities/communities.service.ts";
+import { communityHosts } from "#server/modules/communities/communities.service.ts";
 import { communityAssetUrl } from "#server/modules/files/files.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import { can } from "#server/modules/members/members.policy.ts";
+import { getMembership, requireMembership } from "#server/modules/members/members.service.ts";
+import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
+import type { Capability } from "#shared/capabilities.ts";
 import { isTooLong, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { canManageEvents, eventAccess, listedFor } from "./events.policy.ts";
 import { type EventStatus, event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
@@ -46,11 +45,6 @@ export type Ctx = {
 export type WriteCtx = Ctx & { emit: Emit };
 export type Page<T> = { nodes: T[]; endCursor: string | null; hasNextPage: boolean };
 
-export const requireViewer = (viewer: Viewer | null): Viewer => {
-  if (!viewer) throw unauthenticated();
-  return viewer;
-};
-export const forbidden = (message: string) => new DomainError("FORBIDDEN", message);
 export const eventClosed = () => new DomainError("EVENT_CLOSED", "This event is not open for registration.");
 
 // ---------------------------------------------------------------------------------------------
@@ -80,14 +74,23 @@ export async function authorizeEvent({ db, viewer, loaders: shared }: Ctx, row: 
   return { view, membership, loaders };
 }
 
-/** The event for a manager of its community: NOT_FOUND to those who cannot see it, FORBIDDEN to other viewers. */
-export async function requireManagedEvent(db: Db, viewer: Viewer | null, id: string, lock = false) {
+/**
+ * The event for a member holding `capability` in its community: NOT_FOUND to those who cannot
+ * see it, FORBIDDEN to other viewers.
+ */
+export async function requireManagedEvent(
+  db: Db,
+  viewer: Viewer | null,
+  id: string,
+  lock = false,
+  capability: Capability = "events.manage",
+) {
   const me = requireViewer(viewer);
   const query = db.select().from(event).where(eq(event.id, id)).limit(1);
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw notFound();
   const membership = await getMembership(db, me.id, row.communityId);
-  if (!canManageEvents(membership)) {
+  if (!can(membership, capability)) {
     if (eventAccess(row, me, membership) === "visible") throw forbidden("Only organizers can do that.");
     throw notFound();
   }

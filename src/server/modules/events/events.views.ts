@@ -1,15 +1,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-// Registrants are users: the registration lists join them for search (no users service yet).
-import { user } from "#server/db/schema.ts";
 import { DomainError } from "#server/errors.ts";
 import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
 import {
   type CommunityHost,
   communityHosts,
-  getMembership,
   hostOf,
 } from "#server/modules/communities/communities.service.ts";
+import { getMembership } from "#server/modules/members/members.service.ts";
+import { people } from "#server/modules/users/users.service.ts";
 import { canManageEvents } from "./events.policy.ts";
 import { event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
 
@@ -112,7 +111,7 @@ export class Loaders {
       const rows = await db
         .select({ registration, person: personColumns })
         .from(registration)
-        .innerJoin(user, eq(user.id, registration.userId))
+        .innerJoin(people, eq(people.id, registration.userId))
         .where(and(eq(registration.userId, viewerId), inArray(registration.eventId, ids)));
       const views = await Promise.all(rows.map((r) => this.registrationView(r.registration, r.person)));
       return new Map(views.map((v) => [v.eventId, v]));
@@ -186,10 +185,14 @@ export class Loaders {
   }
 }
 
-export const people = user;
 /** The name a registration shows: what the guest typed for it, else the account's. Join registration. */
-export const registrantName = sql<string>`coalesce(${registration.guestName}, ${user.name})`;
-export const personColumns = { id: user.id, name: registrantName, email: user.email, image: user.image };
+export const registrantName = sql<string>`coalesce(${registration.guestName}, ${people.name})`;
+export const personColumns = {
+  id: people.id,
+  name: registrantName,
+  email: people.email,
+  image: people.image,
+};
 
 /** node-postgres returns { rows }, PGlite returns { rows } too; drizzle types differ by driver. */
 export function resultRows<T>(result: unknown): T[] {

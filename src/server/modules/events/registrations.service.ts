@@ -1,21 +1,17 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { conflict, DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
-import { getMembership, joinFromEvent } from "#server/modules/communities/communities.service.ts";
+import { conflict, DomainError, type FieldError, forbidden, invalidInput, notFound } from "#server/errors.ts";
+import { joinFromEvent } from "#server/modules/communities/communities.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import { can } from "#server/modules/members/members.policy.ts";
+import { getMembership } from "#server/modules/members/members.service.ts";
+import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
+import { people } from "#server/modules/users/users.service.ts";
+import type { Capability } from "#shared/capabilities.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
-import { canManageEvents, eventAccess } from "./events.policy.ts";
-import {
-  type Ctx,
-  eventClosed,
-  forbidden,
-  type Page,
-  requireManagedEvent,
-  requireViewer,
-  type WriteCtx,
-} from "./events.service.ts";
+import { eventAccess } from "./events.policy.ts";
+import { type Ctx, eventClosed, type Page, requireManagedEvent, type WriteCtx } from "./events.service.ts";
 import {
   event,
   type RegistrationStatus,
@@ -30,7 +26,6 @@ import {
   encodeCursor,
   Loaders,
   likePattern,
-  people,
   personColumns,
   type RegistrationRow,
   type RegistrationView,
@@ -191,9 +186,15 @@ export async function placeRegistration(
 
 /**
  * Loads a registration and locks its event for a change. The person may act on their own
- * registration only where `personMay`; managers on any. Others get NOT_FOUND.
+ * registration only where `personMay`; members holding `capability` on any. Others get NOT_FOUND.
  */
-async function lockRegistration(tx: Db, viewer: Viewer | null, id: string, personMay: boolean) {
+async function lockRegistration(
+  tx: Db,
+  viewer: Viewer | null,
+  id: string,
+  personMay: boolean,
+  capability: Capability = "registrations.manage",
+) {
   const me = requireViewer(viewer);
   const [found] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
   if (!found) throw notFound();
@@ -201,7 +202,7 @@ async function lockRegistration(tx: Db, viewer: Viewer | null, id: string, perso
   const [current] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
   if (!current) throw notFound();
   const membership = await getMembership(tx, me.id, eventRow.communityId);
-  const manager = canManageEvents(membership);
+  const manager = can(membership, capability);
   const own = current.userId === me.id;
   if (!manager && !(own && personMay)) {
     if (own) throw forbidden("Only organizers can do that.");
@@ -318,7 +319,7 @@ async function markCheckIn(tx: Db, by: ChangeBy, current: RegistrationRow, check
 
 export async function checkIn(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false, "checkin");
     await markCheckIn(tx, changeBy(ctx, eventRow, me.id), current, true);
   });
   return viewOf(ctx.db, ctx.viewer, id);
@@ -326,7 +327,7 @@ export async function checkIn(ctx: WriteCtx, id: string): Promise<RegistrationVi
 
 export async function undoCheckIn(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false, "checkin");
     await markCheckIn(tx, changeBy(ctx, eventRow, me.id), current, false);
   });
   return viewOf(ctx.db, ctx.viewer, id);
@@ -334,7 +335,7 @@ export async function undoCheckIn(ctx: WriteCtx, id: string): Promise<Registrati
 
 export async function checkInByCode(ctx: WriteCtx, eventId: string, code: string): Promise<RegistrationView> {
   const id = await ctx.db.transaction(async (tx) => {
-    const { row, me } = await requireManagedEvent(tx, ctx.viewer, eventId, true);
+    const { row, me } = await requireManagedEvent(tx, ctx.viewer, eventId, true, "checkin");
     const normalized = normalizeCheckInCode(code);
     const [current] = await tx
       .select()
@@ -391,7 +392,7 @@ export async function messageRegistrants(
   if (isTooLong("messageBody", body))
     errors.push({ field: "body", code: "TOO_LONG", message: tooLongMessage("messageBody") });
   return ctx.db.transaction(async (tx) => {
-    const { row, me } = await requireManagedEvent(tx, ctx.viewer, eventId);
+    const { row, me } = await requireManagedEvent(tx, ctx.viewer, eventId, false, "registrations.manage");
     if (errors.length > 0) throw invalidInput(errors);
     const conditions = [eq(registration.eventId, eventId)];
     conditions.push(
@@ -423,7 +424,7 @@ export async function listRegistrations(
   eventId: string,
   filter: RegistrationFilter & { first?: number | null; after?: string | null },
 ): Promise<RegistrationPage> {
-  const { row } = await requireManagedEvent(ctx.db, ctx.viewer, eventId);
+  const { row } = await requireManagedEvent(ctx.db, ctx.viewer, eventId, false, "registrations.manage");
   const first = Math.min(Math.max(filter.first ?? 50, 1), 200);
   const conditions = filterConditions(eventId, filter);
   const cursor = decodeCursor(filter.after);
@@ -536,7 +537,7 @@ export async function exportRegistrations(
   ticketTypes: Map<string, string>;
   pages: () => AsyncGenerator<{ registration: RegistrationRow; person: { name: string; email: string } }[]>;
 }> {
-  const { row } = await requireManagedEvent(ctx.db, ctx.viewer, eventId);
+  const { row } = await requireManagedEvent(ctx.db, ctx.viewer, eventId, false, "registrations.manage");
   const questions = await ctx.db
     .select({ id: registrationQuestion.id, label: registrationQuestion.label })
     .from(registrationQuestion)

@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/client.ts";
-import { communityManagers } from "#server/modules/communities/communities.service.ts";
 import type { RegistrationStatus } from "#server/modules/events/events.service.ts";
 import type { LogEntry } from "#server/modules/log/log.events.ts";
+import { peopleWith } from "#server/modules/members/members.service.ts";
 import {
   queueEventCanceled,
   queueEventChanged,
@@ -44,7 +44,7 @@ export function notificationsSubscriber(settings: NotificationSettings) {
           const kind = MAIL_FOR_STATUS[status];
           if (kind) await queueRegistrationMail(tx, { registrationId, kind }, at);
           if (status === "pending") {
-            const managers = await communityManagers(tx, entry.communityId);
+            const managers = await peopleWith(tx, entry.communityId, "registrations.manage");
             await queuePendingForOrganizers(
               tx,
               { registrationId, organizerIds: managers.map((m) => m.id) },
