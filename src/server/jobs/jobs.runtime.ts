@@ -162,9 +162,13 @@ export function startJobs(options: {
         if (failure !== undefined) throw failure;
         if (stopped) return;
         if (!idle) continue;
-        if (!(await dispatcher.behind())) return;
+        if (!(await dispatcher.behind())) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
+      // Everything emitted so far is handled: the quick looks after earlier wakes have nothing left.
+      retries = [];
+      await dispatching;
+      scheduleLog(settings.logPollIntervalMs);
     },
     wake() {
       retries = [...WAKE_RETRIES_MS];
