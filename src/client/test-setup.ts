@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { server } from "./test-network.ts";
 
 // findBy* and waitFor poll for 1 s by default; a loaded two-core CI machine can take longer.
 configure({ asyncUtilTimeout: 10_000 });
@@ -7,11 +8,39 @@ configure({ asyncUtilTimeout: 10_000 });
 // jsdom does not implement scrolling; the router's scroll restoration calls it.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
+// jsdom has no ResizeObserver; Radix's radio group and menus measure themselves with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const unhandled: string[] = [];
+
+beforeAll(() =>
+  server.listen({
+    // A request no handler answers fails (the app sees a network error) and fails the test below,
+    // so a test cannot pass on a request it never meant to make.
+    async onUnhandledFrame({ frame }) {
+      const message = await frame.getUnhandledMessage();
+      unhandled.push(message);
+      throw new Error(message);
+    },
+  }),
+);
+
 afterEach(() => {
   // A test that fails while the clock is faked must not leave it faked for the next one.
   vi.useRealTimers();
   cleanup();
+  server.resetHandlers();
   window.localStorage.clear();
   window.sessionStorage.clear();
   document.documentElement.className = "";
+  if (unhandled.length > 0) {
+    const messages = unhandled.splice(0);
+    throw new Error(`The test made requests no handler answered:\n${messages.join("\n")}`);
+  }
 });
+
+afterAll(() => server.close());
