@@ -8,7 +8,7 @@ import { loadInitialAuth } from "./features/auth/auth-store.ts";
 import type { AuthUser } from "./lib/auth-client.ts";
 import { createQueryClient } from "./lib/create-query-client.ts";
 import { routeTree } from "./routeTree.gen.ts";
-import { server, sessionHandler } from "./test-network.ts";
+import { type SessionUser, server, sessionHandler } from "./test-network.ts";
 
 /** A signed-in person with a name (people without one are sent to /welcome first). */
 export const adaUser: AuthUser = {
@@ -20,7 +20,7 @@ export const adaUser: AuthUser = {
 
 type RenderAppOptions = {
   /** Who the session endpoint says is signed in; `null` (the default) is a signed-out visitor. */
-  signedInAs?: AuthUser | null;
+  signedInAs?: SessionUser;
   /** MSW handlers for what the screens ask the server, in front of any the test added. */
   handlers?: AnyHandler[];
 };

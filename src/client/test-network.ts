@@ -42,9 +42,13 @@ export function fieldError<Query extends GraphQLQuery>(
   return graphqlError<Query>("BAD_USER_INPUT", summary, [{ field, code, message }]);
 }
 
-/** The auth server's session endpoint: `user` signed in, or `null` for a visitor. */
-export function sessionHandler(user: AuthUser | null) {
-  return http.get("/api/auth/get-session", () =>
-    HttpResponse.json(user ? { user, session: { id: `session-${user.id}`, userId: user.id } } : null),
-  );
+/** Who is signed in: a person, `null` for a visitor, or a function read on every session request. */
+export type SessionUser = AuthUser | null | (() => AuthUser | null);
+
+/** The auth server's session endpoint, answering for `who`. */
+export function sessionHandler(who: SessionUser) {
+  return http.get("/api/auth/get-session", () => {
+    const user = typeof who === "function" ? who() : who;
+    return HttpResponse.json(user ? { user, session: { id: `session-${user.id}`, userId: user.id } } : null);
+  });
 }
