@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 import { StorageError } from "./errors.ts";
 import type { StorageObjectMetadata } from "./object-metadata.ts";
