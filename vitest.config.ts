@@ -21,7 +21,12 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/shared/**/*.test.ts", "src/server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "src/shared/**/*.test.ts",
+            "src/server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
+          ],
           exclude: ["**/*.int.test.ts"],
         },
       },

@@ -1,4 +1,4 @@
-// `npm run bench [-- name...]`: runs the benchmarks below in order against the production build and
+// `npm run bench [-- name... --flag...]`: runs the benchmarks below in order against the production build and
 // exits non-zero when one fails or exceeds its budget. Add a benchmark as a module under bench/
 // exporting a `Benchmark` (bench/types.ts) and list it here.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,10 +10,11 @@ import { repoRoot } from "../e2e/support/paths.ts";
 import { freePort } from "../scripts/with-postgres.ts";
 import { eventsBench } from "./events.ts";
 import { loginJavaScript } from "./login-javascript.ts";
+import { requestPath } from "./request-path.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
 import { uploadThroughput } from "./upload-throughput.ts";
 
-const benchmarks: Benchmark[] = [loginJavaScript, uploadThroughput, eventsBench];
+const benchmarks: Benchmark[] = [loginJavaScript, uploadThroughput, eventsBench, requestPath];
 
 const resultsDir = join(repoRoot, "bench", "results");
 
@@ -25,7 +26,9 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
-async function main(filter: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
+  const flags = new Set(argv.filter((arg) => arg.startsWith("--")));
+  const filter = argv.filter((arg) => !arg.startsWith("--"));
   const unknown = filter.filter((name) => !benchmarks.some((b) => b.name === name));
   if (unknown.length > 0) {
     console.error(
@@ -47,6 +50,7 @@ async function main(filter: string[]): Promise<number> {
       browser = await chromium.launch({ executablePath: chromiumExecutable, args: chromiumArgs });
       return browser;
     }),
+    flags,
   };
 
   const summaries: string[] = [];

@@ -6,6 +6,8 @@ export type BenchContext = {
   appUrl: () => Promise<string>;
   /** Debian's Chromium, launched with the same flags as the e2e tests. */
   browser: () => Promise<Browser>;
+  /** Options given after the names, e.g. `npm run bench -- request-path --profile`. */
+  flags: ReadonlySet<string>;
 };
 
 export type BenchResult = {

@@ -31,8 +31,14 @@ export function communityFixture(overrides: Partial<CommunityFixture> = {}): Com
     timeZone: "Europe/Berlin",
     currency: "EUR",
     createdAt: "2026-01-01T00:00:00.000Z",
-    viewerCanEdit: false,
-    viewerCanDelete: false,
+    // What an organizer may do.
+    viewerCapabilities: [
+      "COMMUNITY_VIEW",
+      "MEMBERS_VIEW",
+      "EVENTS_MANAGE",
+      "REGISTRATIONS_MANAGE",
+      "CHECKIN",
+    ],
     ...overrides,
   };
 }
@@ -120,6 +126,7 @@ export function eventDashboardHandlers({
               brandColor: community.brandColor,
               memberCount: community.memberCount,
               viewerRole: community.viewerRole,
+              viewerCapabilities: community.viewerCapabilities,
               visibility: community.visibility,
             },
           ],

@@ -3,7 +3,6 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import type { GraphQLContext } from "./graphql/context.ts";
 import { createGraphQLHandler } from "./graphql/yoga.ts";
 import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
@@ -11,14 +10,17 @@ import { mountEventRoutes } from "./http/events-routes.ts";
 import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
+import { createViewerReader } from "./http/viewer-reader.ts";
 import { type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import {
   createSessionRevocations,
   type SessionRevocations,
 } from "./modules/auth/session-revocation.service.ts";
+import { attachFileStorage, createFileStorage } from "./modules/files/files.storage.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
+import { createRequestContextFactory } from "./request-context.ts";
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 type AppEnv = { Bindings: NodeBindings; Variables: { clientIp: string } };
@@ -51,21 +53,26 @@ export async function createServerApp(
   const revocationPoll = setInterval(() => void revocations.refresh().catch(() => undefined), 5_000);
   revocationPoll.unref();
 
-  const viewerFor = async (headers: Headers): Promise<GraphQLContext["viewer"]> => {
-    const found = await auth.api.getSession({ headers });
-    if (!found || revocations.isRevoked(found.session.id)) return null;
-    const { id, name, email, image } = found.user;
-    return { id, name, email, image: image ?? null };
-  };
+  const viewerFor = createViewerReader({
+    getSession: (headers) => auth.api.getSession({ headers }),
+    isRevoked: (sessionId) => revocations.isRevoked(sessionId),
+  });
+  const clock = options.clock ?? (() => new Date());
+  const storage = createFileStorage(config.dataDir, config.storage);
+  attachFileStorage(db, storage);
+  // The one place a request's context is put together, for GraphQL and the HTTP routes alike.
+  const contextFor = createRequestContextFactory({
+    db,
+    clock,
+    authSecret: config.authSecret,
+    storage,
+    viewerFor,
+  });
+
   const graphql = createGraphQLHandler({
     production: config.production,
     appOrigin: new URL(config.appUrl).origin,
-    context: async (request, clientIp) => ({
-      db,
-      viewer: await viewerFor(request.headers),
-      clientIp,
-      authSecret: config.authSecret,
-    }),
+    context: contextFor,
   });
 
   const refuseNul = refuseNulInUrl();
@@ -137,13 +144,13 @@ export async function createServerApp(
       Allow: "POST",
     });
   });
-  const storage = mountStorage(app, { db, config, viewerFor });
+  const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
-  mountEventRoutes(app, { db, appUrl: config.appUrl, distDir, viewerFor });
+  mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);
-  const jobs = startJobs({ db, mailer, config, ...(options.clock ? { clock: options.clock } : {}) });
+  const jobs = startJobs({ db, mailer, config, clock });
 
   return {
     app,
@@ -154,6 +161,7 @@ export async function createServerApp(
     async close() {
       clearInterval(revocationPoll);
       await jobs.stop();
+      storageRoutes.close();
       storage.close();
       mailer.close();
       await database.close();

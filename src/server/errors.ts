@@ -1,20 +1,28 @@
 export type FieldError = { field: string; code: string; message: string };
 
-export type DomainErrorCode =
-  | "UNAUTHENTICATED"
-  | "NOT_FOUND"
-  | "FORBIDDEN"
-  | "BAD_USER_INPUT"
-  | "EVENT_FULL"
-  | "EVENT_CLOSED"
-  | "ALREADY_REGISTERED"
-  | "NO_SEATS"
-  | "INVALID_CODE"
-  | "VERIFIED_EMAIL_REQUIRED"
-  | "CHECKED_IN"
-  | "RATE_LIMITED"
-  | "RATE_LIMITED_EMAIL"
-  | "BAD_CURSOR";
+/**
+ * Every code a service may throw, with the HTTP status it answers with outside GraphQL. Input
+ * errors (400) name what to change; conflicts (409) say the thing is not in a state that allows it.
+ */
+export const DOMAIN_ERROR_STATUS = {
+  UNAUTHENTICATED: 401,
+  NOT_FOUND: 404,
+  FORBIDDEN: 403,
+  BAD_USER_INPUT: 400,
+  CONFLICT: 409,
+  EVENT_FULL: 409,
+  EVENT_CLOSED: 409,
+  ALREADY_REGISTERED: 409,
+  NO_SEATS: 409,
+  INVALID_CODE: 400,
+  VERIFIED_EMAIL_REQUIRED: 403,
+  CHECKED_IN: 409,
+  RATE_LIMITED: 429,
+  RATE_LIMITED_EMAIL: 429,
+  BAD_CURSOR: 400,
+} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 429>;
+
+export type DomainErrorCode = keyof typeof DOMAIN_ERROR_STATUS;
 
 /** Thrown by services; mapped to a GraphQL error with a stable `extensions.code` in one place. */
 export class DomainError extends Error {
@@ -29,5 +37,8 @@ export class DomainError extends Error {
 
 export const notFound = () => new DomainError("NOT_FOUND", "Not found.");
 export const unauthenticated = () => new DomainError("UNAUTHENTICATED", "Sign in to continue.");
+/** The request is fine, but the thing it acts on is not in a state that allows it. */
+export const conflict = (message: string) => new DomainError("CONFLICT", message);
+export const forbidden = (message: string) => new DomainError("FORBIDDEN", message);
 export const invalidInput = (fields: FieldError[]) =>
   new DomainError("BAD_USER_INPUT", fields[0]?.message ?? "Invalid input.", fields);

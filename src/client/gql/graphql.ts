@@ -9,6 +9,20 @@ export type AnswerInput = {
   values: Array<string>;
 };
 
+/** What a role allows in a community (src/shared/capabilities.ts). */
+export type Capability =
+  | 'AGENTS_MANAGE'
+  | 'CHECKIN'
+  | 'COMMUNITY_DELETE'
+  | 'COMMUNITY_EDIT'
+  | 'COMMUNITY_TRANSFER'
+  | 'COMMUNITY_VIEW'
+  | 'EVENTS_MANAGE'
+  | 'MEMBERS_MANAGE'
+  | 'MEMBERS_VIEW'
+  | 'PAYMENTS_MANAGE'
+  | 'REGISTRATIONS_MANAGE';
+
 export type CommunityRole =
   | 'ADMIN'
   | 'MEMBER'
@@ -143,14 +157,14 @@ export type UpdateCommunityInput = {
 export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility }> };
+export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility }> };
 
 export type CommunityQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCanEdit: boolean, viewerCanDelete: boolean } };
+export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
 
 export type SlugAvailabilityQueryVariables = Exact<{
   slug: string;
@@ -164,7 +178,7 @@ export type CreateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCanEdit: boolean, viewerCanDelete: boolean } };
+export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
 
 export type UpdateCommunityMutationVariables = Exact<{
   id: string | number;
@@ -172,7 +186,7 @@ export type UpdateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCanEdit: boolean, viewerCanDelete: boolean } };
+export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
 
 export type DeleteCommunityMutationVariables = Exact<{
   id: string | number;
@@ -486,6 +500,7 @@ export const MyCommunitiesDocument = new TypedDocumentString(`
     brandColor
     memberCount
     viewerRole
+    viewerCapabilities
     visibility
   }
 }
@@ -507,8 +522,7 @@ export const CommunityDocument = new TypedDocumentString(`
     createdAt
     brandColor
     coverUrl
-    viewerCanEdit
-    viewerCanDelete
+    viewerCapabilities
   }
 }
     `) as unknown as TypedDocumentString<CommunityQuery, CommunityQueryVariables>;
@@ -538,8 +552,7 @@ export const CreateCommunityDocument = new TypedDocumentString(`
     createdAt
     brandColor
     coverUrl
-    viewerCanEdit
-    viewerCanDelete
+    viewerCapabilities
   }
 }
     `) as unknown as TypedDocumentString<CreateCommunityMutation, CreateCommunityMutationVariables>;
@@ -560,8 +573,7 @@ export const UpdateCommunityDocument = new TypedDocumentString(`
     createdAt
     brandColor
     coverUrl
-    viewerCanEdit
-    viewerCanDelete
+    viewerCapabilities
   }
 }
     `) as unknown as TypedDocumentString<UpdateCommunityMutation, UpdateCommunityMutationVariables>;

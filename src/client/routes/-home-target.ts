@@ -13,6 +13,8 @@ export async function homeTarget(queryClient: QueryClient): Promise<"/me" | "/co
     queryClient.ensureInfiniteQueryData(myRegistrationsQueryOptions("PAST")),
   ]);
   const registrations = (upcoming.pages[0]?.totalCount ?? 0) + (past.pages[0]?.totalCount ?? 0);
-  const runsOne = communities.some((community) => community.viewerRole !== "MEMBER");
+  const runsOne = communities.some((community) =>
+    community.viewerCapabilities.some((capability) => capability !== "COMMUNITY_VIEW"),
+  );
   return !runsOne && registrations > 0 ? "/me" : "/community-selection";
 }

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -28,18 +29,21 @@ const MIGRATION_LOCK = 7_240_113;
  * `dataDir: null` opens an in-memory PGlite (tests). `initialData` (a `PGlite.dumpDataDir` archive)
  * starts that in-memory database from a copy instead of an empty cluster: tests start from one
  * migrated snapshot rather than running initdb and the migrations once per file.
+ * `logger` sees every statement the app sends through Drizzle (the request-path bench counts them).
  */
 export async function openDatabase(options: {
   databaseUrl: string | null;
   dataDir: string | null;
   initialData?: Blob;
+  logger?: Logger;
 }): Promise<Database> {
+  const logger = options.logger ?? false;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // The server may end an idle connection (restart, failover, a dropped database); pg then emits
     // "error" on the pool, which kills the process unless someone listens. The pool reconnects.
     pool.on("error", (error) => console.error(`database: an idle connection was closed: ${error.message}`));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: "postgres",
@@ -68,7 +72,7 @@ export async function openDatabase(options: {
   } else {
     client = await PGlite.create(options.initialData ? { loadDataDir: options.initialData } : {});
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger });
   return {
     db: db as unknown as Db,
     kind: "pglite",

@@ -1,5 +1,4 @@
-import type { Db } from "#server/db/client.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import type { RequestContext } from "#server/request-context.ts";
 
-/** `clientIp` keys the limits on guest operations; `authSecret` signs registrations' private links. */
-export type GraphQLContext = { db: Db; viewer: Viewer | null; clientIp: string; authSecret: string };
+/** Resolvers see the request context the composition root builds (`src/server/request-context.ts`). */
+export type GraphQLContext = RequestContext;

@@ -1,9 +1,21 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
-import { createYoga } from "graphql-yoga";
+import { getOperationAST } from "graphql";
+import { createYoga, type Plugin } from "graphql-yoga";
 import type { GraphQLContext } from "./context.ts";
+import { maskError } from "./errors.ts";
 import { armorCode, refuseNulCharacters } from "./input-guards.ts";
 import { schema } from "./schema.ts";
+
+/** A mutation's fields each change state: none may answer from what an earlier one cached. */
+function noSharedLoadersInMutations(): Plugin<GraphQLContext> {
+  return {
+    onExecute({ args }) {
+      const operation = getOperationAST(args.document, args.operationName ?? undefined);
+      if (operation?.operation === "mutation") args.contextValue.loaders = null;
+    },
+  };
+}
 
 export function createGraphQLHandler(options: {
   production: boolean;
@@ -16,7 +28,7 @@ export function createGraphQLHandler(options: {
     graphqlEndpoint: "/api/graphql",
     context: ({ request, clientIp }) => options.context(request, clientIp),
     // Unexpected errors become "Unexpected error." with no stack; domain errors keep their code.
-    maskedErrors: { isDev: !options.production },
+    maskedErrors: { isDev: !options.production, maskError },
     graphiql: !options.production,
     landingPage: false,
     // Yoga's default echoes any Origin with credentials, letting another site read a viewer's data.
@@ -34,6 +46,7 @@ export function createGraphQLHandler(options: {
         maxTokens: { n: 2000, ...armorCode("QUERY_TOO_LARGE") },
       }),
       refuseNulCharacters(),
+      noSharedLoadersInMutations(),
       useDisableIntrospection({ isDisabled: () => options.production }),
     ],
   });

@@ -1,54 +1,30 @@
-import type { Context, Env, Hono } from "hono";
-import type { Db } from "#server/db/client.ts";
+import type { Env, Hono } from "hono";
 import { DomainError } from "#server/errors.ts";
-import type { GraphQLContext } from "#server/graphql/context.ts";
 import { type EventView, getEvent, publicPath } from "#server/modules/events/events.service.ts";
 import { REGISTRATION_STATUSES, type RegistrationStatus } from "#server/modules/events/events.tables.ts";
 import { exportRegistrations } from "#server/modules/events/registrations.service.ts";
+import type { RequestContextFactory } from "#server/request-context.ts";
 import { buildIcs } from "#shared/ics.ts";
+import { domainErrorResponse } from "./domain-errors.ts";
 import { readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
 
 type Options = {
-  db: Db;
   appUrl: string;
   distDir: string;
-  viewerFor: (headers: Headers) => Promise<GraphQLContext["viewer"]>;
+  contextFor: RequestContextFactory;
 };
 
-const STATUS_OF: Record<DomainError["code"], 400 | 401 | 403 | 404 | 409 | 429> = {
-  UNAUTHENTICATED: 401,
-  NOT_FOUND: 404,
-  FORBIDDEN: 403,
-  BAD_USER_INPUT: 400,
-  EVENT_FULL: 409,
-  EVENT_CLOSED: 409,
-  ALREADY_REGISTERED: 409,
-  NO_SEATS: 409,
-  INVALID_CODE: 400,
-  VERIFIED_EMAIL_REQUIRED: 403,
-  CHECKED_IN: 409,
-  RATE_LIMITED: 429,
-  RATE_LIMITED_EMAIL: 429,
-  BAD_CURSOR: 400,
-};
-
-function errorResponse(c: Context, error: unknown) {
-  if (error instanceof DomainError) {
-    return c.json({ code: error.code, message: error.message }, STATUS_OF[error.code]);
-  }
-  throw error;
-}
+type RoutesEnv = Env & { Variables: { clientIp: string } };
 
 /** `/api/events/:id/calendar.ics`, `/api/events/:id/registrations.csv` and `/e/:id` with link previews. */
-export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) {
-  const { db, appUrl, viewerFor } = options;
+export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Options) {
+  const { appUrl, contextFor } = options;
   const absolute = (pathname: string) => new URL(pathname, appUrl).toString();
 
   app.get("/api/events/:id/calendar.ics", async (c) => {
     try {
-      const viewer = await viewerFor(c.req.raw.headers);
-      const event = await getEvent({ db, viewer }, c.req.param("id"));
+      const event = await getEvent(await contextFor(c.req.raw, c.get("clientIp")), c.req.param("id"));
       const ics = buildIcs({
         uid: `${event.id}@${new URL(appUrl).host}`,
         title: event.title,
@@ -67,7 +43,7 @@ export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) 
         "Content-Disposition": `attachment; filename="${fileName(event.title)}.ics"`,
       });
     } catch (error) {
-      return errorResponse(c, error);
+      return domainErrorResponse(c, error);
     }
   });
 
@@ -77,12 +53,15 @@ export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) 
       return c.json({ code: "BAD_USER_INPUT", message: "Unknown status." }, 400);
     }
     try {
-      const viewer = await viewerFor(c.req.raw.headers);
-      const exported = await exportRegistrations({ db, viewer }, c.req.param("id"), {
-        status: statusParam as RegistrationStatus | null,
-        ticketTypeId: c.req.query("ticketTypeId") || null,
-        search: c.req.query("search") || null,
-      });
+      const exported = await exportRegistrations(
+        await contextFor(c.req.raw, c.get("clientIp")),
+        c.req.param("id"),
+        {
+          status: statusParam as RegistrationStatus | null,
+          ticketTypeId: c.req.query("ticketTypeId") || null,
+          search: c.req.query("search") || null,
+        },
+      );
       const header = [
         "Name",
         "Email",
@@ -127,7 +106,7 @@ export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) 
         },
       });
     } catch (error) {
-      return errorResponse(c, error);
+      return domainErrorResponse(c, error);
     }
   });
 
@@ -142,7 +121,7 @@ export function mountEventRoutes<E extends Env>(app: Hono<E>, options: Options) 
     if (!UUID.test(id)) return c.html(html, 404);
     let event: EventView;
     try {
-      event = await getEvent({ db, viewer: await viewerFor(c.req.raw.headers) }, id);
+      event = await getEvent(await contextFor(c.req.raw, c.get("clientIp")), id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return c.html(html, error.code === "NOT_FOUND" ? 404 : 200);

@@ -3,19 +3,19 @@ import type { Context, Env, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import type { FilesCtx } from "#server/modules/files/files.access.ts";
 import { invalidArgument, StorageError, storageErrorBody } from "#server/modules/files/files.errors.ts";
 import { parseMetadataPatch, parseUploadOptions } from "#server/modules/files/files.input.ts";
 import {
   deleteObject,
-  type FilesCtx,
   getMetadata,
   openDownload,
   updateMetadata,
-  uploadSmall,
 } from "#server/modules/files/files.service.ts";
-import { attachFileStorage, createFileStorage } from "#server/modules/files/files.storage.ts";
+import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import { createUploadServer, UPLOADS_PATH } from "#server/modules/files/files.uploads.ts";
+import { uploadSmall } from "#server/modules/files/upload.service.ts";
+import type { RequestContextFactory } from "#server/request-context.ts";
 import { contentDispositionHeader } from "./content-disposition.ts";
 
 const BASE = "/api/storage/v0";
@@ -45,19 +45,14 @@ const fail = (c: Context, error: unknown, headers: Record<string, string> = {}) 
   return c.json(body, body.error.status as 400, headers);
 };
 
-export function mountStorage<E extends Env>(
+export function mountStorage<E extends Env & { Variables: { clientIp: string } }>(
   app: Hono<E>,
-  options: { db: Db; config: Config; viewerFor: (headers: Headers) => Promise<Viewer | null> },
+  options: { db: Db; config: Config; storage: FileStorage; contextFor: RequestContextFactory },
 ) {
-  const { db, config, viewerFor } = options;
-  const storage = createFileStorage(config.dataDir, config.storage);
-  attachFileStorage(db, storage);
+  const { db, config, storage, contextFor } = options;
   const uploads = createUploadServer({ db, storage, s3: config.storage.s3, appUrl: config.appUrl });
-  const ctx = async (c: Context): Promise<FilesCtx> => ({
-    db,
-    storage,
-    viewer: await viewerFor(c.req.raw.headers),
-  });
+  const ctx = (c: { req: { raw: Request }; get(key: "clientIp"): string }): Promise<FilesCtx> =>
+    contextFor(c.req.raw, c.get("clientIp"));
 
   app.get(OBJECT, async (c) => {
     const bucket = c.req.param("bucket");
@@ -159,7 +154,7 @@ export function mountStorage<E extends Env>(
   // Hono routes HEAD through GET handlers; a real GET (downloading an unfinished upload) is refused.
   app.on(["GET", "POST", "PATCH", "DELETE", "OPTIONS"], [UPLOADS_PATH, `${UPLOADS_PATH}/*`], async (c) => {
     if (c.req.raw.method === "GET") return fail(c, notAnEndpoint());
-    return uploads.handle(c.req.raw, await viewerFor(c.req.raw.headers));
+    return uploads.handle(c.req.raw, (await ctx(c)).viewer);
   });
 
   app.all(`${BASE}/*`, (c) => fail(c, notAnEndpoint()));
@@ -167,7 +162,6 @@ export function mountStorage<E extends Env>(
   return {
     close() {
       uploads.close();
-      storage.close();
     },
   };
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import type { Logger } from "drizzle-orm/logger";
 import pg from "pg";
 import { inject } from "vitest";
 import { createServerApp, type ServerApp } from "#server/app.ts";
@@ -15,7 +16,7 @@ import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
 export type TestDatabase = {
   /** Null on PGlite: the database is in memory and only `open()` reaches it. */
   databaseUrl: string | null;
-  open(): Promise<Database>;
+  open(options?: { logger?: Logger }): Promise<Database>;
   /** Removes the database; call after every connection to it is closed. */
   dispose(): Promise<void>;
 };
@@ -39,7 +40,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const initialData = await pgliteSnapshot();
     return {
       databaseUrl: null,
-      open: () => openDatabase({ databaseUrl: null, dataDir: null, initialData }),
+      open: (open = {}) => openDatabase({ databaseUrl: null, dataDir: null, initialData, ...open }),
       dispose: async () => {},
     };
   }
@@ -61,7 +62,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   databaseUrl.pathname = `/${name}`;
   return {
     databaseUrl: databaseUrl.toString(),
-    open: () => openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: null }),
+    open: (open = {}) => openDatabase({ databaseUrl: databaseUrl.toString(), dataDir: null, ...open }),
     dispose: () => admin(`drop database if exists "${name}" with (force)`),
   };
 }
@@ -108,6 +109,8 @@ export async function startTestServer(
      * `TestServer.clock` drives them.
      */
     clock?: () => Date;
+    /** Sees every SQL statement the server sends (to count them). */
+    logger?: Logger;
   } = {},
 ): Promise<TestServer> {
   const smtp = options.smtp ?? (await startSmtpCapture());
@@ -116,13 +119,19 @@ export async function startTestServer(
   const onDisk = Boolean(options.dataDir) && !process.env.DATABASE_URL;
   const testDatabase = onDisk ? null : await createTestDatabase();
   const databaseUrl = testDatabase?.databaseUrl ?? null;
-  const database = testDatabase ? await testDatabase.open() : await openDatabase({ databaseUrl, dataDir });
+  const logger = options.logger ? { logger: options.logger } : {};
+  const database = testDatabase
+    ? await testDatabase.open(logger)
+    : await openDatabase({ databaseUrl, dataDir, ...logger });
 
   // The port is only known after listening, and APP_URL must name it: listen first, then build.
   let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
     new Response(null, { status: 503 });
   const http = serve({ fetch: (request, env) => handler(request, env), port: 0, hostname: "127.0.0.1" });
   await new Promise<void>((resolve) => http.once("listening", resolve));
+  // Node closes an idle connection after 5 s; on a loaded machine the test client can send on one
+  // just as it closes (ECONNRESET). The client's own idle limit (4 s) is then always the first.
+  (http as import("node:http").Server).keepAliveTimeout = 60_000;
   const port = (http.address() as AddressInfo).port;
   const url = `http://127.0.0.1:${port}`;
   const config: Config = {

@@ -12,9 +12,9 @@ import {
 import { Button } from "#client/components/ui/button.tsx";
 import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
 import { cn } from "#client/lib/cn.ts";
-import type { StorageObjectMetadata } from "#client/lib/storage/object-metadata.ts";
 import { uploadFile } from "#client/lib/storage/storage-client.ts";
 import type { UploadTask } from "#client/lib/storage/upload-task.ts";
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import { ACCEPTED_IMAGE_TYPES, canCrop, cropToBlob, isAcceptedImage, type PixelArea } from "./crop-image.ts";
 import { UploadProgress } from "./upload-progress.tsx";
 
@@ -28,7 +28,7 @@ export interface ImageUploadFieldProps {
   /** Width divided by height of the result: 1 for a logo or avatar, 3 for a cover. */
   aspect: number;
   currentUrl?: string | null;
-  onUploaded: (metadata: StorageObjectMetadata) => void;
+  onUploaded: (metadata: ObjectMetadata) => void;
   disabled?: boolean;
   hint?: string;
   /** Defaults to 2048 px for wide images (covers) and 512 px otherwise (logos, avatars). */

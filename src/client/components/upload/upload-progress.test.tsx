@@ -2,8 +2,8 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { StorageError } from "#client/lib/storage/errors.ts";
-import type { StorageObjectMetadata } from "#client/lib/storage/object-metadata.ts";
 import { type TransportEvents, UploadTask } from "#client/lib/storage/upload-task.ts";
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import { formatSpeed, UploadProgress } from "./upload-progress.tsx";
 
 function makeTask({ resumable = true, totalBytes = 4_000_000 } = {}) {
@@ -99,7 +99,7 @@ describe("UploadProgress", () => {
     const { task, events } = makeTask();
     render(<UploadProgress task={task} fileName="cover.webp" />);
     act(() =>
-      events().success({ bucket: "b", fullPath: "c1/cover.webp", generation: "1" } as StorageObjectMetadata),
+      events().success({ bucket: "b", fullPath: "c1/cover.webp", generation: "1" } as ObjectMetadata),
     );
     expect(screen.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
     expect(screen.getByText("Uploaded")).toBeTruthy();

@@ -10,10 +10,14 @@ const CODE_MESSAGES: Record<string, string> = {
   ALREADY_REGISTERED: "This person is already registered.",
 };
 
-/** A sentence for a failed request: the server's message for input errors, a known one otherwise. */
+/**
+ * A sentence for a failed request: the server's message for input errors and state conflicts
+ * (it says what is wrong with this registration or event), a known one otherwise.
+ */
 export function describeError(error: unknown, fallback: string): string {
   if (!(error instanceof GraphQLRequestError)) return fallback;
   if (error.code === "BAD_USER_INPUT") return error.fields[0]?.message ?? error.message;
+  if (error.code === "CONFLICT") return error.message;
   if (error.code === "NETWORK_ERROR") return error.message;
   return CODE_MESSAGES[error.code] ?? fallback;
 }

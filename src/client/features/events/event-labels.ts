@@ -61,12 +61,6 @@ export function formatGoing(goingCount: number, capacity: number | null | undefi
   return capacity == null ? `${goingCount} going · unlimited` : `${goingCount} / ${capacity} going`;
 }
 
-export const MANAGER_ROLES = ["OWNER", "ADMIN", "ORGANIZER"] as const;
-
-export function canManageEvents(role: string): boolean {
-  return (MANAGER_ROLES as readonly string[]).includes(role);
-}
-
 export function publicEventUrl(eventId: string): string {
   return `${window.location.origin}/e/${eventId}`;
 }

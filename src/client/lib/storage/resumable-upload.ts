@@ -1,8 +1,9 @@
 import { type DetailedError, type HttpRequest, type PreviousUpload, Upload } from "tus-js-client";
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import { errorFromResponse, type StorageError, toStorageError } from "./errors.ts";
 import { type ObjectRef, storageUrl } from "./http.ts";
 import type { UploadMetadata } from "./multipart-upload.ts";
-import { parseObjectMetadata, type StorageObjectMetadata } from "./object-metadata.ts";
+import { parseObjectMetadata } from "./object-metadata.ts";
 import {
   isRetryableStatus,
   type RetryClock,
@@ -100,7 +101,7 @@ export function createResumableTransport(
   blob: Blob,
   metadata: UploadMetadata,
   events: TransportEvents,
-  loadMetadata: () => Promise<StorageObjectMetadata>,
+  loadMetadata: () => Promise<ObjectMetadata>,
   clock: RetryClock = realClock,
 ): UploadTransport {
   const delays = retryDelaysWithin(UPLOAD_RETRY_BUDGET_MS);

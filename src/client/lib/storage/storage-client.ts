@@ -1,8 +1,9 @@
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import { StorageError, toStorageError } from "./errors.ts";
 import { decodeString, type StringFormat } from "./format.ts";
 import { type ObjectRef, objectUrl, storageFetch, validateRef } from "./http.ts";
 import { createMultipartTransport, type UploadMetadata } from "./multipart-upload.ts";
-import { isObjectMetadata, type StorageObjectMetadata } from "./object-metadata.ts";
+import { isObjectMetadata } from "./object-metadata.ts";
 import { createResumableTransport } from "./resumable-upload.ts";
 import { OPERATION_RETRY_BUDGET_MS, type RetryClock, withRetry } from "./retry.ts";
 import { UploadTask } from "./upload-task.ts";
@@ -78,7 +79,7 @@ export function uploadString(
   return uploadFile({ ...options, ...(contentType ? { contentType } : {}), file: decoded.bytes });
 }
 
-async function readMetadata(response: Response): Promise<StorageObjectMetadata> {
+async function readMetadata(response: Response): Promise<ObjectMetadata> {
   const body: unknown = await response.json().catch(() => undefined);
   if (!isObjectMetadata(body))
     throw new StorageError("storage/unknown", "The server sent no object metadata.");
@@ -92,7 +93,7 @@ export interface OperationOptions {
 export async function getMetadata(
   ref: ObjectRef,
   { signal }: OperationOptions = {},
-): Promise<StorageObjectMetadata> {
+): Promise<ObjectMetadata> {
   validateRef(ref);
   return withRetry(async () => readMetadata(await storageFetch(objectUrl(ref), { signal })), {
     budgetMs: OPERATION_RETRY_BUDGET_MS,
@@ -111,7 +112,7 @@ export async function updateMetadata(
   ref: ObjectRef,
   patch: MetadataPatch,
   { signal }: OperationOptions = {},
-): Promise<StorageObjectMetadata> {
+): Promise<ObjectMetadata> {
   validateRef(ref);
   const init: RequestInit = {
     method: "PATCH",
@@ -138,7 +139,7 @@ export async function deleteObject(ref: ObjectRef, { signal }: OperationOptions 
  * The public URL of an object, built from its first download token (works without a session, which
  * is how logos and covers appear on pages). Throws storage/no-download-url when it has none.
  */
-export function downloadUrl(metadata: StorageObjectMetadata): string {
+export function downloadUrl(metadata: ObjectMetadata): string {
   if (metadata.downloadUrl) return metadata.downloadUrl;
   const token = metadata.downloadTokens?.split(",").find((candidate) => candidate.trim() !== "");
   if (!token) {

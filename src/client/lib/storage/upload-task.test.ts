@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import { StorageError } from "./errors.ts";
-import type { StorageObjectMetadata } from "./object-metadata.ts";
 import { type TransportEvents, type UploadState, UploadTask } from "./upload-task.ts";
 
-const metadata = { bucket: "avatars", fullPath: "u1/me.png", generation: "1" } as StorageObjectMetadata;
+const metadata = { bucket: "avatars", fullPath: "u1/me.png", generation: "1" } as ObjectMetadata;
 
 /** A transport whose pause/cancel settle only when the test says so, to observe the in-between states. */
 function setup({ resumable = true } = {}) {

@@ -1,5 +1,5 @@
+import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import { type StorageError, toStorageError } from "./errors.ts";
-import type { StorageObjectMetadata } from "./object-metadata.ts";
 import { canceledError } from "./retry.ts";
 
 export type UploadState = "running" | "pausing" | "paused" | "canceling" | "canceled" | "error" | "success";
@@ -13,7 +13,7 @@ export interface UploadSnapshot {
   /** Only resumable uploads can pause; small ones go in one request. */
   resumable: boolean;
   error?: StorageError;
-  metadata?: StorageObjectMetadata;
+  metadata?: ObjectMetadata;
 }
 
 /** What the task tells a transport (multipart POST or tus) and what the transport reports back. */
@@ -28,7 +28,7 @@ export interface UploadTransport {
 
 export interface TransportEvents {
   progress(bytesTransferred: number): void;
-  success(metadata: StorageObjectMetadata): void;
+  success(metadata: ObjectMetadata): void;
   error(error: StorageError): void;
 }
 
@@ -44,7 +44,7 @@ export interface UploadTaskOptions {
 /** Time constant of the speed average: long enough to calm XHR's bursty progress events. */
 const SPEED_SMOOTHING_MS = 2_000;
 
-type Outcome = { kind: "success"; metadata: StorageObjectMetadata } | { kind: "error"; error: StorageError };
+type Outcome = { kind: "success"; metadata: ObjectMetadata } | { kind: "error"; error: StorageError };
 
 /**
  * The seed's upload state machine (§4). Only these moves happen; any other call is ignored:
@@ -52,12 +52,12 @@ type Outcome = { kind: "success"; metadata: StorageObjectMetadata } | { kind: "e
  * running→success|error.
  */
 export class UploadTask {
-  readonly done: Promise<StorageObjectMetadata>;
+  readonly done: Promise<ObjectMetadata>;
   readonly #transport: UploadTransport;
   readonly #listeners = new Set<UploadListener>();
   readonly #now: () => number;
   #snapshot: UploadSnapshot;
-  #resolve!: (metadata: StorageObjectMetadata) => void;
+  #resolve!: (metadata: ObjectMetadata) => void;
   #reject!: (error: StorageError) => void;
   /** An outcome that arrived while pausing; applied on resume so no transition is skipped. */
   #pending: Outcome | undefined;

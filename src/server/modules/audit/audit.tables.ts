@@ -1,6 +1,6 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "#server/modules/auth/auth.tables.ts";
 import { community } from "#server/modules/communities/communities.tables.ts";
+import { user } from "#server/modules/users/users.tables.ts";
 
 /** Who changed what in a community, with the values before and after. */
 export const auditEntry = pgTable(

@@ -1,15 +1,7 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "#server/modules/users/users.tables.ts";
 
-// Columns follow better-auth's core model (user, session, account, verification, rateLimit).
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+// Columns follow better-auth's core model (session, account, verification, rateLimit; user is in users).
 
 export const session = pgTable(
   "session",

@@ -6,8 +6,9 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { type Mailer, signInCodeMail } from "#server/modules/mail/mail.service.ts";
+import { user } from "#server/modules/users/users.tables.ts";
 import { isAllowedImageUrl, normalizePersonName, personNameProblem } from "#shared/person.ts";
-import { account, rateLimit, session, user, verification } from "./auth.tables.ts";
+import { account, rateLimit, session, verification } from "./auth.tables.ts";
 import { checkCodeSend, codeLimitMessage } from "./code-limits.service.ts";
 import { SESSION_CACHE_SECONDS } from "./session-revocation.service.ts";
 

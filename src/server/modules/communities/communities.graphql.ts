@@ -1,5 +1,5 @@
 import { builder } from "#server/graphql/builder.ts";
-import { mapErrors } from "#server/graphql/errors.ts";
+import { CAPABILITIES, type Capability, capabilitiesOf, capabilityEnumName } from "#shared/capabilities.ts";
 import {
   type CommunityView,
   checkSlug,
@@ -18,6 +18,13 @@ const CommunityRole = builder.enumType("CommunityRole", {
     ORGANIZER: { value: "organizer" },
     MEMBER: { value: "member" },
   } as const,
+});
+
+const CapabilityEnum = builder.enumType("Capability", {
+  description: "What a role allows in a community (src/shared/capabilities.ts).",
+  values: Object.fromEntries(
+    CAPABILITIES.map((capability) => [capabilityEnumName(capability), { value: capability }]),
+  ) as Record<string, { value: Capability }>,
 });
 
 const CommunityVisibility = builder.enumType("CommunityVisibility", {
@@ -41,8 +48,11 @@ const Community = builder.objectRef<CommunityView>("Community").implement({
     logoUrl: t.exposeString("logoUrl", { nullable: true }),
     coverUrl: t.exposeString("coverUrl", { nullable: true }),
     brandColor: t.exposeString("brandColor", { nullable: true }),
-    viewerCanEdit: t.boolean({ resolve: (c) => c.viewerRole === "owner" || c.viewerRole === "admin" }),
-    viewerCanDelete: t.boolean({ resolve: (c) => c.viewerRole === "owner" }),
+    viewerCapabilities: t.field({
+      type: [CapabilityEnum],
+      description: "What the viewer's role allows here; the client asks this instead of knowing roles.",
+      resolve: (c) => capabilitiesOf(c.viewerRole),
+    }),
     memberCount: t.exposeInt("memberCount"),
     viewerRole: t.field({ type: CommunityRole, resolve: (c) => c.viewerRole }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
@@ -93,17 +103,17 @@ const UpdateCommunityInput = builder.inputType("UpdateCommunityInput", {
 builder.queryFields((t) => ({
   myCommunities: t.field({
     type: [Community],
-    resolve: (_root, _args, ctx) => mapErrors(() => listMyCommunities(ctx)),
+    resolve: (_root, _args, ctx) => listMyCommunities(ctx),
   }),
   community: t.field({
     type: Community,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => getCommunity(ctx, String(args.id))),
+    resolve: (_root, args, ctx) => getCommunity(ctx, String(args.id)),
   }),
   slugAvailability: t.field({
     type: SlugAvailabilityRef,
     args: { slug: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => checkSlug(ctx, args.slug)),
+    resolve: (_root, args, ctx) => checkSlug(ctx, args.slug),
   }),
 }));
 
@@ -111,19 +121,15 @@ builder.mutationFields((t) => ({
   createCommunity: t.field({
     type: Community,
     args: { input: t.arg({ type: CreateCommunityInput, required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => createCommunity(ctx, args.input)),
+    resolve: (_root, args, ctx) => createCommunity(ctx, args.input),
   }),
   updateCommunity: t.field({
     type: Community,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateCommunityInput, required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => updateCommunity(ctx, String(args.id), args.input)),
+    resolve: (_root, args, ctx) => updateCommunity(ctx, String(args.id), args.input),
   }),
   deleteCommunity: t.boolean({
     args: { id: t.arg.id({ required: true }), confirmName: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      mapErrors(async () => {
-        await deleteCommunity(ctx, String(args.id), args.confirmName);
-        return true;
-      }),
+    resolve: (_root, args, ctx) => deleteCommunity(ctx, String(args.id), args.confirmName).then(() => true),
   }),
 }));

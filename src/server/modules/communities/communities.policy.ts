@@ -1,19 +1,9 @@
-import type { CommunityRole } from "./communities.tables.ts";
-
-export type Viewer = { id: string; name: string; email: string; image: string | null };
-export type MembershipView = { role: CommunityRole; status: "active" | "pending" | "banned" };
-
-/** Only active members see a community in the dashboard; to anyone else it does not exist. */
-export const canViewCommunity = (
-  membership: MembershipView | null | undefined,
-): membership is MembershipView => membership?.status === "active";
+import { can, type MembershipView } from "#server/modules/members/members.policy.ts";
+import type { Viewer } from "#server/modules/users/users.policy.ts";
 
 export const canCreateCommunity = (viewer: Viewer | null): viewer is Viewer => viewer !== null;
 
-/** Settings, branding and membership rules: owners and admins. */
-export const canEditCommunity = (membership: MembershipView): boolean =>
-  membership.status === "active" && (membership.role === "owner" || membership.role === "admin");
+export const canEditCommunity = (membership: MembershipView): boolean => can(membership, "community.edit");
 
-/** Deleting a community (and later transferring it) is the owner's alone. */
 export const canDeleteCommunity = (membership: MembershipView): boolean =>
-  membership.status === "active" && membership.role === "owner";
+  can(membership, "community.delete");

@@ -1,22 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-// Managers' names and addresses for mail; there is no users service yet.
-import { user } from "#server/db/schema.ts";
-import { DomainError, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
+import { DomainError, forbidden, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
 import { recordAudit } from "#server/modules/audit/audit.service.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
 import { communityAssetUrl, removeCommunityBlobs } from "#server/modules/files/files.service.ts";
+import { activeMemberships, addMember, requireMembership } from "#server/modules/members/members.service.ts";
+import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
+import type { Role } from "#shared/capabilities.ts";
 import { slugProblem } from "#shared/slug.ts";
-import {
-  canCreateCommunity,
-  canDeleteCommunity,
-  canEditCommunity,
-  canViewCommunity,
-  type MembershipView,
-  type Viewer,
-} from "./communities.policy.ts";
-import { type CommunityRole, community, type JoinPolicy, membership } from "./communities.tables.ts";
+import type { CommunityLoaders } from "./communities.loaders.ts";
+import { canCreateCommunity, canDeleteCommunity, canEditCommunity } from "./communities.policy.ts";
+import { community, type JoinPolicy } from "./communities.tables.ts";
 import {
   type CommunityPatch,
   type CreateCommunityInput,
@@ -24,40 +19,37 @@ import {
   validateCommunityPatch,
 } from "./communities.validation.ts";
 
-export type CommunityView = typeof community.$inferSelect & { viewerRole: CommunityRole };
+export type CommunityView = typeof community.$inferSelect & { viewerRole: Role };
 
-export type Ctx = { db: Db; viewer: Viewer | null };
+/** `loaders`: the request's, shared by every field it resolves (absent in writes and jobs). */
+export type Ctx = { db: Db; viewer: Viewer | null; loaders?: { communities: CommunityLoaders } | null };
 
 /** Generous for real organizers, and a stop to scripts creating hundreds (each with its own storage quota). */
 export const COMMUNITIES_PER_PERSON = { max: 10, windowSeconds: 60 * 60 };
 
-const requireViewer = (viewer: Viewer | null): Viewer => {
-  if (!viewer) throw unauthenticated();
-  return viewer;
-};
-
 export async function listMyCommunities({ db, viewer }: Ctx): Promise<CommunityView[]> {
   const me = requireViewer(viewer);
+  const memberships = await activeMemberships(db, me.id);
+  if (memberships.length === 0) return [];
+  const roles = new Map(memberships.map((m) => [m.communityId, m.role]));
   const rows = await db
-    .select({ community, role: membership.role })
-    .from(membership)
-    .innerJoin(community, eq(community.id, membership.communityId))
-    .where(and(eq(membership.userId, me.id), eq(membership.status, "active")))
+    .select()
+    .from(community)
+    .where(inArray(community.id, [...roles.keys()]))
     .orderBy(asc(community.name), asc(community.id));
-  return rows.map((row) => ({ ...row.community, viewerRole: row.role }));
+  return rows.flatMap((row) => {
+    const role = roles.get(row.id);
+    return role ? [{ ...row, viewerRole: role }] : [];
+  });
 }
 
-export async function getCommunity({ db, viewer }: Ctx, id: string): Promise<CommunityView> {
-  const me = requireViewer(viewer);
-  const rows = await db
-    .select({ community, role: membership.role, status: membership.status })
-    .from(community)
-    .innerJoin(membership, and(eq(membership.communityId, community.id), eq(membership.userId, me.id)))
-    .where(eq(community.id, id))
-    .limit(1);
-  const row = rows[0];
-  if (!row || !canViewCommunity(row)) throw notFound();
-  return { ...row.community, viewerRole: row.role };
+export async function getCommunity(ctx: Ctx, id: string): Promise<CommunityView> {
+  const member = await requireMembership(ctx, id);
+  const row = ctx.loaders
+    ? await ctx.loaders.communities.rows.load(id)
+    : (await ctx.db.select().from(community).where(eq(community.id, id)).limit(1))[0];
+  if (!row) throw notFound();
+  return { ...row, viewerRole: member.role };
 }
 
 export type SlugAvailability = {
@@ -126,8 +118,7 @@ export async function createCommunity(
         target: `community:${id}`,
         after: { ...value },
       });
-      await tx.insert(membership).values({
-        id: randomUUID(),
+      await addMember(tx, {
         communityId: id,
         userId: viewer.id,
         role: "owner",
@@ -144,23 +135,6 @@ export async function createCommunity(
     throw error;
   }
 }
-
-/** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
-export async function requireMembership(
-  { db, viewer }: Ctx,
-  communityId: string,
-): Promise<MembershipView & { viewer: Viewer }> {
-  const me = requireViewer(viewer);
-  const [row] = await db
-    .select({ role: membership.role, status: membership.status })
-    .from(membership)
-    .where(and(eq(membership.communityId, communityId), eq(membership.userId, me.id)))
-    .limit(1);
-  if (!canViewCommunity(row)) throw notFound();
-  return { ...row, viewer: me };
-}
-
-const forbidden = (message: string) => new DomainError("FORBIDDEN", message);
 
 export type UpdateCommunityInput = CommunityPatch & {
   /** Path of an image in `community-assets` under this community; "" removes the logo. */
@@ -261,30 +235,6 @@ export async function deleteCommunity(ctx: Ctx, id: string, confirmName: string)
   await ctx.db.delete(community).where(eq(community.id, id));
 }
 
-/** For other modules' policies: the user's role and status in a community, or null if none. */
-export async function getMembership(
-  db: Db,
-  userId: string,
-  communityId: string,
-): Promise<MembershipView | null> {
-  const rows = await db
-    .select({ role: membership.role, status: membership.status })
-    .from(membership)
-    .where(and(eq(membership.userId, userId), eq(membership.communityId, communityId)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** The most bytes the community's stored files may take, or null when there is no such community. */
-export async function getStorageQuotaBytes(db: Db, communityId: string): Promise<number | null> {
-  const rows = await db
-    .select({ quota: community.storageQuotaBytes })
-    .from(community)
-    .where(eq(community.id, communityId))
-    .limit(1);
-  return rows[0]?.quota ?? null;
-}
-
 /** What an event shows of its host community. */
 export type CommunityHost = {
   id: string;
@@ -295,6 +245,16 @@ export type CommunityHost = {
   currency: string;
   joinPolicy: JoinPolicy;
 };
+
+export const hostOf = (row: CommunityHost): CommunityHost => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  logoUrl: row.logoUrl,
+  brandColor: row.brandColor,
+  currency: row.currency,
+  joinPolicy: row.joinPolicy,
+});
 
 /** Host details of several communities in one query (events pages show many). */
 export async function communityHosts(db: Db, ids: string[]): Promise<Map<string, CommunityHost>> {
@@ -327,34 +287,17 @@ export async function joinFromEvent(db: Db, communityId: string, userId: string)
     .where(eq(community.id, communityId))
     .limit(1);
   if (host?.joinPolicy !== "open") return false;
-  const inserted = await db
-    .insert(membership)
-    .values({ id: randomUUID(), communityId, userId, role: "member", status: "active", source: "event" })
-    .onConflictDoNothing({ target: [membership.communityId, membership.userId] })
-    .returning({ id: membership.id });
-  if (inserted.length === 0) return false;
+  const added = await addMember(db, {
+    communityId,
+    userId,
+    role: "member",
+    status: "active",
+    source: "event",
+  });
+  if (!added) return false;
   await db
     .update(community)
     .set({ memberCount: sql`${community.memberCount} + 1` })
     .where(eq(community.id, communityId));
   return true;
-}
-
-/** Active organizers, admins and owners of a community, for mail about its events. */
-export async function communityManagers(
-  db: Db,
-  communityId: string,
-): Promise<{ id: string; name: string; email: string }[]> {
-  return db
-    .select({ id: user.id, name: user.name, email: user.email })
-    .from(membership)
-    .innerJoin(user, eq(user.id, membership.userId))
-    .where(
-      and(
-        eq(membership.communityId, communityId),
-        eq(membership.status, "active"),
-        inArray(membership.role, ["organizer", "admin", "owner"]),
-      ),
-    )
-    .orderBy(user.id);
 }

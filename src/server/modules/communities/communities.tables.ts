@@ -1,8 +1,6 @@
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { user } from "#server/modules/auth/auth.tables.ts";
+import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "#server/modules/users/users.tables.ts";
 
-export const COMMUNITY_ROLES = ["owner", "admin", "organizer", "member"] as const;
-export type CommunityRole = (typeof COMMUNITY_ROLES)[number];
 export const VISIBILITIES = ["public", "private"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 export const JOIN_POLICIES = ["open", "approval", "invite"] as const;
@@ -20,33 +18,8 @@ export const community = pgTable("community", {
   logoUrl: text("logo_url"),
   coverUrl: text("cover_url"),
   brandColor: text("brand_color"),
-  // The most bytes this community's stored files may take (storage/quota-exceeded beyond it).
-  storageQuotaBytes: bigint("storage_quota_bytes", { mode: "number" })
-    .notNull()
-    .default(1024 * 1024 * 1024),
   // Kept in the same transaction as membership changes so cards never count rows.
   memberCount: integer("member_count").notNull().default(0),
   createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
-
-export const membership = pgTable(
-  "membership",
-  {
-    id: text("id").primaryKey(),
-    communityId: text("community_id")
-      .notNull()
-      .references(() => community.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    role: text("role", { enum: COMMUNITY_ROLES }).notNull(),
-    status: text("status", { enum: ["active", "pending", "banned"] }).notNull(),
-    source: text("source", { enum: ["created", "joined", "invited", "imported", "event"] }).notNull(),
-    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("membership_community_user_idx").on(t.communityId, t.userId),
-    index("membership_user_idx").on(t.userId, t.status),
-  ],
-);

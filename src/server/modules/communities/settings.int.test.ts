@@ -113,6 +113,57 @@ describe("community settings", () => {
       else expect(result.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     }
   });
+
+  it("tells each person what their role allows there, and the same in their list of communities", async () => {
+    const id = await createCommunity(owner, "Capability Club");
+    const QUERY =
+      "query ($id: ID!) { community(id: $id) { viewerCapabilities } myCommunities { id viewerCapabilities } }";
+    const seen: Record<string, string[] | undefined> = {};
+    for (const role of ["admin", "organizer", "member"] as const) {
+      const person = t.browser();
+      await person.signIn(uniqueEmail(role), `Pat ${role}`);
+      await join(person, id, role);
+      const result = await person.graphql<{
+        community: { viewerCapabilities: string[] };
+        myCommunities: { id: string; viewerCapabilities: string[] }[];
+      }>(QUERY, { id });
+      expect(result.data?.myCommunities.find((c) => c.id === id)?.viewerCapabilities).toEqual(
+        result.data?.community.viewerCapabilities,
+      );
+      seen[role] = result.data?.community.viewerCapabilities;
+    }
+    const ownerSees = await owner.graphql<{ community: { viewerCapabilities: string[] } }>(QUERY, { id });
+    seen.owner = ownerSees.data?.community.viewerCapabilities;
+    const organizer = ["COMMUNITY_VIEW", "MEMBERS_VIEW", "EVENTS_MANAGE", "REGISTRATIONS_MANAGE", "CHECKIN"];
+    expect(seen).toEqual({
+      member: ["COMMUNITY_VIEW"],
+      organizer,
+      admin: [
+        "COMMUNITY_VIEW",
+        "COMMUNITY_EDIT",
+        "MEMBERS_VIEW",
+        "MEMBERS_MANAGE",
+        "EVENTS_MANAGE",
+        "REGISTRATIONS_MANAGE",
+        "CHECKIN",
+        "PAYMENTS_MANAGE",
+        "AGENTS_MANAGE",
+      ],
+      owner: [
+        "COMMUNITY_VIEW",
+        "COMMUNITY_EDIT",
+        "COMMUNITY_DELETE",
+        "COMMUNITY_TRANSFER",
+        "MEMBERS_VIEW",
+        "MEMBERS_MANAGE",
+        "EVENTS_MANAGE",
+        "REGISTRATIONS_MANAGE",
+        "CHECKIN",
+        "PAYMENTS_MANAGE",
+        "AGENTS_MANAGE",
+      ],
+    });
+  });
 });
 
 describe("deleting a community", () => {

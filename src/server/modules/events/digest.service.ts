@@ -1,16 +1,19 @@
 import { and, count, eq, gte, lt, lte } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { requireMembership } from "#server/modules/communities/communities.service.ts";
+import { requireCapability } from "#server/modules/members/members.service.ts";
 import { queueRegistrationDigest } from "#server/modules/notifications/notifications.service.ts";
-import { canManageEvents } from "./events.policy.ts";
-import { type Ctx, forbidden } from "./events.service.ts";
+import type { Ctx } from "./events.service.ts";
 import { event, registration, registrationDigest } from "./events.tables.ts";
 
 export const DIGEST_PERIOD_MS = 24 * 60 * 60_000;
 
 async function requireManager(ctx: Ctx, communityId: string) {
-  const member = await requireMembership(ctx, communityId);
-  if (!canManageEvents(member)) throw forbidden("Only organizers get the registrations digest.");
+  const member = await requireCapability(
+    ctx,
+    communityId,
+    "registrations.manage",
+    "Only organizers get the registrations digest.",
+  );
   return member.viewer;
 }
 

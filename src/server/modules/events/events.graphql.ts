@@ -1,5 +1,4 @@
 import { builder } from "#server/graphql/builder.ts";
-import { mapErrors } from "#server/graphql/errors.ts";
 import { canSeeOnlineUrl, canSeeRegistrationPrivate } from "./events.policy.ts";
 import {
   cancelEvent,
@@ -341,13 +340,12 @@ builder.queryFields((t) => ({
       first: t.arg.int({ required: false, defaultValue: 20 }),
       after: t.arg.string({ required: false }),
     },
-    resolve: (_root, args, ctx) =>
-      mapErrors(() => listEvents(ctx, { ...args, communityId: String(args.communityId) })),
+    resolve: (_root, args, ctx) => listEvents(ctx, { ...args, communityId: String(args.communityId) }),
   }),
   event: t.field({
     type: Event,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => getEvent(ctx, String(args.id))),
+    resolve: (_root, args, ctx) => getEvent(ctx, String(args.id)),
   }),
   eventRegistrations: t.field({
     type: RegistrationConnection,
@@ -360,12 +358,10 @@ builder.queryFields((t) => ({
       after: t.arg.string({ required: false }),
     },
     resolve: (_root, args, ctx): Promise<RegistrationPage> =>
-      mapErrors(() =>
-        listRegistrations(ctx, String(args.eventId), {
-          ...args,
-          ticketTypeId: args.ticketTypeId == null ? null : String(args.ticketTypeId),
-        }),
-      ),
+      listRegistrations(ctx, String(args.eventId), {
+        ...args,
+        ticketTypeId: args.ticketTypeId == null ? null : String(args.ticketTypeId),
+      }),
   }),
   myRegistrations: t.field({
     type: RegistrationConnection,
@@ -374,7 +370,7 @@ builder.queryFields((t) => ({
       first: t.arg.int({ required: false, defaultValue: 20 }),
       after: t.arg.string({ required: false }),
     },
-    resolve: (_root, args, ctx) => mapErrors(() => myRegistrations(ctx, args)),
+    resolve: (_root, args, ctx) => myRegistrations(ctx, args),
   }),
 }));
 
@@ -385,7 +381,7 @@ builder.mutationFields((t) => {
     t.field({
       type: Registration,
       args: { id: t.arg.id({ required: true }) },
-      resolve: (_root, args, ctx) => mapErrors(() => run(ctx, String(args.id))),
+      resolve: (_root, args, ctx) => run(ctx, String(args.id)),
     });
   const byRegistrationId = (
     run: (ctx: Parameters<typeof cancelRegistration>[0], id: string) => Promise<RegistrationView>,
@@ -393,7 +389,7 @@ builder.mutationFields((t) => {
     t.field({
       type: Registration,
       args: { registrationId: t.arg.id({ required: true }) },
-      resolve: (_root, args, ctx) => mapErrors(() => run(ctx, String(args.registrationId))),
+      resolve: (_root, args, ctx) => run(ctx, String(args.registrationId)),
     });
   return {
     createEvent: t.field({
@@ -404,39 +400,36 @@ builder.mutationFields((t) => {
         publish: t.arg.boolean({ required: true, defaultValue: false }),
       },
       resolve: (_root, args, ctx) =>
-        mapErrors(() => createEvent(ctx, String(args.communityId), toEventInput(args.input), args.publish)),
+        createEvent(ctx, String(args.communityId), toEventInput(args.input), args.publish),
     }),
     updateEvent: t.field({
       type: Event,
       args: { id: t.arg.id({ required: true }), input: t.arg({ type: EventInput, required: true }) },
-      resolve: (_root, args, ctx) =>
-        mapErrors(() => updateEvent(ctx, String(args.id), toEventInput(args.input))),
+      resolve: (_root, args, ctx) => updateEvent(ctx, String(args.id), toEventInput(args.input)),
     }),
     publishEvent: t.field({
       type: Event,
       args: { id: t.arg.id({ required: true }) },
-      resolve: (_root, args, ctx) => mapErrors(() => publishEvent(ctx, String(args.id))),
+      resolve: (_root, args, ctx) => publishEvent(ctx, String(args.id)),
     }),
     cancelEvent: t.field({
       type: Event,
       args: { id: t.arg.id({ required: true }), message: t.arg.string({ required: false }) },
-      resolve: (_root, args, ctx) => mapErrors(() => cancelEvent(ctx, String(args.id), args.message)),
+      resolve: (_root, args, ctx) => cancelEvent(ctx, String(args.id), args.message),
     }),
     duplicateEvent: t.field({
       type: Event,
       args: { id: t.arg.id({ required: true }) },
-      resolve: (_root, args, ctx) => mapErrors(() => duplicateEvent(ctx, String(args.id))),
+      resolve: (_root, args, ctx) => duplicateEvent(ctx, String(args.id)),
     }),
     register: t.field({
       type: Registration,
       args: { eventId: t.arg.id({ required: true }), input: t.arg({ type: RegisterInput, required: true }) },
       resolve: (_root, args, ctx) =>
-        mapErrors(() =>
-          register(ctx, String(args.eventId), {
-            ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
-            answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
-          }),
-        ),
+        register(ctx, String(args.eventId), {
+          ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
+          answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
+        }),
     }),
     cancelRegistration: byId(cancelRegistration),
     approveRegistration: byId(approveRegistration),
@@ -447,7 +440,7 @@ builder.mutationFields((t) => {
     checkInByCode: t.field({
       type: Registration,
       args: { eventId: t.arg.id({ required: true }), code: t.arg.string({ required: true }) },
-      resolve: (_root, args, ctx) => mapErrors(() => checkInByCode(ctx, String(args.eventId), args.code)),
+      resolve: (_root, args, ctx) => checkInByCode(ctx, String(args.eventId), args.code),
     }),
     messageRegistrants: t.int({
       args: {
@@ -455,12 +448,10 @@ builder.mutationFields((t) => {
         input: t.arg({ type: MessageRegistrantsInput, required: true }),
       },
       resolve: (_root, args, ctx) =>
-        mapErrors(() =>
-          messageRegistrants(ctx, String(args.eventId), {
-            ...args.input,
-            ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
-          }),
-        ),
+        messageRegistrants(ctx, String(args.eventId), {
+          ...args.input,
+          ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
+        }),
     }),
   };
 });

@@ -1,10 +1,8 @@
-import type { MembershipView } from "#server/modules/communities/communities.policy.ts";
+import { can, type MembershipView } from "#server/modules/members/members.policy.ts";
 import type { EventStatus, EventVisibility, RegistrationStatus } from "./events.tables.ts";
 
-/** Organizers, admins and owners run a community's events. */
 export const canManageEvents = (membership: MembershipView | null | undefined): boolean =>
-  membership?.status === "active" &&
-  (membership.role === "organizer" || membership.role === "admin" || membership.role === "owner");
+  can(membership, "events.manage");
 
 export type EventAccess = "visible" | "unauthenticated" | "hidden";
 
@@ -22,7 +20,7 @@ export function eventAccess(
   if (event.status === "draft") return "hidden";
   if (event.visibility === "members") {
     if (!viewer) return "unauthenticated";
-    return membership?.status === "active" ? "visible" : "hidden";
+    return can(membership, "community.view") ? "visible" : "hidden";
   }
   return "visible";
 }

@@ -1,20 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { DomainError, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
+import { DomainError, forbidden, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
 import { recordAudit } from "#server/modules/audit/audit.service.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
-import {
-  communityHosts,
-  getMembership,
-  requireMembership,
-} from "#server/modules/communities/communities.service.ts";
+import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
+import { communityHosts } from "#server/modules/communities/communities.service.ts";
 import { communityAssetUrl } from "#server/modules/files/files.service.ts";
+import { can } from "#server/modules/members/members.policy.ts";
+import { getMembership, requireMembership } from "#server/modules/members/members.service.ts";
 import {
   queueEventCanceled,
   queueEventChanged,
   scheduleReminders,
 } from "#server/modules/notifications/notifications.service.ts";
+import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
+import type { Capability } from "#shared/capabilities.ts";
 import { isTooLong, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { canManageEvents, eventAccess, listedFor } from "./events.policy.ts";
 import { type EventStatus, event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
@@ -40,47 +40,60 @@ export {
   registrationsToNotify,
 } from "./mail-context.service.ts";
 
-export type Ctx = { db: Db; viewer: Viewer | null };
+/** `loaders`: the request's, shared by every field it resolves (absent in writes and jobs). */
+export type Ctx = {
+  db: Db;
+  viewer: Viewer | null;
+  loaders?: { events: Loaders; communities: CommunityLoaders } | null;
+};
 export type Page<T> = { nodes: T[]; endCursor: string | null; hasNextPage: boolean };
 
-export const requireViewer = (viewer: Viewer | null): Viewer => {
-  if (!viewer) throw unauthenticated();
-  return viewer;
-};
-export const forbidden = (message: string) => new DomainError("FORBIDDEN", message);
 export const eventClosed = () => new DomainError("EVENT_CLOSED", "This event is not open for registration.");
 
 // ---------------------------------------------------------------------------------------------
 // Reading
 
 /** An event the viewer may see, or NOT_FOUND (UNAUTHENTICATED for members-only when signed out). */
-export async function getEvent({ db, viewer }: Ctx, id: string): Promise<EventView> {
-  const [row] = await db.select().from(event).where(eq(event.id, id)).limit(1);
+export async function getEvent(ctx: Ctx, id: string): Promise<EventView> {
+  const [row] = await ctx.db.select().from(event).where(eq(event.id, id)).limit(1);
   if (!row) throw notFound();
-  return (await authorizeEvent(db, viewer, row)).view;
+  return (await authorizeEvent(ctx, row)).view;
 }
 
 /** Checks the viewer may see an event row and builds its view. */
-export async function authorizeEvent(db: Db, viewer: Viewer | null, row: EventRow) {
-  const membership = viewer ? await getMembership(db, viewer.id, row.communityId) : null;
+export async function authorizeEvent({ db, viewer, loaders: shared }: Ctx, row: EventRow) {
+  const membership = !viewer
+    ? null
+    : shared
+      ? await shared.communities.viewerMembership.load(row.communityId)
+      : await getMembership(db, viewer.id, row.communityId);
   const access = eventAccess(row, viewer, membership);
   if (access === "unauthenticated") throw unauthenticated();
   if (access === "hidden") throw notFound();
-  const loaders = new Loaders(db, viewer?.id ?? null);
+  const loaders = shared?.events ?? new Loaders(db, viewer?.id ?? null);
   loaders.primeCanManage(row.communityId, canManageEvents(membership));
   const [view] = await loaders.eventViews([row]);
   if (!view) throw notFound();
   return { view, membership, loaders };
 }
 
-/** The event for a manager of its community: NOT_FOUND to those who cannot see it, FORBIDDEN to other viewers. */
-export async function requireManagedEvent(db: Db, viewer: Viewer | null, id: string, lock = false) {
+/**
+ * The event for a member holding `capability` in its community: NOT_FOUND to those who cannot
+ * see it, FORBIDDEN to other viewers.
+ */
+export async function requireManagedEvent(
+  db: Db,
+  viewer: Viewer | null,
+  id: string,
+  lock = false,
+  capability: Capability = "events.manage",
+) {
   const me = requireViewer(viewer);
   const query = db.select().from(event).where(eq(event.id, id)).limit(1);
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw notFound();
   const membership = await getMembership(db, me.id, row.communityId);
-  if (!canManageEvents(membership)) {
+  if (!can(membership, capability)) {
     if (eventAccess(row, me, membership) === "visible") throw forbidden("Only organizers can do that.");
     throw notFound();
   }
@@ -140,7 +153,7 @@ export async function listEvents(
     .orderBy(...order)
     .limit(first + 1);
   const page = rows.slice(0, first);
-  const loaders = new Loaders(ctx.db, member.viewer.id);
+  const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, member.viewer.id);
   loaders.primeCanManage(args.communityId, canManage);
   const nodes = await loaders.eventViews(page);
   const last = page.at(-1);

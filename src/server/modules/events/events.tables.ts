@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { user } from "#server/modules/auth/auth.tables.ts";
 import { community } from "#server/modules/communities/communities.tables.ts";
+import { user } from "#server/modules/users/users.tables.ts";
 
 export const EVENT_STATUSES = ["draft", "published", "canceled"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-// Registrants are users: the registration lists join them for search (no users service yet).
-import { user } from "#server/db/schema.ts";
 import { DomainError } from "#server/errors.ts";
+import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
 import {
   type CommunityHost,
   communityHosts,
-  getMembership,
+  hostOf,
 } from "#server/modules/communities/communities.service.ts";
+import { getMembership } from "#server/modules/members/members.service.ts";
+import { people } from "#server/modules/users/users.service.ts";
 import { canManageEvents } from "./events.policy.ts";
 import { event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
 
@@ -70,10 +71,14 @@ const groupBy = <T>(rows: T[], key: (row: T) => string) => {
   return map;
 };
 
-/** Per-operation loaders shared by every view it returns, so lists never run a query per row. */
+/**
+ * Loaders shared by every view they return, so lists never run a query per row: one per request
+ * for reads (given the request's community loaders), a fresh one after each write.
+ */
 export class Loaders {
   readonly db: Db;
   readonly viewerId: string | null;
+  private readonly communities: CommunityLoaders | null;
   readonly ticketTypes;
   readonly questions;
   readonly viewerRegistration;
@@ -81,9 +86,10 @@ export class Loaders {
   readonly waitlistPosition;
   private readonly managing = new Map<string, Promise<boolean>>();
 
-  constructor(db: Db, viewerId: string | null) {
+  constructor(db: Db, viewerId: string | null, communities: CommunityLoaders | null = null) {
     this.db = db;
     this.viewerId = viewerId;
+    this.communities = communities;
     this.ticketTypes = batched<TicketTypeRow[]>(async (ids) => {
       const rows = await db
         .select()
@@ -105,7 +111,7 @@ export class Loaders {
       const rows = await db
         .select({ registration, person: personColumns })
         .from(registration)
-        .innerJoin(user, eq(user.id, registration.userId))
+        .innerJoin(people, eq(people.id, registration.userId))
         .where(and(eq(registration.userId, viewerId), inArray(registration.eventId, ids)));
       const views = await Promise.all(rows.map((r) => this.registrationView(r.registration, r.person)));
       return new Map(views.map((v) => [v.eventId, v]));
@@ -135,9 +141,10 @@ export class Loaders {
     let hit = this.managing.get(communityId);
     if (!hit) {
       const viewerId = this.viewerId;
-      hit = viewerId
-        ? getMembership(this.db, viewerId, communityId).then((m) => canManageEvents(m))
-        : Promise.resolve(false);
+      if (!viewerId) hit = Promise.resolve(false);
+      else if (this.communities)
+        hit = this.communities.viewerMembership.load(communityId).then(canManageEvents);
+      else hit = getMembership(this.db, viewerId, communityId).then((m) => canManageEvents(m));
       this.managing.set(communityId, hit);
     }
     return hit;
@@ -148,10 +155,7 @@ export class Loaders {
   }
 
   async eventViews(rows: EventRow[]): Promise<EventView[]> {
-    const hosts = await communityHosts(
-      this.db,
-      rows.map((r) => r.communityId),
-    );
+    const hosts = await this.hosts(rows.map((r) => r.communityId));
     const views: EventView[] = [];
     for (const row of rows) {
       const host = hosts.get(row.communityId);
@@ -163,6 +167,17 @@ export class Loaders {
     return views;
   }
 
+  private async hosts(communityIds: string[]): Promise<Map<string, CommunityHost>> {
+    if (!this.communities) return communityHosts(this.db, communityIds);
+    const found = await this.communities.rows.loadMany(communityIds);
+    return new Map(
+      found.flatMap((row) => {
+        if (row instanceof Error) throw row;
+        return row ? [[row.id, hostOf(row)] as const] : [];
+      }),
+    );
+  }
+
   async registrationView(row: RegistrationRow, person: Person): Promise<RegistrationView> {
     const [eventRow] = await Promise.all([this.events.load(row.eventId)]);
     const canManage = eventRow?.canManage ?? false;
@@ -170,10 +185,14 @@ export class Loaders {
   }
 }
 
-export const people = user;
 /** The name a registration shows: what the guest typed for it, else the account's. Join registration. */
-export const registrantName = sql<string>`coalesce(${registration.guestName}, ${user.name})`;
-export const personColumns = { id: user.id, name: registrantName, email: user.email, image: user.image };
+export const registrantName = sql<string>`coalesce(${registration.guestName}, ${people.name})`;
+export const personColumns = {
+  id: people.id,
+  name: registrantName,
+  email: people.email,
+  image: people.image,
+};
 
 /** node-postgres returns { rows }, PGlite returns { rows } too; drizzle types differ by driver. */
 export function resultRows<T>(result: unknown): T[] {

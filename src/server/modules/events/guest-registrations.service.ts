@@ -1,14 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-// Guests are users that no code has proven yet; there is no users service to create them.
-import { user } from "#server/db/schema.ts";
 import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
 import {
   queueRegistrationMail,
   type RegistrationMailKind,
 } from "#server/modules/notifications/notifications.service.ts";
+import { people, userIdForEmail } from "#server/modules/users/users.service.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
 import { canSeeOnlineUrl, eventAccess } from "./events.policy.ts";
 import type { Ctx } from "./events.service.ts";
@@ -85,17 +83,6 @@ async function limit(db: Db, key: string, rule: Limit, code: "RATE_LIMITED" | "R
   );
 }
 
-/** The account holding this address, or a new unverified one that a sign-in code later proves. */
-async function userForEmail(tx: Db, email: string): Promise<string> {
-  await tx
-    .insert(user)
-    .values({ id: randomUUID(), name: "", email, emailVerified: false })
-    .onConflictDoNothing();
-  const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
-  if (!found) throw new Error("user for a guest registration vanished");
-  return found.id;
-}
-
 export async function registerAsGuest(
   ctx: GuestCtx,
   eventId: string,
@@ -115,7 +102,7 @@ export async function registerAsGuest(
         "The organizer asks you to confirm your email with a code before registering.",
       );
     }
-    const userId = await userForEmail(tx, email);
+    const userId = await userIdForEmail(tx, email);
     try {
       const placed = await placeRegistration(tx, row, userId, input, { guestName: name });
       return { status: placed.status, email };
@@ -160,9 +147,9 @@ export async function resendTicket(ctx: GuestCtx, eventId: string, rawEmail: str
     const [found] = await tx
       .select({ id: registration.id, status: registration.status })
       .from(registration)
-      .innerJoin(user, eq(user.id, registration.userId))
+      .innerJoin(people, eq(people.id, registration.userId))
       .where(
-        and(eq(registration.eventId, eventId), eq(user.email, email), inArray(registration.status, ACTIVE)),
+        and(eq(registration.eventId, eventId), eq(people.email, email), inArray(registration.status, ACTIVE)),
       )
       .limit(1);
     const kind = found ? MAIL_FOR[found.status] : undefined;

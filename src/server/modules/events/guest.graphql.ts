@@ -1,5 +1,4 @@
 import { builder } from "#server/graphql/builder.ts";
-import { mapErrors } from "#server/graphql/errors.ts";
 import { registrationDigestEnabled, setRegistrationDigest } from "./digest.service.ts";
 import { AnswerInput, Event, RegistrationStatus } from "./events.graphql.ts";
 import {
@@ -77,12 +76,12 @@ builder.queryFields((t) => ({
   managedRegistration: t.field({
     type: ManagedRegistration,
     args: { token: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => managedRegistration(ctx, args.token)),
+    resolve: (_root, args, ctx) => managedRegistration(ctx, args.token),
   }),
   registrationDigest: t.boolean({
     description: "Whether the viewer gets the daily mail of new registrations for this community",
     args: { communityId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => registrationDigestEnabled(ctx, String(args.communityId))),
+    resolve: (_root, args, ctx) => registrationDigestEnabled(ctx, String(args.communityId)),
   }),
 }));
 
@@ -94,28 +93,25 @@ builder.mutationFields((t) => ({
       input: t.arg({ type: GuestRegisterInput, required: true }),
     },
     resolve: (_root, args, ctx) =>
-      mapErrors(() =>
-        registerAsGuest(ctx, String(args.eventId), {
-          name: args.input.name,
-          email: args.input.email,
-          ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
-          answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
-        }),
-      ),
+      registerAsGuest(ctx, String(args.eventId), {
+        name: args.input.name,
+        email: args.input.email,
+        ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
+        answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
+      }),
   }),
   resendTicket: t.boolean({
     description: "Mails the registration again to the address if it holds one; answers the same either way",
     args: { eventId: t.arg.id({ required: true }), email: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => resendTicket(ctx, String(args.eventId), args.email)),
+    resolve: (_root, args, ctx) => resendTicket(ctx, String(args.eventId), args.email),
   }),
   cancelManagedRegistration: t.field({
     type: ManagedRegistration,
     args: { token: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => mapErrors(() => cancelByToken(ctx, args.token)),
+    resolve: (_root, args, ctx) => cancelByToken(ctx, args.token),
   }),
   setRegistrationDigest: t.boolean({
     args: { communityId: t.arg.id({ required: true }), enabled: t.arg.boolean({ required: true }) },
-    resolve: (_root, args, ctx) =>
-      mapErrors(() => setRegistrationDigest(ctx, String(args.communityId), args.enabled)),
+    resolve: (_root, args, ctx) => setRegistrationDigest(ctx, String(args.communityId), args.enabled),
   }),
 }));

@@ -1,8 +1,9 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { communityHosts } from "#server/modules/communities/communities.service.ts";
+import { people } from "#server/modules/users/users.service.ts";
 import { event, type RegistrationStatus, registration } from "./events.tables.ts";
-import { Loaders, people, personColumns, publicPath } from "./events.views.ts";
+import { Loaders, personColumns, publicPath } from "./events.views.ts";
 import { managePath, manageToken } from "./manage-token.ts";
 
 // For the notifications worker: called at send time, outside any viewer.

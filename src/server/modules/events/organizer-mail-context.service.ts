@@ -1,8 +1,10 @@
 import { and, asc, count, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { communityHosts, communityManagers } from "#server/modules/communities/communities.service.ts";
+import { communityHosts } from "#server/modules/communities/communities.service.ts";
+import { peopleWith } from "#server/modules/members/members.service.ts";
+import { people } from "#server/modules/users/users.service.ts";
 import { event, type RegistrationStatus, registration } from "./events.tables.ts";
-import { people, personColumns } from "./events.views.ts";
+import { personColumns } from "./events.views.ts";
 import { registrationMailContext } from "./mail-context.service.ts";
 
 // For the notifications worker: mail to organizers, rendered at send time. A person who no
@@ -11,7 +13,7 @@ import { registrationMailContext } from "./mail-context.service.ts";
 type Organizer = { name: string; email: string };
 
 async function managerOf(db: Db, communityId: string, organizerId: string): Promise<Organizer | null> {
-  const managers = await communityManagers(db, communityId);
+  const managers = await peopleWith(db, communityId, "registrations.manage");
   return managers.find((m) => m.id === organizerId) ?? null;
 }
 

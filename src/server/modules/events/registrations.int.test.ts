@@ -198,6 +198,31 @@ describe("registering", () => {
     expect(list.data?.eventRegistrations.nodes.map((r) => r.person.name)).toEqual(["Walt"]);
   });
 
+  it("answers a change that does not fit the registration's state with CONFLICT and its reason", async () => {
+    const event = await createEvent(organizer, communityId, { capacity: 1 });
+    const a = await person("Cora");
+    const b = await person("Cole");
+    const going = (await registerFor(a.browser, event.id)).data?.register as RegistrationResult;
+    const waiting = (await registerFor(b.browser, event.id)).data?.register as RegistrationResult;
+    expect([going.status, waiting.status]).toEqual(["GOING", "WAITLISTED"]);
+    expect((await act(organizer, "approveRegistration", waiting.id)).errors?.[0]).toMatchObject({
+      message: "Only pending registrations can be approved.",
+      extensions: { code: "CONFLICT" },
+    });
+    expect((await act(organizer, "declineRegistration", going.id)).registration.status).toBe("DECLINED");
+    expect((await act(organizer, "moveFromWaitlist", going.id)).errors?.[0]).toMatchObject({
+      message: "Only waitlisted registrations can be moved.",
+      extensions: { code: "CONFLICT" },
+    });
+    const checkIn = await organizer.graphql("mutation ($id: ID!) { checkIn(registrationId: $id) { id } }", {
+      id: going.id,
+    });
+    expect(checkIn.errors?.[0]).toMatchObject({
+      message: "Only people who are going can be checked in.",
+      extensions: { code: "CONFLICT" },
+    });
+  });
+
   it("checks answers: required ones and choices within the options", async () => {
     const event = await createEvent(organizer, communityId, {
       questions: [

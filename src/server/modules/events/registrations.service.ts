@@ -1,29 +1,22 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
-import {
-  communityManagers,
-  getMembership,
-  joinFromEvent,
-} from "#server/modules/communities/communities.service.ts";
+import { conflict, DomainError, type FieldError, forbidden, invalidInput, notFound } from "#server/errors.ts";
+import { joinFromEvent } from "#server/modules/communities/communities.service.ts";
+import { can } from "#server/modules/members/members.policy.ts";
+import { getMembership, peopleWith } from "#server/modules/members/members.service.ts";
 import {
   queueOrganizerMessage,
   queuePendingForOrganizers,
   queueRegistrationMail,
   type RegistrationMailKind,
 } from "#server/modules/notifications/notifications.service.ts";
+import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
+import { people } from "#server/modules/users/users.service.ts";
+import type { Capability } from "#shared/capabilities.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
-import { canManageEvents, eventAccess } from "./events.policy.ts";
-import {
-  type Ctx,
-  eventClosed,
-  forbidden,
-  type Page,
-  requireManagedEvent,
-  requireViewer,
-} from "./events.service.ts";
+import { eventAccess } from "./events.policy.ts";
+import { type Ctx, eventClosed, type Page, requireManagedEvent } from "./events.service.ts";
 import {
   event,
   type RegistrationStatus,
@@ -38,7 +31,6 @@ import {
   encodeCursor,
   Loaders,
   likePattern,
-  people,
   personColumns,
   type RegistrationRow,
   type RegistrationView,
@@ -185,7 +177,7 @@ export async function placeRegistration(
     status === "going" ? "confirmation" : status === "waitlisted" ? "waitlisted" : "pending";
   await queueRegistrationMail(tx, { registrationId, kind });
   if (status === "pending") {
-    const managers = await communityManagers(tx, row.communityId);
+    const managers = await peopleWith(tx, row.communityId, "registrations.manage");
     await queuePendingForOrganizers(tx, { registrationId, organizerIds: managers.map((m) => m.id) });
   }
   return { id: registrationId, status };
@@ -193,9 +185,15 @@ export async function placeRegistration(
 
 /**
  * Loads a registration and locks its event for a change. The person may act on their own
- * registration only where `personMay`; managers on any. Others get NOT_FOUND.
+ * registration only where `personMay`; members holding `capability` on any. Others get NOT_FOUND.
  */
-async function lockRegistration(tx: Db, viewer: Viewer | null, id: string, personMay: boolean) {
+async function lockRegistration(
+  tx: Db,
+  viewer: Viewer | null,
+  id: string,
+  personMay: boolean,
+  capability: Capability = "registrations.manage",
+) {
   const me = requireViewer(viewer);
   const [found] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
   if (!found) throw notFound();
@@ -203,7 +201,7 @@ async function lockRegistration(tx: Db, viewer: Viewer | null, id: string, perso
   const [current] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
   if (!current) throw notFound();
   const membership = await getMembership(tx, me.id, eventRow.communityId);
-  const manager = canManageEvents(membership);
+  const manager = can(membership, capability);
   const own = current.userId === me.id;
   if (!manager && !(own && personMay)) {
     if (own) throw forbidden("Only organizers can do that.");
@@ -259,7 +257,7 @@ export async function approveRegistration(ctx: Ctx, id: string): Promise<Registr
     const { current, eventRow } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
     if (current.status !== "pending") {
-      throw new DomainError("BAD_USER_INPUT", "Only pending registrations can be approved.");
+      throw conflict("Only pending registrations can be approved.");
     }
     if (await seatFree(tx, current.eventId, current.ticketTypeId)) {
       await setStatus(tx, current, "going");
@@ -279,7 +277,7 @@ export async function moveFromWaitlist(ctx: Ctx, id: string): Promise<Registrati
     const { current } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
     if (current.status !== "waitlisted") {
-      throw new DomainError("BAD_USER_INPUT", "Only waitlisted registrations can be moved.");
+      throw conflict("Only waitlisted registrations can be moved.");
     }
     if (!(await seatFree(tx, current.eventId, current.ticketTypeId))) throw noSeats();
     await setStatus(tx, current, "going");
@@ -291,7 +289,7 @@ export async function moveFromWaitlist(ctx: Ctx, id: string): Promise<Registrati
 async function markCheckIn(tx: Db, current: RegistrationRow, checkedIn: boolean) {
   if (Boolean(current.checkedInAt) === checkedIn) return;
   if (checkedIn && current.status !== "going") {
-    throw new DomainError("BAD_USER_INPUT", "Only people who are going can be checked in.");
+    throw conflict("Only people who are going can be checked in.");
   }
   await tx
     .update(registration)
@@ -302,7 +300,7 @@ async function markCheckIn(tx: Db, current: RegistrationRow, checkedIn: boolean)
 
 export async function checkIn(ctx: Ctx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current } = await lockRegistration(tx, ctx.viewer, id, false);
+    const { current } = await lockRegistration(tx, ctx.viewer, id, false, "checkin");
     await markCheckIn(tx, current, true);
   });
   return viewOf(ctx.db, ctx.viewer, id);
@@ -310,7 +308,7 @@ export async function checkIn(ctx: Ctx, id: string): Promise<RegistrationView> {
 
 export async function undoCheckIn(ctx: Ctx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
-    const { current } = await lockRegistration(tx, ctx.viewer, id, false);
+    const { current } = await lockRegistration(tx, ctx.viewer, id, false, "checkin");
     await markCheckIn(tx, current, false);
   });
   return viewOf(ctx.db, ctx.viewer, id);
@@ -318,7 +316,7 @@ export async function undoCheckIn(ctx: Ctx, id: string): Promise<RegistrationVie
 
 export async function checkInByCode(ctx: Ctx, eventId: string, code: string): Promise<RegistrationView> {
   const id = await ctx.db.transaction(async (tx) => {
-    await requireManagedEvent(tx, ctx.viewer, eventId, true);
+    await requireManagedEvent(tx, ctx.viewer, eventId, true, "checkin");
     const normalized = normalizeCheckInCode(code);
     const [current] = await tx
       .select()
@@ -375,7 +373,7 @@ export async function messageRegistrants(
   if (isTooLong("messageBody", body))
     errors.push({ field: "body", code: "TOO_LONG", message: tooLongMessage("messageBody") });
   return ctx.db.transaction(async (tx) => {
-    await requireManagedEvent(tx, ctx.viewer, eventId);
+    await requireManagedEvent(tx, ctx.viewer, eventId, false, "registrations.manage");
     if (errors.length > 0) throw invalidInput(errors);
     const conditions = [eq(registration.eventId, eventId)];
     conditions.push(
@@ -401,7 +399,7 @@ export async function listRegistrations(
   eventId: string,
   filter: RegistrationFilter & { first?: number | null; after?: string | null },
 ): Promise<RegistrationPage> {
-  const { row } = await requireManagedEvent(ctx.db, ctx.viewer, eventId);
+  const { row } = await requireManagedEvent(ctx.db, ctx.viewer, eventId, false, "registrations.manage");
   const first = Math.min(Math.max(filter.first ?? 50, 1), 200);
   const conditions = filterConditions(eventId, filter);
   const cursor = decodeCursor(filter.after);
@@ -445,7 +443,7 @@ export async function listRegistrations(
         ).then((r) => r[0]?.n ?? 0);
   const [rows, totalCount] = await Promise.all([rowsQuery, totalQuery]);
   const page = rows.slice(0, first);
-  const loaders = new Loaders(ctx.db, ctx.viewer?.id ?? null);
+  const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, ctx.viewer?.id ?? null);
   loaders.primeCanManage(row.communityId, true);
   await loaders.eventViews([row]);
   const nodes = await Promise.all(page.map((r) => loaders.registrationView(r.registration, r.person)));
@@ -492,7 +490,7 @@ export async function myRegistrations(
     )
     .limit(first + 1);
   const page = rows.slice(0, first);
-  const loaders = new Loaders(ctx.db, me.id);
+  const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, me.id);
   await loaders.eventViews(page.map((r) => r.event));
   const nodes = await Promise.all(page.map((r) => loaders.registrationView(r.registration, r.person)));
   const last = page.at(-1);
@@ -514,7 +512,7 @@ export async function exportRegistrations(
   ticketTypes: Map<string, string>;
   pages: () => AsyncGenerator<{ registration: RegistrationRow; person: { name: string; email: string } }[]>;
 }> {
-  const { row } = await requireManagedEvent(ctx.db, ctx.viewer, eventId);
+  const { row } = await requireManagedEvent(ctx.db, ctx.viewer, eventId, false, "registrations.manage");
   const questions = await ctx.db
     .select({ id: registrationQuestion.id, label: registrationQuestion.label })
     .from(registrationQuestion)

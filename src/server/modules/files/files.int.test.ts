@@ -6,7 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#server/db/client.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
-import { objectDownloadUrl, removeCommunityBlobs } from "./files.service.ts";
+import { objectDownloadUrl } from "./files.access.ts";
+import { removeCommunityBlobs } from "./files.service.ts";
 import {
   createCommunity,
   md5,
@@ -384,7 +385,7 @@ describe("what is stored", () => {
   it("keeps a community within its quota: 402 at tus POST and at multipart", async () => {
     const quotaCommunity = await createCommunity(owner);
     await t.server.database.db.execute(
-      sql`update community set storage_quota_bytes = 1000 where id = ${quotaCommunity}`,
+      sql`insert into community_storage_quota (community_id, quota_bytes) values (${quotaCommunity}, 1000)`,
     );
     const csv = Buffer.alloc(600, "b");
     await uploadOk(

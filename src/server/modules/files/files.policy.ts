@@ -1,4 +1,6 @@
-import type { MembershipView, Viewer } from "#server/modules/communities/communities.policy.ts";
+import { can, type MembershipView } from "#server/modules/members/members.policy.ts";
+import type { Viewer } from "#server/modules/users/users.policy.ts";
+import type { Capability } from "#shared/capabilities.ts";
 import { BUCKETS, type Bucket } from "./files.tables.ts";
 
 export const MiB = 1024 * 1024;
@@ -50,34 +52,27 @@ export type Access = {
   membership: MembershipView | null;
 };
 
-const activeRole = (m: MembershipView | null) => (m?.status === "active" ? m.role : null);
+/** What a member of the path's community must be able to do to store or read there. */
+const COMMUNITY_BUCKET_CAPABILITY: Record<
+  Exclude<Bucket, "avatars">,
+  { write: Capability; read: Capability }
+> = {
+  "community-assets": { write: "community.edit", read: "community.view" },
+  "event-images": { write: "events.manage", read: "community.view" },
+  "member-imports": { write: "members.manage", read: "members.manage" },
+};
 
 export function canWrite(bucket: Bucket, path: string, { viewer, membership }: Access): boolean {
   if (!viewer) return false;
-  const role = activeRole(membership);
-  switch (bucket) {
-    case "community-assets":
-    case "member-imports":
-      return role === "owner" || role === "admin";
-    case "event-images":
-      return role === "owner" || role === "admin" || role === "organizer";
-    case "avatars":
-      return pathOwnerId(path) === viewer.id;
-  }
+  if (bucket === "avatars") return pathOwnerId(path) === viewer.id;
+  return can(membership, COMMUNITY_BUCKET_CAPABILITY[bucket].write);
 }
 
+/** Avatars are shown to anyone signed in; community files to its members as the table says. */
 export function canRead(bucket: Bucket, _path: string, { viewer, membership }: Access): boolean {
   if (!viewer) return false;
-  const role = activeRole(membership);
-  switch (bucket) {
-    case "community-assets":
-    case "event-images":
-      return role !== null;
-    case "avatars":
-      return true;
-    case "member-imports":
-      return role === "owner" || role === "admin";
-  }
+  if (bucket === "avatars") return true;
+  return can(membership, COMMUNITY_BUCKET_CAPABILITY[bucket].read);
 }
 
 /** Whether storing `newSize` bytes (replacing `replacedSize`) keeps the community within its quota. */

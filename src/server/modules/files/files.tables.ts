@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { user } from "#server/modules/auth/auth.tables.ts";
 import { community } from "#server/modules/communities/communities.tables.ts";
+import { user } from "#server/modules/users/users.tables.ts";
 
 export const BUCKETS = ["community-assets", "event-images", "avatars", "member-imports"] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -37,6 +37,14 @@ export const storageObject = pgTable(
     index("storage_object_owner_idx").on(t.ownerId),
   ],
 );
+
+/** A community's storage quota where it differs from the default (files.community-quota.ts). */
+export const communityStorageQuota = pgTable("community_storage_quota", {
+  communityId: text("community_id")
+    .primaryKey()
+    .references(() => community.id, { onDelete: "cascade" }),
+  quotaBytes: bigint("quota_bytes", { mode: "number" }).notNull(),
+});
 
 /**
  * Resumable uploads begun but not finished, with the size they announced: they count against

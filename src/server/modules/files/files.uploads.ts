@@ -6,7 +6,7 @@ import { EVENTS, Server, type Upload } from "@tus/server";
 
 import type { S3Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import type { Viewer } from "#server/modules/users/users.policy.ts";
 import {
   invalidArgument,
   StorageError,
@@ -16,11 +16,11 @@ import {
   unauthorized,
 } from "./files.errors.ts";
 import { parseTusMetadata } from "./files.input.ts";
-import { finishUpload, planUpload } from "./files.service.ts";
 import type { FileStorage } from "./files.storage.ts";
 import { BUCKETS } from "./files.tables.ts";
 import { forgetExpiredUploads, releaseUpload, reserveUpload } from "./files.user-quota.ts";
 import { s3ClientConfig } from "./s3-blob-store.ts";
+import { finishUpload, planUpload } from "./upload.service.ts";
 
 export const UPLOADS_PATH = "/api/storage/v0/uploads";
 const DAY_MS = 24 * 60 * 60 * 1000;

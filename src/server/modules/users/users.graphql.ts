@@ -1,5 +1,5 @@
 import { builder } from "#server/graphql/builder.ts";
-import type { Viewer } from "#server/modules/communities/communities.policy.ts";
+import type { Viewer } from "./users.policy.ts";
 
 const ViewerRef = builder.objectRef<Viewer>("Viewer").implement({
   fields: (t) => ({

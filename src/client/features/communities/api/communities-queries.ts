@@ -13,6 +13,7 @@ const MyCommunitiesQuery = graphql(`
       brandColor
       memberCount
       viewerRole
+      viewerCapabilities
       visibility
     }
   }
@@ -35,8 +36,7 @@ const CommunityQuery = graphql(`
       createdAt
       brandColor
       coverUrl
-      viewerCanEdit
-      viewerCanDelete
+      viewerCapabilities
     }
   }
 `);

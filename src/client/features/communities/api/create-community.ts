@@ -21,8 +21,7 @@ const CreateCommunityMutation = graphql(`
       createdAt
       brandColor
       coverUrl
-      viewerCanEdit
-      viewerCanDelete
+      viewerCapabilities
     }
   }
 `);

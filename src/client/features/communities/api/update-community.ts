@@ -21,8 +21,7 @@ const UpdateCommunityMutation = graphql(`
       createdAt
       brandColor
       coverUrl
-      viewerCanEdit
-      viewerCanDelete
+      viewerCapabilities
     }
   }
 `);

@@ -26,8 +26,17 @@ const community: Community = {
   timeZone: "Europe/Berlin",
   currency: "EUR",
   createdAt: "2026-01-01T00:00:00.000Z",
-  viewerCanEdit: true,
-  viewerCanDelete: false,
+  viewerCapabilities: [
+    "COMMUNITY_VIEW",
+    "COMMUNITY_EDIT",
+    "MEMBERS_VIEW",
+    "MEMBERS_MANAGE",
+    "EVENTS_MANAGE",
+    "REGISTRATIONS_MANAGE",
+    "CHECKIN",
+    "PAYMENTS_MANAGE",
+    "AGENTS_MANAGE",
+  ],
 };
 
 async function renderSettings(overrides: Partial<Community> = {}) {
@@ -41,7 +50,16 @@ async function renderSettings(overrides: Partial<Community> = {}) {
 
 describe("community settings", () => {
   it("is read-only for organizers and members", async () => {
-    await renderSettings({ viewerRole: "ORGANIZER", viewerCanEdit: false });
+    await renderSettings({
+      viewerRole: "ORGANIZER",
+      viewerCapabilities: [
+        "COMMUNITY_VIEW",
+        "MEMBERS_VIEW",
+        "EVENTS_MANAGE",
+        "REGISTRATIONS_MANAGE",
+        "CHECKIN",
+      ],
+    });
     expect(screen.getByRole("note").textContent).toBe("Only owners and admins can change these settings.");
     // Disabled through their fieldset, which is what :disabled (and the browser) goes by.
     for (const label of ["Name", "URL slug", "Time zone", "Currency", "Brand colour"]) {

@@ -14,10 +14,9 @@ type Community = CommunityQuery["community"];
  * save in one never holds back or discards what was typed in another.
  */
 export function CommunitySettings({ community }: { community: Community }) {
-  const readOnly = !community.viewerCanEdit;
-  const sections = SETTINGS_SECTIONS.filter(
-    (section) => section.anchor !== "danger-zone" || community.viewerCanDelete,
-  );
+  const readOnly = !community.viewerCapabilities.includes("COMMUNITY_EDIT");
+  const canDelete = community.viewerCapabilities.includes("COMMUNITY_DELETE");
+  const sections = SETTINGS_SECTIONS.filter((section) => section.anchor !== "danger-zone" || canDelete);
   return (
     <div className="grid gap-6">
       <nav aria-label="Settings sections" className="-mx-1 overflow-x-auto">
@@ -46,9 +45,7 @@ export function CommunitySettings({ community }: { community: Community }) {
       <GeneralSection community={community} readOnly={readOnly} />
       <BrandingSection community={community} readOnly={readOnly} />
       <MembershipSection community={community} readOnly={readOnly} />
-      {community.viewerCanDelete ? (
-        <DangerZoneSection communityId={community.id} communityName={community.name} />
-      ) : null}
+      {canDelete ? <DangerZoneSection communityId={community.id} communityName={community.name} /> : null}
     </div>
   );
 }

@@ -7,7 +7,6 @@ import {
   hasAnyEvents,
   UpcomingEventsCard,
 } from "#client/features/events/components/upcoming-events-card.tsx";
-import { canManageEvents } from "#client/features/events/event-labels.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/")({
   // Prefetch, not ensure: the overview still renders if the events list fails to load.
@@ -30,7 +29,7 @@ function OverviewPage() {
           <UpcomingEventsCard
             communityId={community.id}
             events={events.upcoming.nodes}
-            canManage={canManageEvents(community.viewerRole)}
+            canManage={community.viewerCapabilities.includes("EVENTS_MANAGE")}
           />
         ) : null
       }

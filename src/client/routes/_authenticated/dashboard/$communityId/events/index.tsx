@@ -6,7 +6,6 @@ import { buttonVariants } from "#client/components/ui/button.tsx";
 import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
 import { communityEventsQueryOptions } from "#client/features/events/api/events-queries.ts";
 import { EventsList } from "#client/features/events/components/events-list.tsx";
-import { canManageEvents } from "#client/features/events/event-labels.ts";
 import { filterForTab, tabFromSearch } from "#client/features/events/event-tabs.ts";
 import { parseEventsSearch } from "#client/features/events/search-params.ts";
 
@@ -25,7 +24,7 @@ function EventsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
-  const canManage = canManageEvents(community.viewerRole);
+  const canManage = community.viewerCapabilities.includes("EVENTS_MANAGE");
   return (
     <div className={pageWidth("wide", "py-8 sm:py-10")}>
       <title>{`Events · ${community.name} · Commons`}</title>

@@ -1,0 +1,47 @@
+import type { Viewer } from "#server/modules/users/users.policy.ts";
+
+type Found = {
+  session: { id: string };
+  user: { id: string; name: string; email: string; image?: string | null };
+};
+
+/** better-auth's cookies that decide who is signed in (with or without the `__Secure-` prefix). */
+const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?[\w.-]*session_(?:token|data)=[^;]*)/g;
+
+/**
+ * Reads the viewer of a request. Without a session cookie there is nobody to look up. With the
+ * signed cookie cache (decision 003), the same cookie bytes verified a moment ago name the same
+ * person: the HMAC checks and better-auth's request set-up are skipped for `ttlMs`, which is most
+ * of what a signed-in GraphQL request cost. Every answer, cached or not, still goes through the
+ * revocation list (decision 008), so a signed-out session stops at once.
+ */
+export function createViewerReader(options: {
+  getSession: (headers: Headers) => Promise<Found | null>;
+  isRevoked: (sessionId: string) => boolean;
+  now?: () => number;
+  ttlMs?: number;
+  maxEntries?: number;
+}) {
+  const now = options.now ?? Date.now;
+  const ttlMs = options.ttlMs ?? 5_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const verified = new Map<string, { viewer: Viewer; sessionId: string; until: number }>();
+
+  return async (headers: Headers): Promise<Viewer | null> => {
+    const cookies = [...(headers.get("cookie") ?? "").matchAll(SESSION_COOKIE)].map((m) => m[1] ?? "");
+    if (!cookies.some((cookie) => cookie.includes("session_token="))) return null;
+    const key = cookies.some((cookie) => cookie.includes("session_data=")) ? cookies.sort().join("; ") : null;
+    const hit = key ? verified.get(key) : undefined;
+    if (hit && hit.until > now() && !options.isRevoked(hit.sessionId)) return hit.viewer;
+    const found = await options.getSession(headers);
+    if (!found || options.isRevoked(found.session.id)) return null;
+    const { id, name, email, image } = found.user;
+    const viewer = { id, name, email, image: image ?? null };
+    if (key) {
+      if (hit) verified.delete(key);
+      else if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
+      verified.set(key, { viewer, sessionId: found.session.id, until: now() + ttlMs });
+    }
+    return viewer;
+  };
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { forbidden, notFound } from "#server/errors.ts";
+import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
+import { listUsers, type Person } from "#server/modules/users/users.service.ts";
+import { type Capability, type Role, rolesWith } from "#shared/capabilities.ts";
+import { can, canViewCommunity, type MembershipView } from "./members.policy.ts";
+import { type MembershipSource, type MembershipStatus, membership } from "./members.tables.ts";
+
+/**
+ * `loaders.communities.viewerMembership`: the request's batched read of the viewer's memberships
+ * (built from `viewerMemberships`), absent in writes and jobs.
+ */
+export type MembersCtx = {
+  db: Db;
+  viewer: Viewer | null;
+  loaders?: {
+    communities: { viewerMembership: { load(communityId: string): Promise<MembershipView | null> } };
+  } | null;
+};
+
+/** For other modules' policies: the user's role and status in a community, or null if none. */
+export async function getMembership(
+  db: Pick<Db, "select">,
+  userId: string,
+  communityId: string,
+): Promise<MembershipView | null> {
+  const rows = await db
+    .select({ role: membership.role, status: membership.status })
+    .from(membership)
+    .where(and(eq(membership.userId, userId), eq(membership.communityId, communityId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** One person's memberships in several communities, in one statement (the request loader's batch). */
+export async function viewerMemberships(
+  db: Pick<Db, "select">,
+  userId: string,
+  communityIds: readonly string[],
+): Promise<Map<string, MembershipView>> {
+  const rows = await db
+    .select({ communityId: membership.communityId, role: membership.role, status: membership.status })
+    .from(membership)
+    .where(and(eq(membership.userId, userId), inArray(membership.communityId, [...communityIds])));
+  return new Map(rows.map(({ communityId, ...view }) => [communityId, view]));
+}
+
+/** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
+export async function requireMembership(
+  { db, viewer, loaders }: MembersCtx,
+  communityId: string,
+): Promise<MembershipView & { viewer: Viewer }> {
+  const me = requireViewer(viewer);
+  const row = loaders
+    ? await loaders.communities.viewerMembership.load(communityId)
+    : await getMembership(db, me.id, communityId);
+  if (!canViewCommunity(row)) throw notFound();
+  return { ...row, viewer: me };
+}
+
+/** An active member holding the capability; FORBIDDEN (with `refusal`) for other members. */
+export async function requireCapability(
+  ctx: MembersCtx,
+  communityId: string,
+  capability: Capability,
+  refusal: string,
+): Promise<MembershipView & { viewer: Viewer }> {
+  const member = await requireMembership(ctx, communityId);
+  if (!can(member, capability)) throw forbidden(refusal);
+  return member;
+}
+
+/** The communities a person is an active member of, with their role in each. */
+export async function activeMemberships(
+  db: Pick<Db, "select">,
+  userId: string,
+): Promise<{ communityId: string; role: Role }[]> {
+  return db
+    .select({ communityId: membership.communityId, role: membership.role })
+    .from(membership)
+    .where(and(eq(membership.userId, userId), eq(membership.status, "active")));
+}
+
+/** Adds a membership unless the person already has one of any status; returns whether it did. */
+export async function addMember(
+  db: Db,
+  input: {
+    communityId: string;
+    userId: string;
+    role: Role;
+    status: MembershipStatus;
+    source: MembershipSource;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(membership)
+    .values({ id: randomUUID(), ...input })
+    .onConflictDoNothing({ target: [membership.communityId, membership.userId] })
+    .returning({ id: membership.id });
+  return inserted.length > 0;
+}
+
+/** Active members holding a capability (e.g. who is told about a community's events), by id. */
+export async function peopleWith(
+  db: Pick<Db, "select">,
+  communityId: string,
+  capability: Capability,
+): Promise<Person[]> {
+  const rows = await db
+    .select({ userId: membership.userId })
+    .from(membership)
+    .where(
+      and(
+        eq(membership.communityId, communityId),
+        eq(membership.status, "active"),
+        inArray(membership.role, rolesWith(capability)),
+      ),
+    );
+  return listUsers(
+    db,
+    rows.map((row) => row.userId),
+  );
+}

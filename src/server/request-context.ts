@@ -1,0 +1,72 @@
+import type { Db } from "#server/db/client.ts";
+import {
+  type CommunityLoaders,
+  createCommunityLoaders,
+} from "#server/modules/communities/communities.loaders.ts";
+import { Loaders } from "#server/modules/events/events.views.ts";
+import type { FileStorage } from "#server/modules/files/files.storage.ts";
+import type { Viewer } from "#server/modules/users/users.policy.ts";
+
+export type RequestLoaders = { communities: CommunityLoaders; events: Loaders };
+
+/**
+ * Everything a request's services need, built once per request by the composition root
+ * (`app.ts`) for GraphQL and the HTTP routes alike. `clientIp` keys the limits on guest
+ * operations; `authSecret` signs registrations' private links. `loaders` batch and cache reads for
+ * this request only; a GraphQL mutation gets none (`null`), so each write reads fresh state.
+ */
+export type RequestContext = {
+  db: Db;
+  viewer: Viewer | null;
+  clock: () => Date;
+  clientIp: string;
+  authSecret: string;
+  storage: FileStorage;
+  loaders: RequestLoaders | null;
+};
+
+/** What stays the same for every request of this process. */
+export type ContextParts = {
+  db: Db;
+  clock: () => Date;
+  authSecret: string;
+  storage: FileStorage;
+  viewerFor: (headers: Headers) => Promise<Viewer | null>;
+};
+
+/** The loaders are made on first use: a request that reads nothing through them pays nothing. */
+function lazyLoaders(db: Db, viewerId: string | null): () => RequestLoaders {
+  let made: RequestLoaders | undefined;
+  return () => {
+    if (!made) {
+      const communities = createCommunityLoaders(db, viewerId);
+      made = { communities, events: new Loaders(db, viewerId, communities) };
+    }
+    return made;
+  };
+}
+
+export function createRequestContextFactory(parts: ContextParts) {
+  return async (request: Request, clientIp: string): Promise<RequestContext> => {
+    const viewer = await parts.viewerFor(request.headers);
+    const loaders = lazyLoaders(parts.db, viewer?.id ?? null);
+    let own: RequestLoaders | null | undefined;
+    return {
+      db: parts.db,
+      viewer,
+      clock: parts.clock,
+      clientIp,
+      authSecret: parts.authSecret,
+      storage: parts.storage,
+      get loaders() {
+        if (own === undefined) own = loaders();
+        return own;
+      },
+      set loaders(value) {
+        own = value;
+      },
+    };
+  };
+}
+
+export type RequestContextFactory = ReturnType<typeof createRequestContextFactory>;
