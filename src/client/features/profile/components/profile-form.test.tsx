@@ -130,6 +130,16 @@ describe("the profile page", () => {
     expect(screen.queryByRole("button", { name: "Remove photo" })).toBeNull();
   });
 
+  it("sends a signed-out visitor to the sign-in page, which leads back to the profile", async () => {
+    server.use(http.get("/api/config", () => HttpResponse.json({ googleClientId: null })));
+    const { router } = await renderApp("/me");
+
+    expect(await screen.findByRole("heading", { name: /sign in/i })).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(router.state.location.search).toEqual({ redirect: "/me" });
+    expect(screen.queryByRole("heading", { name: "Your profile" })).toBeNull();
+  });
+
   it("signs out from the account menu and lands on the sign-in page", async () => {
     const auth = authServer();
     server.use(http.get("/api/config", () => HttpResponse.json({ googleClientId: null })));
