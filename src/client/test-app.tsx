@@ -21,7 +21,10 @@ export const adaUser: AuthUser = {
 type RenderAppOptions = {
   /** Who the session endpoint says is signed in; `null` (the default) is a signed-out visitor. */
   signedInAs?: SessionUser;
-  /** MSW handlers for what the screens ask the server, in front of any the test added. */
+  /**
+   * MSW handlers for what the screens ask the server. They go in front of handlers the test set
+   * before; to override one of them, call `server.use` after renderApp.
+   */
   handlers?: AnyHandler[];
 };
 
