@@ -4,6 +4,10 @@ import { defineConfig } from "vitest/config";
 
 // Yoga and Pothos must share one copy of graphql, or GraphQLErrors get masked as internal errors.
 const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url));
+// Vitest resolves tus-js-client's Node build; the browser's build is the one that talks XMLHttpRequest.
+const tusBrowserEntry = fileURLToPath(
+  new URL("./node_modules/tus-js-client/lib.esm/browser/index.js", import.meta.url),
+);
 
 export default defineConfig({
   resolve: { alias: [{ find: /^graphql$/, replacement: graphqlEntry }] },
@@ -43,11 +47,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        resolve: { alias: [{ find: /^tus-js-client$/, replacement: tusBrowserEntry }] },
         test: {
           name: "client",
           environment: "jsdom",
           include: ["src/client/**/*.test.{ts,tsx}"],
           setupFiles: ["src/client/test-setup.ts"],
+          // The files share one module graph per worker instead of importing React, the router
+          // and the route tree again for each (this halves the project's CPU time). Each test
+          // gets its own QueryClient, router and MSW handlers, and test-setup.ts clears the page
+          // and storage after it.
+          isolate: false,
           // jsdom suites share two cores with the integration servers in a full run.
           testTimeout: 20_000,
         },

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { DEFAULT_AFTER_SIGN_IN, parseRedirectSearch, redirectTarget } from "./redirect.ts";
 

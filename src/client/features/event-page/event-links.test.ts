@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { calendarStamp, googleCalendarUrl, icsUrl, mapUrl } from "./event-links.ts";
 

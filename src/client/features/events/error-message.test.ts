@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { describeError } from "./error-message.ts";

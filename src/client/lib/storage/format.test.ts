@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { StorageError } from "./errors.ts";
 import { decodeString } from "./format.ts";

@@ -10,9 +10,6 @@ import {
   uploadString,
 } from "./storage-client.ts";
 
-// Vitest resolves tus-js-client's Node build; the browser build is the one that talks XMLHttpRequest.
-vi.mock("tus-js-client", () => import(`tus-js-client/lib.esm/browser/${"index.js"}`));
-
 const metadata = (fullPath: string, size: number) => ({
   bucket: "event-images",
   generation: "1",

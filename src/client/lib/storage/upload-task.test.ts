@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it, vi } from "vitest";
 import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import { StorageError } from "./errors.ts";

@@ -1,21 +1,29 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { HttpResponse, http, type JsonBodyType } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { server } from "#client/test-network.ts";
 import { CODE_USED_UP_MESSAGE, OtpForm } from "./otp-form.tsx";
 
-function respond(status: number, body: unknown) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+/**
+ * Answers the sign-in endpoint with `answers` in turn (the last one from then on), recording
+ * each body sent.
+ */
+function answerSignIn(...answers: { status: number; body: JsonBodyType }[]) {
+  const sent: unknown[] = [];
+  server.use(
+    http.post("/api/auth/sign-in/email-otp", async ({ request }) => {
+      sent.push(await request.json());
+      const answer = answers[Math.min(sent.length, answers.length) - 1];
+      return HttpResponse.json(answer?.body, { status: answer?.status });
+    }),
   );
+  return sent;
 }
 
 describe("one-time code entry", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("accepts a pasted code with spaces and submits it once six digits are in", async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(() => respond(200, { user: { id: "u1" } }));
+    const sent = answerSignIn({ status: 200, body: { user: { id: "u1" } } });
     const onVerified = vi.fn(() => Promise.resolve());
     render(<OtpForm email="ada@example.com" sentAt={Date.now()} onVerified={onVerified} />);
 
@@ -25,15 +33,14 @@ describe("one-time code entry", () => {
     await userEvent.paste("123 456");
 
     await vi.waitFor(() => expect(onVerified).toHaveBeenCalledOnce(), { timeout: 10_000 });
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe("/api/auth/sign-in/email-otp");
-    expect(JSON.parse(String(init?.body))).toEqual({ email: "ada@example.com", otp: "123456" });
+    expect(sent).toEqual([{ email: "ada@example.com", otp: "123456" }]);
   });
 
   it("says clearly when the code is wrong or expired", async () => {
-    vi.spyOn(globalThis, "fetch")
-      .mockImplementationOnce(() => respond(400, { code: "INVALID_OTP" }))
-      .mockImplementationOnce(() => respond(400, { code: "OTP_EXPIRED" }));
+    answerSignIn(
+      { status: 400, body: { code: "INVALID_OTP" } },
+      { status: 400, body: { code: "OTP_EXPIRED" } },
+    );
     render(<OtpForm email="ada@example.com" sentAt={Date.now()} onVerified={() => Promise.resolve()} />);
     const input = screen.getByLabelText("Verification code");
 
@@ -52,11 +59,11 @@ describe("one-time code entry", () => {
 
   it("sends a code once when Verify is pressed after the pasted code already signed in", async () => {
     const user = userEvent.setup();
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementationOnce(() => respond(200, { user: { id: "u1", email: "ada@example.com" } }))
+    const sent = answerSignIn(
+      { status: 200, body: { user: { id: "u1", email: "ada@example.com" } } },
       // The real server has consumed the code by now.
-      .mockImplementation(() => respond(400, { code: "INVALID_OTP" }));
+      { status: 400, body: { code: "INVALID_OTP" } },
+    );
     const onVerified = vi.fn(() => Promise.resolve());
     render(<OtpForm email="ada@example.com" sentAt={Date.now()} onVerified={onVerified} />);
     screen.getByLabelText("Verification code").focus();
@@ -68,14 +75,14 @@ describe("one-time code entry", () => {
     screen.getByRole("textbox", { name: "Verification code" }).closest("form")?.requestSubmit();
 
     await vi.waitFor(() => expect(screen.queryByText(/isn't right/i)).toBeNull());
-    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(sent).toHaveLength(1);
   });
 
   it("after too many tries says the old code is used up and offers a new code at once", async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementationOnce(() => respond(403, { code: "TOO_MANY_ATTEMPTS" }))
-      .mockImplementation(() => respond(400, { code: "INVALID_OTP" }));
+    const sent = answerSignIn(
+      { status: 403, body: { code: "TOO_MANY_ATTEMPTS" } },
+      { status: 400, body: { code: "INVALID_OTP" } },
+    );
     render(<OtpForm email="ada@example.com" sentAt={Date.now()} onVerified={() => Promise.resolve()} />);
     const input = screen.getByLabelText("Verification code");
 
@@ -87,6 +94,6 @@ describe("one-time code entry", () => {
     await userEvent.type(input, "123456");
     expect(await screen.findByText(CODE_USED_UP_MESSAGE)).toBeTruthy();
     expect(screen.queryByText(/isn't right/i)).toBeNull();
-    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(sent).toHaveLength(1);
   });
 });

@@ -1,27 +1,25 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { jsonResponse, setUpComponentTests } from "#client/test-component.ts";
+import { CreateCommunityDocument, SlugAvailabilityDocument } from "#client/gql/graphql.ts";
+import { api, graphqlError, server } from "#client/test-network.ts";
 import { renderInRouter } from "#client/test-router.tsx";
 import { CreateCommunityForm } from "./create-community-form.tsx";
 
 const REFUSAL = "You have created 10 communities in the last hour. Try again in 42 minutes.";
 
 describe("creating a community", () => {
-  setUpComponentTests();
-
   it("says why when the server refuses too many new communities, keeping what was typed", async () => {
-    vi.spyOn(globalThis, "fetch").mockImplementation((_input, init) => {
-      const body = String(init?.body ?? "");
-      if (body.includes("createCommunity")) {
-        return jsonResponse({
-          data: null,
-          errors: [{ message: REFUSAL, extensions: { code: "RATE_LIMITED" } }],
-        });
-      }
-      return jsonResponse({ data: { slugAvailability: { available: true, reason: null } } });
-    });
+    server.use(
+      api.mutation(CreateCommunityDocument, () => graphqlError("RATE_LIMITED", REFUSAL)),
+      api.query(SlugAvailabilityDocument, ({ variables }) =>
+        HttpResponse.json({
+          data: { slugAvailability: { slug: variables.slug, available: true, reason: null } },
+        }),
+      ),
+    );
     const onCreated = vi.fn();
     const user = userEvent.setup();
     await renderInRouter(

@@ -1,9 +1,18 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
-import { jsonResponse, setUpComponentTests } from "#client/test-component.ts";
+import {
+  RegisterAsGuestDocument,
+  type RegisterAsGuestMutationVariables,
+  RegisterForEventDocument,
+  type RegisterForEventMutationVariables,
+  ResendTicketDocument,
+  type ResendTicketMutationVariables,
+} from "#client/gql/graphql.ts";
+import { api, graphqlError, server } from "#client/test-network.ts";
 import { boardGameNight } from "./event-page-test-fixtures.ts";
 import { RegistrationForm } from "./registration-form.tsx";
 import type { EventPageSlots } from "./slots.ts";
@@ -50,16 +59,25 @@ function renderForm(slots: Partial<EventPageSlots> = {}, shown: PublicEvent = ev
   );
 }
 
-function sentRegistration(fetchMock: ReturnType<typeof vi.spyOn>) {
-  const init = fetchMock.mock.calls.at(-1)?.[1] as RequestInit | undefined;
-  return JSON.parse(String(init?.body)).variables;
+const going = {
+  register: { id: "r1", status: "GOING", checkInCode: "ABC123", waitlistPosition: null, ticketType: null },
+} as const;
+
+/** Answers member registrations with `going`, recording the variables of each. */
+function acceptRegistrations() {
+  const sent: RegisterForEventMutationVariables[] = [];
+  server.use(
+    api.mutation(RegisterForEventDocument, ({ variables }) => {
+      sent.push(variables);
+      return HttpResponse.json({ data: going });
+    }),
+  );
+  return sent;
 }
 
 describe("event registration form", () => {
-  setUpComponentTests();
-
   it("shows each missing answer next to its question and focuses the first one", async () => {
-    const fetchMock = vi.spyOn(globalThis, "fetch");
+    const sent = acceptRegistrations();
     renderForm();
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
 
@@ -73,26 +91,14 @@ describe("event registration form", () => {
     // Optional questions stay quiet.
     expect(screen.queryByText("Choose at least one option.")).toBeNull();
     expect(document.activeElement).toBe(nameInput);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await userEvent.type(nameInput, "Ada");
     expect(nameInput.getAttribute("aria-invalid")).toBeNull();
   });
 
   it("asks a signed-out visitor to sign in where a verified email is required, keeping the answers", async () => {
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      jsonResponse({
-        data: {
-          register: {
-            id: "r1",
-            status: "GOING",
-            checkInCode: "ABC123",
-            waitlistPosition: null,
-            ticketType: null,
-          },
-        },
-      }),
-    );
+    const sent = acceptRegistrations();
     const onRegistered = vi.fn(() => Promise.resolve());
     renderForm({ isSignedIn: false, onRegistered }, { ...event, requireVerifiedEmail: true });
 
@@ -103,11 +109,11 @@ describe("event registration form", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: /house rules/ }));
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
 
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
     await userEvent.click(screen.getByRole("button", { name: "Pretend to sign in" }));
 
     await vi.waitFor(() => expect(onRegistered).toHaveBeenCalledOnce());
-    expect(sentRegistration(fetchMock)).toEqual({
+    expect(sent.at(-1)).toEqual({
       eventId: "ev1",
       input: {
         ticketTypeId: "t1",
@@ -122,25 +128,17 @@ describe("event registration form", () => {
   });
 
   it("puts the server's answer errors next to the question and explains a full event", async () => {
-    vi.spyOn(globalThis, "fetch")
-      .mockImplementationOnce(() =>
-        jsonResponse({
-          errors: [
-            {
-              message: "Invalid input",
-              extensions: {
-                code: "BAD_USER_INPUT",
-                fields: [
-                  { field: "answers.q-game", code: "INVALID_ANSWER", message: "Go is no longer offered." },
-                ],
-              },
-            },
-          ],
-        }),
-      )
-      .mockImplementationOnce(() =>
-        jsonResponse({ errors: [{ message: "Full", extensions: { code: "EVENT_FULL" } }] }),
-      );
+    server.use(
+      api.mutation(
+        RegisterForEventDocument,
+        () =>
+          graphqlError("BAD_USER_INPUT", "Invalid input", [
+            { field: "answers.q-game", code: "INVALID_ANSWER", message: "Go is no longer offered." },
+          ]),
+        { once: true },
+      ),
+      api.mutation(RegisterForEventDocument, () => graphqlError("EVENT_FULL", "Full"), { once: true }),
+    );
     renderForm();
 
     await userEvent.type(screen.getByLabelText(/What should we call you/), "Ada");
@@ -160,11 +158,15 @@ describe("event registration form", () => {
   }
 
   it("registers a signed-out guest in one step and points to the mail, never showing a ticket", async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(() =>
-        jsonResponse({ data: { registerAsGuest: { status: "GOING", email: "ada@example.test" } } }),
-      );
+    const sent: RegisterAsGuestMutationVariables[] = [];
+    server.use(
+      api.mutation(RegisterAsGuestDocument, ({ variables }) => {
+        sent.push(variables);
+        return HttpResponse.json({
+          data: { registerAsGuest: { status: "GOING", email: "ada@example.test" } },
+        });
+      }),
+    );
     renderForm({ isSignedIn: false });
 
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
@@ -172,7 +174,7 @@ describe("event registration form", () => {
     expect(nameField.getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByText("Enter your email address.")).toBeTruthy();
     expect(document.activeElement).toBe(nameField);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sent).toEqual([]);
 
     await userEvent.type(nameField, "Ada Guest");
     await userEvent.type(screen.getByLabelText(/Email/), "ada@example.test");
@@ -182,7 +184,7 @@ describe("event registration form", () => {
     expect(await screen.findByText("You're registered")).toBeTruthy();
     expect(screen.getByText("ada@example.test")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Pretend to sign in" })).toBeNull();
-    expect(sentRegistration(fetchMock)).toEqual({
+    expect(sent.at(-1)).toEqual({
       eventId: "ev1",
       input: {
         name: "Ada Guest",
@@ -198,12 +200,14 @@ describe("event registration form", () => {
   });
 
   it("offers to resend the ticket when the address is already registered", async () => {
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementationOnce(() =>
-        jsonResponse({ errors: [{ message: "Already", extensions: { code: "ALREADY_REGISTERED" } }] }),
-      )
-      .mockImplementationOnce(() => jsonResponse({ data: { resendTicket: true } }));
+    const resends: ResendTicketMutationVariables[] = [];
+    server.use(
+      api.mutation(RegisterAsGuestDocument, () => graphqlError("ALREADY_REGISTERED", "Already")),
+      api.mutation(ResendTicketDocument, ({ variables }) => {
+        resends.push(variables);
+        return HttpResponse.json({ data: { resendTicket: true } });
+      }),
+    );
     renderForm({ isSignedIn: false });
     await userEvent.type(screen.getByLabelText(/Your name/), "Ada Guest");
     await userEvent.type(screen.getByLabelText(/Email/), "ada@example.test");
@@ -213,7 +217,7 @@ describe("event registration form", () => {
     expect(await screen.findByText(/is already registered for this event/)).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Resend my ticket" }));
     expect(await screen.findByText(/We sent the ticket to that address again/)).toBeTruthy();
-    expect(sentRegistration(fetchMock)).toEqual({ eventId: "ev1", email: "ada@example.test" });
+    expect(resends).toEqual([{ eventId: "ev1", email: "ada@example.test" }]);
     // Typed answers stay in place.
     expect((screen.getByLabelText(/Your name/) as HTMLInputElement).value).toBe("Ada Guest");
   });

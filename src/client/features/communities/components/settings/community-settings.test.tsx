@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import type { CommunityQuery } from "#client/gql/graphql.ts";
-import { fieldErrorResponse, jsonResponse, setUpComponentTests } from "#client/test-component.ts";
+import { type CommunityQuery, UpdateCommunityDocument } from "#client/gql/graphql.ts";
+import { api, fieldError, server } from "#client/test-network.ts";
 import { renderInRouter } from "#client/test-router.tsx";
 import { TEXT_LIMITS } from "#shared/limits.ts";
 import { CommunitySettings } from "./community-settings.tsx";
@@ -48,8 +49,6 @@ async function renderSettings(overrides: Partial<Community> = {}) {
 }
 
 describe("community settings", () => {
-  setUpComponentTests();
-
   it("is read-only for organizers and members", async () => {
     await renderSettings({
       viewerRole: "ORGANIZER",
@@ -76,11 +75,13 @@ describe("community settings", () => {
 
   it("sends only the changed field and shows the server's field error next to it, keeping what was typed", async () => {
     const user = userEvent.setup();
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(() =>
-        fieldErrorResponse("name", "TOO_LONG", "That name is not allowed.", "Invalid input"),
-      );
+    const sent: unknown[] = [];
+    server.use(
+      api.mutation(UpdateCommunityDocument, ({ variables }) => {
+        sent.push(variables);
+        return fieldError("name", "TOO_LONG", "That name is not allowed.", "Invalid input");
+      }),
+    );
     await renderSettings();
     const name = screen.getByLabelText<HTMLInputElement>("Name");
     await user.clear(name);
@@ -91,8 +92,7 @@ describe("community settings", () => {
     expect(await within(general).findByText("That name is not allowed.")).toBeTruthy();
     expect(name.value).toBe("Book Club Deluxe");
     expect(name.getAttribute("aria-invalid")).toBe("true");
-    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
-    expect(body.variables).toEqual({ id: "c1", input: { name: "Book Club Deluxe" } });
+    expect(sent).toEqual([{ id: "c1", input: { name: "Book Club Deluxe" } }]);
   });
 
   it("asks before leaving with an unsaved change, and not after it is saved", async () => {
@@ -108,8 +108,10 @@ describe("community settings", () => {
     expect(router.state.location.pathname).toBe("/");
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Book Club Berlin");
 
-    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      jsonResponse({ data: { updateCommunity: { ...community, name: "Book Club Berlin" } } }),
+    server.use(
+      api.mutation(UpdateCommunityDocument, () =>
+        HttpResponse.json({ data: { updateCommunity: { ...community, name: "Book Club Berlin" } } }),
+      ),
     );
     await user.click(screen.getByRole("button", { name: "Save general settings" }));
     await vi.waitFor(() =>

@@ -1,20 +1,17 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse } from "msw";
 import { Suspense } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventQueryOptions } from "#client/features/events/api/events-queries.ts";
+import { EventRegistrationsDocument } from "#client/gql/graphql.ts";
+import { api, server } from "#client/test-network.ts";
 import { CheckInView } from "./check-in-view.tsx";
-
-function respond(body: unknown) {
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
-  );
-}
 
 const guest = {
   id: "r1",
-  status: "GOING",
+  status: "GOING" as const,
   person: { id: "u1", name: "Ada Guest", email: "ada@example.test", image: null },
   ticketType: { id: "t1", name: "General" },
   answers: [],
@@ -24,25 +21,24 @@ const guest = {
 };
 
 describe("check-in view", () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it("finds a guest by the check-in code typed into the search box and offers Check in", async () => {
     const user = userEvent.setup();
     const searches: unknown[] = [];
-    vi.spyOn(globalThis, "fetch").mockImplementation((_url, init) => {
-      const { variables } = JSON.parse(String(init?.body));
-      searches.push(variables.search);
-      const nodes = variables.search === "ab2cd-ef3gh" ? [guest] : [];
-      return respond({
-        data: {
-          eventRegistrations: {
-            nodes,
-            pageInfo: { endCursor: null, hasNextPage: false },
-            totalCount: nodes.length,
+    server.use(
+      api.query(EventRegistrationsDocument, ({ variables }) => {
+        searches.push(variables.search);
+        const nodes = variables.search === "ab2cd-ef3gh" ? [guest] : [];
+        return HttpResponse.json({
+          data: {
+            eventRegistrations: {
+              nodes,
+              pageInfo: { endCursor: null, hasNextPage: false },
+              totalCount: nodes.length,
+            },
           },
-        },
-      });
-    });
+        });
+      }),
+    );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     queryClient.setQueryData(eventQueryOptions("e1").queryKey, {
       id: "e1",

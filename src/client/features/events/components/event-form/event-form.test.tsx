@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { fieldErrorResponse, jsonResponse, setUpComponentTests } from "#client/test-component.ts";
+import { CreateEventDocument, UpdateEventDocument } from "#client/gql/graphql.ts";
+import { api, fieldError, server } from "#client/test-network.ts";
 import { renderInRouter } from "#client/test-router.tsx";
 import { TEXT_LIMITS } from "#shared/limits.ts";
 import { EventForm } from "./event-form.tsx";
@@ -29,17 +31,35 @@ async function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues>
   return Object.assign(onSaved, { view });
 }
 
-describe("event form", () => {
-  setUpComponentTests();
+/** Answers every new event as created with `status`, recording the variables of each save. */
+function acceptNewEvents(status: "DRAFT" | "PUBLISHED") {
+  const sent: unknown[] = [];
+  server.use(
+    api.mutation(CreateEventDocument, ({ variables }) => {
+      sent.push(variables);
+      return HttpResponse.json({ data: { createEvent: { id: "e1", status, host: { id: "c1" } } } });
+    }),
+  );
+  return sent;
+}
 
+/** Refuses every new event with one field's error, recording the variables of each save. */
+function refuseNewEvents(field: string, code: string, message: string, summary = message) {
+  const sent: unknown[] = [];
+  server.use(
+    api.mutation(CreateEventDocument, ({ variables }) => {
+      sent.push(variables);
+      return fieldError(field, code, message, summary);
+    }),
+  );
+  return sent;
+}
+
+describe("event form", () => {
   it("says under the start time that it does not exist, and shows the server's message there", async () => {
     const user = userEvent.setup();
     const message = "That time does not exist there: clocks skip it. Choose another.";
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(() =>
-        fieldErrorResponse("startsAtLocal", "NONEXISTENT_TIME", message, "Invalid input"),
-      );
+    const sent = refuseNewEvents("startsAtLocal", "NONEXISTENT_TIME", message, "Invalid input");
     const onSaved = await renderForm();
     expect(screen.getByText(/doesn't exist in Europe\/Berlin/)).toBeTruthy();
 
@@ -54,8 +74,8 @@ describe("event form", () => {
     expect((screen.getByLabelText("Title") as HTMLInputElement).value).toBe("Spring social");
     expect(onSaved).not.toHaveBeenCalled();
 
-    const body = JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body));
-    expect(body.variables).toMatchObject({
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
       communityId: "c1",
       publish: false,
       input: {
@@ -72,9 +92,7 @@ describe("event form", () => {
 
   it("publishes a new event and reports it", async () => {
     const user = userEvent.setup();
-    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      jsonResponse({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
-    );
+    acceptNewEvents("PUBLISHED");
     const onSaved = await renderForm();
     await user.type(screen.getByLabelText("Title"), "Spring social");
     // user-event cannot type into jsdom's time inputs one key at a time.
@@ -102,9 +120,7 @@ describe("event form", () => {
   it("warns before publishing a start that has passed, and shows the server's refusal at the start", async () => {
     const user = userEvent.setup();
     const message = "This start time has passed. Choose a later time, or keep the event as a draft.";
-    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      fieldErrorResponse("startsAtLocal", "STARTS_IN_PAST", message),
-    );
+    refuseNewEvents("startsAtLocal", "STARTS_IN_PAST", message);
     const onSaved = await renderForm(vi.fn(), {
       startDate: "2020-01-10",
       startTime: "18:00",
@@ -129,8 +145,8 @@ describe("event form", () => {
   it("shows the server's refusal to lower the capacity below the people going next to Capacity", async () => {
     const user = userEvent.setup();
     const message = "2 people are going. Allow at least 2 seats, or cancel registrations first.";
-    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      fieldErrorResponse("capacity", "CAPACITY_BELOW_GOING", message),
+    server.use(
+      api.mutation(UpdateEventDocument, () => fieldError("capacity", "CAPACITY_BELOW_GOING", message)),
     );
     await renderForm(
       vi.fn(),
@@ -166,9 +182,7 @@ describe("event form", () => {
 
   it("does not ask once the event is saved", async () => {
     const user = userEvent.setup();
-    vi.spyOn(globalThis, "fetch").mockImplementation(() =>
-      jsonResponse({ data: { createEvent: { id: "e1", status: "DRAFT", host: { id: "c1" } } } }),
-    );
+    acceptNewEvents("DRAFT");
     const onSaved = await renderForm(vi.fn(), { startTime: "18:00", endTime: "20:00" });
     onSaved.mockImplementation(() => onSaved.view.leave());
     await user.type(screen.getByLabelText("Title"), "Spring social");
@@ -192,11 +206,7 @@ describe("event form", () => {
 
   it("sends the verified-email setting, turning it on with approval", async () => {
     const user = userEvent.setup();
-    const fetchMock = vi
-      .spyOn(globalThis, "fetch")
-      .mockImplementation(() =>
-        jsonResponse({ data: { createEvent: { id: "e1", status: "PUBLISHED", host: { id: "c1" } } } }),
-      );
+    const sent = acceptNewEvents("PUBLISHED");
     await renderForm();
     await user.type(screen.getByLabelText("Title"), "Curated dinner");
     fireEvent.change(screen.getByLabelText("Starts time"), { target: { value: "03:30" } });
@@ -205,9 +215,7 @@ describe("event form", () => {
     await user.click(screen.getByLabelText("Approval required"));
     expect(verified.checked).toBe(true);
     await user.click(screen.getByRole("button", { name: "Publish" }));
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    const init = fetchMock.mock.calls.at(-1)?.[1] as RequestInit | undefined;
-    const sent = JSON.parse(String(init?.body));
-    expect(sent.variables.input).toMatchObject({ approvalRequired: true, requireVerifiedEmail: true });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ input: { approvalRequired: true, requireVerifiedEmail: true } });
   });
 });

@@ -1,0 +1,151 @@
+import { HttpResponse } from "msw";
+import {
+  CommunityDocument,
+  type CommunityQuery,
+  EventDetailDocument,
+  type EventDetailQuery,
+  EventRegistrationsDocument,
+  type EventRegistrationsQuery,
+  MyCommunitiesDocument,
+  RegistrationDigestDocument,
+} from "./gql/graphql.ts";
+import { api } from "./test-network.ts";
+
+export type CommunityFixture = CommunityQuery["community"];
+export type EventFixture = EventDetailQuery["event"];
+export type RegistrationFixture = EventRegistrationsQuery["eventRegistrations"]["nodes"][number];
+
+export function communityFixture(overrides: Partial<CommunityFixture> = {}): CommunityFixture {
+  return {
+    id: "c1",
+    name: "Book Club",
+    slug: "book-club",
+    description: "We read.",
+    logoUrl: null,
+    coverUrl: null,
+    brandColor: null,
+    memberCount: 3,
+    viewerRole: "ORGANIZER",
+    visibility: "PUBLIC",
+    joinPolicy: "OPEN",
+    timeZone: "Europe/Berlin",
+    currency: "EUR",
+    createdAt: "2026-01-01T00:00:00.000Z",
+    // What an organizer may do.
+    viewerCapabilities: [
+      "COMMUNITY_VIEW",
+      "MEMBERS_VIEW",
+      "EVENTS_MANAGE",
+      "REGISTRATIONS_MANAGE",
+      "CHECKIN",
+    ],
+    ...overrides,
+  };
+}
+
+export function eventFixture(overrides: Partial<EventFixture> = {}): EventFixture {
+  return {
+    id: "e1",
+    title: "Board game night",
+    description: "",
+    startsAt: "2036-05-01T17:00:00.000Z",
+    endsAt: "2036-05-01T20:00:00.000Z",
+    timeZone: "Europe/Berlin",
+    venueName: "Café Hugo",
+    venueAddress: null,
+    hasOnlineLink: false,
+    onlineUrl: null,
+    coverUrl: null,
+    status: "PUBLISHED",
+    visibility: "PUBLIC",
+    capacity: 20,
+    spotsLeft: 18,
+    waitlistEnabled: true,
+    approvalRequired: true,
+    requireVerifiedEmail: true,
+    goingCount: 2,
+    waitlistCount: 0,
+    pendingCount: 1,
+    checkedInCount: 0,
+    viewerCanManage: true,
+    publicPath: "/e/e1",
+    publishedAt: "2026-04-01T10:00:00.000Z",
+    canceledAt: null,
+    cancelMessage: null,
+    host: { id: "c1", name: "Book Club", slug: "book-club" },
+    ticketTypes: [{ id: "t1", name: "General", quantity: null, remaining: null }],
+    questions: [],
+    ...overrides,
+  };
+}
+
+export function registrationFixture(
+  id: string,
+  name: string,
+  overrides: Partial<RegistrationFixture> = {},
+): RegistrationFixture {
+  return {
+    id,
+    status: "GOING",
+    person: { id: `u-${id}`, name, email: `${name.split(" ")[0]?.toLowerCase()}@example.test`, image: null },
+    ticketType: { id: "t1", name: "General" },
+    answers: [],
+    checkedInAt: null,
+    waitlistPosition: null,
+    createdAt: "2026-04-02T09:30:00.000Z",
+    ...overrides,
+  };
+}
+
+/**
+ * What the organizer's event screen asks the server for: the community (and the switcher's list),
+ * the event, the digest setting, and the registrations, read from `rows` on every request so a
+ * test can change them the way the server would after an action.
+ */
+export function eventDashboardHandlers({
+  community = communityFixture(),
+  event = eventFixture(),
+  rows,
+}: {
+  community?: CommunityFixture;
+  event?: EventFixture;
+  rows: () => RegistrationFixture[];
+}) {
+  return [
+    api.query(CommunityDocument, () => HttpResponse.json({ data: { community } })),
+    api.query(MyCommunitiesDocument, () =>
+      HttpResponse.json({
+        data: {
+          myCommunities: [
+            {
+              id: community.id,
+              name: community.name,
+              slug: community.slug,
+              description: community.description,
+              logoUrl: community.logoUrl,
+              brandColor: community.brandColor,
+              memberCount: community.memberCount,
+              viewerRole: community.viewerRole,
+              viewerCapabilities: community.viewerCapabilities,
+              visibility: community.visibility,
+            },
+          ],
+        },
+      }),
+    ),
+    api.query(EventDetailDocument, () => HttpResponse.json({ data: { event } })),
+    api.query(RegistrationDigestDocument, () => HttpResponse.json({ data: { registrationDigest: false } })),
+    api.query(EventRegistrationsDocument, () => {
+      const nodes = rows();
+      return HttpResponse.json({
+        data: {
+          eventRegistrations: {
+            nodes,
+            pageInfo: { endCursor: null, hasNextPage: false },
+            totalCount: nodes.length,
+          },
+        },
+      });
+    }),
+  ];
+}
