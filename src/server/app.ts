@@ -7,6 +7,7 @@ import { createGraphQLHandler } from "./graphql/yoga.ts";
 import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
+import { createPublicReadCache, isSignedOut } from "./http/public-read-cache.ts";
 import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
@@ -65,7 +66,12 @@ export async function createServerApp(
   attachFileStorage(db, storage);
   // Started below, once everything it serves exists; an emit before that has nothing to wake.
   let jobs: Jobs | undefined;
-  const emit = createEmit({ clock, onEmit: () => jobs?.wake() });
+  const publicReads = createPublicReadCache({ clock });
+  const appendToLog = createEmit({ clock, onEmit: () => jobs?.wake() });
+  const emit: typeof appendToLog = async (tx, event) => {
+    await appendToLog(tx, event);
+    publicReads.changed(event);
+  };
   // The one place a request's context is put together, for GraphQL and the HTTP routes alike.
   const contextFor = createRequestContextFactory({
     db,
@@ -80,6 +86,7 @@ export async function createServerApp(
     production: config.production,
     appOrigin: new URL(config.appUrl).origin,
     context: contextFor,
+    publicCache: { cache: publicReads.graphql, isSignedOut },
   });
 
   const refuseNul = refuseNulInUrl();
@@ -153,7 +160,7 @@ export async function createServerApp(
   });
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
-  mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
+  mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor, pages: publicReads.pages });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);

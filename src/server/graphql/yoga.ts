@@ -1,5 +1,6 @@
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
+import { type Cache, useResponseCache } from "@graphql-yoga/plugin-response-cache";
 import { getOperationAST } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { GraphQLContext } from "./context.ts";
@@ -22,7 +23,13 @@ export function createGraphQLHandler(options: {
   /** The only origin allowed to read answers cross-origin; the app itself is same-origin. */
   appOrigin: string;
   context: (request: Request, clientIp: string) => Promise<GraphQLContext>;
+  /**
+   * Answers shared by every signed-out visitor (decision 010): the store, and which requests are
+   * signed out. Signed-in requests neither read nor fill it.
+   */
+  publicCache: { cache: Cache; isSignedOut: (headers: Headers) => boolean };
 }) {
+  const { publicCache } = options;
   return createYoga<{ clientIp: string }, GraphQLContext>({
     schema,
     graphqlEndpoint: "/api/graphql",
@@ -48,6 +55,17 @@ export function createGraphQLHandler(options: {
       refuseNulCharacters(),
       noSharedLoadersInMutations(),
       useDisableIntrospection({ isDisabled: () => options.production }),
+      useResponseCache({
+        cache: publicCache.cache,
+        enabled: (request) => publicCache.isSignedOut(request.headers),
+        session: () => null,
+        // Only the public event query is shared; everything else is answered fresh.
+        ttl: 0,
+        ttlPerSchemaCoordinate: { "Query.event": 1_000 },
+        // Writes invalidate through their domain events, not by the shape of a mutation's answer.
+        invalidateViaMutation: false,
+        includeExtensionMetadata: false,
+      }),
     ],
   });
 }

@@ -8,11 +8,14 @@ import { buildIcs } from "#shared/ics.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
+import { isSignedOut, type PublicReadCache } from "./public-read-cache.ts";
 
 type Options = {
   appUrl: string;
   distDir: string;
   contextFor: RequestContextFactory;
+  /** The /e/{id} HTML of signed-out visitors (decision 010). */
+  pages: PublicReadCache["pages"];
 };
 
 type RoutesEnv = Env & { Variables: { clientIp: string } };
@@ -119,18 +122,32 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
     const id = c.req.param("id");
     if (!UUID.test(id)) return c.html(html, 404);
+    const shared = isSignedOut(c.req.raw.headers);
+    const cached = shared ? options.pages.get(id) : undefined;
+    if (cached) return c.html(cached.html, cached.status);
+    const page = await eventPage(c.req.raw, c.get("clientIp"), id, html);
+    if (shared) options.pages.set(id, page);
+    return c.html(page.html, page.status);
+  });
+
+  async function eventPage(
+    request: Request,
+    clientIp: string,
+    id: string,
+    html: string,
+  ): Promise<{ html: string; status: 200 | 404 }> {
     let event: EventView;
     try {
-      event = await getEvent(await contextFor(c.req.raw, c.get("clientIp")), id);
+      event = await getEvent(await contextFor(request, clientIp), id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return c.html(html, error.code === "NOT_FOUND" ? 404 : 200);
+      return { html, status: error.code === "NOT_FOUND" ? 404 : 200 };
     }
     const shareable =
       event.status === "published" && (event.visibility === "public" || event.visibility === "unlisted");
-    if (!shareable) return c.html(html);
-    return c.html(injectMeta(html, eventMeta(event, absolute)));
-  });
+    if (!shareable) return { html, status: 200 };
+    return { html: injectMeta(html, eventMeta(event, absolute)), status: 200 };
+  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,229 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { serve } from "@hono/node-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createServerApp } from "#server/app.ts";
+import { openDatabase } from "#server/db/client.ts";
+import {
+  createCommunity,
+  createEvent,
+  type EventResult,
+  eventInput,
+  quickSignIn,
+  registerFor,
+} from "#server/modules/events/events-test-support.ts";
+import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
+
+/**
+ * Signed-out visitors share one answer for an event's page and data (decision 010). These tests
+ * hold the cache to the product's promises: a change on this server shows in the very next read,
+ * a change on another server within a second, and nobody's own data reaches anyone else.
+ */
+
+const EVENT_PAGE = `query ($id: ID!) {
+  event(id: $id) {
+    id title status goingCount cancelMessage
+    host { id name }
+    viewerRegistration { id status }
+  }
+}`;
+
+type EventPage = {
+  event: {
+    id: string;
+    title: string;
+    status: string;
+    goingCount: number;
+    cancelMessage: string | null;
+    host: { name: string };
+    viewerRegistration: { id: string; status: string } | null;
+  } | null;
+};
+
+const statements: string[] = [];
+// The server's background work shares the database; only a request's own reads are counted here.
+const background = /outbox|pgboss|revoked_session|log_subscriber|from domain_event/;
+
+let t: TestServer;
+let owner: TestBrowser;
+let communityId: string;
+
+beforeAll(async () => {
+  t = await startTestServer({
+    logger: { logQuery: (query) => statements.push(query) },
+    overrides: { jobs: { pollIntervalMs: 3_600_000, logPollIntervalMs: 3_600_000, testHoldMs: 3_600_000 } },
+  });
+  const distDir = path.join(t.config.dataDir, "no-client");
+  mkdirSync(distDir, { recursive: true });
+  writeFileSync(
+    path.join(distDir, "index.html"),
+    "<!doctype html><html><head><title>Commons</title></head><body><div id=root></div></body></html>",
+  );
+  ({ browser: owner } = await quickSignIn(t, "Olga Owner"));
+  communityId = await createCommunity(owner, "Cached Club");
+}, 60_000);
+afterAll(() => t.close());
+
+const readSignedOut = async (server: { url: string }, id: string) => {
+  const response = await fetch(`${server.url}/api/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: t.config.appUrl },
+    body: JSON.stringify({ query: EVENT_PAGE, variables: { id } }),
+  });
+  const body = (await response.json()) as { data?: EventPage; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data?.event;
+};
+
+const pageSignedOut = async (server: { url: string }, id: string) =>
+  (await fetch(`${server.url}/e/${id}`, { headers: { accept: "text/html" } })).text();
+
+async function countedStatements(run: () => Promise<unknown>) {
+  statements.length = 0;
+  await run();
+  return statements.filter((statement) => !background.test(statement)).length;
+}
+
+/** An edit of the title that keeps the ticket types people registered with. */
+const keepingTickets = (event: EventResult, title: string) =>
+  eventInput({ title, ticketTypes: event.ticketTypes.map(({ id, name }) => ({ id, name })) });
+
+/** An event whose writes lie in the past by the server's clock, so its reads are stored again. */
+async function settledEvent(title: string) {
+  const event = await createEvent(owner, communityId, { title });
+  t.clock.advance(1_000);
+  return event;
+}
+
+describe("signed-out reads of an event", () => {
+  it("answer the event's data and page from memory on the second read", async () => {
+    const event = await settledEvent("Quiet evening");
+    expect((await readSignedOut(t, event.id))?.title).toBe("Quiet evening");
+    expect(await pageSignedOut(t, event.id)).toContain("<title>Quiet evening · Cached Club</title>");
+    expect(await countedStatements(() => readSignedOut(t, event.id))).toBe(0);
+    expect(await countedStatements(() => pageSignedOut(t, event.id))).toBe(0);
+  });
+
+  it("show a registration, its cancellation, an edit and the event's cancellation in the next read", async () => {
+    const event = await settledEvent("Busy evening");
+    expect((await readSignedOut(t, event.id))?.goingCount).toBe(0);
+    expect(await pageSignedOut(t, event.id)).toContain("Busy evening");
+
+    const { browser: guest } = await quickSignIn(t, "Ada Guest");
+    const registered = await registerFor(guest, event.id);
+    expect(registered.errors).toBeUndefined();
+    expect((await readSignedOut(t, event.id))?.goingCount).toBe(1);
+
+    t.clock.advance(1_000);
+    await readSignedOut(t, event.id);
+    const canceled = await guest.graphql(
+      "mutation ($id: ID!) { cancelRegistration(id: $id) { id status } }",
+      {
+        id: registered.data?.register.id,
+      },
+    );
+    expect(canceled.errors).toBeUndefined();
+    expect((await readSignedOut(t, event.id))?.goingCount).toBe(0);
+
+    t.clock.advance(1_000);
+    await pageSignedOut(t, event.id);
+    const edited = await owner.graphql(
+      "mutation ($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { id } }",
+      { id: event.id, input: keepingTickets(event, "Busier evening") },
+    );
+    expect(edited.errors).toBeUndefined();
+    expect((await readSignedOut(t, event.id))?.title).toBe("Busier evening");
+    expect(await pageSignedOut(t, event.id)).toContain("<title>Busier evening · Cached Club</title>");
+
+    t.clock.advance(1_000);
+    await readSignedOut(t, event.id);
+    const called = await owner.graphql(
+      'mutation ($id: ID!) { cancelEvent(id: $id, message: "Rain") { id } }',
+      {
+        id: event.id,
+      },
+    );
+    expect(called.errors).toBeUndefined();
+    expect(await readSignedOut(t, event.id)).toMatchObject({ status: "CANCELED", cancelMessage: "Rain" });
+  });
+
+  it("show a community's new name on its events' pages in the next read", async () => {
+    const event = await settledEvent("Renamed host");
+    expect((await readSignedOut(t, event.id))?.host.name).toBe("Cached Club");
+    const renamed = await owner.graphql(
+      "mutation ($id: ID!, $input: UpdateCommunityInput!) { updateCommunity(id: $id, input: $input) { id } }",
+      { id: communityId, input: { name: "Cached Circle" } },
+    );
+    expect(renamed.errors).toBeUndefined();
+    expect((await readSignedOut(t, event.id))?.host.name).toBe("Cached Circle");
+    const restored = await owner.graphql(
+      "mutation ($id: ID!, $input: UpdateCommunityInput!) { updateCommunity(id: $id, input: $input) { id } }",
+      { id: communityId, input: { name: "Cached Club" } },
+    );
+    expect(restored.errors).toBeUndefined();
+  });
+
+  it("never give one viewer's registration to a signed-out reader or to another viewer", async () => {
+    const event = await settledEvent("Private parts");
+    const { browser: guest } = await quickSignIn(t, "Ada Guest");
+    const { browser: other } = await quickSignIn(t, "Ben Other");
+    expect((await registerFor(guest, event.id)).errors).toBeUndefined();
+    t.clock.advance(1_000);
+
+    const own = await guest.graphql<EventPage>(EVENT_PAGE, { id: event.id });
+    expect(own.data?.event?.viewerRegistration?.status).toBe("GOING");
+    for (let round = 0; round < 2; round++) {
+      expect((await readSignedOut(t, event.id))?.viewerRegistration).toBeNull();
+      const theirs = await other.graphql<EventPage>(EVENT_PAGE, { id: event.id });
+      expect(theirs.data?.event?.viewerRegistration).toBeNull();
+      const again = await guest.graphql<EventPage>(EVENT_PAGE, { id: event.id });
+      expect(again.data?.event?.viewerRegistration?.status).toBe("GOING");
+    }
+  });
+});
+
+describe("two servers on one database", () => {
+  it("show a change made on one in the other's signed-out reads within a second", async () => {
+    const event = await settledEvent("Shared evening");
+    let nowMs = t.clock.now().getTime();
+    const database = t.config.databaseUrl
+      ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null })
+      : { ...t.server.database, close: async () => {} };
+    const second = await createServerApp(t.config, {
+      database,
+      distDir: path.join(t.config.dataDir, "no-client"),
+      clock: () => new Date(nowMs),
+    });
+    const http = serve({ fetch: second.app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise<void>((resolve) => http.once("listening", resolve));
+    const other = { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+    try {
+      expect((await readSignedOut(other, event.id))?.goingCount).toBe(0);
+      expect(await pageSignedOut(other, event.id)).toContain("<title>Shared evening · Cached Club</title>");
+
+      const { browser: guest } = await quickSignIn(t, "Ada Guest");
+      expect((await registerFor(guest, event.id)).errors).toBeUndefined();
+      const edited = await owner.graphql(
+        "mutation ($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { id } }",
+        { id: event.id, input: keepingTickets(event, "Shared evening, moved") },
+      );
+      expect(edited.errors).toBeUndefined();
+      expect((await readSignedOut(t, event.id))?.goingCount).toBe(1);
+
+      // The second server still answers what it stored; its entries live one second by its clock.
+      expect((await readSignedOut(other, event.id))?.goingCount).toBe(0);
+      nowMs += 1_000;
+      expect(await readSignedOut(other, event.id)).toMatchObject({
+        goingCount: 1,
+        title: "Shared evening, moved",
+      });
+      expect(await pageSignedOut(other, event.id)).toContain(
+        "<title>Shared evening, moved · Cached Club</title>",
+      );
+    } finally {
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      await second.close();
+    }
+  });
+});
