@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { type Cache, useResponseCache } from "@graphql-yoga/plugin-response-cache";
@@ -59,6 +60,14 @@ export function createGraphQLHandler(options: {
         cache: publicCache.cache,
         enabled: (request) => publicCache.isSignedOut(request.headers),
         session: () => null,
+        // The plugin's own key is an asynchronous WebCrypto digest for every request, signed in or
+        // not: it was the top entry of the viewer's profile. Only a shared answer needs a key.
+        buildResponseCacheKey: ({ request, documentString, operationName, variableValues }) =>
+          publicCache.isSignedOut(request.headers)
+            ? createHash("sha256")
+                .update(`${documentString}|${operationName ?? ""}|${JSON.stringify(variableValues ?? {})}`)
+                .digest("base64url")
+            : "",
         // Only the public event query is shared; everything else is answered fresh.
         ttl: 0,
         ttlPerSchemaCoordinate: { "Query.event": 1_000 },
