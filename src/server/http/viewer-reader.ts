@@ -27,10 +27,24 @@ export function createViewerReader(options: {
   const maxEntries = options.maxEntries ?? 10_000;
   const verified = new Map<string, { viewer: Viewer; sessionId: string; until: number }>();
 
+  // A browser sends the same Cookie header request after request: its session cookies are
+  // picked out of those bytes once. `null`: no session; "": a session without the cookie cache.
+  const keys = new Map<string, string | null>();
+  const keyOf = (header: string) => {
+    let key = keys.get(header);
+    if (key === undefined) {
+      const cookies = [...header.matchAll(SESSION_COOKIE)].map((m) => m[1] ?? "");
+      if (!cookies.some((cookie) => cookie.includes("session_token="))) key = null;
+      else key = cookies.some((cookie) => cookie.includes("session_data=")) ? cookies.sort().join("; ") : "";
+      if (keys.size >= maxEntries) keys.delete(keys.keys().next().value as string);
+      keys.set(header, key);
+    }
+    return key;
+  };
+
   return async (headers: Headers): Promise<Viewer | null> => {
-    const cookies = [...(headers.get("cookie") ?? "").matchAll(SESSION_COOKIE)].map((m) => m[1] ?? "");
-    if (!cookies.some((cookie) => cookie.includes("session_token="))) return null;
-    const key = cookies.some((cookie) => cookie.includes("session_data=")) ? cookies.sort().join("; ") : null;
+    const key = keyOf(headers.get("cookie") ?? "");
+    if (key === null) return null;
     const hit = key ? verified.get(key) : undefined;
     if (hit && hit.until > now() && !options.isRevoked(hit.sessionId)) return hit.viewer;
     const found = await options.getSession(headers);
