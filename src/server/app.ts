@@ -5,6 +5,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createGraphQLHandler } from "./graphql/yoga.ts";
 import { mountAuth } from "./http/auth-routes.ts";
+import { bufferedResponse } from "./http/buffered-response.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createPublicReadCache, isSignedOut } from "./http/public-read-cache.ts";
@@ -145,7 +146,9 @@ export async function createServerApp(
 
   mountAuth(app, { auth, db, revocations });
 
-  app.post("/api/graphql", (c) => graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") }));
+  app.post("/api/graphql", async (c) =>
+    bufferedResponse(await graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") })),
+  );
   // A GET needs no preflight and carries cookies from any site's <img> or fetch: only POST runs
   // operations. GraphiQL's page (development only) is the one GET answered.
   app.get("/api/graphql", (c) => {
