@@ -10,6 +10,7 @@ import { clientAddress } from "./http/client-ip.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createPublicReadCache, isSignedOut } from "./http/public-read-cache.ts";
 import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
+import { createSharedAnswers } from "./http/shared-answers.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
 import { createViewerReader } from "./http/viewer-reader.ts";
@@ -146,9 +147,12 @@ export async function createServerApp(
 
   mountAuth(app, { auth, db, revocations });
 
-  app.post("/api/graphql", async (c) =>
-    bufferedResponse(await graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") })),
-  );
+  const sharedAnswers = createSharedAnswers(publicReads);
+  app.post("/api/graphql", async (c) => {
+    const run = async (request: Request) =>
+      bufferedResponse(await graphql.fetch(request, { clientIp: c.get("clientIp") }));
+    return isSignedOut(c.req.raw.headers) ? sharedAnswers.answer(c.req.raw, run) : run(c.req.raw);
+  });
   // A GET needs no preflight and carries cookies from any site's <img> or fetch: only POST runs
   // operations. GraphiQL's page (development only) is the one GET answered.
   app.get("/api/graphql", (c) => {

@@ -103,6 +103,23 @@ describe("signed-out reads of an event", () => {
     expect(await pageSignedOut(t, event.id)).toContain("<title>Quiet evening · Cached Club</title>");
     expect(await countedStatements(() => readSignedOut(t, event.id))).toBe(0);
     expect(await countedStatements(() => pageSignedOut(t, event.id))).toBe(0);
+    // A shared answer keeps the content type and CORS headers of the request it answers.
+    for (const accept of ["application/graphql-response+json", "application/json"]) {
+      for (const origin of [t.config.appUrl, null]) {
+        const response = await fetch(`${t.url}/api/graphql`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            accept,
+            ...(origin ? { origin } : { "sec-fetch-site": "same-origin" }),
+          },
+          body: JSON.stringify({ query: EVENT_PAGE, variables: { id: event.id } }),
+        });
+        expect(response.headers.get("content-type")).toContain(accept);
+        expect(response.headers.get("access-control-allow-origin")).toBe(origin);
+        expect(((await response.json()) as { data: EventPage }).data.event?.title).toBe("Quiet evening");
+      }
+    }
   });
 
   it("show a registration, its cancellation, an edit and the event's cancellation in the next read", async () => {

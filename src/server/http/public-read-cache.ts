@@ -89,6 +89,18 @@ export function createPublicReadCache(options: {
     }
   }
 
+  /** Stores `value` under `key` tied to the entry `of`: its entities and its expiry. */
+  function storeBeside(key: string, of: string, value: unknown) {
+    const entry = entries.get(of);
+    if (!entry || entry.expiresAt <= now()) return;
+    store(key, value, []);
+    const stored = entries.get(key);
+    if (!stored) return;
+    stored.expiresAt = entry.expiresAt;
+    stored.entities = entry.entities;
+    for (const entity of entry.entities) byEntity.get(entity)?.add(key);
+  }
+
   function invalidate(records: Iterable<CacheEntityRecord>) {
     const until = now() + settleMs;
     for (const record of records) {
@@ -112,6 +124,12 @@ export function createPublicReadCache(options: {
       get: (eventId: string) => read(`page:${eventId}`) as { html: string; status: 200 | 404 } | undefined,
       set: (eventId: string, page: { html: string; status: 200 | 404 }) =>
         store(`page:${eventId}`, page, [{ typename: "Event", id: eventId }]),
+    },
+    /** Finished GraphQL answers, each beside the response-cache entry it was made from. */
+    answers: {
+      get: (key: string) => read(`answer:${key}`),
+      set: (key: string, graphqlKey: string, answer: unknown) =>
+        storeBeside(`answer:${key}`, `graphql:${graphqlKey}`, answer),
     },
     /** Called for every domain event this process emits. */
     changed: (event: DomainEvent) => invalidate(entitiesChangedBy(event)),
