@@ -22,7 +22,7 @@ import {
   Loaders,
   likePattern,
 } from "./events.views.ts";
-import { promoteWaitlisted } from "./seats.service.ts";
+import { promoteWaitlisted } from "./registration-state.service.ts";
 
 export type { RegistrationStatus } from "./events.tables.ts";
 export type { EventView, RegistrationView } from "./events.views.ts";

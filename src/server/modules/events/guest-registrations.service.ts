@@ -197,7 +197,7 @@ export async function cancelByToken(ctx: GuestCtx, token: string): Promise<Manag
     if (!current) throw notFound();
     await cancelLocked(
       tx,
-      { emit: ctx.emit, communityId: eventRow.communityId, actorId: current.userId },
+      { reason: "cancel", actorId: current.userId, communityId: eventRow.communityId, emit: ctx.emit },
       current,
     );
   });

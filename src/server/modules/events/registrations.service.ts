@@ -1,7 +1,6 @@
-import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { conflict, DomainError, type FieldError, forbidden, invalidInput, notFound } from "#server/errors.ts";
+import { DomainError, type FieldError, forbidden, invalidInput, notFound } from "#server/errors.ts";
 import { joinFromEvent } from "#server/modules/communities/communities.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { can } from "#server/modules/members/members.policy.ts";
@@ -31,13 +30,12 @@ import {
   type RegistrationView,
   registrantName,
 } from "./events.views.ts";
-import { moveCounters, promoteWaitlisted, seatFree } from "./seats.service.ts";
+import { type Cause, createRegistration, transition } from "./registration-state.service.ts";
+import { checkTransition, stateOf, type TransitionReason } from "./registration-transitions.ts";
+import { seatFree } from "./seats.service.ts";
 
-const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /** Codes are read aloud or typed from a mail: case, spaces and dashes do not matter. */
 const normalizeCheckInCode = (code: string) => code.trim().toUpperCase().replace(/[\s-]/g, "");
-/** 10 characters from 32: about 50 bits, typed by hand at the door if the camera fails. */
-const newCheckInCode = () => Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(32)]).join("");
 
 export type RegisterInput = {
   ticketTypeId?: string | null;
@@ -142,45 +140,18 @@ export async function placeRegistration(
   else if (row.waitlistEnabled) status = "waitlisted";
   else throw new DomainError("EVENT_FULL", "This event is full.");
 
-  let registrationId: string;
-  if (existing) {
-    registrationId = existing.id;
-    await tx
-      .update(registration)
-      .set({
-        status,
-        ticketTypeId: chosen.id,
-        answers: answers.value,
-        guestName: options.guestName,
-        checkedInAt: null,
-        queuedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(registration.id, existing.id));
-  } else {
-    registrationId = randomUUID();
-    await tx.insert(registration).values({
-      id: registrationId,
-      eventId,
-      userId,
-      ticketTypeId: chosen.id,
-      status,
-      answers: answers.value,
-      guestName: options.guestName,
-      checkInCode: newCheckInCode(),
-      queuedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
-  await moveCounters(tx, eventId, chosen.id, null, status);
-  await emit(tx, {
-    type: "registration.created",
-    communityId: row.communityId,
-    actorId: options.guestName === null ? userId : null,
-    subjectId: userId,
-    payload: { registrationId, eventId, status, guest: options.guestName !== null },
-  });
+  const registrationId = await createRegistration(
+    tx,
+    existing ?? null,
+    status,
+    {
+      reason: "register",
+      actorId: options.guestName === null ? userId : null,
+      communityId: row.communityId,
+      emit,
+    },
+    { eventId, userId, ticketTypeId: chosen.id, answers: answers.value, guestName: options.guestName },
+  );
   return { id: registrationId, status };
 }
 
@@ -211,56 +182,32 @@ async function lockRegistration(
   return { me, current, eventRow, manager };
 }
 
-/** Who makes a change, and where: what a registration's log entries name besides itself. */
-export type ChangeBy = { emit: Emit; communityId: string; actorId: string | null };
-
-async function setStatus(tx: Db, by: ChangeBy, current: RegistrationRow, to: RegistrationStatus) {
-  const checkedOut = current.checkedInAt && to !== "going" ? -1 : 0;
-  await tx
-    .update(registration)
-    .set({ status: to, updatedAt: new Date(), ...(checkedOut ? { checkedInAt: null } : {}) })
-    .where(eq(registration.id, current.id));
-  await moveCounters(tx, current.eventId, current.ticketTypeId, current.status, to, checkedOut);
-  await by.emit(tx, {
-    type: "registration.status_changed",
-    communityId: by.communityId,
-    actorId: by.actorId,
-    subjectId: current.userId,
-    payload: { registrationId: current.id, eventId: current.eventId, from: current.status, to },
-  });
-}
-
-const changeBy = (ctx: WriteCtx, eventRow: EventRow, actorId: string): ChangeBy => ({
-  emit: ctx.emit,
-  communityId: eventRow.communityId,
+const by = (ctx: WriteCtx, eventRow: EventRow, reason: TransitionReason, actorId: string): Cause => ({
+  reason,
   actorId,
+  communityId: eventRow.communityId,
+  emit: ctx.emit,
 });
 
 export async function cancelRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, true);
-    await cancelLocked(tx, changeBy(ctx, eventRow, me.id), current);
+    await cancelLocked(tx, by(ctx, eventRow, "cancel", me.id), current);
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
 
-/** Cancels a registration whose event row is locked: frees the seat, promotes, sends the mail. */
-export async function cancelLocked(tx: Db, by: ChangeBy, current: RegistrationRow): Promise<void> {
+/** Cancels a registration whose event row is locked; canceling an inactive one changes nothing. */
+export async function cancelLocked(tx: Db, cause: Cause, current: RegistrationRow): Promise<void> {
   if (!ACTIVE.includes(current.status)) return;
-  // The seat was used: canceling now would free a place that is already taken at the door.
-  if (current.checkedInAt) {
-    throw new DomainError("CHECKED_IN", "You're already checked in, so this registration can't be canceled.");
-  }
-  await setStatus(tx, by, current, "canceled");
-  if (current.status === "going") await promoteWaitlisted(tx, by.emit, current.eventId);
+  await transition(tx, current, "canceled", cause);
 }
 
 export async function declineRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (!ACTIVE.includes(current.status)) return;
-    await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "declined");
-    if (current.status === "going") await promoteWaitlisted(tx, ctx.emit, current.eventId);
+    await transition(tx, current, "declined", by(ctx, eventRow, "decline", me.id));
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
@@ -271,16 +218,13 @@ export async function approveRegistration(ctx: WriteCtx, id: string): Promise<Re
   await ctx.db.transaction(async (tx) => {
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
-    if (current.status !== "pending") {
-      throw conflict("Only pending registrations can be approved.");
-    }
-    if (await seatFree(tx, current.eventId, current.ticketTypeId)) {
-      await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "going");
-    } else if (eventRow.waitlistEnabled) {
-      // The waitlist is ordered by approval time: approving is when they joined the queue.
-      await tx.update(registration).set({ queuedAt: new Date() }).where(eq(registration.id, id));
-      await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "waitlisted");
-    } else throw noSeats();
+    const cause = by(ctx, eventRow, "approve", me.id);
+    checkTransition(stateOf(current), "going", cause.reason);
+    // Approving is when they join the waitlist's queue, if there is no seat.
+    if (await seatFree(tx, current.eventId, current.ticketTypeId))
+      await transition(tx, current, "going", cause);
+    else if (eventRow.waitlistEnabled) await transition(tx, current, "waitlisted", cause);
+    else throw noSeats();
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
@@ -289,38 +233,23 @@ export async function moveFromWaitlist(ctx: WriteCtx, id: string): Promise<Regis
   await ctx.db.transaction(async (tx) => {
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
-    if (current.status !== "waitlisted") {
-      throw conflict("Only waitlisted registrations can be moved.");
-    }
+    const cause = by(ctx, eventRow, "move", me.id);
+    checkTransition(stateOf(current), "going", cause.reason);
     if (!(await seatFree(tx, current.eventId, current.ticketTypeId))) throw noSeats();
-    await setStatus(tx, changeBy(ctx, eventRow, me.id), current, "going");
+    await transition(tx, current, "going", cause);
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
 
-async function markCheckIn(tx: Db, by: ChangeBy, current: RegistrationRow, checkedIn: boolean) {
+async function markCheckIn(tx: Db, cause: Cause, current: RegistrationRow, checkedIn: boolean) {
   if (Boolean(current.checkedInAt) === checkedIn) return;
-  if (checkedIn && current.status !== "going") {
-    throw conflict("Only people who are going can be checked in.");
-  }
-  await tx
-    .update(registration)
-    .set({ checkedInAt: checkedIn ? new Date() : null, updatedAt: new Date() })
-    .where(eq(registration.id, current.id));
-  await moveCounters(tx, current.eventId, current.ticketTypeId, null, null, checkedIn ? 1 : -1);
-  await by.emit(tx, {
-    type: "registration.checked_in",
-    communityId: by.communityId,
-    actorId: by.actorId,
-    subjectId: current.userId,
-    payload: { registrationId: current.id, eventId: current.eventId, checkedIn },
-  });
+  await transition(tx, current, checkedIn ? "checked_in" : "going", cause);
 }
 
 export async function checkIn(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false, "checkin");
-    await markCheckIn(tx, changeBy(ctx, eventRow, me.id), current, true);
+    await markCheckIn(tx, by(ctx, eventRow, "check_in", me.id), current, true);
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
@@ -328,7 +257,7 @@ export async function checkIn(ctx: WriteCtx, id: string): Promise<RegistrationVi
 export async function undoCheckIn(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false, "checkin");
-    await markCheckIn(tx, changeBy(ctx, eventRow, me.id), current, false);
+    await markCheckIn(tx, by(ctx, eventRow, "undo_check_in", me.id), current, false);
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }
@@ -345,7 +274,7 @@ export async function checkInByCode(ctx: WriteCtx, eventId: string, code: string
     if (current?.status !== "going") {
       throw new DomainError("INVALID_CODE", "This code does not match anyone going to this event.");
     }
-    await markCheckIn(tx, changeBy(ctx, row, me.id), current, true);
+    await markCheckIn(tx, by(ctx, row, "check_in", me.id), current, true);
     return current.id;
   });
   return viewOf(ctx.db, ctx.viewer, id);
