@@ -6,9 +6,14 @@ import {
 import { Loaders } from "#server/modules/events/events.views.ts";
 import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import { RegistrationLoaders } from "#server/modules/registrations/registrations.views.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
 
-export type RequestLoaders = { communities: CommunityLoaders; events: Loaders };
+export type RequestLoaders = {
+  communities: CommunityLoaders;
+  events: Loaders;
+  registrations: RegistrationLoaders;
+};
 
 /**
  * Everything a request's services need, built once per request by the composition root
@@ -44,7 +49,8 @@ function lazyLoaders(db: Db, viewerId: string | null): () => RequestLoaders {
   return () => {
     if (!made) {
       const communities = createCommunityLoaders(db, viewerId);
-      made = { communities, events: new Loaders(db, viewerId, communities) };
+      const events = new Loaders(db, viewerId, communities);
+      made = { communities, events, registrations: new RegistrationLoaders(events) };
     }
     return made;
   };

@@ -1,19 +1,43 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { event, type RegistrationStatus, ticketType } from "./events.tables.ts";
+import { notFound } from "#server/errors.ts";
+import { event, ticketType } from "./events.tables.ts";
+import type { EventRow } from "./events.views.ts";
 
-// Seats and counters. Call everything here with the event row locked (SELECT … FOR UPDATE), so
-// decisions about one event's seats happen one at a time.
+// An event's seats and counters, kept by the registrations module through these. Call everything
+// here with the event row locked (`lockEvent`), so decisions about one event's seats happen one
+// at a time.
 
-type Delta = Partial<Record<RegistrationStatus, number>>;
+/** By registration status; the event counts going, waitlisted and pending, and no others. */
+type Delta = Partial<Record<string, number>>;
+
+export async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
+  const [row] = await tx.select().from(event).where(eq(event.id, eventId)).limit(1).for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The event's seat counters as they are now, inside the locking transaction. */
+export async function seatCounts(tx: Db, eventId: string) {
+  const [row] = await tx
+    .select({
+      capacity: event.capacity,
+      going: event.goingCount,
+      waiting: event.waitlistCount,
+      communityId: event.communityId,
+    })
+    .from(event)
+    .where(eq(event.id, eventId));
+  return row ?? null;
+}
 
 /** Keeps the event's and the ticket type's counters in step with a status change. */
 export async function moveCounters(
   tx: Db,
   eventId: string,
   ticketTypeId: string | null,
-  from: RegistrationStatus | null,
-  to: RegistrationStatus | null,
+  from: string | null,
+  to: string | null,
   checkedInDelta = 0,
 ) {
   if (from === to && checkedInDelta === 0) return;

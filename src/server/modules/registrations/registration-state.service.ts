@@ -1,9 +1,10 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { RegistrationAnswers } from "#server/modules/events/events.validation.ts";
+import { moveCounters, seatCounts, seatFree } from "#server/modules/events/seats.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
-import { event, type RegistrationAnswers, type RegistrationStatus, registration } from "./events.tables.ts";
-import type { RegistrationRow } from "./events.views.ts";
+import type { RegistrationStatus } from "./registration-transitions.ts";
 import {
   checkTransition,
   type RegistrationState,
@@ -12,7 +13,8 @@ import {
   statusOf,
   type TransitionReason,
 } from "./registration-transitions.ts";
-import { moveCounters, seatFree } from "./seats.service.ts";
+import { registration } from "./registrations.tables.ts";
+import type { RegistrationRow } from "./registrations.views.ts";
 
 // The one place a registration changes status. Call everything here with the event row locked
 // (SELECT … FOR UPDATE), so decisions about one event's seats happen one at a time.
@@ -122,15 +124,7 @@ export async function promoteWaitlisted(tx: Db, emit: Emit, eventId: string): Pr
   const promoted: string[] = [];
   let cursor: { at: Date; id: string } | null = null;
   for (;;) {
-    const [state] = await tx
-      .select({
-        capacity: event.capacity,
-        going: event.goingCount,
-        waiting: event.waitlistCount,
-        communityId: event.communityId,
-      })
-      .from(event)
-      .where(eq(event.id, eventId));
+    const state = await seatCounts(tx, eventId);
     if (!state || state.waiting === 0) break;
     if (state.capacity !== null && state.going >= state.capacity) break;
     const conditions = [eq(registration.eventId, eventId), eq(registration.status, "waitlisted")];
@@ -152,10 +146,7 @@ export async function promoteWaitlisted(tx: Db, emit: Emit, eventId: string): Pr
     const cause: Cause = { reason: "promote", actorId: null, communityId: state.communityId, emit };
     for (const candidate of batch) {
       cursor = { at: candidate.queuedAt, id: candidate.id };
-      const [now] = await tx
-        .select({ capacity: event.capacity, going: event.goingCount })
-        .from(event)
-        .where(eq(event.id, eventId));
+      const now = await seatCounts(tx, eventId);
       if (!now || (now.capacity !== null && now.going >= now.capacity)) {
         full = true;
         break;

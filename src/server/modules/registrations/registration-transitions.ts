@@ -1,5 +1,7 @@
 import { conflict, DomainError } from "#server/errors.ts";
-import type { RegistrationStatus } from "./events.tables.ts";
+
+export const REGISTRATION_STATUSES = ["going", "waitlisted", "pending", "declined", "canceled"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /**
  * Where a registration can be: no row yet (or none worth keeping), one of the stored statuses, or
