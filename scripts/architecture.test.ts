@@ -191,3 +191,38 @@ function cyclesOf(graph: Map<string, Set<string>>): string[] {
   for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
   return groups.sort();
 }
+
+describe("docs/ARCHITECTURE.md", () => {
+  /** The module table: each row's modules (first column) and the modules they use (last column). */
+  function documentedModules(): Map<string, Set<string>> {
+    const text = readFileSync(path.join(root, "docs", "ARCHITECTURE.md"), "utf8");
+    const section = text.slice(text.indexOf("## Server modules"), text.indexOf("### Domain events"));
+    const rows = section.split("\n").filter((line) => /^\|\s*`/.test(line));
+    const documented = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const cells = row.split("|").map((cell) => cell.trim());
+      const names = [...(cells[1] ?? "").matchAll(/`([^`]+)`/g)].map((m) => m[1] ?? "");
+      const uses = (cells[cells.length - 2] ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter((name) => name !== "" && name !== "—");
+      for (const name of names) documented.set(name, new Set(uses));
+    }
+    return documented;
+  }
+
+  it("lists every server module folder, and what each one imports, as the code has it", () => {
+    const module = (p: string) => p.match(/^server\/modules\/([^/]+)\//)?.[1];
+    const actual = new Map<string, Set<string>>(
+      readdirSync(path.join(src, "server", "modules")).map((name) => [name, new Set<string>()]),
+    );
+    for (const e of edges) {
+      const from = module(e.from);
+      const to = module(e.to);
+      if (from && to && from !== to && !isTest(e.from)) actual.get(from)?.add(to);
+    }
+    const sorted = (map: Map<string, Set<string>>) =>
+      Object.fromEntries([...map].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, [...v].sort()]));
+    expect(sorted(documentedModules())).toEqual(sorted(actual));
+  });
+});

@@ -272,8 +272,10 @@ describe("sessions", () => {
     expect(otherProcess.isRevoked(current.id)).toBe(true);
   });
 
-  // PostgreSQL outlives the process anyway; PGlite on disk is the case to prove.
-  it.skipIf(Boolean(process.env.DATABASE_URL))("survive a server restart", async () => {
+  // PostgreSQL outlives the process anyway; PGlite on disk is the case to prove. Both starts make
+  // a database on disk from nothing (initdb and every migration), which a busy machine takes a
+  // while to do twice.
+  it.skipIf(Boolean(process.env.DATABASE_URL))("survive a server restart", { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "commons-restart-"));
     try {
       const first = await startTestServer({ dataDir, smtp: t.smtp });
