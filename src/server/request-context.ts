@@ -3,6 +3,7 @@ import {
   type CommunityLoaders,
   createCommunityLoaders,
 } from "#server/modules/communities/communities.loaders.ts";
+import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
 import { Loaders } from "#server/modules/events/events.views.ts";
 import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
@@ -30,6 +31,8 @@ export type RequestContext = {
   authSecret: string;
   storage: FileStorage;
   emit: Emit;
+  /** What changing an event asks of its registrations, wired here so events need not know them. */
+  seats: SeatKeeper;
   loaders: RequestLoaders | null;
 };
 
@@ -40,6 +43,7 @@ export type ContextParts = {
   authSecret: string;
   storage: FileStorage;
   emit: Emit;
+  seats: SeatKeeper;
   viewerFor: (headers: Headers) => Promise<Viewer | null>;
 };
 
@@ -69,6 +73,7 @@ export function createRequestContextFactory(parts: ContextParts) {
       authSecret: parts.authSecret,
       storage: parts.storage,
       emit: parts.emit,
+      seats: parts.seats,
       get loaders() {
         if (own === undefined) own = loaders();
         return own;

@@ -1,9 +1,6 @@
 import { builder } from "#server/graphql/builder.ts";
-import { seatKeeper } from "#server/modules/registrations/registrations.service.ts";
-import { registrationLoaders } from "#server/modules/registrations/registrations.views.ts";
 import { cancelEvent, duplicateEvent, publishEvent } from "./event-lifecycle.service.ts";
 import { createEvent, updateEvent } from "./event-writes.service.ts";
-import { canSeeOnlineUrl } from "./events.policy.ts";
 import { getEvent, listEvents, type Page } from "./events.service.ts";
 import { type EventView, publicPath, type QuestionRow, type TicketTypeRow } from "./events.views.ts";
 
@@ -99,15 +96,6 @@ Event.implement({
     venueName: t.exposeString("venueName", { nullable: true }),
     venueAddress: t.exposeString("venueAddress", { nullable: true }),
     hasOnlineLink: t.boolean({ resolve: (e) => e.onlineUrl !== null }),
-    onlineUrl: t.string({
-      nullable: true,
-      resolve: async (e, _args, ctx) => {
-        if (!e.onlineUrl) return null;
-        if (e.canManage) return e.onlineUrl;
-        const mine = await registrationLoaders(ctx, e.loaders).viewerRegistration.load(e.id);
-        return canSeeOnlineUrl(false, mine?.status ?? null) ? e.onlineUrl : null;
-      },
-    }),
     coverUrl: t.exposeString("coverUrl", { nullable: true }),
     status: t.field({ type: EventStatus, resolve: (e) => e.status }),
     visibility: t.field({ type: EventVisibility, resolve: (e) => e.visibility }),
@@ -222,7 +210,7 @@ builder.mutationFields((t) => ({
   updateEvent: t.field({
     type: Event,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: EventInput, required: true }) },
-    resolve: (_root, args, ctx) => updateEvent(ctx, String(args.id), toEventInput(args.input), seatKeeper),
+    resolve: (_root, args, ctx) => updateEvent(ctx, String(args.id), toEventInput(args.input), ctx.seats),
   }),
   publishEvent: t.field({
     type: Event,

@@ -1,6 +1,6 @@
 import { builder } from "#server/graphql/builder.ts";
 import { Event, PageInfo, spotsLeft, TicketType } from "#server/modules/events/events.graphql.ts";
-import { canSeeRegistrationPrivate } from "#server/modules/events/events.policy.ts";
+import { canSeeOnlineUrl, canSeeRegistrationPrivate } from "#server/modules/events/events.policy.ts";
 import type { Page } from "#server/modules/events/events.service.ts";
 import { checkIn, checkInByCode, undoCheckIn } from "./check-in.service.ts";
 import {
@@ -133,6 +133,19 @@ const MessageRegistrantsInput = builder.inputType("MessageRegistrantsInput", {
     ticketTypeId: t.id({ required: false }),
   }),
 });
+
+// The online link shows to managers and to people holding a seat.
+builder.objectField(Event, "onlineUrl", (t) =>
+  t.string({
+    nullable: true,
+    resolve: async (e, _args, ctx) => {
+      if (!e.onlineUrl) return null;
+      if (e.canManage) return e.onlineUrl;
+      const mine = await registrationLoaders(ctx, e.loaders).viewerRegistration.load(e.id);
+      return canSeeOnlineUrl(false, mine?.status ?? null) ? e.onlineUrl : null;
+    },
+  }),
+);
 
 builder.objectField(Event, "viewerRegistration", (t) =>
   t.field({
