@@ -26,6 +26,7 @@ import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.servic
 import { createEmit } from "./modules/log/log.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
 import { notificationsSubscriber } from "./modules/notifications/notifications.subscriber.ts";
+import { seatKeeper } from "./modules/registrations/registrations.service.ts";
 import { createRequestContextFactory } from "./request-context.ts";
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
@@ -81,6 +82,7 @@ export async function createServerApp(
     authSecret: config.authSecret,
     storage,
     emit,
+    seats: seatKeeper,
     viewerFor,
   });
 

@@ -3,12 +3,18 @@ import {
   type CommunityLoaders,
   createCommunityLoaders,
 } from "#server/modules/communities/communities.loaders.ts";
+import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
 import { Loaders } from "#server/modules/events/events.views.ts";
 import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import { RegistrationLoaders } from "#server/modules/registrations/registrations.views.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
 
-export type RequestLoaders = { communities: CommunityLoaders; events: Loaders };
+export type RequestLoaders = {
+  communities: CommunityLoaders;
+  events: Loaders;
+  registrations: RegistrationLoaders;
+};
 
 /**
  * Everything a request's services need, built once per request by the composition root
@@ -25,6 +31,8 @@ export type RequestContext = {
   authSecret: string;
   storage: FileStorage;
   emit: Emit;
+  /** What changing an event asks of its registrations, wired here so events need not know them. */
+  seats: SeatKeeper;
   loaders: RequestLoaders | null;
 };
 
@@ -35,6 +43,7 @@ export type ContextParts = {
   authSecret: string;
   storage: FileStorage;
   emit: Emit;
+  seats: SeatKeeper;
   viewerFor: (headers: Headers) => Promise<Viewer | null>;
 };
 
@@ -44,7 +53,8 @@ function lazyLoaders(db: Db, viewerId: string | null): () => RequestLoaders {
   return () => {
     if (!made) {
       const communities = createCommunityLoaders(db, viewerId);
-      made = { communities, events: new Loaders(db, viewerId, communities) };
+      const events = new Loaders(db, viewerId, communities);
+      made = { communities, events, registrations: new RegistrationLoaders(events) };
     }
     return made;
   };
@@ -63,6 +73,7 @@ export function createRequestContextFactory(parts: ContextParts) {
       authSecret: parts.authSecret,
       storage: parts.storage,
       emit: parts.emit,
+      seats: parts.seats,
       get loaders() {
         if (own === undefined) own = loaders();
         return own;

@@ -1,8 +1,12 @@
 import type { Env, Hono } from "hono";
 import { DomainError } from "#server/errors.ts";
-import { type EventView, getEvent, publicPath } from "#server/modules/events/events.service.ts";
-import { REGISTRATION_STATUSES, type RegistrationStatus } from "#server/modules/events/events.tables.ts";
-import { exportRegistrations } from "#server/modules/events/registrations.service.ts";
+import { getEvent } from "#server/modules/events/events.service.ts";
+import { type EventView, publicPath } from "#server/modules/events/events.views.ts";
+import { exportRegistrations } from "#server/modules/registrations/registration-lists.service.ts";
+import {
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+} from "#server/modules/registrations/registration-transitions.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
 import { buildIcs } from "#shared/ics.ts";
 import { domainErrorResponse } from "./domain-errors.ts";

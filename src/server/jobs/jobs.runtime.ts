@@ -1,6 +1,5 @@
 import type { Config, JobsConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
-import { queueDueDigests } from "#server/modules/events/digest.service.ts";
 import type { Mailer } from "#server/modules/mail/mail.service.ts";
 import {
   expandFanouts,
@@ -8,6 +7,7 @@ import {
   sendDue,
 } from "#server/modules/notifications/notifications.outbox.ts";
 import { queueRegistrationDigest } from "#server/modules/notifications/notifications.service.ts";
+import { queueDueDigests } from "#server/modules/registrations/digest.service.ts";
 import { createDispatcher, type Subscriber } from "./log-dispatcher.ts";
 
 // Background work runs in every server process, on the app's own database (PGlite or PostgreSQL):

@@ -1,33 +1,8 @@
 import { builder } from "#server/graphql/builder.ts";
-import { canSeeOnlineUrl, canSeeRegistrationPrivate } from "./events.policy.ts";
-import {
-  cancelEvent,
-  createEvent,
-  duplicateEvent,
-  type EventView,
-  getEvent,
-  listEvents,
-  type Page,
-  publicPath,
-  publishEvent,
-  type RegistrationView,
-  updateEvent,
-} from "./events.service.ts";
-import type { QuestionRow, TicketTypeRow } from "./events.views.ts";
-import {
-  approveRegistration,
-  cancelRegistration,
-  checkIn,
-  checkInByCode,
-  declineRegistration,
-  listRegistrations,
-  messageRegistrants,
-  moveFromWaitlist,
-  myRegistrations,
-  type RegistrationPage,
-  register,
-  undoCheckIn,
-} from "./registrations.service.ts";
+import { cancelEvent, duplicateEvent, publishEvent } from "./event-lifecycle.service.ts";
+import { createEvent, updateEvent } from "./event-writes.service.ts";
+import { getEvent, listEvents, type Page } from "./events.service.ts";
+import { type EventView, publicPath, type QuestionRow, type TicketTypeRow } from "./events.views.ts";
 
 const EventStatus = builder.enumType("EventStatus", {
   values: {
@@ -55,21 +30,8 @@ const QuestionKind = builder.enumType("QuestionKind", {
     CHECKBOX: { value: "checkbox" },
   } as const,
 });
-export const RegistrationStatus = builder.enumType("RegistrationStatus", {
-  values: {
-    GOING: { value: "going" },
-    WAITLISTED: { value: "waitlisted" },
-    PENDING: { value: "pending" },
-    DECLINED: { value: "declined" },
-    CANCELED: { value: "canceled" },
-  } as const,
-});
-const RegistrationTimeFilter = builder.enumType("RegistrationTimeFilter", {
-  values: { UPCOMING: { value: "upcoming" }, PAST: { value: "past" } } as const,
-});
-
 type PageInfoShape = { endCursor: string | null; hasNextPage: boolean };
-const PageInfo = builder.objectRef<PageInfoShape>("PageInfo").implement({
+export const PageInfo = builder.objectRef<PageInfoShape>("PageInfo").implement({
   fields: (t) => ({
     endCursor: t.exposeString("endCursor", { nullable: true }),
     hasNextPage: t.exposeBoolean("hasNextPage"),
@@ -87,7 +49,7 @@ const EventHost = builder.objectRef<EventView["host"]>("EventHost").implement({
 });
 
 type TicketTypeShape = TicketTypeRow & { spotsLeft: number | null };
-const TicketType = builder.objectRef<TicketTypeShape>("TicketType").implement({
+export const TicketType = builder.objectRef<TicketTypeShape>("TicketType").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
@@ -117,29 +79,10 @@ const Question = builder.objectRef<QuestionRow>("RegistrationQuestion").implemen
   }),
 });
 
-type AnswerShape = { questionId: string; label: string; values: string[] };
-const Answer = builder.objectRef<AnswerShape>("RegistrationAnswer").implement({
-  fields: (t) => ({
-    questionId: t.exposeID("questionId"),
-    label: t.exposeString("label"),
-    values: t.exposeStringList("values"),
-  }),
-});
-
-type RegistrantShape = { id: string; name: string; email: string; image: string | null };
-const Registrant = builder.objectRef<RegistrantShape>("Registrant").implement({
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    name: t.exposeString("name"),
-    email: t.exposeString("email"),
-    image: t.exposeString("image", { nullable: true }),
-  }),
-});
-
-const spotsLeft = (e: EventView) => (e.capacity === null ? null : Math.max(0, e.capacity - e.goingCount));
+export const spotsLeft = (e: EventView) =>
+  e.capacity === null ? null : Math.max(0, e.capacity - e.goingCount);
 
 export const Event = builder.objectRef<EventView>("Event");
-const Registration = builder.objectRef<RegistrationView>("Registration");
 
 Event.implement({
   fields: (t) => ({
@@ -153,15 +96,6 @@ Event.implement({
     venueName: t.exposeString("venueName", { nullable: true }),
     venueAddress: t.exposeString("venueAddress", { nullable: true }),
     hasOnlineLink: t.boolean({ resolve: (e) => e.onlineUrl !== null }),
-    onlineUrl: t.string({
-      nullable: true,
-      resolve: async (e) => {
-        if (!e.onlineUrl) return null;
-        if (e.canManage) return e.onlineUrl;
-        const mine = await e.loaders.viewerRegistration.load(e.id);
-        return canSeeOnlineUrl(false, mine?.status ?? null) ? e.onlineUrl : null;
-      },
-    }),
     coverUrl: t.exposeString("coverUrl", { nullable: true }),
     status: t.field({ type: EventStatus, resolve: (e) => e.status }),
     visibility: t.field({ type: EventVisibility, resolve: (e) => e.visibility }),
@@ -182,11 +116,6 @@ Event.implement({
         (await e.loaders.ticketTypes.load(e.id)).map((tt) => ({ ...tt, spotsLeft: spotsLeft(e) })),
     }),
     questions: t.field({ type: [Question], resolve: (e) => e.loaders.questions.load(e.id) }),
-    viewerRegistration: t.field({
-      type: Registration,
-      nullable: true,
-      resolve: (e) => e.loaders.viewerRegistration.load(e.id),
-    }),
     viewerCanManage: t.exposeBoolean("canManage"),
     publicPath: t.string({ resolve: (e) => publicPath(e.id) }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
@@ -197,73 +126,12 @@ Event.implement({
   }),
 });
 
-const mayReadPrivate = (r: RegistrationView) =>
-  canSeeRegistrationPrivate(r.canManage, r.loaders.viewerId, r.userId);
-
-Registration.implement({
-  fields: (t) => ({
-    id: t.exposeID("id"),
-    event: t.field({
-      type: Event,
-      resolve: async (r) => {
-        const view = await r.loaders.events.load(r.eventId);
-        if (!view) throw new Error("registration without its event");
-        return view;
-      },
-    }),
-    person: t.field({
-      type: Registrant,
-      resolve: (r) => ({ ...r.person, email: mayReadPrivate(r) ? r.person.email : "" }),
-    }),
-    status: t.field({ type: RegistrationStatus, resolve: (r) => r.status }),
-    ticketType: t.field({
-      type: TicketType,
-      nullable: true,
-      resolve: async (r) => {
-        if (!r.ticketTypeId) return null;
-        const [types, view] = await Promise.all([
-          r.loaders.ticketTypes.load(r.eventId),
-          r.loaders.events.load(r.eventId),
-        ]);
-        const tt = types.find((x) => x.id === r.ticketTypeId);
-        return tt ? { ...tt, spotsLeft: view ? spotsLeft(view) : null } : null;
-      },
-    }),
-    answers: t.field({
-      type: [Answer],
-      resolve: async (r) =>
-        (await r.loaders.questions.load(r.eventId))
-          .filter((q) => (r.answers[q.id] ?? []).length > 0)
-          .map((q) => ({ questionId: q.id, label: q.label, values: r.answers[q.id] ?? [] })),
-    }),
-    checkInCode: t.string({ nullable: true, resolve: (r) => (mayReadPrivate(r) ? r.checkInCode : null) }),
-    checkedInAt: t.expose("checkedInAt", { type: "DateTime", nullable: true }),
-    waitlistPosition: t.int({
-      nullable: true,
-      resolve: (r) => (r.status === "waitlisted" ? r.loaders.waitlistPosition.load(r.id) : null),
-    }),
-    createdAt: t.expose("createdAt", { type: "DateTime" }),
-  }),
-});
-
 const EventConnection = builder.objectRef<Page<EventView>>("EventConnection").implement({
   fields: (t) => ({
     nodes: t.field({ type: [Event], resolve: (p) => p.nodes }),
     pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
   }),
 });
-const RegistrationConnection = builder
-  .objectRef<Page<RegistrationView> & { totalCount?: number }>("RegistrationConnection")
-  .implement({
-    fields: (t) => ({
-      nodes: t.field({ type: [Registration], resolve: (p) => p.nodes }),
-      pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
-      totalCount: t.int({
-        resolve: (p: Page<RegistrationView> & { totalCount?: number }) => p.totalCount ?? p.nodes.length,
-      }),
-    }),
-  });
-
 const TicketTypeInput = builder.inputType("TicketTypeInput", {
   fields: (t) => ({
     id: t.id({ required: false }),
@@ -303,27 +171,6 @@ const EventInput = builder.inputType("EventInput", {
     questions: t.field({ type: [QuestionInput], required: true }),
   }),
 });
-export const AnswerInput = builder.inputType("AnswerInput", {
-  fields: (t) => ({
-    questionId: t.id({ required: true }),
-    values: t.stringList({ required: true }),
-  }),
-});
-const RegisterInput = builder.inputType("RegisterInput", {
-  fields: (t) => ({
-    ticketTypeId: t.id({ required: false }),
-    answers: t.field({ type: [AnswerInput], required: true }),
-  }),
-});
-const MessageRegistrantsInput = builder.inputType("MessageRegistrantsInput", {
-  fields: (t) => ({
-    subject: t.string({ required: true }),
-    body: t.string({ required: true }),
-    status: t.field({ type: RegistrationStatus, required: false }),
-    ticketTypeId: t.id({ required: false }),
-  }),
-});
-
 const toEventInput = (input: typeof EventInput.$inferInput) => ({
   ...input,
   ticketTypes: input.ticketTypes.map((tt) => ({ ...tt, id: tt.id == null ? null : String(tt.id) })),
@@ -347,111 +194,37 @@ builder.queryFields((t) => ({
     args: { id: t.arg.id({ required: true }) },
     resolve: (_root, args, ctx) => getEvent(ctx, String(args.id)),
   }),
-  eventRegistrations: t.field({
-    type: RegistrationConnection,
-    args: {
-      eventId: t.arg.id({ required: true }),
-      status: t.arg({ type: RegistrationStatus, required: false }),
-      ticketTypeId: t.arg.id({ required: false }),
-      search: t.arg.string({ required: false }),
-      first: t.arg.int({ required: false, defaultValue: 50 }),
-      after: t.arg.string({ required: false }),
-    },
-    resolve: (_root, args, ctx): Promise<RegistrationPage> =>
-      listRegistrations(ctx, String(args.eventId), {
-        ...args,
-        ticketTypeId: args.ticketTypeId == null ? null : String(args.ticketTypeId),
-      }),
-  }),
-  myRegistrations: t.field({
-    type: RegistrationConnection,
-    args: {
-      when: t.arg({ type: RegistrationTimeFilter, required: true }),
-      first: t.arg.int({ required: false, defaultValue: 20 }),
-      after: t.arg.string({ required: false }),
-    },
-    resolve: (_root, args, ctx) => myRegistrations(ctx, args),
-  }),
 }));
 
-builder.mutationFields((t) => {
-  const byId = (
-    run: (ctx: Parameters<typeof cancelRegistration>[0], id: string) => Promise<RegistrationView>,
-  ) =>
-    t.field({
-      type: Registration,
-      args: { id: t.arg.id({ required: true }) },
-      resolve: (_root, args, ctx) => run(ctx, String(args.id)),
-    });
-  const byRegistrationId = (
-    run: (ctx: Parameters<typeof cancelRegistration>[0], id: string) => Promise<RegistrationView>,
-  ) =>
-    t.field({
-      type: Registration,
-      args: { registrationId: t.arg.id({ required: true }) },
-      resolve: (_root, args, ctx) => run(ctx, String(args.registrationId)),
-    });
-  return {
-    createEvent: t.field({
-      type: Event,
-      args: {
-        communityId: t.arg.id({ required: true }),
-        input: t.arg({ type: EventInput, required: true }),
-        publish: t.arg.boolean({ required: true, defaultValue: false }),
-      },
-      resolve: (_root, args, ctx) =>
-        createEvent(ctx, String(args.communityId), toEventInput(args.input), args.publish),
-    }),
-    updateEvent: t.field({
-      type: Event,
-      args: { id: t.arg.id({ required: true }), input: t.arg({ type: EventInput, required: true }) },
-      resolve: (_root, args, ctx) => updateEvent(ctx, String(args.id), toEventInput(args.input)),
-    }),
-    publishEvent: t.field({
-      type: Event,
-      args: { id: t.arg.id({ required: true }) },
-      resolve: (_root, args, ctx) => publishEvent(ctx, String(args.id)),
-    }),
-    cancelEvent: t.field({
-      type: Event,
-      args: { id: t.arg.id({ required: true }), message: t.arg.string({ required: false }) },
-      resolve: (_root, args, ctx) => cancelEvent(ctx, String(args.id), args.message),
-    }),
-    duplicateEvent: t.field({
-      type: Event,
-      args: { id: t.arg.id({ required: true }) },
-      resolve: (_root, args, ctx) => duplicateEvent(ctx, String(args.id)),
-    }),
-    register: t.field({
-      type: Registration,
-      args: { eventId: t.arg.id({ required: true }), input: t.arg({ type: RegisterInput, required: true }) },
-      resolve: (_root, args, ctx) =>
-        register(ctx, String(args.eventId), {
-          ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
-          answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
-        }),
-    }),
-    cancelRegistration: byId(cancelRegistration),
-    approveRegistration: byId(approveRegistration),
-    declineRegistration: byId(declineRegistration),
-    moveFromWaitlist: byId(moveFromWaitlist),
-    checkIn: byRegistrationId(checkIn),
-    undoCheckIn: byRegistrationId(undoCheckIn),
-    checkInByCode: t.field({
-      type: Registration,
-      args: { eventId: t.arg.id({ required: true }), code: t.arg.string({ required: true }) },
-      resolve: (_root, args, ctx) => checkInByCode(ctx, String(args.eventId), args.code),
-    }),
-    messageRegistrants: t.int({
-      args: {
-        eventId: t.arg.id({ required: true }),
-        input: t.arg({ type: MessageRegistrantsInput, required: true }),
-      },
-      resolve: (_root, args, ctx) =>
-        messageRegistrants(ctx, String(args.eventId), {
-          ...args.input,
-          ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
-        }),
-    }),
-  };
-});
+builder.mutationFields((t) => ({
+  createEvent: t.field({
+    type: Event,
+    args: {
+      communityId: t.arg.id({ required: true }),
+      input: t.arg({ type: EventInput, required: true }),
+      publish: t.arg.boolean({ required: true, defaultValue: false }),
+    },
+    resolve: (_root, args, ctx) =>
+      createEvent(ctx, String(args.communityId), toEventInput(args.input), args.publish),
+  }),
+  updateEvent: t.field({
+    type: Event,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: EventInput, required: true }) },
+    resolve: (_root, args, ctx) => updateEvent(ctx, String(args.id), toEventInput(args.input), ctx.seats),
+  }),
+  publishEvent: t.field({
+    type: Event,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => publishEvent(ctx, String(args.id)),
+  }),
+  cancelEvent: t.field({
+    type: Event,
+    args: { id: t.arg.id({ required: true }), message: t.arg.string({ required: false }) },
+    resolve: (_root, args, ctx) => cancelEvent(ctx, String(args.id), args.message),
+  }),
+  duplicateEvent: t.field({
+    type: Event,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => duplicateEvent(ctx, String(args.id)),
+  }),
+}));

@@ -1,5 +1,5 @@
 import { can, type MembershipView } from "#server/modules/members/members.policy.ts";
-import type { EventStatus, EventVisibility, RegistrationStatus } from "./events.tables.ts";
+import type { EventStatus, EventVisibility } from "./events.tables.ts";
 
 export const canManageEvents = (membership: MembershipView | null | undefined): boolean =>
   can(membership, "events.manage");
@@ -30,7 +30,7 @@ export const listedFor = (canManage: boolean): EventVisibility[] =>
   canManage ? ["public", "members", "unlisted"] : ["public", "members"];
 
 /** The online link is for managers and for people holding a seat. */
-export const canSeeOnlineUrl = (canManage: boolean, registrationStatus: RegistrationStatus | null) =>
+export const canSeeOnlineUrl = (canManage: boolean, registrationStatus: string | null) =>
   canManage || registrationStatus === "going";
 
 /** A registration's private details (email, check-in code) go to its person and to managers. */

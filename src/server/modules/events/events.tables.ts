@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { user } from "#server/modules/users/users.tables.ts";
 
@@ -25,8 +15,6 @@ export const QUESTION_KINDS = [
   "checkbox",
 ] as const;
 export type QuestionKind = (typeof QUESTION_KINDS)[number];
-export const REGISTRATION_STATUSES = ["going", "waitlisted", "pending", "declined", "canceled"] as const;
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const event = pgTable(
   "event",
@@ -107,61 +95,4 @@ export const registrationQuestion = pgTable(
     position: integer("position").notNull().default(0),
   },
   (t) => [index("registration_question_event_idx").on(t.eventId, t.position)],
-);
-
-export type RegistrationAnswers = Record<string, string[]>;
-
-export const registration = pgTable(
-  "registration",
-  {
-    id: text("id").primaryKey(),
-    eventId: text("event_id")
-      .notNull()
-      .references(() => event.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    ticketTypeId: text("ticket_type_id").references(() => ticketType.id, { onDelete: "set null" }),
-    status: text("status", { enum: REGISTRATION_STATUSES }).notNull(),
-    /**
-     * The name typed into the one-step guest form. Shown for this registration only: an unproven
-     * visitor's words never become the account's name (docs/decisions/007-guest-registration.md).
-     */
-    guestName: text("guest_name"),
-    /** question id -> chosen or typed values */
-    answers: jsonb("answers").$type<RegistrationAnswers>().notNull().default({}),
-    /** Secret shown as the QR code at the door. */
-    checkInCode: text("check_in_code").notNull().unique(),
-    checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
-    /** Waitlist order: first in, first promoted. Reset when someone registers again. */
-    queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex("registration_event_user_idx").on(t.eventId, t.userId),
-    index("registration_event_status_idx").on(t.eventId, t.status, t.queuedAt, t.id),
-    index("registration_event_created_idx").on(t.eventId, t.createdAt, t.id),
-    index("registration_user_idx").on(t.userId, t.createdAt),
-  ],
-);
-
-/** An organizer's daily mail of new registrations for one community's events. */
-export const registrationDigest = pgTable(
-  "registration_digest",
-  {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    communityId: text("community_id")
-      .notNull()
-      .references(() => community.id, { onDelete: "cascade" }),
-    /** End of the window the last digest covered; the next covers what came after. */
-    coveredUntil: timestamp("covered_until", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.communityId] }),
-    index("registration_digest_due_idx").on(t.coveredUntil),
-  ],
 );

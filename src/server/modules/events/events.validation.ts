@@ -1,7 +1,10 @@
 import type { FieldError } from "#server/errors.ts";
 import { COUNT_LIMITS, TEXT_LIMITS, type TextField, tooLongMessage } from "#shared/limits.ts";
 import { fromWallTime, isTimeZone } from "#shared/time.ts";
-import type { EventVisibility, QuestionKind, RegistrationAnswers } from "./events.tables.ts";
+import type { EventVisibility, QuestionKind } from "./events.tables.ts";
+
+/** question id -> chosen or typed values, as a registration stores them */
+export type RegistrationAnswers = Record<string, string[]>;
 
 export type TicketTypeInput = { id?: string | null; name: string; quantity?: number | null };
 export type QuestionInput = {

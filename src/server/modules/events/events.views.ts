@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { DomainError } from "#server/errors.ts";
 import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
@@ -8,26 +8,23 @@ import {
   hostOf,
 } from "#server/modules/communities/communities.service.ts";
 import { getMembership } from "#server/modules/members/members.service.ts";
-import { people } from "#server/modules/users/users.service.ts";
 import { canManageEvents } from "./events.policy.ts";
-import { event, registration, registrationQuestion, ticketType } from "./events.tables.ts";
+import { event, registrationQuestion, ticketType } from "./events.tables.ts";
 
 export type EventRow = typeof event.$inferSelect;
+
+/**
+ * Events for another module's lists that filter and sort by an event's community or time in one
+ * statement (a person's registrations, the organizers' digest): join on `eventsForJoin.id`, read only.
+ */
+export const eventsForJoin = event;
 export type TicketTypeRow = typeof ticketType.$inferSelect;
 export type QuestionRow = typeof registrationQuestion.$inferSelect;
-export type RegistrationRow = typeof registration.$inferSelect;
-export type Person = { id: string; name: string; email: string; image: string | null };
 
 export type EventView = EventRow & { host: CommunityHost; canManage: boolean; loaders: Loaders };
-export type RegistrationView = RegistrationRow & {
-  person: Person;
-  /** The viewer manages the event's community. */
-  canManage: boolean;
-  loaders: Loaders;
-};
 
 /** Collects the keys asked for in one tick and loads them in one query (a small DataLoader). */
-function batched<V>(loadMany: (keys: string[]) => Promise<Map<string, V>>, missing: V) {
+export function batched<V>(loadMany: (keys: string[]) => Promise<Map<string, V>>, missing: V) {
   const cache = new Map<string, Promise<V>>();
   let queue: { key: string; resolve: (v: V) => void; reject: (e: unknown) => void }[] = [];
   const flush = () => {
@@ -60,7 +57,7 @@ function batched<V>(loadMany: (keys: string[]) => Promise<Map<string, V>>, missi
   };
 }
 
-const groupBy = <T>(rows: T[], key: (row: T) => string) => {
+export const groupBy = <T>(rows: T[], key: (row: T) => string) => {
   const map = new Map<string, T[]>();
   for (const row of rows) {
     const k = key(row);
@@ -81,9 +78,7 @@ export class Loaders {
   private readonly communities: CommunityLoaders | null;
   readonly ticketTypes;
   readonly questions;
-  readonly viewerRegistration;
   readonly events;
-  readonly waitlistPosition;
   private readonly managing = new Map<string, Promise<boolean>>();
 
   constructor(db: Db, viewerId: string | null, communities: CommunityLoaders | null = null) {
@@ -106,33 +101,10 @@ export class Loaders {
         .orderBy(asc(registrationQuestion.position), asc(registrationQuestion.id));
       return groupBy(rows, (r) => r.eventId);
     }, []);
-    this.viewerRegistration = batched<RegistrationView | null>(async (ids) => {
-      if (!viewerId) return new Map();
-      const rows = await db
-        .select({ registration, person: personColumns })
-        .from(registration)
-        .innerJoin(people, eq(people.id, registration.userId))
-        .where(and(eq(registration.userId, viewerId), inArray(registration.eventId, ids)));
-      const views = await Promise.all(rows.map((r) => this.registrationView(r.registration, r.person)));
-      return new Map(views.map((v) => [v.eventId, v]));
-    }, null);
     this.events = batched<EventView | null>(async (ids) => {
       const rows = await db.select().from(event).where(inArray(event.id, ids));
       const views = await this.eventViews(rows);
       return new Map(views.map((v) => [v.id, v]));
-    }, null);
-    // One pass over each event's waitlist numbers every waitlisted row of the page.
-    this.waitlistPosition = batched<number | null>(async (ids) => {
-      const rows = await db.execute<{ id: string; position: number }>(sql`
-        select w.id, w.position::int as position from (
-          select r.id, row_number() over (partition by r.event_id order by r.queued_at, r.id) as position
-          from registration r
-          where r.status = 'waitlisted'
-            and r.event_id in (select event_id from registration where id in ${ids})
-        ) w where w.id in ${ids}`);
-      return new Map(
-        resultRows<{ id: string; position: number }>(rows).map((r) => [r.id, Number(r.position)]),
-      );
     }, null);
   }
 
@@ -177,22 +149,7 @@ export class Loaders {
       }),
     );
   }
-
-  async registrationView(row: RegistrationRow, person: Person): Promise<RegistrationView> {
-    const [eventRow] = await Promise.all([this.events.load(row.eventId)]);
-    const canManage = eventRow?.canManage ?? false;
-    return { ...row, person, canManage, loaders: this };
-  }
 }
-
-/** The name a registration shows: what the guest typed for it, else the account's. Join registration. */
-export const registrantName = sql<string>`coalesce(${registration.guestName}, ${people.name})`;
-export const personColumns = {
-  id: people.id,
-  name: registrantName,
-  email: people.email,
-  image: people.image,
-};
 
 /** node-postgres returns { rows }, PGlite returns { rows } too; drizzle types differ by driver. */
 export function resultRows<T>(result: unknown): T[] {

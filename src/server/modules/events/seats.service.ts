@@ -1,20 +1,43 @@
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import type { Emit } from "#server/modules/log/log.events.ts";
-import { event, type RegistrationStatus, registration, ticketType } from "./events.tables.ts";
+import { notFound } from "#server/errors.ts";
+import { event, ticketType } from "./events.tables.ts";
+import type { EventRow } from "./events.views.ts";
 
-// Seats and counters. Call everything here with the event row locked (SELECT … FOR UPDATE), so
-// decisions about one event's seats happen one at a time.
+// An event's seats and counters, kept by the registrations module through these. Call everything
+// here with the event row locked (`lockEvent`), so decisions about one event's seats happen one
+// at a time.
 
-type Delta = Partial<Record<RegistrationStatus, number>>;
+/** By registration status; the event counts going, waitlisted and pending, and no others. */
+type Delta = Partial<Record<string, number>>;
+
+export async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
+  const [row] = await tx.select().from(event).where(eq(event.id, eventId)).limit(1).for("update");
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The event's seat counters as they are now, inside the locking transaction. */
+export async function seatCounts(tx: Db, eventId: string) {
+  const [row] = await tx
+    .select({
+      capacity: event.capacity,
+      going: event.goingCount,
+      waiting: event.waitlistCount,
+      communityId: event.communityId,
+    })
+    .from(event)
+    .where(eq(event.id, eventId));
+  return row ?? null;
+}
 
 /** Keeps the event's and the ticket type's counters in step with a status change. */
 export async function moveCounters(
   tx: Db,
   eventId: string,
   ticketTypeId: string | null,
-  from: RegistrationStatus | null,
-  to: RegistrationStatus | null,
+  from: string | null,
+  to: string | null,
   checkedInDelta = 0,
 ) {
   if (from === to && checkedInDelta === 0) return;
@@ -52,74 +75,4 @@ export async function seatFree(tx: Db, eventId: string, ticketTypeId: string | n
     .from(ticketType)
     .where(eq(ticketType.id, ticketTypeId));
   return !tt || tt.quantity === null || tt.going < tt.quantity;
-}
-
-/**
- * Freed seats go to the earliest waitlisted registrations (by queuedAt) whose ticket type still
- * has room. Call with the event row locked. Returns the ids promoted.
- */
-export async function promoteWaitlisted(tx: Db, emit: Emit, eventId: string): Promise<string[]> {
-  const promoted: string[] = [];
-  let cursor: { at: Date; id: string } | null = null;
-  for (;;) {
-    const [state] = await tx
-      .select({
-        capacity: event.capacity,
-        going: event.goingCount,
-        waiting: event.waitlistCount,
-        communityId: event.communityId,
-      })
-      .from(event)
-      .where(eq(event.id, eventId));
-    if (!state || state.waiting === 0) break;
-    if (state.capacity !== null && state.going >= state.capacity) break;
-    const conditions = [eq(registration.eventId, eventId), eq(registration.status, "waitlisted")];
-    if (cursor) {
-      const { at, id } = cursor;
-      conditions.push(
-        or(gt(registration.queuedAt, at), and(eq(registration.queuedAt, at), gt(registration.id, id))) ??
-          sql`true`,
-      );
-    }
-    const batch = await tx
-      .select({
-        id: registration.id,
-        userId: registration.userId,
-        ticketTypeId: registration.ticketTypeId,
-        queuedAt: registration.queuedAt,
-      })
-      .from(registration)
-      .where(and(...conditions))
-      .orderBy(asc(registration.queuedAt), asc(registration.id))
-      .limit(50);
-    if (batch.length === 0) break;
-    let full = false;
-    for (const candidate of batch) {
-      cursor = { at: candidate.queuedAt, id: candidate.id };
-      const [now] = await tx
-        .select({ capacity: event.capacity, going: event.goingCount })
-        .from(event)
-        .where(eq(event.id, eventId));
-      if (!now || (now.capacity !== null && now.going >= now.capacity)) {
-        full = true;
-        break;
-      }
-      if (!(await seatFree(tx, eventId, candidate.ticketTypeId))) continue;
-      await tx
-        .update(registration)
-        .set({ status: "going", updatedAt: new Date() })
-        .where(eq(registration.id, candidate.id));
-      await moveCounters(tx, eventId, candidate.ticketTypeId, "waitlisted", "going");
-      promoted.push(candidate.id);
-      await emit(tx, {
-        type: "registration.status_changed",
-        communityId: state.communityId,
-        actorId: null,
-        subjectId: candidate.userId,
-        payload: { registrationId: candidate.id, eventId, from: "waitlisted", to: "going" },
-      });
-    }
-    if (full) break;
-  }
-  return promoted;
 }

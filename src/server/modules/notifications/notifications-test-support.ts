@@ -3,14 +3,8 @@ import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import type { Db } from "#server/db/client.ts";
-import {
-  community,
-  type EventStatus,
-  event,
-  type RegistrationStatus,
-  registration,
-  user,
-} from "#server/db/schema.ts";
+import { community, type EventStatus, event, registration, user } from "#server/db/schema.ts";
+import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
 import { type CapturedMail, mimeParts } from "#server/test/smtp-capture.ts";
 import { type ParsedIcsEvent, parseIcs } from "#shared/ics.ts";
 

@@ -1,6 +1,6 @@
-import type { RegistrationMailContext } from "#server/modules/events/events.service.ts";
-import type { DigestContext } from "#server/modules/events/organizer-mail-context.service.ts";
 import type { Mail } from "#server/modules/mail/mail.service.ts";
+import type { DigestContext } from "#server/modules/registrations/organizer-mail-context.service.ts";
+import type { RegistrationMailContext } from "#server/modules/registrations/registration-mail-context.service.ts";
 import { type Block, compose, escapeHtml, formatEventTime, paragraph } from "./notifications.render.ts";
 
 // Mail to organizers about their events' registrations; links go to the signed-in dashboard.

@@ -1,16 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-// The outbox table is declared with the events tables but belongs to this module.
-import type { RegistrationStatus } from "#server/modules/events/events.service.ts";
+import { eventMailContext } from "#server/modules/events/event-mail-context.service.ts";
+import type { Mail, Mailer } from "#server/modules/mail/mail.service.ts";
 import {
-  eventMailContext,
+  digestContext,
+  pendingMailContext,
+} from "#server/modules/registrations/organizer-mail-context.service.ts";
+import {
   type RegistrationMailContext,
   registrationMailContext,
   registrationsToNotify,
-} from "#server/modules/events/events.service.ts";
-import { digestContext, pendingMailContext } from "#server/modules/events/organizer-mail-context.service.ts";
-import type { Mail, Mailer } from "#server/modules/mail/mail.service.ts";
+} from "#server/modules/registrations/registration-mail-context.service.ts";
+import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
 import { digestMail, pendingOrganizerMail } from "./notifications.organizer-render.ts";
 import { eventMail, organizerMail, registrationMail } from "./notifications.render.ts";
 import { type EventMailType, OUTBOX_KINDS, type RegistrationMailKind } from "./notifications.service.ts";

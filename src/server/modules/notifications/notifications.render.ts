@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
-import type { EventMailContext, RegistrationMailContext } from "#server/modules/events/events.service.ts";
+import type { EventMailContext } from "#server/modules/events/event-mail-context.service.ts";
 import type { Mail, MailAttachment } from "#server/modules/mail/mail.service.ts";
+import type { RegistrationMailContext } from "#server/modules/registrations/registration-mail-context.service.ts";
 import { formatEventRange } from "#shared/event-time-format.ts";
 import { buildIcs } from "#shared/ics.ts";
 import type { EventMailType, RegistrationMailKind } from "./notifications.service.ts";

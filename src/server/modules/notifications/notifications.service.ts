@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { eventMailContext } from "#server/modules/events/events.service.ts";
+import { eventMailContext } from "#server/modules/events/event-mail-context.service.ts";
 import type { NotificationSettings } from "./notifications.settings.ts";
 // The outbox table is declared with the events tables but belongs to this module.
 import { outboxMessage } from "./notifications.tables.ts";

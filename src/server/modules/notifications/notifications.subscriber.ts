@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/client.ts";
-import type { RegistrationStatus } from "#server/modules/events/events.service.ts";
 import type { LogEntry } from "#server/modules/log/log.events.ts";
 import { peopleWith } from "#server/modules/members/members.service.ts";
+import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
 import {
   queueEventCanceled,
   queueEventChanged,

@@ -1,8 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { community, membership } from "#server/db/schema.ts";
-import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
-import { toWallTime } from "#shared/time.ts";
 import {
   createCommunity,
   createEvent,
@@ -14,7 +12,9 @@ import {
   REGISTRATION_FIELDS,
   type RegistrationResult,
   registerFor,
-} from "./events-test-support.ts";
+} from "#server/modules/events/events-test-support.ts";
+import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
+import { toWallTime } from "#shared/time.ts";
 
 let t: TestServer;
 let organizer: TestBrowser;

@@ -1,11 +1,13 @@
 import { and, asc, count, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { communityHosts } from "#server/modules/communities/communities.service.ts";
+import { eventsForJoin } from "#server/modules/events/events.views.ts";
 import { peopleWith } from "#server/modules/members/members.service.ts";
 import { people } from "#server/modules/users/users.service.ts";
-import { event, type RegistrationStatus, registration } from "./events.tables.ts";
-import { personColumns } from "./events.views.ts";
-import { registrationMailContext } from "./mail-context.service.ts";
+import { registrationMailContext } from "./registration-mail-context.service.ts";
+import type { RegistrationStatus } from "./registration-transitions.ts";
+import { registration } from "./registrations.tables.ts";
+import { personColumns } from "./registrations.views.ts";
 
 // For the notifications worker: mail to organizers, rendered at send time. A person who no
 // longer manages the community gets nothing.
@@ -25,12 +27,7 @@ export async function pendingMailContext(
 ) {
   const context = await registrationMailContext(db, registrationId, secret);
   if (!context) return null;
-  const [row] = await db
-    .select({ communityId: event.communityId })
-    .from(event)
-    .where(eq(event.id, context.event.id));
-  if (!row) return null;
-  const organizer = await managerOf(db, row.communityId, organizerId);
+  const organizer = await managerOf(db, context.event.communityId, organizerId);
   return organizer ? { organizer, registration: context } : null;
 }
 
@@ -53,20 +50,20 @@ export async function digestContext(
   const host = (await communityHosts(db, [input.communityId])).get(input.communityId);
   if (!organizer || !host) return null;
   const window = and(
-    eq(event.communityId, input.communityId),
+    eq(eventsForJoin.communityId, input.communityId),
     gte(registration.createdAt, input.from),
     lt(registration.createdAt, input.to),
   );
   const [rows, totals] = await Promise.all([
     db
       .select({
-        eventId: event.id,
-        eventTitle: event.title,
+        eventId: eventsForJoin.id,
+        eventTitle: eventsForJoin.title,
         name: personColumns.name,
         status: registration.status,
       })
       .from(registration)
-      .innerJoin(event, eq(event.id, registration.eventId))
+      .innerJoin(eventsForJoin, eq(eventsForJoin.id, registration.eventId))
       .innerJoin(people, eq(people.id, registration.userId))
       .where(window)
       .orderBy(asc(registration.createdAt), asc(registration.id))
@@ -74,7 +71,7 @@ export async function digestContext(
     db
       .select({ n: count() })
       .from(registration)
-      .innerJoin(event, eq(event.id, registration.eventId))
+      .innerJoin(eventsForJoin, eq(eventsForJoin.id, registration.eventId))
       .where(window),
   ]);
   return {

@@ -1,8 +1,9 @@
 import { and, count, eq, gte, lt, lte } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Ctx } from "#server/modules/events/events.service.ts";
+import { eventsForJoin } from "#server/modules/events/events.views.ts";
 import { requireCapability } from "#server/modules/members/members.service.ts";
-import type { Ctx } from "./events.service.ts";
-import { event, registration, registrationDigest } from "./events.tables.ts";
+import { registration, registrationDigest } from "./registrations.tables.ts";
 
 export const DIGEST_PERIOD_MS = 24 * 60 * 60_000;
 
@@ -75,10 +76,10 @@ export async function queueDueDigests(
       const [found] = await tx
         .select({ n: count() })
         .from(registration)
-        .innerJoin(event, eq(event.id, registration.eventId))
+        .innerJoin(eventsForJoin, eq(eventsForJoin.id, registration.eventId))
         .where(
           and(
-            eq(event.communityId, due.communityId),
+            eq(eventsForJoin.communityId, due.communityId),
             gte(registration.createdAt, due.coveredUntil),
             lt(registration.createdAt, now),
           ),

@@ -1,30 +1,18 @@
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { communityHosts } from "#server/modules/communities/communities.service.ts";
+import {
+  type EventMailContext,
+  eventMailContext,
+} from "#server/modules/events/event-mail-context.service.ts";
+import { Loaders } from "#server/modules/events/events.views.ts";
 import { people } from "#server/modules/users/users.service.ts";
-import { event, type RegistrationStatus, registration } from "./events.tables.ts";
-import { Loaders, personColumns, publicPath } from "./events.views.ts";
 import { managePath, manageToken } from "./manage-token.ts";
+import type { RegistrationStatus } from "./registration-transitions.ts";
+import { registration } from "./registrations.tables.ts";
+import { personColumns, RegistrationLoaders } from "./registrations.views.ts";
 
 // For the notifications worker: called at send time, outside any viewer.
 
-export type EventMailContext = {
-  id: string;
-  communityId: string;
-  title: string;
-  description: string;
-  startsAt: Date;
-  endsAt: Date;
-  timeZone: string;
-  venueName: string | null;
-  venueAddress: string | null;
-  onlineUrl: string | null;
-  status: "draft" | "published" | "canceled";
-  cancelMessage: string | null;
-  publicPath: string;
-  hostName: string;
-  hostSlug: string;
-};
 export type RegistrationMailContext = {
   registrationId: string;
   /** Path of the private page where the person sees and cancels this registration without signing in. */
@@ -36,35 +24,12 @@ export type RegistrationMailContext = {
   waitlistPosition: number | null;
 };
 
-export async function eventMailContext(db: Db, eventId: string): Promise<EventMailContext | null> {
-  const [row] = await db.select().from(event).where(eq(event.id, eventId)).limit(1);
-  if (!row) return null;
-  const host = (await communityHosts(db, [row.communityId])).get(row.communityId);
-  return {
-    id: row.id,
-    communityId: row.communityId,
-    title: row.title,
-    description: row.description,
-    startsAt: row.startsAt,
-    endsAt: row.endsAt,
-    timeZone: row.timeZone,
-    venueName: row.venueName,
-    venueAddress: row.venueAddress,
-    onlineUrl: row.onlineUrl,
-    status: row.status,
-    cancelMessage: row.cancelMessage,
-    publicPath: publicPath(row.id),
-    hostName: host?.name ?? "",
-    hostSlug: host?.slug ?? "",
-  };
-}
-
 export async function registrationMailContext(
   db: Db,
   registrationId: string,
   secret: string,
 ): Promise<RegistrationMailContext | null> {
-  const loaders = new Loaders(db, null);
+  const loaders = new RegistrationLoaders(new Loaders(db, null));
   const [row] = await db
     .select({ registration, person: personColumns })
     .from(registration)

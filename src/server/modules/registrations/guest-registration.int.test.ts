@@ -3,8 +3,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "#server/db/schema.ts";
-import { qrOf } from "#server/modules/notifications/notifications-test-support.ts";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import {
   createCommunity,
   createEvent,
@@ -12,7 +10,9 @@ import {
   REGISTRATION_FIELDS,
   type RegistrationResult,
   registerFor,
-} from "./events-test-support.ts";
+} from "#server/modules/events/events-test-support.ts";
+import { qrOf } from "#server/modules/notifications/notifications-test-support.ts";
+import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { GUEST_LIMITS } from "./guest-registrations.service.ts";
 import {
   cancelManaged,

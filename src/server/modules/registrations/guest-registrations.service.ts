@@ -2,21 +2,21 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
+import { canSeeOnlineUrl, eventAccess } from "#server/modules/events/events.policy.ts";
+import { lockEvent } from "#server/modules/events/seats.service.ts";
 import { people, userIdForEmail } from "#server/modules/users/users.service.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
-import { canSeeOnlineUrl, eventAccess } from "./events.policy.ts";
-import type { WriteCtx } from "./events.service.ts";
-import { type RegistrationStatus, registration } from "./events.tables.ts";
-import type { RegistrationView } from "./events.views.ts";
 import { readManageToken } from "./manage-token.ts";
+import type { RegistrationStatus } from "./registration-transitions.ts";
 import {
   ACTIVE,
   cancelLocked,
-  lockEvent,
   placeRegistration,
   type RegisterInput,
   viewOf,
 } from "./registrations.service.ts";
+import { registration } from "./registrations.tables.ts";
+import type { RegistrationView, WriteCtx } from "./registrations.views.ts";
 
 // One-step registration for signed-out visitors (docs/decisions/007-guest-registration.md): a
 // name and an address make a registration, never a session. Its mails carry a private link.
@@ -165,7 +165,7 @@ export type ManagedRegistrationView = {
 
 async function managedView(ctx: GuestCtx, token: string, id: string): Promise<ManagedRegistrationView> {
   const view = await viewOf(ctx.db, null, id);
-  const eventView = await view.loaders.events.load(view.eventId);
+  const eventView = await view.loaders.event(view.eventId);
   if (!eventView) throw notFound();
   const active = ACTIVE.includes(view.status);
   return {
@@ -197,7 +197,7 @@ export async function cancelByToken(ctx: GuestCtx, token: string): Promise<Manag
     if (!current) throw notFound();
     await cancelLocked(
       tx,
-      { emit: ctx.emit, communityId: eventRow.communityId, actorId: current.userId },
+      { reason: "cancel", actorId: current.userId, communityId: eventRow.communityId, emit: ctx.emit },
       current,
     );
   });

@@ -1,6 +1,6 @@
 import { builder } from "#server/graphql/builder.ts";
+import { Event } from "#server/modules/events/events.graphql.ts";
 import { registrationDigestEnabled, setRegistrationDigest } from "./digest.service.ts";
-import { AnswerInput, Event, RegistrationStatus } from "./events.graphql.ts";
 import {
   cancelByToken,
   type ManagedRegistrationView,
@@ -8,6 +8,7 @@ import {
   registerAsGuest,
   resendTicket,
 } from "./guest-registrations.service.ts";
+import { AnswerInput, RegistrationStatus } from "./registrations.graphql.ts";
 
 // Signed-out guests: one-step registration, their private link, and organizers' digest switch.
 
@@ -46,7 +47,7 @@ const ManagedRegistration = builder.objectRef<ManagedRegistrationView>("ManagedR
     ticketTypeName: t.string({
       nullable: true,
       resolve: async (m) => {
-        const types = await m.registration.loaders.ticketTypes.load(m.registration.eventId);
+        const types = await m.registration.loaders.ofEvents.ticketTypes.load(m.registration.eventId);
         return types.find((tt) => tt.id === m.registration.ticketTypeId)?.name ?? null;
       },
     }),
@@ -55,7 +56,7 @@ const ManagedRegistration = builder.objectRef<ManagedRegistrationView>("ManagedR
     event: t.field({
       type: Event,
       resolve: async (m) => {
-        const view = await m.registration.loaders.events.load(m.registration.eventId);
+        const view = await m.registration.loaders.event(m.registration.eventId);
         if (!view) throw new Error("registration without its event");
         return view;
       },

@@ -1,0 +1,161 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import type { RegistrationAnswers } from "#server/modules/events/events.validation.ts";
+import { moveCounters, seatCounts, seatFree } from "#server/modules/events/seats.service.ts";
+import type { Emit } from "#server/modules/log/log.events.ts";
+import type { RegistrationStatus } from "./registration-transitions.ts";
+import {
+  checkTransition,
+  type RegistrationState,
+  SEAT_HOLDING,
+  stateOf,
+  statusOf,
+  type TransitionReason,
+} from "./registration-transitions.ts";
+import { registration } from "./registrations.tables.ts";
+import type { RegistrationRow } from "./registrations.views.ts";
+
+// The one place a registration changes status. Call everything here with the event row locked
+// (SELECT … FOR UPDATE), so decisions about one event's seats happen one at a time.
+
+/** Why and by whom a registration changes, and where its log entry goes. */
+export type Cause = { reason: TransitionReason; actorId: string | null; communityId: string; emit: Emit };
+
+const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** 10 characters from 32: about 50 bits, typed by hand at the door if the camera fails. */
+const newCheckInCode = () => Array.from({ length: 10 }, () => CODE_ALPHABET[randomInt(32)]).join("");
+
+export type NewRegistration = {
+  eventId: string;
+  userId: string;
+  ticketTypeId: string;
+  answers: RegistrationAnswers;
+  guestName: string | null;
+};
+
+/**
+ * Creates a registration, or revives the person's earlier canceled or declined one for the event,
+ * in status `to`. Emits `registration.created`.
+ */
+export async function createRegistration(
+  tx: Db,
+  existing: RegistrationRow | null,
+  to: RegistrationStatus,
+  cause: Cause,
+  fields: NewRegistration,
+): Promise<string> {
+  checkTransition(stateOf(existing), to, cause.reason);
+  const now = new Date();
+  const written = { status: to, ...fields, checkedInAt: null, queuedAt: now, updatedAt: now };
+  let registrationId: string;
+  if (existing) {
+    registrationId = existing.id;
+    await tx.update(registration).set(written).where(eq(registration.id, existing.id));
+  } else {
+    registrationId = randomUUID();
+    await tx
+      .insert(registration)
+      .values({ id: registrationId, checkInCode: newCheckInCode(), createdAt: now, ...written });
+  }
+  await moveCounters(tx, fields.eventId, fields.ticketTypeId, null, to);
+  await cause.emit(tx, {
+    type: "registration.created",
+    communityId: cause.communityId,
+    actorId: cause.actorId,
+    subjectId: fields.userId,
+    payload: { registrationId, eventId: fields.eventId, status: to, guest: fields.guestName !== null },
+  });
+  return registrationId;
+}
+
+/**
+ * Moves an existing registration to `to` when the transition table allows it for the cause:
+ * writes the row, keeps the counters in step, emits the log entry and, when a seat is freed,
+ * hands it to the waitlist. Refusals throw before anything is written.
+ */
+export async function transition(
+  tx: Db,
+  current: RegistrationRow,
+  to: Exclude<RegistrationState, "none">,
+  cause: Cause,
+): Promise<void> {
+  const from = stateOf(current);
+  checkTransition(from, to, cause.reason);
+  const now = new Date();
+  const status = statusOf(to);
+  const checkedInAt = to === "checked_in" ? now : from === "checked_in" ? null : current.checkedInAt;
+  await tx
+    .update(registration)
+    .set({
+      status,
+      checkedInAt,
+      updatedAt: now,
+      // The waitlist is ordered by when people joined it.
+      ...(to === "waitlisted" ? { queuedAt: now } : {}),
+    })
+    .where(eq(registration.id, current.id));
+  const checkedInDelta = (to === "checked_in" ? 1 : 0) - (from === "checked_in" ? 1 : 0);
+  await moveCounters(tx, current.eventId, current.ticketTypeId, current.status, status, checkedInDelta);
+  const entry = { communityId: cause.communityId, actorId: cause.actorId, subjectId: current.userId };
+  if (status === current.status) {
+    await cause.emit(tx, {
+      type: "registration.checked_in",
+      ...entry,
+      payload: { registrationId: current.id, eventId: current.eventId, checkedIn: to === "checked_in" },
+    });
+  } else {
+    await cause.emit(tx, {
+      type: "registration.status_changed",
+      ...entry,
+      payload: { registrationId: current.id, eventId: current.eventId, from: current.status, to: status },
+    });
+  }
+  if (SEAT_HOLDING.has(from) && !SEAT_HOLDING.has(to)) {
+    await promoteWaitlisted(tx, cause.emit, current.eventId);
+  }
+}
+
+/**
+ * Freed seats go to the earliest waitlisted registrations (by queuedAt) whose ticket type still
+ * has room. Call with the event row locked. Returns the ids promoted.
+ */
+export async function promoteWaitlisted(tx: Db, emit: Emit, eventId: string): Promise<string[]> {
+  const promoted: string[] = [];
+  let cursor: { at: Date; id: string } | null = null;
+  for (;;) {
+    const state = await seatCounts(tx, eventId);
+    if (!state || state.waiting === 0) break;
+    if (state.capacity !== null && state.going >= state.capacity) break;
+    const conditions = [eq(registration.eventId, eventId), eq(registration.status, "waitlisted")];
+    if (cursor) {
+      const { at, id } = cursor;
+      conditions.push(
+        or(gt(registration.queuedAt, at), and(eq(registration.queuedAt, at), gt(registration.id, id))) ??
+          sql`true`,
+      );
+    }
+    const batch = await tx
+      .select()
+      .from(registration)
+      .where(and(...conditions))
+      .orderBy(asc(registration.queuedAt), asc(registration.id))
+      .limit(50);
+    if (batch.length === 0) break;
+    let full = false;
+    const cause: Cause = { reason: "promote", actorId: null, communityId: state.communityId, emit };
+    for (const candidate of batch) {
+      cursor = { at: candidate.queuedAt, id: candidate.id };
+      const now = await seatCounts(tx, eventId);
+      if (!now || (now.capacity !== null && now.going >= now.capacity)) {
+        full = true;
+        break;
+      }
+      if (!(await seatFree(tx, eventId, candidate.ticketTypeId))) continue;
+      await transition(tx, candidate, "going", cause);
+      promoted.push(candidate.id);
+    }
+    if (full) break;
+  }
+  return promoted;
+}

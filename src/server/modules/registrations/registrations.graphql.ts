@@ -1,0 +1,236 @@
+import { builder } from "#server/graphql/builder.ts";
+import { Event, PageInfo, spotsLeft, TicketType } from "#server/modules/events/events.graphql.ts";
+import { canSeeOnlineUrl, canSeeRegistrationPrivate } from "#server/modules/events/events.policy.ts";
+import type { Page } from "#server/modules/events/events.service.ts";
+import { checkIn, checkInByCode, undoCheckIn } from "./check-in.service.ts";
+import {
+  listRegistrations,
+  messageRegistrants,
+  myRegistrations,
+  type RegistrationPage,
+} from "./registration-lists.service.ts";
+import {
+  approveRegistration,
+  cancelRegistration,
+  declineRegistration,
+  moveFromWaitlist,
+  register,
+} from "./registrations.service.ts";
+import { type RegistrationView, registrationLoaders } from "./registrations.views.ts";
+
+const Registration = builder.objectRef<RegistrationView>("Registration");
+
+export const RegistrationStatus = builder.enumType("RegistrationStatus", {
+  values: {
+    GOING: { value: "going" },
+    WAITLISTED: { value: "waitlisted" },
+    PENDING: { value: "pending" },
+    DECLINED: { value: "declined" },
+    CANCELED: { value: "canceled" },
+  } as const,
+});
+const RegistrationTimeFilter = builder.enumType("RegistrationTimeFilter", {
+  values: { UPCOMING: { value: "upcoming" }, PAST: { value: "past" } } as const,
+});
+
+type AnswerShape = { questionId: string; label: string; values: string[] };
+const Answer = builder.objectRef<AnswerShape>("RegistrationAnswer").implement({
+  fields: (t) => ({
+    questionId: t.exposeID("questionId"),
+    label: t.exposeString("label"),
+    values: t.exposeStringList("values"),
+  }),
+});
+
+type RegistrantShape = { id: string; name: string; email: string; image: string | null };
+const Registrant = builder.objectRef<RegistrantShape>("Registrant").implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
+    email: t.exposeString("email"),
+    image: t.exposeString("image", { nullable: true }),
+  }),
+});
+
+const mayReadPrivate = (r: RegistrationView) =>
+  canSeeRegistrationPrivate(r.canManage, r.loaders.viewerId, r.userId);
+
+Registration.implement({
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    event: t.field({
+      type: Event,
+      resolve: async (r) => {
+        const view = await r.loaders.event(r.eventId);
+        if (!view) throw new Error("registration without its event");
+        return view;
+      },
+    }),
+    person: t.field({
+      type: Registrant,
+      resolve: (r) => ({ ...r.person, email: mayReadPrivate(r) ? r.person.email : "" }),
+    }),
+    status: t.field({ type: RegistrationStatus, resolve: (r) => r.status }),
+    ticketType: t.field({
+      type: TicketType,
+      nullable: true,
+      resolve: async (r) => {
+        if (!r.ticketTypeId) return null;
+        const [types, view] = await Promise.all([
+          r.loaders.ofEvents.ticketTypes.load(r.eventId),
+          r.loaders.event(r.eventId),
+        ]);
+        const tt = types.find((x) => x.id === r.ticketTypeId);
+        return tt ? { ...tt, spotsLeft: view ? spotsLeft(view) : null } : null;
+      },
+    }),
+    answers: t.field({
+      type: [Answer],
+      resolve: async (r) =>
+        (await r.loaders.ofEvents.questions.load(r.eventId))
+          .filter((q) => (r.answers[q.id] ?? []).length > 0)
+          .map((q) => ({ questionId: q.id, label: q.label, values: r.answers[q.id] ?? [] })),
+    }),
+    checkInCode: t.string({ nullable: true, resolve: (r) => (mayReadPrivate(r) ? r.checkInCode : null) }),
+    checkedInAt: t.expose("checkedInAt", { type: "DateTime", nullable: true }),
+    waitlistPosition: t.int({
+      nullable: true,
+      resolve: (r) => (r.status === "waitlisted" ? r.loaders.waitlistPosition.load(r.id) : null),
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
+const RegistrationConnection = builder
+  .objectRef<Page<RegistrationView> & { totalCount?: number }>("RegistrationConnection")
+  .implement({
+    fields: (t) => ({
+      nodes: t.field({ type: [Registration], resolve: (p) => p.nodes }),
+      pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
+      totalCount: t.int({
+        resolve: (p: Page<RegistrationView> & { totalCount?: number }) => p.totalCount ?? p.nodes.length,
+      }),
+    }),
+  });
+
+export const AnswerInput = builder.inputType("AnswerInput", {
+  fields: (t) => ({
+    questionId: t.id({ required: true }),
+    values: t.stringList({ required: true }),
+  }),
+});
+const RegisterInput = builder.inputType("RegisterInput", {
+  fields: (t) => ({
+    ticketTypeId: t.id({ required: false }),
+    answers: t.field({ type: [AnswerInput], required: true }),
+  }),
+});
+const MessageRegistrantsInput = builder.inputType("MessageRegistrantsInput", {
+  fields: (t) => ({
+    subject: t.string({ required: true }),
+    body: t.string({ required: true }),
+    status: t.field({ type: RegistrationStatus, required: false }),
+    ticketTypeId: t.id({ required: false }),
+  }),
+});
+
+// The online link shows to managers and to people holding a seat.
+builder.objectField(Event, "onlineUrl", (t) =>
+  t.string({
+    nullable: true,
+    resolve: async (e, _args, ctx) => {
+      if (!e.onlineUrl) return null;
+      if (e.canManage) return e.onlineUrl;
+      const mine = await registrationLoaders(ctx, e.loaders).viewerRegistration.load(e.id);
+      return canSeeOnlineUrl(false, mine?.status ?? null) ? e.onlineUrl : null;
+    },
+  }),
+);
+
+builder.objectField(Event, "viewerRegistration", (t) =>
+  t.field({
+    type: Registration,
+    nullable: true,
+    resolve: (e, _args, ctx) => registrationLoaders(ctx, e.loaders).viewerRegistration.load(e.id),
+  }),
+);
+
+builder.queryFields((t) => ({
+  eventRegistrations: t.field({
+    type: RegistrationConnection,
+    args: {
+      eventId: t.arg.id({ required: true }),
+      status: t.arg({ type: RegistrationStatus, required: false }),
+      ticketTypeId: t.arg.id({ required: false }),
+      search: t.arg.string({ required: false }),
+      first: t.arg.int({ required: false, defaultValue: 50 }),
+      after: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx): Promise<RegistrationPage> =>
+      listRegistrations(ctx, String(args.eventId), {
+        ...args,
+        ticketTypeId: args.ticketTypeId == null ? null : String(args.ticketTypeId),
+      }),
+  }),
+  myRegistrations: t.field({
+    type: RegistrationConnection,
+    args: {
+      when: t.arg({ type: RegistrationTimeFilter, required: true }),
+      first: t.arg.int({ required: false, defaultValue: 20 }),
+      after: t.arg.string({ required: false }),
+    },
+    resolve: (_root, args, ctx) => myRegistrations(ctx, args),
+  }),
+}));
+
+builder.mutationFields((t) => {
+  const byId = (
+    run: (ctx: Parameters<typeof cancelRegistration>[0], id: string) => Promise<RegistrationView>,
+  ) =>
+    t.field({
+      type: Registration,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_root, args, ctx) => run(ctx, String(args.id)),
+    });
+  const byRegistrationId = (
+    run: (ctx: Parameters<typeof cancelRegistration>[0], id: string) => Promise<RegistrationView>,
+  ) =>
+    t.field({
+      type: Registration,
+      args: { registrationId: t.arg.id({ required: true }) },
+      resolve: (_root, args, ctx) => run(ctx, String(args.registrationId)),
+    });
+  return {
+    register: t.field({
+      type: Registration,
+      args: { eventId: t.arg.id({ required: true }), input: t.arg({ type: RegisterInput, required: true }) },
+      resolve: (_root, args, ctx) =>
+        register(ctx, String(args.eventId), {
+          ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
+          answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
+        }),
+    }),
+    cancelRegistration: byId(cancelRegistration),
+    approveRegistration: byId(approveRegistration),
+    declineRegistration: byId(declineRegistration),
+    moveFromWaitlist: byId(moveFromWaitlist),
+    checkIn: byRegistrationId(checkIn),
+    undoCheckIn: byRegistrationId(undoCheckIn),
+    checkInByCode: t.field({
+      type: Registration,
+      args: { eventId: t.arg.id({ required: true }), code: t.arg.string({ required: true }) },
+      resolve: (_root, args, ctx) => checkInByCode(ctx, String(args.eventId), args.code),
+    }),
+    messageRegistrants: t.int({
+      args: {
+        eventId: t.arg.id({ required: true }),
+        input: t.arg({ type: MessageRegistrantsInput, required: true }),
+      },
+      resolve: (_root, args, ctx) =>
+        messageRegistrants(ctx, String(args.eventId), {
+          ...args.input,
+          ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
+        }),
+    }),
+  };
+});

@@ -1,0 +1,241 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { DomainError, forbidden, invalidInput, notFound } from "#server/errors.ts";
+import { joinFromEvent } from "#server/modules/communities/communities.service.ts";
+import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
+import { eventAccess } from "#server/modules/events/events.policy.ts";
+import { eventClosed, questionsOf, ticketTypesOf } from "#server/modules/events/events.service.ts";
+import { validateAnswers } from "#server/modules/events/events.validation.ts";
+import type { EventRow } from "#server/modules/events/events.views.ts";
+import { lockEvent, seatFree } from "#server/modules/events/seats.service.ts";
+import type { Emit } from "#server/modules/log/log.events.ts";
+import { can } from "#server/modules/members/members.policy.ts";
+import { getMembership } from "#server/modules/members/members.service.ts";
+import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
+import { people } from "#server/modules/users/users.service.ts";
+import type { Capability } from "#shared/capabilities.ts";
+import {
+  type Cause,
+  createRegistration,
+  promoteWaitlisted,
+  transition,
+} from "./registration-state.service.ts";
+import type { RegistrationStatus } from "./registration-transitions.ts";
+import { checkTransition, stateOf, type TransitionReason } from "./registration-transitions.ts";
+import { registration } from "./registrations.tables.ts";
+import {
+  personColumns,
+  type RegistrationRow,
+  type RegistrationView,
+  registrationLoaders,
+  type WriteCtx,
+} from "./registrations.views.ts";
+
+export type RegisterInput = {
+  ticketTypeId?: string | null;
+  answers: { questionId: string; values: string[] }[];
+};
+
+export const ACTIVE: RegistrationStatus[] = ["going", "waitlisted", "pending"];
+
+export async function viewOf(
+  db: Db,
+  viewer: Viewer | null,
+  registrationId: string,
+): Promise<RegistrationView> {
+  const [row] = await db
+    .select({ registration, person: personColumns })
+    .from(registration)
+    .innerJoin(people, eq(people.id, registration.userId))
+    .where(eq(registration.id, registrationId))
+    .limit(1);
+  if (!row) throw notFound();
+  return registrationLoaders({ db, viewer }).registrationView(row.registration, row.person);
+}
+
+export async function register(
+  ctx: WriteCtx,
+  eventId: string,
+  input: RegisterInput,
+): Promise<RegistrationView> {
+  const me = requireViewer(ctx.viewer);
+  const id = await ctx.db.transaction(async (tx) => {
+    // Every seat decision for this event happens under this row lock, one registration at a time.
+    const row = await lockEvent(tx, eventId);
+    const membership = await getMembership(tx, me.id, row.communityId);
+    const access = eventAccess(row, me, membership);
+    if (access !== "visible") throw notFound();
+    const placed = await placeRegistration(tx, ctx.emit, row, me.id, input, { guestName: null });
+    if (row.visibility === "public" && !membership) await joinFromEvent(tx, ctx.emit, row.communityId, me.id);
+    return placed.id;
+  });
+  return viewOf(ctx.db, ctx.viewer, id);
+}
+
+/**
+ * The seat decision and the write, for a signed-in person or a guest. Call with the event row
+ * locked (`lockEvent`). Its `registration.created` entry brings the person's mail and, for
+ * approval events, the organizers'.
+ */
+export async function placeRegistration(
+  tx: Db,
+  emit: Emit,
+  row: EventRow,
+  userId: string,
+  input: RegisterInput,
+  options: { guestName: string | null },
+): Promise<{ id: string; status: RegistrationStatus }> {
+  const eventId = row.id;
+  const now = new Date();
+  if (row.status !== "published" || row.endsAt < now) throw eventClosed();
+
+  const types = await ticketTypesOf(tx, eventId);
+  const chosen = input.ticketTypeId
+    ? types.find((tt) => tt.id === input.ticketTypeId)
+    : types.length === 1
+      ? types[0]
+      : undefined;
+  if (!chosen) {
+    throw invalidInput([{ field: "ticketTypeId", code: "REQUIRED", message: "Choose a ticket type." }]);
+  }
+  if ((chosen.salesStartAt && chosen.salesStartAt > now) || (chosen.salesEndAt && chosen.salesEndAt < now))
+    throw eventClosed();
+
+  const questions = await questionsOf(tx, eventId);
+  const answers = validateAnswers(questions, input.answers);
+  if (answers.errors.length > 0) throw invalidInput(answers.errors);
+
+  const [existing] = await tx
+    .select()
+    .from(registration)
+    .where(and(eq(registration.eventId, eventId), eq(registration.userId, userId)))
+    .limit(1);
+  if (existing && ACTIVE.includes(existing.status)) {
+    throw new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
+  }
+
+  let status: RegistrationStatus;
+  if (row.approvalRequired) status = "pending";
+  else if (await seatFree(tx, eventId, chosen.id)) status = "going";
+  else if (row.waitlistEnabled) status = "waitlisted";
+  else throw new DomainError("EVENT_FULL", "This event is full.");
+
+  const registrationId = await createRegistration(
+    tx,
+    existing ?? null,
+    status,
+    {
+      reason: "register",
+      actorId: options.guestName === null ? userId : null,
+      communityId: row.communityId,
+      emit,
+    },
+    { eventId, userId, ticketTypeId: chosen.id, answers: answers.value, guestName: options.guestName },
+  );
+  return { id: registrationId, status };
+}
+
+/** What changing an event asks of its registrations (see `updateEvent`). */
+export const seatKeeper: SeatKeeper = {
+  async ticketTypesInUse(tx, ticketTypeIds) {
+    const used = await tx
+      .selectDistinct({ ticketTypeId: registration.ticketTypeId })
+      .from(registration)
+      .where(inArray(registration.ticketTypeId, ticketTypeIds));
+    return used.flatMap((r) => (r.ticketTypeId ? [r.ticketTypeId] : []));
+  },
+  async seatsMayHaveFreed(tx, emit, eventId) {
+    await promoteWaitlisted(tx, emit, eventId);
+  },
+};
+
+/**
+ * Loads a registration and locks its event for a change. The person may act on their own
+ * registration only where `personMay`; members holding `capability` on any. Others get NOT_FOUND.
+ */
+export async function lockRegistration(
+  tx: Db,
+  viewer: Viewer | null,
+  id: string,
+  personMay: boolean,
+  capability: Capability = "registrations.manage",
+) {
+  const me = requireViewer(viewer);
+  const [found] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
+  if (!found) throw notFound();
+  const eventRow = await lockEvent(tx, found.eventId);
+  const [current] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
+  if (!current) throw notFound();
+  const membership = await getMembership(tx, me.id, eventRow.communityId);
+  const manager = can(membership, capability);
+  const own = current.userId === me.id;
+  if (!manager && !(own && personMay)) {
+    if (own) throw forbidden("Only organizers can do that.");
+    throw notFound();
+  }
+  return { me, current, eventRow, manager };
+}
+
+export const causeBy = (
+  ctx: WriteCtx,
+  eventRow: EventRow,
+  reason: TransitionReason,
+  actorId: string,
+): Cause => ({
+  reason,
+  actorId,
+  communityId: eventRow.communityId,
+  emit: ctx.emit,
+});
+
+export async function cancelRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
+  await ctx.db.transaction(async (tx) => {
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, true);
+    await cancelLocked(tx, causeBy(ctx, eventRow, "cancel", me.id), current);
+  });
+  return viewOf(ctx.db, ctx.viewer, id);
+}
+
+/** Cancels a registration whose event row is locked; canceling an inactive one changes nothing. */
+export async function cancelLocked(tx: Db, cause: Cause, current: RegistrationRow): Promise<void> {
+  if (!ACTIVE.includes(current.status)) return;
+  await transition(tx, current, "canceled", cause);
+}
+
+export async function declineRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
+  await ctx.db.transaction(async (tx) => {
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
+    if (!ACTIVE.includes(current.status)) return;
+    await transition(tx, current, "declined", causeBy(ctx, eventRow, "decline", me.id));
+  });
+  return viewOf(ctx.db, ctx.viewer, id);
+}
+
+const noSeats = () => new DomainError("NO_SEATS", "There is no free seat.");
+
+export async function approveRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
+  await ctx.db.transaction(async (tx) => {
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
+    if (current.status === "going") return;
+    const cause = causeBy(ctx, eventRow, "approve", me.id);
+    checkTransition(stateOf(current), "going", cause.reason);
+    // Approving is when they join the waitlist's queue, if there is no seat.
+    if (await seatFree(tx, current.eventId, current.ticketTypeId))
+      await transition(tx, current, "going", cause);
+    else if (eventRow.waitlistEnabled) await transition(tx, current, "waitlisted", cause);
+    else throw noSeats();
+  });
+  return viewOf(ctx.db, ctx.viewer, id);
+}
+
+export async function moveFromWaitlist(ctx: WriteCtx, id: string): Promise<RegistrationView> {
+  await ctx.db.transaction(async (tx) => {
+    const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
+    if (current.status === "going") return;
+    const cause = causeBy(ctx, eventRow, "move", me.id);
+    checkTransition(stateOf(current), "going", cause.reason);
+    if (!(await seatFree(tx, current.eventId, current.ticketTypeId))) throw noSeats();
+    await transition(tx, current, "going", cause);
+  });
+  return viewOf(ctx.db, ctx.viewer, id);
+}
