@@ -6,6 +6,7 @@ import {
   registerFor,
   wallInDays,
 } from "#server/modules/events/events-test-support.ts";
+import { BACKGROUND_STATEMENT } from "#server/test/background-statements.ts";
 import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
 
 /**
@@ -48,14 +49,10 @@ const MY_REGISTRATIONS = `{ myRegistrations(when: UPCOMING, first: 20) {
   nodes { id status waitlistPosition ticketType { id name } event { id title host { id name } } }
 } }`;
 
-// Background work (the outbox, the domain-event log's dispatcher, the revocation refresh) shares
-// the database; it is not the request's. A request's own log entries are inserts, still counted.
-const background = /outbox|pgboss|revoked_session|log_subscriber|from domain_event/;
-
 async function counted<T>(run: () => Promise<T>): Promise<{ result: T; count: number }> {
   statements.length = 0;
   const result = await run();
-  return { result, count: statements.filter((statement) => !background.test(statement)).length };
+  return { result, count: statements.filter((statement) => !BACKGROUND_STATEMENT.test(statement)).length };
 }
 
 /** The app asks for the session when it starts, which leaves the signed cookie cache behind. */

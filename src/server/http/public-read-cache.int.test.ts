@@ -13,6 +13,7 @@ import {
   quickSignIn,
   registerFor,
 } from "#server/modules/events/events-test-support.ts";
+import { BACKGROUND_STATEMENT } from "#server/test/background-statements.ts";
 import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
 
 /**
@@ -42,8 +43,6 @@ type EventPage = {
 };
 
 const statements: string[] = [];
-// The server's background work shares the database; only a request's own reads are counted here.
-const background = /outbox|pgboss|revoked_session|log_subscriber|from domain_event/;
 
 let t: TestServer;
 // The server's clock stands still unless a test moves it: a slow machine never ages an entry.
@@ -88,7 +87,7 @@ const pageSignedOut = async (server: { url: string }, id: string) =>
 async function countedStatements(run: () => Promise<unknown>) {
   statements.length = 0;
   await run();
-  return statements.filter((statement) => !background.test(statement)).length;
+  return statements.filter((statement) => !BACKGROUND_STATEMENT.test(statement)).length;
 }
 
 /** An edit of the title that keeps the ticket types people registered with. */
