@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { ChildServerFirstSequencer } from "./scripts/vitest-sequencer.ts";
 
 // Yoga and Pothos must share one copy of graphql, or GraphQLErrors get masked as internal errors.
 const graphqlEntry = fileURLToPath(new URL("./node_modules/graphql/index.js", import.meta.url));
@@ -15,6 +16,7 @@ export default defineConfig({
     // Integration and component files spend most of their time waiting on servers, SMTP and
     // timers; vitest's default (one worker per core but one) leaves a 2-core machine half idle.
     maxWorkers: Math.max(4, availableParallelism()),
+    sequence: { sequencer: ChildServerFirstSequencer },
     projects: [
       {
         extends: true,
