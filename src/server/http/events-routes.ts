@@ -12,7 +12,8 @@ import { buildIcs } from "#shared/ics.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
-import { isSignedOut, type PublicReadCache } from "./public-read-cache.ts";
+import type { PublicReadCache } from "./public-read-cache.ts";
+import { isSignedOut } from "./session-cookies.ts";
 
 type Options = {
   appUrl: string;

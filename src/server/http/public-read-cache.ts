@@ -137,8 +137,3 @@ export function createPublicReadCache(options: {
 }
 
 export type PublicReadCache = ReturnType<typeof createPublicReadCache>;
-
-/** better-auth's session cookie: a request without it is signed out and may share answers. */
-const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/;
-
-export const isSignedOut = (headers: Headers) => !SESSION_TOKEN.test(headers.get("cookie") ?? "");

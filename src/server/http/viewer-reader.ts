@@ -1,12 +1,10 @@
 import type { Viewer } from "#server/modules/users/users.policy.ts";
+import { hasSessionToken, sessionCookies } from "./session-cookies.ts";
 
 type Found = {
   session: { id: string };
   user: { id: string; name: string; email: string; image?: string | null };
 };
-
-/** better-auth's cookies that decide who is signed in (with or without the `__Secure-` prefix). */
-const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?[\w.-]*session_(?:token|data)=[^;]*)/g;
 
 /**
  * Reads the viewer of a request. Without a session cookie there is nobody to look up. With the
@@ -33,8 +31,8 @@ export function createViewerReader(options: {
   const keyOf = (header: string) => {
     let key = keys.get(header);
     if (key === undefined) {
-      const cookies = [...header.matchAll(SESSION_COOKIE)].map((m) => m[1] ?? "");
-      if (!cookies.some((cookie) => cookie.includes("session_token="))) key = null;
+      const cookies = sessionCookies(header);
+      if (!hasSessionToken(cookies)) key = null;
       else key = cookies.some((cookie) => cookie.includes("session_data=")) ? cookies.sort().join("; ") : "";
       if (keys.size >= maxEntries) keys.delete(keys.keys().next().value as string);
       keys.set(header, key);

@@ -1,0 +1,13 @@
+/** better-auth's cookies that decide who is signed in (with or without the `__Secure-` prefix). */
+const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?[\w.-]*session_(?:token|data)=[^;]*)/g;
+
+/** The session cookies (`name=value`) in a Cookie header, in the order sent. */
+export const sessionCookies = (header: string): string[] =>
+  [...header.matchAll(SESSION_COOKIE)].map((m) => m[1] ?? "");
+
+/** With no session token a request is signed out: nobody to look up, and answers may be shared. */
+export const hasSessionToken = (cookies: string[]): boolean =>
+  cookies.some((cookie) => /^(?:__Secure-)?[\w.-]*session_token=/.test(cookie));
+
+export const isSignedOut = (headers: Headers): boolean =>
+  !hasSessionToken(sessionCookies(headers.get("cookie") ?? ""));
