@@ -5,7 +5,6 @@ import { joinFromEvent } from "#server/modules/communities/communities.service.t
 import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
 import { eventAccess } from "#server/modules/events/events.policy.ts";
 import { eventClosed, questionsOf, ticketTypesOf } from "#server/modules/events/events.service.ts";
-import { validateAnswers } from "#server/modules/events/events.validation.ts";
 import type { EventRow } from "#server/modules/events/events.views.ts";
 import { lockEvent, seatFree } from "#server/modules/events/seats.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
@@ -14,6 +13,7 @@ import { getMembership } from "#server/modules/members/members.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { people } from "#server/modules/users/users.service.ts";
 import type { Capability } from "#shared/capabilities.ts";
+import { validateAnswers } from "#shared/questions.ts";
 import {
   type Cause,
   createRegistration,
