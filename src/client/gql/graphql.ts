@@ -19,6 +19,7 @@ export type Capability =
   | 'COMMUNITY_VIEW'
   | 'EVENTS_MANAGE'
   | 'MEMBERS_MANAGE'
+  | 'MEMBERS_MANAGE_ADMINS'
   | 'MEMBERS_VIEW'
   | 'PAYMENTS_MANAGE'
   | 'REGISTRATIONS_MANAGE';
@@ -146,6 +147,8 @@ export type UpdateCommunityInput = {
   currency?: string | null | undefined;
   description?: string | null | undefined;
   joinPolicy?: JoinPolicy | null | undefined;
+  /** The whole list in order; omitted leaves the questions as they are */
+  joinQuestions?: Array<QuestionInput> | null | undefined;
   /** Path in community-assets; empty removes the logo */
   logoPath?: string | null | undefined;
   name?: string | null | undefined;

@@ -30,7 +30,11 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
     case "member.requested":
       return { target: `user:${entry.payload.userId}`, before: null, after: { status: "pending" } };
     case "member.approved":
-      return { target: `user:${entry.payload.userId}`, before: { status: "pending" }, after: { status: "active" } };
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { status: "pending" },
+        after: { status: "active" },
+      };
     case "member.declined":
       return { target: `user:${entry.payload.userId}`, before: { status: "pending" }, after: null };
     case "member.invited":
@@ -40,7 +44,11 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
         after: { email: entry.payload.email, role: entry.payload.role },
       };
     case "member.invitation_revoked":
-      return { target: `invitation:${entry.payload.invitationId}`, before: { email: entry.payload.email }, after: null };
+      return {
+        target: `invitation:${entry.payload.invitationId}`,
+        before: { email: entry.payload.email },
+        after: null,
+      };
     case "member.role_changed":
       return {
         target: `user:${entry.payload.userId}`,
@@ -48,7 +56,11 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
         after: { role: entry.payload.to },
       };
     case "member.banned":
-      return { target: `user:${entry.payload.userId}`, before: { role: entry.payload.role }, after: { status: "banned" } };
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { role: entry.payload.role },
+        after: { status: "banned" },
+      };
     case "member.removed":
     case "member.left":
       return { target: `user:${entry.payload.userId}`, before: { role: entry.payload.role }, after: null };

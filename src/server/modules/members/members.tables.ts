@@ -34,8 +34,6 @@ export const membership = pgTable(
     uniqueIndex("membership_community_user_idx").on(t.communityId, t.userId),
     index("membership_user_idx").on(t.userId, t.status),
     // The join-request queue and its count stay small whatever the community's size.
-    index("membership_pending_idx")
-      .on(t.communityId, t.joinedAt)
-      .where(sql`${t.status} = 'pending'`),
+    index("membership_pending_idx").on(t.communityId, t.joinedAt).where(sql`${t.status} = 'pending'`),
   ],
 );

@@ -88,6 +88,10 @@ export async function placeRegistration(
   const eventId = row.id;
   const now = new Date();
   if (row.status !== "published" || row.endsAt < now) throw eventClosed();
+  const membership = await getMembership(tx, userId, row.communityId);
+  if (membership?.status === "banned") {
+    throw new DomainError("BANNED", "You can't register: the community's admins removed you from it.");
+  }
 
   const types = await ticketTypesOf(tx, eventId);
   const chosen = input.ticketTypeId

@@ -1,0 +1,298 @@
+import { randomUUID } from "node:crypto";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { conflict, DomainError, forbidden, invalidInput, notFound } from "#server/errors.ts";
+import {
+  adjustMemberCount,
+  type CommunityRow,
+  findCommunity,
+} from "#server/modules/communities/community-lookup.service.ts";
+import { requireMembership } from "#server/modules/members/members.service.ts";
+import {
+  insertMembership,
+  lockMembershipOf,
+  type MembershipRecord,
+  updateMembership,
+} from "#server/modules/members/membership-records.service.ts";
+import { requireViewer } from "#server/modules/users/users.policy.ts";
+import { usersByEmail } from "#server/modules/users/users.service.ts";
+import type { Role } from "#shared/capabilities.ts";
+import { INVITATION_TTL_MS, invitationToken, tokenHash } from "./invitation-token.ts";
+import { banned } from "./join.service.ts";
+import type { MembershipCtx } from "./membership.context.ts";
+import { mayAssign, mayReviewMembers } from "./membership.policy.ts";
+import { invitation } from "./membership.tables.ts";
+
+export type InvitationRow = typeof invitation.$inferSelect;
+export type InvitationStatus = "pending" | "expired" | "accepted" | "revoked";
+
+export const invitationStatus = (row: InvitationRow, now: Date): InvitationStatus =>
+  row.revokedAt ? "revoked" : row.acceptedAt ? "accepted" : row.expiresAt <= now ? "expired" : "pending";
+
+/** How many addresses one paste may hold; bigger lists go through the CSV import. */
+export const MAX_INVITES_PER_CALL = 200;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type InviteOutcome = {
+  email: string;
+  result: "invited" | "already_member" | "banned" | "invalid";
+  invitation: InvitationRow | null;
+};
+
+/** A fresh link and a new week for an invitation row (new ones, resends, re-invites alike). */
+function issue(secret: string, id: string, now: Date) {
+  return {
+    issuedAt: now,
+    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+    tokenHash: tokenHash(invitationToken(secret, id, now)),
+  };
+}
+
+/**
+ * Invites each pasted address with `role`, answering per address. An address with an open
+ * invitation gets it again (new link, new expiry, the new role); members and banned people are
+ * reported, not invited.
+ */
+export async function inviteMembers(
+  ctx: MembershipCtx,
+  communityId: string,
+  emails: string[],
+  role: Role,
+): Promise<InviteOutcome[]> {
+  const actor = await requireMembership(ctx, communityId);
+  if (!mayAssign(actor, role)) {
+    throw forbidden(
+      role === "owner"
+        ? "Ownership is handed over by a transfer, not an invitation."
+        : "You can't invite people with that role.",
+    );
+  }
+  const cleaned = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
+  if (cleaned.length === 0)
+    throw invalidInput([{ field: "emails", code: "REQUIRED", message: "Add at least one email address." }]);
+  if (cleaned.length > MAX_INVITES_PER_CALL) {
+    throw invalidInput([
+      {
+        field: "emails",
+        code: "TOO_LONG",
+        message: `Invite at most ${MAX_INVITES_PER_CALL} people at once, or import a CSV file.`,
+      },
+    ]);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const accounts = await usersByEmail(
+      tx,
+      cleaned.filter((e) => EMAIL.test(e)),
+    );
+    const outcomes: InviteOutcome[] = [];
+    for (const email of cleaned) {
+      if (!EMAIL.test(email) || email.length > 254) {
+        outcomes.push({ email, result: "invalid", invitation: null });
+        continue;
+      }
+      const account = accounts.get(email);
+      const existing = account ? await lockMembershipOf(tx, communityId, account.id) : null;
+      if (existing?.status === "banned") {
+        outcomes.push({ email, result: "banned", invitation: null });
+        continue;
+      }
+      if (existing?.status === "active") {
+        outcomes.push({ email, result: "already_member", invitation: null });
+        continue;
+      }
+      const row = await upsertInvitation(ctx, tx, { communityId, email, role, invitedBy: actor.viewer.id });
+      outcomes.push({ email, result: "invited", invitation: row });
+    }
+    return outcomes;
+  });
+}
+
+async function upsertInvitation(
+  ctx: MembershipCtx,
+  tx: Db,
+  input: { communityId: string; email: string; role: Role; invitedBy: string },
+): Promise<InvitationRow> {
+  const now = ctx.clock();
+  const [open] = await tx
+    .select()
+    .from(invitation)
+    .where(
+      and(
+        eq(invitation.communityId, input.communityId),
+        eq(invitation.email, input.email),
+        isNull(invitation.acceptedAt),
+        isNull(invitation.revokedAt),
+      ),
+    )
+    .for("update");
+  let row: InvitationRow | undefined;
+  if (open) {
+    [row] = await tx
+      .update(invitation)
+      .set({ role: input.role, invitedBy: input.invitedBy, ...issue(ctx.authSecret, open.id, now) })
+      .where(eq(invitation.id, open.id))
+      .returning();
+  } else {
+    const id = randomUUID();
+    [row] = await tx
+      .insert(invitation)
+      .values({ id, ...input, createdAt: now, ...issue(ctx.authSecret, id, now) })
+      .returning();
+  }
+  if (!row) throw new Error("invitation write returned no row");
+  await ctx.emit(tx, {
+    type: "member.invited",
+    communityId: input.communityId,
+    actorId: input.invitedBy,
+    payload: { invitationId: row.id, email: row.email, role: row.role, resent: Boolean(open) },
+  });
+  return row;
+}
+
+/** An invitation locked for a change by someone who may manage its role; NOT_FOUND for outsiders. */
+async function lockForManager(ctx: MembershipCtx, tx: Db, id: string) {
+  const [row] = await tx.select().from(invitation).where(eq(invitation.id, id)).for("update");
+  if (!row) throw notFound();
+  const actor = await requireMembership({ db: tx, viewer: ctx.viewer }, row.communityId);
+  if (!mayAssign(actor, row.role)) throw forbidden("You can't manage invitations with that role.");
+  if (row.acceptedAt) throw new DomainError("INVITATION_USED", "This invitation was already accepted.");
+  if (row.revokedAt) throw new DomainError("INVITATION_REVOKED", "This invitation was revoked.");
+  return { row, actor };
+}
+
+/** Sends the invitation again with a new link (the old one stops working) and a new week. */
+export async function resendInvitation(ctx: MembershipCtx, id: string): Promise<InvitationRow> {
+  return ctx.db.transaction(async (tx) => {
+    const { row, actor } = await lockForManager(ctx, tx, id);
+    return upsertInvitation(ctx, tx, {
+      communityId: row.communityId,
+      email: row.email,
+      role: row.role,
+      invitedBy: actor.viewer.id,
+    });
+  });
+}
+
+export async function revokeInvitation(ctx: MembershipCtx, id: string): Promise<InvitationRow> {
+  return ctx.db.transaction(async (tx) => {
+    const { row, actor } = await lockForManager(ctx, tx, id);
+    const [revoked] = await tx
+      .update(invitation)
+      .set({ revokedAt: ctx.clock() })
+      .where(eq(invitation.id, id))
+      .returning();
+    if (!revoked) throw notFound();
+    await ctx.emit(tx, {
+      type: "member.invitation_revoked",
+      communityId: row.communityId,
+      actorId: actor.viewer.id,
+      payload: { invitationId: id, email: row.email },
+    });
+    return revoked;
+  });
+}
+
+/** Invitations not yet accepted or revoked (expired ones included, to resend), newest first. */
+export async function openInvitations(
+  ctx: Pick<MembershipCtx, "db" | "viewer">,
+  communityId: string,
+): Promise<InvitationRow[]> {
+  const actor = await requireMembership(ctx, communityId);
+  if (!mayReviewMembers(actor)) throw forbidden("Only organizers and admins see invitations.");
+  return ctx.db
+    .select()
+    .from(invitation)
+    .where(
+      and(
+        eq(invitation.communityId, communityId),
+        isNull(invitation.acceptedAt),
+        isNull(invitation.revokedAt),
+      ),
+    )
+    .orderBy(desc(invitation.issuedAt), desc(invitation.id))
+    .limit(500);
+}
+
+async function findByToken(db: Pick<Db, "select">, token: string): Promise<InvitationRow | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const [row] = await db
+    .select()
+    .from(invitation)
+    .where(eq(invitation.tokenHash, tokenHash(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the link shows before it is accepted: the community's face, the role, the address. */
+export type InvitationPreview = {
+  invitation: InvitationRow;
+  community: CommunityRow;
+  status: InvitationStatus;
+};
+
+export async function invitationByToken(
+  ctx: Pick<MembershipCtx, "db" | "clock">,
+  token: string,
+): Promise<InvitationPreview | null> {
+  const row = await findByToken(ctx.db, token);
+  if (!row) return null;
+  const community = await findCommunity(ctx.db, row.communityId);
+  if (!community) return null;
+  return { invitation: row, community, status: invitationStatus(row, ctx.clock()) };
+}
+
+/**
+ * Makes the signed-in person a member with the invitation's role. The link works once, within its
+ * week, unless revoked, and only for the account of the address it was sent to.
+ */
+export async function acceptInvitation(ctx: MembershipCtx, token: string): Promise<MembershipRecord> {
+  const me = requireViewer(ctx.viewer);
+  const found = await findByToken(ctx.db, token);
+  if (!found) throw notFound();
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(invitation).where(eq(invitation.id, found.id)).for("update");
+    if (!row || row.tokenHash !== found.tokenHash) throw notFound();
+    const now = ctx.clock();
+    const status = invitationStatus(row, now);
+    if (status === "revoked")
+      throw new DomainError("INVITATION_REVOKED", "This invitation was revoked. Ask for a new one.");
+    if (status === "accepted") throw new DomainError("INVITATION_USED", "This invitation was already used.");
+    if (status === "expired")
+      throw new DomainError("INVITATION_EXPIRED", "This invitation has expired. Ask for a new one.");
+    if (me.email.toLowerCase() !== row.email) {
+      throw new DomainError(
+        "INVITATION_WRONG_ACCOUNT",
+        `This invitation was sent to ${row.email}. Sign out and sign in with that address to accept it.`,
+      );
+    }
+    const existing = await lockMembershipOf(tx, row.communityId, me.id);
+    if (existing?.status === "banned") throw banned();
+    let member: MembershipRecord;
+    if (existing?.status === "active") {
+      member = existing;
+    } else {
+      const added = existing
+        ? await updateMembership(tx, existing.id, { status: "active", role: row.role, joinedAt: now })
+        : await insertMembership(tx, {
+            communityId: row.communityId,
+            userId: me.id,
+            role: row.role,
+            status: "active",
+            source: "invited",
+            joinedAt: now,
+          });
+      if (!added) throw conflict("You joined a moment ago. Reload the page.");
+      member = added;
+      await adjustMemberCount(tx, row.communityId, 1);
+      await ctx.emit(tx, {
+        type: "member.joined",
+        communityId: row.communityId,
+        actorId: me.id,
+        subjectId: me.id,
+        payload: { userId: me.id, role: row.role, source: "invited" },
+      });
+    }
+    await tx.update(invitation).set({ acceptedAt: now, acceptedBy: me.id }).where(eq(invitation.id, row.id));
+    return member;
+  });
+}
