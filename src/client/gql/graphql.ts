@@ -167,7 +167,7 @@ export type CommunityQueryVariables = Exact<{
 }>;
 
 
-export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
+export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type SlugAvailabilityQueryVariables = Exact<{
   slug: string;
@@ -189,7 +189,7 @@ export type UpdateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
+export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type DeleteCommunityMutationVariables = Exact<{
   id: string | number;
@@ -526,6 +526,13 @@ export const CommunityDocument = new TypedDocumentString(`
     brandColor
     coverUrl
     viewerCapabilities
+    joinQuestions {
+      id
+      kind
+      label
+      required
+      options
+    }
   }
 }
     `) as unknown as TypedDocumentString<CommunityQuery, CommunityQueryVariables>;
@@ -577,6 +584,13 @@ export const UpdateCommunityDocument = new TypedDocumentString(`
     brandColor
     coverUrl
     viewerCapabilities
+    joinQuestions {
+      id
+      kind
+      label
+      required
+      options
+    }
   }
 }
     `) as unknown as TypedDocumentString<UpdateCommunityMutation, UpdateCommunityMutationVariables>;

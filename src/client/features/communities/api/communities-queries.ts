@@ -37,6 +37,13 @@ const CommunityQuery = graphql(`
       brandColor
       coverUrl
       viewerCapabilities
+      joinQuestions {
+        id
+        kind
+        label
+        required
+        options
+      }
     }
   }
 `);

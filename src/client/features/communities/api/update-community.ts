@@ -22,6 +22,13 @@ const UpdateCommunityMutation = graphql(`
       brandColor
       coverUrl
       viewerCapabilities
+      joinQuestions {
+        id
+        kind
+        label
+        required
+        options
+      }
     }
   }
 `);

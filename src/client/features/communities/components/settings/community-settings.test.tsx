@@ -23,6 +23,7 @@ const community: Community = {
   viewerRole: "ADMIN",
   visibility: "PUBLIC",
   joinPolicy: "OPEN",
+  joinQuestions: [],
   timeZone: "Europe/Berlin",
   currency: "EUR",
   createdAt: "2026-01-01T00:00:00.000Z",
