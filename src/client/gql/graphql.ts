@@ -90,10 +90,21 @@ export type GuestRegisterInput = {
   ticketTypeId?: string | number | null | undefined;
 };
 
+export type InvitationStatus =
+  | 'ACCEPTED'
+  | 'EXPIRED'
+  | 'PENDING'
+  | 'REVOKED';
+
 export type JoinPolicy =
   | 'APPROVAL'
   | 'INVITE'
   | 'OPEN';
+
+export type MembershipStatus =
+  | 'ACTIVE'
+  | 'BANNED'
+  | 'PENDING';
 
 export type MessageRegistrantsInput = {
   body: string;
@@ -378,6 +389,20 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
+
+export type InvitationPreviewQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type InvitationPreviewQuery = { invitation: { email: string, role: CommunityRole, status: InvitationStatus, expiresAt: string, community: { id: string, name: string, slug: string, logoUrl: string | null } } | null };
+
+export type AcceptInvitationMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type AcceptInvitationMutation = { acceptInvitation: { id: string, communityId: string, role: CommunityRole, status: MembershipStatus } };
 
 export type ManagedRegistrationQueryVariables = Exact<{
   token: string;
@@ -993,6 +1018,32 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const InvitationPreviewDocument = new TypedDocumentString(`
+    query InvitationPreview($token: String!) {
+  invitation(token: $token) {
+    email
+    role
+    status
+    expiresAt
+    community {
+      id
+      name
+      slug
+      logoUrl
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvitationPreviewQuery, InvitationPreviewQueryVariables>;
+export const AcceptInvitationDocument = new TypedDocumentString(`
+    mutation AcceptInvitation($token: String!) {
+  acceptInvitation(token: $token) {
+    id
+    communityId
+    role
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<AcceptInvitationMutation, AcceptInvitationMutationVariables>;
 export const ManagedRegistrationDocument = new TypedDocumentString(`
     query ManagedRegistration($token: String!) {
   managedRegistration(token: $token) {
