@@ -1,5 +1,5 @@
 import { MailIcon } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
@@ -53,6 +53,9 @@ export function InvitationPage({
   onAccepted: (communityId: string) => Promise<unknown>;
 }) {
   const accept = useAcceptInvitation(token);
+  // Signing in refreshes the session half-way through the inline form (a new person still names
+  // themselves after the code): the form stays until it is done, whatever the session says.
+  const [signingIn, setSigningIn] = useState(viewerEmail === null);
   const { community } = invitation;
   const closed = invitation.status === "PENDING" ? null : CLOSED[invitation.status];
   const wrongAccount = viewerEmail !== null && viewerEmail.toLowerCase() !== invitation.email.toLowerCase();
@@ -89,15 +92,29 @@ export function InvitationPage({
               Sent to <strong className="font-medium break-all text-foreground">{invitation.email}</strong>
             </span>
           </p>
-          {viewerEmail === null ? (
-            renderSignIn({ email: invitation.email, onSignedIn: acceptNow })
+          {signingIn || viewerEmail === null ? (
+            renderSignIn({
+              email: invitation.email,
+              onSignedIn: async () => {
+                setSigningIn(false);
+                await acceptNow();
+              },
+            })
           ) : wrongAccount ? (
             <div className="grid gap-3">
               <p className="text-sm">
                 You're signed in as <strong className="font-medium break-all">{viewerEmail}</strong>. Sign
                 out, then sign in with {invitation.email} to accept.
               </p>
-              <Button variant="outline" className="w-fit" onClick={() => onSignOut()}>
+              <Button
+                variant="outline"
+                className="w-fit"
+                onClick={async () => {
+                  accept.reset();
+                  setSigningIn(true);
+                  await onSignOut();
+                }}
+              >
                 Sign out
               </Button>
             </div>
