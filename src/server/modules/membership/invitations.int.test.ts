@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { domainEvent, invitation } from "#server/db/schema.ts";
 import { startTestServer, type TestServer } from "#server/test/harness.ts";
+import { INVITE_SENDS } from "./invitations.service.ts";
 import {
   accept,
   communityWithOwner,
@@ -174,5 +175,14 @@ describe("invitations", () => {
     expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
     const owners = await invite(owner, communityId, ["z@example.test"], "OWNER");
     expect(owners.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+  });
+
+  it("stops a community sending invitations in a flood", async () => {
+    const { owner, communityId } = await communityWithOwner(t);
+    for (let i = 0; i < INVITE_SENDS.max; i++) {
+      expect((await invite(owner, communityId, [`flood-${i}@example.test`])).errors).toBeUndefined();
+    }
+    const refused = await invite(owner, communityId, ["one-more@example.test"]);
+    expect(refused.errors?.[0]?.extensions?.code).toBe("RATE_LIMITED");
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { conflict, DomainError, forbidden, invalidInput, notFound } from "#server/errors.ts";
+import { hit } from "#server/modules/auth/throttle.service.ts";
 import {
   adjustMemberCount,
   type CommunityRow,
@@ -31,6 +32,18 @@ export const invitationStatus = (row: InvitationRow, now: Date): InvitationStatu
 
 /** How many addresses one paste may hold; bigger lists go through the CSV import. */
 export const MAX_INVITES_PER_CALL = 200;
+/** Sends of invitations (pastes and resends) per community: generous for people, a stop to mail floods. */
+export const INVITE_SENDS = { max: 30, windowSeconds: 60 * 60 };
+
+async function limitSends(db: Db, communityId: string): Promise<void> {
+  const result = await hit(db, { key: `invite:${communityId}`, ...INVITE_SENDS });
+  if (result.allowed) return;
+  const minutes = Math.max(1, Math.ceil(result.retryAfterSeconds / 60));
+  throw new DomainError(
+    "RATE_LIMITED",
+    `This community has sent many invitations in the last hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  );
+}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type InviteOutcome = {
@@ -79,6 +92,7 @@ export async function inviteMembers(
       },
     ]);
   }
+  await limitSends(ctx.db, communityId);
   return ctx.db.transaction(async (tx) => {
     const accounts = await usersByEmail(
       tx,
@@ -162,6 +176,13 @@ async function lockForManager(ctx: MembershipCtx, tx: Db, id: string) {
 
 /** Sends the invitation again with a new link (the old one stops working) and a new week. */
 export async function resendInvitation(ctx: MembershipCtx, id: string): Promise<InvitationRow> {
+  const [found] = await ctx.db
+    .select({ communityId: invitation.communityId })
+    .from(invitation)
+    .where(eq(invitation.id, id));
+  if (!found) throw notFound();
+  await requireMembership(ctx, found.communityId);
+  await limitSends(ctx.db, found.communityId);
   return ctx.db.transaction(async (tx) => {
     const { row, actor } = await lockForManager(ctx, tx, id);
     return upsertInvitation(ctx, tx, {
