@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { communityHosts } from "#server/modules/communities/communities.service.ts";
+import { communityHosts } from "#server/modules/communities/community-hosts.service.ts";
 import { event } from "./events.tables.ts";
 import { publicPath } from "./events.views.ts";
 

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { registration, user } from "#server/db/schema.ts";
 import { DomainError } from "#server/errors.ts";
-import { createCommunity } from "#server/modules/communities/communities.service.ts";
+import { createCommunity } from "#server/modules/communities/community-writes.service.ts";
 import { createEvent } from "#server/modules/events/event-writes.service.ts";
 import { getEvent } from "#server/modules/events/events.service.ts";
 import type { EventInput } from "#server/modules/events/events.validation.ts";
