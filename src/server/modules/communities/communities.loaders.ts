@@ -1,8 +1,8 @@
 import DataLoader from "dataloader";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { MembershipView } from "#server/modules/members/members.policy.ts";
-import { membership } from "#server/modules/members/members.tables.ts";
+import { membershipsOfUser } from "#server/modules/members/members.service.ts";
 import { community } from "./communities.tables.ts";
 
 type CommunityRow = typeof community.$inferSelect;
@@ -18,10 +18,11 @@ export function createCommunityLoaders(db: Db, viewerId: string | null) {
   async function communitiesWithMembership(ids: readonly string[]) {
     const found = new Map<string, { row: CommunityRow; membership: MembershipView | null }>();
     if (viewerId) {
+      const mine = membershipsOfUser(db, viewerId);
       const rows = await db
-        .select({ row: community, role: membership.role, status: membership.status })
+        .select({ row: community, role: mine.role, status: mine.status })
         .from(community)
-        .leftJoin(membership, and(eq(membership.communityId, community.id), eq(membership.userId, viewerId)))
+        .leftJoin(mine, eq(mine.communityId, community.id))
         .where(inArray(community.id, [...ids]));
       for (const { row, role, status } of rows) {
         found.set(row.id, { row, membership: role && status ? { role, status } : null });

@@ -34,6 +34,17 @@ export async function getMembership(
   return rows[0] ?? null;
 }
 
+/**
+ * A person's memberships as a subquery, for a module that reads them beside its own rows in one
+ * statement (the request's community loader).
+ */
+export const membershipsOfUser = (db: Pick<Db, "select">, userId: string) =>
+  db
+    .select({ communityId: membership.communityId, role: membership.role, status: membership.status })
+    .from(membership)
+    .where(eq(membership.userId, userId))
+    .as("viewer_membership");
+
 /** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
 export async function requireMembership(
   { db, viewer, loaders }: MembersCtx,
