@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
-import { eq, inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { preparedFor } from "#server/db/prepared.ts";
 import type { MembershipView } from "#server/modules/members/members.policy.ts";
 import { membershipsOfUser } from "#server/modules/members/members.service.ts";
 import { community } from "./communities.tables.ts";
@@ -18,21 +19,27 @@ export function createCommunityLoaders(db: Db, viewerId: string | null) {
   async function communitiesWithMembership(ids: readonly string[]) {
     const found = new Map<string, { row: CommunityRow; membership: MembershipView | null }>();
     if (viewerId) {
-      const mine = membershipsOfUser(db, viewerId);
-      const rows = await db
-        .select({ row: community, role: mine.role, status: mine.status })
-        .from(community)
-        .leftJoin(mine, eq(mine.communityId, community.id))
-        .where(inArray(community.id, [...ids]));
-      for (const { row, role, status } of rows) {
+      const statement = preparedFor(db, "communities_with_membership", (name) => {
+        const mine = membershipsOfUser(db, sql.placeholder("viewerId"));
+        return db
+          .select({ row: community, role: mine.role, status: mine.status })
+          .from(community)
+          .leftJoin(mine, eq(mine.communityId, community.id))
+          .where(sql`${community.id} = any(${sql.placeholder("ids")})`)
+          .prepare(name);
+      });
+      for (const { row, role, status } of await statement.execute({ viewerId, ids })) {
         found.set(row.id, { row, membership: role && status ? { role, status } : null });
       }
     } else {
-      const rows = await db
-        .select()
-        .from(community)
-        .where(inArray(community.id, [...ids]));
-      for (const row of rows) found.set(row.id, { row, membership: null });
+      const statement = preparedFor(db, "communities", (name) =>
+        db
+          .select()
+          .from(community)
+          .where(sql`${community.id} = any(${sql.placeholder("ids")})`)
+          .prepare(name),
+      );
+      for (const row of await statement.execute({ ids })) found.set(row.id, { row, membership: null });
     }
     return found;
   }

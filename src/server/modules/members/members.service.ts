@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type Placeholder } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { forbidden, notFound } from "#server/errors.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
@@ -38,7 +38,7 @@ export async function getMembership(
  * A person's memberships as a subquery, for a module that reads them beside its own rows in one
  * statement (the request's community loader).
  */
-export const membershipsOfUser = (db: Pick<Db, "select">, userId: string) =>
+export const membershipsOfUser = (db: Pick<Db, "select">, userId: string | Placeholder) =>
   db
     .select({ communityId: membership.communityId, role: membership.role, status: membership.status })
     .from(membership)
