@@ -12,7 +12,7 @@ import {
   updateCommunity,
 } from "./communities.service.ts";
 
-const CommunityRole = builder.enumType("CommunityRole", {
+export const CommunityRole = builder.enumType("CommunityRole", {
   values: {
     OWNER: { value: "owner" },
     ADMIN: { value: "admin" },
