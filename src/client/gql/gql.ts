@@ -16,77 +16,89 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n    }\n  }\n": typeof types.MyCommunitiesDocument,
-    "\n  query Community($id: ID!) {\n    community(id: $id) {\n      id\n      name\n      slug\n      description\n      logoUrl\n      memberCount\n      viewerRole\n      visibility\n      joinPolicy\n      timeZone\n      currency\n      createdAt\n      brandColor\n      coverUrl\n      viewerCapabilities\n    }\n  }\n": typeof types.CommunityDocument,
+    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n  }\n": typeof types.CommunityDetailsFragmentDoc,
+    "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": typeof types.SlugAvailabilityDocument,
-    "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      id\n      name\n      slug\n      description\n      logoUrl\n      memberCount\n      viewerRole\n      visibility\n      joinPolicy\n      timeZone\n      currency\n      createdAt\n      brandColor\n      coverUrl\n      viewerCapabilities\n    }\n  }\n": typeof types.CreateCommunityDocument,
-    "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      id\n      name\n      slug\n      description\n      logoUrl\n      memberCount\n      viewerRole\n      visibility\n      joinPolicy\n      timeZone\n      currency\n      createdAt\n      brandColor\n      coverUrl\n      viewerCapabilities\n    }\n  }\n": typeof types.UpdateCommunityDocument,
+    "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CreateCommunityDocument,
+    "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.UpdateCommunityDocument,
     "\n  mutation DeleteCommunity($id: ID!, $confirmName: String!) {\n    deleteCommunity(id: $id, confirmName: $confirmName)\n  }\n": typeof types.DeleteCommunityDocument,
-    "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        currency\n        quantity\n        remaining\n      }\n      questions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerRegistration {\n        id\n        status\n        checkInCode\n        checkedInAt\n        waitlistPosition\n        ticketType {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.EventPageDocument,
+    "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        currency\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerRegistration {\n        ...RegistrationTicket\n      }\n    }\n  }\n": typeof types.EventPageDocument,
     "\n  mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {\n    registerAsGuest(eventId: $eventId, input: $input) {\n      status\n      email\n    }\n  }\n": typeof types.RegisterAsGuestDocument,
     "\n  mutation ResendTicket($eventId: ID!, $email: String!) {\n    resendTicket(eventId: $eventId, email: $email)\n  }\n": typeof types.ResendTicketDocument,
     "\n  mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {\n    register(eventId: $eventId, input: $input) {\n      id\n      status\n      checkInCode\n      waitlistPosition\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.RegisterForEventDocument,
     "\n  query RegistrationDigest($communityId: ID!) {\n    registrationDigest(communityId: $communityId)\n  }\n": typeof types.RegistrationDigestDocument,
     "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n": typeof types.SetRegistrationDigestDocument,
-    "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": typeof types.CreateEventDocument,
-    "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": typeof types.UpdateEventDocument,
-    "\n  mutation PublishEvent($id: ID!) {\n    publishEvent(id: $id) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": typeof types.PublishEventDocument,
-    "\n  mutation CancelEvent($id: ID!, $message: String) {\n    cancelEvent(id: $id, message: $message) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": typeof types.CancelEventDocument,
-    "\n  mutation DuplicateEvent($id: ID!) {\n    duplicateEvent(id: $id) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": typeof types.DuplicateEventDocument,
-    "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        id\n        title\n        startsAt\n        endsAt\n        timeZone\n        status\n        visibility\n        capacity\n        goingCount\n        waitlistCount\n        pendingCount\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.CommunityEventsDocument,
-    "\n  query OverviewEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        id\n        title\n        startsAt\n        endsAt\n        timeZone\n        status\n        capacity\n        goingCount\n        waitlistCount\n        pendingCount\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": typeof types.OverviewEventsDocument,
-    "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": typeof types.EventDetailDocument,
+    "\n  fragment SavedEvent on Event {\n    id\n    status\n    host {\n      id\n    }\n  }\n": typeof types.SavedEventFragmentDoc,
+    "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      ...SavedEvent\n    }\n  }\n": typeof types.CreateEventDocument,
+    "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      ...SavedEvent\n    }\n  }\n": typeof types.UpdateEventDocument,
+    "\n  mutation PublishEvent($id: ID!) {\n    publishEvent(id: $id) {\n      ...SavedEvent\n    }\n  }\n": typeof types.PublishEventDocument,
+    "\n  mutation CancelEvent($id: ID!, $message: String) {\n    cancelEvent(id: $id, message: $message) {\n      ...SavedEvent\n    }\n  }\n": typeof types.CancelEventDocument,
+    "\n  mutation DuplicateEvent($id: ID!) {\n    duplicateEvent(id: $id) {\n      ...SavedEvent\n    }\n  }\n": typeof types.DuplicateEventDocument,
+    "\n  fragment EventListItem on Event {\n    id\n    title\n    startsAt\n    endsAt\n    timeZone\n    status\n    capacity\n    goingCount\n    waitlistCount\n    pendingCount\n  }\n": typeof types.EventListItemFragmentDoc,
+    "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        ...EventListItem\n        visibility\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.CommunityEventsDocument,
+    "\n  query OverviewEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": typeof types.OverviewEventsDocument,
+    "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": typeof types.EventDetailDocument,
     "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n": typeof types.EventRegistrationsDocument,
-    "\n  mutation ApproveRegistration($id: ID!) {\n    approveRegistration(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": typeof types.ApproveRegistrationDocument,
-    "\n  mutation DeclineRegistration($id: ID!) {\n    declineRegistration(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": typeof types.DeclineRegistrationDocument,
-    "\n  mutation MoveFromWaitlist($id: ID!) {\n    moveFromWaitlist(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": typeof types.MoveFromWaitlistDocument,
-    "\n  mutation ManagerCancelRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": typeof types.ManagerCancelRegistrationDocument,
-    "\n  mutation CheckIn($registrationId: ID!) {\n    checkIn(registrationId: $registrationId) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": typeof types.CheckInDocument,
-    "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": typeof types.UndoCheckInDocument,
-    "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      id\n      status\n      checkedInAt\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CheckInByCodeDocument,
+    "\n  fragment RegistrationChange on Registration {\n    id\n    status\n    checkedInAt\n  }\n": typeof types.RegistrationChangeFragmentDoc,
+    "\n  mutation ApproveRegistration($id: ID!) {\n    approveRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.ApproveRegistrationDocument,
+    "\n  mutation DeclineRegistration($id: ID!) {\n    declineRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.DeclineRegistrationDocument,
+    "\n  mutation MoveFromWaitlist($id: ID!) {\n    moveFromWaitlist(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.MoveFromWaitlistDocument,
+    "\n  mutation ManagerCancelRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.ManagerCancelRegistrationDocument,
+    "\n  mutation CheckIn($registrationId: ID!) {\n    checkIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.CheckInDocument,
+    "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.UndoCheckInDocument,
+    "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": typeof types.MessageRegistrantsDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ManagedRegistrationDocument,
     "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n": typeof types.CancelManagedRegistrationDocument,
-    "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        status\n        checkInCode\n        checkedInAt\n        waitlistPosition\n        ticketType {\n          id\n          name\n        }\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.MyRegistrationsDocument,
+    "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...RegistrationTicket\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.MyRegistrationsDocument,
     "\n  mutation CancelMyRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CancelMyRegistrationDocument,
     "\n  fragment EventWhenWhere on Event {\n    id\n    title\n    description\n    startsAt\n    endsAt\n    timeZone\n    venueName\n    venueAddress\n  }\n": typeof types.EventWhenWhereFragmentDoc,
+    "\n  fragment EventQuestionFields on RegistrationQuestion {\n    id\n    kind\n    label\n    required\n    options\n  }\n": typeof types.EventQuestionFieldsFragmentDoc,
     "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": typeof types.EventPublicFactsFragmentDoc,
+    "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": typeof types.RegistrationTicketFragmentDoc,
 };
 const documents: Documents = {
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n    }\n  }\n": types.MyCommunitiesDocument,
-    "\n  query Community($id: ID!) {\n    community(id: $id) {\n      id\n      name\n      slug\n      description\n      logoUrl\n      memberCount\n      viewerRole\n      visibility\n      joinPolicy\n      timeZone\n      currency\n      createdAt\n      brandColor\n      coverUrl\n      viewerCapabilities\n    }\n  }\n": types.CommunityDocument,
+    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n  }\n": types.CommunityDetailsFragmentDoc,
+    "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": types.SlugAvailabilityDocument,
-    "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      id\n      name\n      slug\n      description\n      logoUrl\n      memberCount\n      viewerRole\n      visibility\n      joinPolicy\n      timeZone\n      currency\n      createdAt\n      brandColor\n      coverUrl\n      viewerCapabilities\n    }\n  }\n": types.CreateCommunityDocument,
-    "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      id\n      name\n      slug\n      description\n      logoUrl\n      memberCount\n      viewerRole\n      visibility\n      joinPolicy\n      timeZone\n      currency\n      createdAt\n      brandColor\n      coverUrl\n      viewerCapabilities\n    }\n  }\n": types.UpdateCommunityDocument,
+    "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": types.CreateCommunityDocument,
+    "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      ...CommunityDetails\n    }\n  }\n": types.UpdateCommunityDocument,
     "\n  mutation DeleteCommunity($id: ID!, $confirmName: String!) {\n    deleteCommunity(id: $id, confirmName: $confirmName)\n  }\n": types.DeleteCommunityDocument,
-    "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        currency\n        quantity\n        remaining\n      }\n      questions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerRegistration {\n        id\n        status\n        checkInCode\n        checkedInAt\n        waitlistPosition\n        ticketType {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.EventPageDocument,
+    "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        currency\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerRegistration {\n        ...RegistrationTicket\n      }\n    }\n  }\n": types.EventPageDocument,
     "\n  mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {\n    registerAsGuest(eventId: $eventId, input: $input) {\n      status\n      email\n    }\n  }\n": types.RegisterAsGuestDocument,
     "\n  mutation ResendTicket($eventId: ID!, $email: String!) {\n    resendTicket(eventId: $eventId, email: $email)\n  }\n": types.ResendTicketDocument,
     "\n  mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {\n    register(eventId: $eventId, input: $input) {\n      id\n      status\n      checkInCode\n      waitlistPosition\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.RegisterForEventDocument,
     "\n  query RegistrationDigest($communityId: ID!) {\n    registrationDigest(communityId: $communityId)\n  }\n": types.RegistrationDigestDocument,
     "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n": types.SetRegistrationDigestDocument,
-    "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": types.CreateEventDocument,
-    "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": types.UpdateEventDocument,
-    "\n  mutation PublishEvent($id: ID!) {\n    publishEvent(id: $id) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": types.PublishEventDocument,
-    "\n  mutation CancelEvent($id: ID!, $message: String) {\n    cancelEvent(id: $id, message: $message) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": types.CancelEventDocument,
-    "\n  mutation DuplicateEvent($id: ID!) {\n    duplicateEvent(id: $id) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n": types.DuplicateEventDocument,
-    "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        id\n        title\n        startsAt\n        endsAt\n        timeZone\n        status\n        visibility\n        capacity\n        goingCount\n        waitlistCount\n        pendingCount\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.CommunityEventsDocument,
-    "\n  query OverviewEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        id\n        title\n        startsAt\n        endsAt\n        timeZone\n        status\n        capacity\n        goingCount\n        waitlistCount\n        pendingCount\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": types.OverviewEventsDocument,
-    "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": types.EventDetailDocument,
+    "\n  fragment SavedEvent on Event {\n    id\n    status\n    host {\n      id\n    }\n  }\n": types.SavedEventFragmentDoc,
+    "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      ...SavedEvent\n    }\n  }\n": types.CreateEventDocument,
+    "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      ...SavedEvent\n    }\n  }\n": types.UpdateEventDocument,
+    "\n  mutation PublishEvent($id: ID!) {\n    publishEvent(id: $id) {\n      ...SavedEvent\n    }\n  }\n": types.PublishEventDocument,
+    "\n  mutation CancelEvent($id: ID!, $message: String) {\n    cancelEvent(id: $id, message: $message) {\n      ...SavedEvent\n    }\n  }\n": types.CancelEventDocument,
+    "\n  mutation DuplicateEvent($id: ID!) {\n    duplicateEvent(id: $id) {\n      ...SavedEvent\n    }\n  }\n": types.DuplicateEventDocument,
+    "\n  fragment EventListItem on Event {\n    id\n    title\n    startsAt\n    endsAt\n    timeZone\n    status\n    capacity\n    goingCount\n    waitlistCount\n    pendingCount\n  }\n": types.EventListItemFragmentDoc,
+    "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        ...EventListItem\n        visibility\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.CommunityEventsDocument,
+    "\n  query OverviewEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": types.OverviewEventsDocument,
+    "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": types.EventDetailDocument,
     "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n": types.EventRegistrationsDocument,
-    "\n  mutation ApproveRegistration($id: ID!) {\n    approveRegistration(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": types.ApproveRegistrationDocument,
-    "\n  mutation DeclineRegistration($id: ID!) {\n    declineRegistration(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": types.DeclineRegistrationDocument,
-    "\n  mutation MoveFromWaitlist($id: ID!) {\n    moveFromWaitlist(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": types.MoveFromWaitlistDocument,
-    "\n  mutation ManagerCancelRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": types.ManagerCancelRegistrationDocument,
-    "\n  mutation CheckIn($registrationId: ID!) {\n    checkIn(registrationId: $registrationId) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": types.CheckInDocument,
-    "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      id\n      status\n      checkedInAt\n    }\n  }\n": types.UndoCheckInDocument,
-    "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      id\n      status\n      checkedInAt\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.CheckInByCodeDocument,
+    "\n  fragment RegistrationChange on Registration {\n    id\n    status\n    checkedInAt\n  }\n": types.RegistrationChangeFragmentDoc,
+    "\n  mutation ApproveRegistration($id: ID!) {\n    approveRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": types.ApproveRegistrationDocument,
+    "\n  mutation DeclineRegistration($id: ID!) {\n    declineRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": types.DeclineRegistrationDocument,
+    "\n  mutation MoveFromWaitlist($id: ID!) {\n    moveFromWaitlist(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": types.MoveFromWaitlistDocument,
+    "\n  mutation ManagerCancelRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": types.ManagerCancelRegistrationDocument,
+    "\n  mutation CheckIn($registrationId: ID!) {\n    checkIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": types.CheckInDocument,
+    "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": types.UndoCheckInDocument,
+    "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": types.MessageRegistrantsDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": types.ManagedRegistrationDocument,
     "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n": types.CancelManagedRegistrationDocument,
-    "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        status\n        checkInCode\n        checkedInAt\n        waitlistPosition\n        ticketType {\n          id\n          name\n        }\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.MyRegistrationsDocument,
+    "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...RegistrationTicket\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.MyRegistrationsDocument,
     "\n  mutation CancelMyRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      id\n      status\n    }\n  }\n": types.CancelMyRegistrationDocument,
     "\n  fragment EventWhenWhere on Event {\n    id\n    title\n    description\n    startsAt\n    endsAt\n    timeZone\n    venueName\n    venueAddress\n  }\n": types.EventWhenWhereFragmentDoc,
+    "\n  fragment EventQuestionFields on RegistrationQuestion {\n    id\n    kind\n    label\n    required\n    options\n  }\n": types.EventQuestionFieldsFragmentDoc,
     "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": types.EventPublicFactsFragmentDoc,
+    "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": types.RegistrationTicketFragmentDoc,
 };
 
 /**
@@ -96,7 +108,11 @@ export function graphql(source: "\n  query MyCommunities {\n    myCommunities {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Community($id: ID!) {\n    community(id: $id) {\n      id\n      name\n      slug\n      description\n      logoUrl\n      memberCount\n      viewerRole\n      visibility\n      joinPolicy\n      timeZone\n      currency\n      createdAt\n      brandColor\n      coverUrl\n      viewerCapabilities\n    }\n  }\n"): typeof import('./graphql').CommunityDocument;
+export function graphql(source: "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n  }\n"): typeof import('./graphql').CommunityDetailsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n"): typeof import('./graphql').CommunityDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -104,11 +120,11 @@ export function graphql(source: "\n  query SlugAvailability($slug: String!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      id\n      name\n      slug\n      description\n      logoUrl\n      memberCount\n      viewerRole\n      visibility\n      joinPolicy\n      timeZone\n      currency\n      createdAt\n      brandColor\n      coverUrl\n      viewerCapabilities\n    }\n  }\n"): typeof import('./graphql').CreateCommunityDocument;
+export function graphql(source: "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n"): typeof import('./graphql').CreateCommunityDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      id\n      name\n      slug\n      description\n      logoUrl\n      memberCount\n      viewerRole\n      visibility\n      joinPolicy\n      timeZone\n      currency\n      createdAt\n      brandColor\n      coverUrl\n      viewerCapabilities\n    }\n  }\n"): typeof import('./graphql').UpdateCommunityDocument;
+export function graphql(source: "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      ...CommunityDetails\n    }\n  }\n"): typeof import('./graphql').UpdateCommunityDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -116,7 +132,7 @@ export function graphql(source: "\n  mutation DeleteCommunity($id: ID!, $confirm
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        currency\n        quantity\n        remaining\n      }\n      questions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerRegistration {\n        id\n        status\n        checkInCode\n        checkedInAt\n        waitlistPosition\n        ticketType {\n          id\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').EventPageDocument;
+export function graphql(source: "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        currency\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerRegistration {\n        ...RegistrationTicket\n      }\n    }\n  }\n"): typeof import('./graphql').EventPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -140,35 +156,43 @@ export function graphql(source: "\n  mutation SetRegistrationDigest($communityId
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').CreateEventDocument;
+export function graphql(source: "\n  fragment SavedEvent on Event {\n    id\n    status\n    host {\n      id\n    }\n  }\n"): typeof import('./graphql').SavedEventFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').UpdateEventDocument;
+export function graphql(source: "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      ...SavedEvent\n    }\n  }\n"): typeof import('./graphql').CreateEventDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation PublishEvent($id: ID!) {\n    publishEvent(id: $id) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').PublishEventDocument;
+export function graphql(source: "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      ...SavedEvent\n    }\n  }\n"): typeof import('./graphql').UpdateEventDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CancelEvent($id: ID!, $message: String) {\n    cancelEvent(id: $id, message: $message) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').CancelEventDocument;
+export function graphql(source: "\n  mutation PublishEvent($id: ID!) {\n    publishEvent(id: $id) {\n      ...SavedEvent\n    }\n  }\n"): typeof import('./graphql').PublishEventDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DuplicateEvent($id: ID!) {\n    duplicateEvent(id: $id) {\n      id\n      status\n      host {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').DuplicateEventDocument;
+export function graphql(source: "\n  mutation CancelEvent($id: ID!, $message: String) {\n    cancelEvent(id: $id, message: $message) {\n      ...SavedEvent\n    }\n  }\n"): typeof import('./graphql').CancelEventDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        id\n        title\n        startsAt\n        endsAt\n        timeZone\n        status\n        visibility\n        capacity\n        goingCount\n        waitlistCount\n        pendingCount\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').CommunityEventsDocument;
+export function graphql(source: "\n  mutation DuplicateEvent($id: ID!) {\n    duplicateEvent(id: $id) {\n      ...SavedEvent\n    }\n  }\n"): typeof import('./graphql').DuplicateEventDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query OverviewEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        id\n        title\n        startsAt\n        endsAt\n        timeZone\n        status\n        capacity\n        goingCount\n        waitlistCount\n        pendingCount\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').OverviewEventsDocument;
+export function graphql(source: "\n  fragment EventListItem on Event {\n    id\n    title\n    startsAt\n    endsAt\n    timeZone\n    status\n    capacity\n    goingCount\n    waitlistCount\n    pendingCount\n  }\n"): typeof import('./graphql').EventListItemFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n"): typeof import('./graphql').EventDetailDocument;
+export function graphql(source: "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        ...EventListItem\n        visibility\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').CommunityEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OverviewEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').OverviewEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n"): typeof import('./graphql').EventDetailDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -176,31 +200,35 @@ export function graphql(source: "\n  query EventRegistrations(\n    $eventId: ID
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ApproveRegistration($id: ID!) {\n    approveRegistration(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n"): typeof import('./graphql').ApproveRegistrationDocument;
+export function graphql(source: "\n  fragment RegistrationChange on Registration {\n    id\n    status\n    checkedInAt\n  }\n"): typeof import('./graphql').RegistrationChangeFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation DeclineRegistration($id: ID!) {\n    declineRegistration(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n"): typeof import('./graphql').DeclineRegistrationDocument;
+export function graphql(source: "\n  mutation ApproveRegistration($id: ID!) {\n    approveRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n"): typeof import('./graphql').ApproveRegistrationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation MoveFromWaitlist($id: ID!) {\n    moveFromWaitlist(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n"): typeof import('./graphql').MoveFromWaitlistDocument;
+export function graphql(source: "\n  mutation DeclineRegistration($id: ID!) {\n    declineRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n"): typeof import('./graphql').DeclineRegistrationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation ManagerCancelRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      id\n      status\n      checkedInAt\n    }\n  }\n"): typeof import('./graphql').ManagerCancelRegistrationDocument;
+export function graphql(source: "\n  mutation MoveFromWaitlist($id: ID!) {\n    moveFromWaitlist(id: $id) {\n      ...RegistrationChange\n    }\n  }\n"): typeof import('./graphql').MoveFromWaitlistDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CheckIn($registrationId: ID!) {\n    checkIn(registrationId: $registrationId) {\n      id\n      status\n      checkedInAt\n    }\n  }\n"): typeof import('./graphql').CheckInDocument;
+export function graphql(source: "\n  mutation ManagerCancelRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n"): typeof import('./graphql').ManagerCancelRegistrationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      id\n      status\n      checkedInAt\n    }\n  }\n"): typeof import('./graphql').UndoCheckInDocument;
+export function graphql(source: "\n  mutation CheckIn($registrationId: ID!) {\n    checkIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n"): typeof import('./graphql').CheckInDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      id\n      status\n      checkedInAt\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').CheckInByCodeDocument;
+export function graphql(source: "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n"): typeof import('./graphql').UndoCheckInDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').CheckInByCodeDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -216,7 +244,7 @@ export function graphql(source: "\n  mutation CancelManagedRegistration($token: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        status\n        checkInCode\n        checkedInAt\n        waitlistPosition\n        ticketType {\n          id\n          name\n        }\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').MyRegistrationsDocument;
+export function graphql(source: "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...RegistrationTicket\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').MyRegistrationsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -228,7 +256,15 @@ export function graphql(source: "\n  fragment EventWhenWhere on Event {\n    id\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  fragment EventQuestionFields on RegistrationQuestion {\n    id\n    kind\n    label\n    required\n    options\n  }\n"): typeof import('./graphql').EventQuestionFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n"): typeof import('./graphql').EventPublicFactsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').RegistrationTicketFragmentDoc;
 
 
 export function graphql(source: string) {
