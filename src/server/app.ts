@@ -33,6 +33,7 @@ import { filesSubscriber } from "./modules/files/files.subscriber.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createEmit } from "./modules/log/log.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
+import { membersSubscriber } from "./modules/members/members.subscriber.ts";
 import { notificationsSubscriber } from "./modules/notifications/notifications.subscriber.ts";
 import { seatKeeper } from "./modules/registrations/registrations.service.ts";
 import { createRequestContextFactory } from "./request-context.ts";
@@ -194,7 +195,7 @@ export async function createServerApp(
     mailer,
     config,
     clock,
-    subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage)],
+    subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage), membersSubscriber()],
   });
   jobs = started;
 

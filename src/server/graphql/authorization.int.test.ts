@@ -19,6 +19,9 @@ type Ids = {
   outsiderEmail: string;
   outsiderCommunityId: string;
   outsiderRegistrationId: string;
+  /** Community A's owner's membership and a segment of A. */
+  membershipId: string;
+  segmentId: string;
 };
 type Case = {
   query: string;
@@ -236,6 +239,34 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.eventId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.members": {
+    query:
+      'query ($id: ID!) { members(communityId: $id, search: "owner") { totalCount nodes { id person { email } } } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.memberSegments": {
+    query: "query ($id: ID!) { memberSegments(communityId: $id) { id name } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.saveMemberSegment": {
+    query:
+      'mutation ($id: ID!) { saveMemberSegment(communityId: $id, name: "Taken over", filter: {}) { id } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.deleteMemberSegment": {
+    query: "mutation ($id: ID!) { deleteMemberSegment(id: $id) }",
+    variables: (ids) => ({ id: ids.segmentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.tagMembers": {
+    query:
+      'mutation ($id: ID!, $m: [ID!]) { tagMembers(communityId: $id, membershipIds: $m, add: ["x"]) { matched } }',
+    variables: (ids) => ({ id: ids.communityId, m: [ids.membershipId] }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
 };
 
 let t: TestServer;
@@ -250,6 +281,8 @@ const ids: Ids = {
   outsiderEmail: uniqueEmail("outsider"),
   outsiderCommunityId: "",
   outsiderRegistrationId: "",
+  membershipId: "",
+  segmentId: "",
 };
 
 beforeAll(async () => {
@@ -281,6 +314,16 @@ beforeAll(async () => {
   );
   ids.registrationId = registration.data?.register.id as string;
   ids.code = registration.data?.register.checkInCode as string;
+  const members = await owner.graphql<{ members: { nodes: { id: string }[] } }>(
+    "query ($id: ID!) { members(communityId: $id) { nodes { id } } }",
+    { id: ids.communityId },
+  );
+  ids.membershipId = members.data?.members.nodes[0]?.id as string;
+  const segment = await owner.graphql<{ saveMemberSegment: { id: string } }>(
+    'mutation ($id: ID!) { saveMemberSegment(communityId: $id, name: "Everyone", filter: {}) { id } }',
+    { id: ids.communityId },
+  );
+  ids.segmentId = segment.data?.saveMemberSegment.id as string;
   outsider = t.browser();
   await outsider.signIn(ids.outsiderEmail, "Outsider B");
   const own = await outsider.graphql<{ createCommunity: { id: string } }>(

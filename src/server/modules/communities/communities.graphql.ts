@@ -10,7 +10,7 @@ import {
 } from "./communities.service.ts";
 import { createCommunity, deleteCommunity, updateCommunity } from "./community-writes.service.ts";
 
-const CommunityRole = builder.enumType("CommunityRole", {
+export const CommunityRole = builder.enumType("CommunityRole", {
   values: {
     OWNER: { value: "owner" },
     ADMIN: { value: "admin" },

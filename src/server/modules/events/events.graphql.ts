@@ -1,4 +1,5 @@
 import { builder } from "#server/graphql/builder.ts";
+import { PageInfo } from "#server/graphql/page-info.ts";
 import { cancelEvent, duplicateEvent, publishEvent } from "./event-lifecycle.service.ts";
 import { createEvent, updateEvent } from "./event-writes.service.ts";
 import { getEvent, listEvents, type Page } from "./events.service.ts";
@@ -30,13 +31,8 @@ const QuestionKind = builder.enumType("QuestionKind", {
     CHECKBOX: { value: "checkbox" },
   } as const,
 });
-type PageInfoShape = { endCursor: string | null; hasNextPage: boolean };
-export const PageInfo = builder.objectRef<PageInfoShape>("PageInfo").implement({
-  fields: (t) => ({
-    endCursor: t.exposeString("endCursor", { nullable: true }),
-    hasNextPage: t.exposeBoolean("hasNextPage"),
-  }),
-});
+
+export { PageInfo };
 
 const EventHost = builder.objectRef<EventView["host"]>("EventHost").implement({
   fields: (t) => ({

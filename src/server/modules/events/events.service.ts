@@ -199,3 +199,13 @@ export function questionsOf(db: Db, eventId: string): Promise<QuestionRow[]> {
     .where(eq(registrationQuestion.eventId, eventId))
     .orderBy(asc(registrationQuestion.position));
 }
+
+/** Of the given events, the ones that have ended by `now` (the members table settles who went). */
+export async function endedEvents(db: Db, ids: readonly string[], now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: event.id })
+    .from(event)
+    .where(and(inArray(event.id, [...ids]), lt(event.endsAt, now)));
+  return rows.map((row) => row.id);
+}

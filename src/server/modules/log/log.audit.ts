@@ -27,6 +27,12 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
       return { target: `community:${entry.communityId}`, before: { name: entry.payload.name }, after: null };
     case "member.joined":
       return { target: `user:${entry.payload.userId}`, before: null, after: { role: entry.payload.role } };
+    case "member.tagged":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { removed: entry.payload.removed },
+        after: { added: entry.payload.added },
+      };
     case "event.created": {
       const { title, duplicatedFrom } = entry.payload;
       return {
