@@ -185,7 +185,7 @@ export async function readMembers(
 
 /**
  * How many members match. Without search or filters other than status, the triggers' count per
- * status answers (docs/decisions/011-member-table-at-scale.md); otherwise the rows are counted
+ * status answers (docs/decisions/012-member-table-at-scale.md); otherwise the rows are counted
  * through the same indexes the page uses.
  */
 async function countMembers(

@@ -33,7 +33,7 @@ export const membership = pgTable(
     status: text("status", { enum: MEMBERSHIP_STATUSES }).notNull(),
     source: text("source", { enum: MEMBERSHIP_SOURCES }).notNull(),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The community's own labels, trimmed and unique per member (docs/decisions/011). */
+    /** The community's own labels, trimmed and unique per member (docs/decisions/012). */
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     /** Events with a live registration (going, waitlisted or pending): kept by members.subscriber.ts. */
     eventsRegistered: integer("events_registered").notNull().default(0),
