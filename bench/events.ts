@@ -4,12 +4,12 @@
 // Runs on PostgreSQL when DATABASE_URL is set, else on a fresh PGlite.
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
-import { createServerApp } from "#server/app.ts";
+import { createServerApp, type ServerApp } from "#server/app.ts";
 import type { Config } from "#server/config.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { startSmtpCapture } from "#server/test/smtp-capture.ts";
@@ -30,10 +30,11 @@ async function startServer() {
   const dataDir = mkdtempSync(path.join(tmpdir(), "commons-bench-events-"));
   const databaseUrl = process.env.DATABASE_URL || null;
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
-    new Response(null, { status: 503 });
-  const http = serve({ fetch: (request, env) => handler(request, env), port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => http.once("listening", resolve));
+  let listener: ServerApp["listener"] = (_request, response) => {
+    response.writeHead(503).end();
+  };
+  const http = createServer((request, response) => listener(request, response));
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const config: Config = {
     port: 0,
@@ -52,7 +53,7 @@ async function startServer() {
     storage: { s3: null },
   };
   const server = await createServerApp(config, { database, distDir: path.join(dataDir, "no-client") });
-  handler = (request, env) => server.app.fetch(request, env as never);
+  listener = server.listener;
   return {
     url,
     config,

@@ -12,7 +12,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import { createServerApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
@@ -38,15 +37,11 @@ async function main() {
   const server = await createServerApp(config, { database });
   const seeded = await seed(server.database.db, config.authSecret);
 
-  const http = serve({
-    fetch: (request, env) => {
-      counts.requests += 1;
-      return inRequest.run(true, () => server.app.fetch(request, env as never));
-    },
-    port: config.port,
-    hostname: config.host,
+  const http = createServer((request, response) => {
+    counts.requests += 1;
+    inRequest.run(true, () => server.listener(request, response));
   });
-  await new Promise<void>((resolve) => http.once("listening", resolve));
+  await new Promise<void>((resolve) => http.listen(config.port, config.host, resolve));
 
   const stats = createServer((_request, response) => {
     response.writeHead(200, { "content-type": "application/json" });

@@ -11,11 +11,19 @@ import { freePort } from "../scripts/with-postgres.ts";
 import { domainLogBench } from "./domain-log.ts";
 import { eventsBench } from "./events.ts";
 import { loginJavaScript } from "./login-javascript.ts";
+import { membersBench } from "./members.ts";
 import { requestPath } from "./request-path.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
 import { uploadThroughput } from "./upload-throughput.ts";
 
-const benchmarks: Benchmark[] = [loginJavaScript, uploadThroughput, eventsBench, requestPath, domainLogBench];
+const benchmarks: Benchmark[] = [
+  loginJavaScript,
+  uploadThroughput,
+  eventsBench,
+  requestPath,
+  domainLogBench,
+  membersBench,
+];
 
 const resultsDir = join(repoRoot, "bench", "results");
 

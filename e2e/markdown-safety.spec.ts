@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import { wallInDays } from "#server/test/event-input.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { createEventByApi, wallTimeInDays } from "./support/events.ts";
+import { createEventByApi } from "./support/events.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { signInByApi } from "./support/session.ts";
@@ -46,7 +47,7 @@ test("hostile Markdown links render as plain text on the event page and the comm
   const eventId = await createEventByApi(page.request, communityId, {
     title: "Link Safety Evening",
     description: `Bring snacks. ${HOSTILE}.`,
-    endsAtLocal: wallTimeInDays(20, "20:00"),
+    endsAtLocal: wallInDays(20, "20:00"),
   });
 
   await page.goto(`/e/${eventId}`);

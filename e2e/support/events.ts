@@ -1,12 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
+import { sampleEventInput } from "#server/test/event-input.ts";
 import { E2E_PORT } from "./paths.ts";
 
 const origin = `http://localhost:${E2E_PORT}`;
-
-/** A wall-clock time `days` ahead, as the event input wants it (YYYY-MM-DDTHH:mm). */
-export function wallTimeInDays(days: number, time: string) {
-  return `${new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)}T${time}`;
-}
 
 /** Creates (and by default publishes) an event through GraphQL as the signed-in organizer. */
 export async function createEventByApi(
@@ -24,23 +20,7 @@ export async function createEventByApi(
       variables: {
         communityId,
         publish,
-        input: {
-          title: "Spring meetup",
-          description: "Talks, then **pizza**.",
-          startsAtLocal: wallTimeInDays(20, "18:00"),
-          endsAtLocal: wallTimeInDays(20, "21:00"),
-          timeZone: "Europe/Berlin",
-          venueName: "Hall 1",
-          venueAddress: "Main street 1, Berlin",
-          onlineUrl: null,
-          capacity: null,
-          waitlistEnabled: true,
-          approvalRequired: false,
-          visibility: "PUBLIC",
-          ticketTypes: [{ name: "General" }],
-          questions: [],
-          ...input,
-        },
+        input: sampleEventInput(20, input),
       },
     },
   });

@@ -98,6 +98,11 @@ export function registrationFixture(
   };
 }
 
+/** One page of an event's registrations holding all of `nodes`, as the server answers it. */
+export function registrationsPage(nodes: RegistrationFixture[]) {
+  return { nodes, pageInfo: { endCursor: null, hasNextPage: false }, totalCount: nodes.length };
+}
+
 /**
  * What the organizer's event screen asks the server for: the community (and the switcher's list),
  * the event, the digest setting, and the registrations, read from `rows` on every request so a
@@ -136,17 +141,8 @@ export function eventDashboardHandlers({
     ),
     api.query(EventDetailDocument, () => HttpResponse.json({ data: { event } })),
     api.query(RegistrationDigestDocument, () => HttpResponse.json({ data: { registrationDigest: false } })),
-    api.query(EventRegistrationsDocument, () => {
-      const nodes = rows();
-      return HttpResponse.json({
-        data: {
-          eventRegistrations: {
-            nodes,
-            pageInfo: { endCursor: null, hasNextPage: false },
-            totalCount: nodes.length,
-          },
-        },
-      });
-    }),
+    api.query(EventRegistrationsDocument, () =>
+      HttpResponse.json({ data: { eventRegistrations: registrationsPage(rows()) } }),
+    ),
   ];
 }

@@ -1,17 +1,24 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
+import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import { createGraphQLHandler } from "./graphql/yoga.ts";
+import { createGraphQLEndpoint, type SharedAnswers } from "./graphql/endpoint.ts";
+import { schema } from "./graphql/schema.ts";
 import { mountAuth } from "./http/auth-routes.ts";
-import { bufferedResponse } from "./http/buffered-response.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
+import { createGraphQLRoute, isGraphQLPost } from "./http/graphql-route.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
-import { refuseNulInUrl, requireTrustedOrigin, securityHeaders } from "./http/security.ts";
+import {
+  refuseNulInUrl,
+  requireTrustedOrigin,
+  securityHeaders,
+  securityHeaderValues,
+} from "./http/security.ts";
 import { isSignedOut } from "./http/session-cookies.ts";
-import { createSharedAnswers } from "./http/shared-answers.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
 import { createViewerReader } from "./http/viewer-reader.ts";
@@ -26,6 +33,7 @@ import { filesSubscriber } from "./modules/files/files.subscriber.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createEmit } from "./modules/log/log.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
+import { membersSubscriber } from "./modules/members/members.subscriber.ts";
 import { notificationsSubscriber } from "./modules/notifications/notifications.subscriber.ts";
 import { seatKeeper } from "./modules/registrations/registrations.service.ts";
 import { createRequestContextFactory } from "./request-context.ts";
@@ -33,10 +41,14 @@ import { createRequestContextFactory } from "./request-context.ts";
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 type AppEnv = { Bindings: NodeBindings; Variables: { clientIp: string } };
 
+const API_BODY_LIMIT = 1024 * 1024;
+
 const defaultDistDir = fileURLToPath(new URL("../../dist/client", import.meta.url));
 
 export type ServerApp = {
   app: Hono<AppEnv>;
+  /** The Node request listener to serve: GraphQL POSTs go straight to the endpoint, the rest to `app`. */
+  listener: (request: IncomingMessage, response: ServerResponse) => void;
   database: Database;
   mailer: Mailer;
   jobs: Jobs;
@@ -87,16 +99,22 @@ export async function createServerApp(
     viewerFor,
   });
 
-  const graphql = createGraphQLHandler({
+  const graphql = createGraphQLEndpoint({
+    schema,
     production: config.production,
     appOrigin: new URL(config.appUrl).origin,
     context: contextFor,
-    publicCache: { cache: publicReads.graphql, isSignedOut },
+    shared: {
+      isSignedOut,
+      get: (key) => publicReads.answers.get(key) as ReturnType<SharedAnswers["get"]>,
+      set: (key, answer, ids) => publicReads.answers.set(key, answer, ids),
+    },
   });
 
   const refuseNul = refuseNulInUrl();
+  const https = config.appUrl.startsWith("https://");
   const app = new Hono<AppEnv>();
-  app.use("*", securityHeaders({ https: config.appUrl.startsWith("https://") }));
+  app.use("*", securityHeaders({ https }));
   app.use("*", async (c, next) => {
     c.set(
       "clientIp",
@@ -120,7 +138,7 @@ export async function createServerApp(
   });
 
   const apiBodyLimit = bodyLimit({
-    maxSize: 1024 * 1024,
+    maxSize: API_BODY_LIMIT,
     // The rest of the body is never read, so the connection cannot carry another request.
     onError: (c) =>
       c.json({ code: "PAYLOAD_TOO_LARGE", message: "The request body is too large." }, 413, {
@@ -150,24 +168,21 @@ export async function createServerApp(
 
   mountAuth(app, { auth, db, revocations });
 
-  const sharedAnswers = createSharedAnswers(publicReads);
   app.post("/api/graphql", async (c) => {
-    const run = async (request: Request) =>
-      bufferedResponse(await graphql.fetch(request, { clientIp: c.get("clientIp") }));
-    return isSignedOut(c.req.raw.headers) ? sharedAnswers.answer(c.req.raw, run) : run(c.req.raw);
+    const answer = await graphql({
+      headers: c.req.raw.headers,
+      body: await c.req.text(),
+      clientIp: c.get("clientIp"),
+    });
+    return c.body(answer.body, answer.status as 200, answer.headers);
   });
   // A GET needs no preflight and carries cookies from any site's <img> or fetch: only POST runs
-  // operations. GraphiQL's page (development only) is the one GET answered.
-  app.get("/api/graphql", (c) => {
-    const graphiqlPage =
-      !config.production &&
-      c.req.query("query") === undefined &&
-      (c.req.header("accept") ?? "").includes("text/html");
-    if (graphiqlPage) return graphql.fetch(c.req.raw, { clientIp: c.get("clientIp") });
-    return c.json({ code: "METHOD_NOT_ALLOWED", message: "Send GraphQL operations with POST." }, 405, {
+  // operations.
+  app.get("/api/graphql", (c) =>
+    c.json({ code: "METHOD_NOT_ALLOWED", message: "Send GraphQL operations with POST." }, 405, {
       Allow: "POST",
-    });
-  });
+    }),
+  );
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
   mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor, pages: publicReads.pages });
@@ -180,12 +195,30 @@ export async function createServerApp(
     mailer,
     config,
     clock,
-    subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage)],
+    subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage), membersSubscriber()],
   });
   jobs = started;
 
+  const graphqlRoute = createGraphQLRoute({
+    endpoint: graphql,
+    trustedOrigins: [config.appUrl],
+    clientIp: (peer, forwardedFor) => clientAddress({ peer, forwardedFor, trust: config.trustProxy }),
+    securityHeaders: await securityHeaderValues({ https }),
+    maxBodyBytes: API_BODY_LIMIT,
+  });
+  const honoListener = getRequestListener(app.fetch);
+  const listener = (request: IncomingMessage, response: ServerResponse) => {
+    if (!isGraphQLPost(request)) return void honoListener(request, response);
+    graphqlRoute(request, response).catch((error: unknown) => {
+      console.error(error);
+      if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
+      response.end(JSON.stringify({ code: "INTERNAL_SERVER_ERROR", message: "Unexpected error." }));
+    });
+  };
+
   return {
     app,
+    listener,
     database,
     mailer,
     jobs: started,

@@ -1,4 +1,4 @@
-import { serve } from "@hono/node-server";
+import { createServer } from "node:http";
 import { createServerApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -14,7 +14,8 @@ async function main() {
     throw error;
   }
   const server = await createServerApp(config);
-  const http = serve({ fetch: server.app.fetch, port: config.port, hostname: config.host }, () => {
+  const http = createServer(server.listener);
+  http.listen(config.port, config.host, () => {
     console.log(
       `Commons is running at ${config.appUrl} (listening on ${config.host}:${config.port}, database: ${server.database.kind}${
         config.smtpUrl ? "" : ", mail printed to this log"

@@ -36,6 +36,9 @@ export type RequestContext = {
   loaders: RequestLoaders | null;
 };
 
+/** The request headers a context is built from: a web `Headers`, or Node's, read in place. */
+export type HeaderReader = { get(name: string): string | null };
+
 /** What stays the same for every request of this process. */
 export type ContextParts = {
   db: Db;
@@ -44,7 +47,7 @@ export type ContextParts = {
   storage: FileStorage;
   emit: Emit;
   seats: SeatKeeper;
-  viewerFor: (headers: Headers) => Promise<Viewer | null>;
+  viewerFor: (headers: HeaderReader) => Promise<Viewer | null>;
 };
 
 /** The loaders are made on first use: a request that reads nothing through them pays nothing. */
@@ -61,8 +64,8 @@ function lazyLoaders(db: Db, viewerId: string | null): () => RequestLoaders {
 }
 
 export function createRequestContextFactory(parts: ContextParts) {
-  return async (request: Request, clientIp: string): Promise<RequestContext> => {
-    const viewer = await parts.viewerFor(request.headers);
+  return async (headers: HeaderReader, clientIp: string): Promise<RequestContext> => {
+    const viewer = await parts.viewerFor(headers);
     const loaders = lazyLoaders(parts.db, viewer?.id ?? null);
     let own: RequestLoaders | null | undefined;
     return {

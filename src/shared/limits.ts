@@ -20,6 +20,9 @@ export const TEXT_LIMITS = {
   cancelMessage: 2_000,
   messageSubject: 200,
   messageBody: 10_000,
+  memberTag: 50,
+  memberSearch: 200,
+  segmentName: 80,
 } as const;
 
 /** How many of a repeated item one event may have. */
@@ -27,6 +30,12 @@ export const COUNT_LIMITS = {
   ticketTypes: 20,
   questions: 30,
   questionOptions: 50,
+  /** Tags on one membership. */
+  memberTags: 30,
+  /** Tags added or removed by one bulk action. */
+  tagsPerAction: 10,
+  /** Rows one bulk action may name by id (a larger set is named by its filter). */
+  selectedMembers: 1_000,
 } as const;
 
 export type TextField = keyof typeof TEXT_LIMITS;

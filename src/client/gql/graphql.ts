@@ -173,6 +173,8 @@ export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility }> };
 
+export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
+
 export type CommunityQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -192,7 +194,7 @@ export type CreateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
+export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type UpdateCommunityMutationVariables = Exact<{
   id: string | number;
@@ -256,6 +258,8 @@ export type SetRegistrationDigestMutationVariables = Exact<{
 
 export type SetRegistrationDigestMutation = { setRegistrationDigest: boolean };
 
+export type SavedEventFragment = { id: string, status: EventStatus, host: { id: string } };
+
 export type CreateEventMutationVariables = Exact<{
   communityId: string | number;
   input: EventInput;
@@ -295,6 +299,8 @@ export type DuplicateEventMutationVariables = Exact<{
 
 export type DuplicateEventMutation = { duplicateEvent: { id: string, status: EventStatus, host: { id: string } } };
 
+export type EventListItemFragment = { id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number };
+
 export type CommunityEventsQueryVariables = Exact<{
   communityId: string | number;
   filter: EventListFilter;
@@ -304,7 +310,7 @@ export type CommunityEventsQueryVariables = Exact<{
 }>;
 
 
-export type CommunityEventsQuery = { events: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, visibility: EventVisibility, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number, checkedInCount: number, publicPath: string }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type CommunityEventsQuery = { events: { nodes: Array<{ visibility: EventVisibility, checkedInCount: number, publicPath: string, id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type OverviewEventsQueryVariables = Exact<{
   communityId: string | number;
@@ -331,6 +337,8 @@ export type EventRegistrationsQueryVariables = Exact<{
 
 
 export type EventRegistrationsQuery = { eventRegistrations: { totalCount: number, nodes: Array<{ id: string, status: RegistrationStatus, checkedInAt: string | null, waitlistPosition: number | null, createdAt: string, person: { id: string, name: string, email: string, image: string | null }, ticketType: { id: string, name: string } | null, answers: Array<{ questionId: string, label: string, values: Array<string> }> }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type RegistrationChangeFragment = { id: string, status: RegistrationStatus, checkedInAt: string | null };
 
 export type ApproveRegistrationMutationVariables = Exact<{
   id: string | number;
@@ -427,7 +435,7 @@ export type MyRegistrationsQueryVariables = Exact<{
 }>;
 
 
-export type MyRegistrationsQuery = { myRegistrations: { totalCount: number, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null, event: { id: string, title: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, hasOnlineLink: boolean, status: EventStatus, host: { id: string, name: string } } }> } };
+export type MyRegistrationsQuery = { myRegistrations: { totalCount: number, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, event: { id: string, title: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, hasOnlineLink: boolean, status: EventStatus, host: { id: string, name: string } }, ticketType: { id: string, name: string } | null }> } };
 
 export type CancelMyRegistrationMutationVariables = Exact<{
   id: string | number;
@@ -438,7 +446,11 @@ export type CancelMyRegistrationMutation = { cancelRegistration: { id: string, s
 
 export type EventWhenWhereFragment = { id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null };
 
+export type EventQuestionFieldsFragment = { id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> };
+
 export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number };
+
+export type RegistrationTicketFragment = { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -458,6 +470,62 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const CommunityDetailsFragmentDoc = new TypedDocumentString(`
+    fragment CommunityDetails on Community {
+  id
+  name
+  slug
+  description
+  logoUrl
+  memberCount
+  viewerRole
+  visibility
+  joinPolicy
+  timeZone
+  currency
+  createdAt
+  brandColor
+  coverUrl
+  viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
+}
+    `, {"fragmentName":"CommunityDetails"}) as unknown as TypedDocumentString<CommunityDetailsFragment, unknown>;
+export const SavedEventFragmentDoc = new TypedDocumentString(`
+    fragment SavedEvent on Event {
+  id
+  status
+  host {
+    id
+  }
+}
+    `, {"fragmentName":"SavedEvent"}) as unknown as TypedDocumentString<SavedEventFragment, unknown>;
+export const EventListItemFragmentDoc = new TypedDocumentString(`
+    fragment EventListItem on Event {
+  id
+  title
+  startsAt
+  endsAt
+  timeZone
+  status
+  capacity
+  goingCount
+  waitlistCount
+  pendingCount
+}
+    `, {"fragmentName":"EventListItem"}) as unknown as TypedDocumentString<EventListItemFragment, unknown>;
+export const RegistrationChangeFragmentDoc = new TypedDocumentString(`
+    fragment RegistrationChange on Registration {
+  id
+  status
+  checkedInAt
+}
+    `, {"fragmentName":"RegistrationChange"}) as unknown as TypedDocumentString<RegistrationChangeFragment, unknown>;
 export const EventWhenWhereFragmentDoc = new TypedDocumentString(`
     fragment EventWhenWhere on Event {
   id
@@ -501,6 +569,15 @@ export const ManagedRegistrationFieldsFragmentDoc = new TypedDocumentString(`
   venueName
   venueAddress
 }`, {"fragmentName":"ManagedRegistrationFields"}) as unknown as TypedDocumentString<ManagedRegistrationFieldsFragment, unknown>;
+export const EventQuestionFieldsFragmentDoc = new TypedDocumentString(`
+    fragment EventQuestionFields on RegistrationQuestion {
+  id
+  kind
+  label
+  required
+  options
+}
+    `, {"fragmentName":"EventQuestionFields"}) as unknown as TypedDocumentString<EventQuestionFieldsFragment, unknown>;
 export const EventPublicFactsFragmentDoc = new TypedDocumentString(`
     fragment EventPublicFacts on Event {
   hasOnlineLink
@@ -517,6 +594,19 @@ export const EventPublicFactsFragmentDoc = new TypedDocumentString(`
   waitlistCount
 }
     `, {"fragmentName":"EventPublicFacts"}) as unknown as TypedDocumentString<EventPublicFactsFragment, unknown>;
+export const RegistrationTicketFragmentDoc = new TypedDocumentString(`
+    fragment RegistrationTicket on Registration {
+  id
+  status
+  checkInCode
+  checkedInAt
+  waitlistPosition
+  ticketType {
+    id
+    name
+  }
+}
+    `, {"fragmentName":"RegistrationTicket"}) as unknown as TypedDocumentString<RegistrationTicketFragment, unknown>;
 export const MyCommunitiesDocument = new TypedDocumentString(`
     query MyCommunities {
   myCommunities {
@@ -536,31 +626,33 @@ export const MyCommunitiesDocument = new TypedDocumentString(`
 export const CommunityDocument = new TypedDocumentString(`
     query Community($id: ID!) {
   community(id: $id) {
-    id
-    name
-    slug
-    description
-    logoUrl
-    memberCount
-    viewerRole
-    visibility
-    joinPolicy
-    timeZone
-    currency
-    createdAt
-    brandColor
-    coverUrl
-    viewerCapabilities
-    joinQuestions {
-      id
-      kind
-      label
-      required
-      options
-    }
+    ...CommunityDetails
   }
 }
-    `) as unknown as TypedDocumentString<CommunityQuery, CommunityQueryVariables>;
+    fragment CommunityDetails on Community {
+  id
+  name
+  slug
+  description
+  logoUrl
+  memberCount
+  viewerRole
+  visibility
+  joinPolicy
+  timeZone
+  currency
+  createdAt
+  brandColor
+  coverUrl
+  viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
+}`) as unknown as TypedDocumentString<CommunityQuery, CommunityQueryVariables>;
 export const SlugAvailabilityDocument = new TypedDocumentString(`
     query SlugAvailability($slug: String!) {
   slugAvailability(slug: $slug) {
@@ -573,52 +665,63 @@ export const SlugAvailabilityDocument = new TypedDocumentString(`
 export const CreateCommunityDocument = new TypedDocumentString(`
     mutation CreateCommunity($input: CreateCommunityInput!) {
   createCommunity(input: $input) {
-    id
-    name
-    slug
-    description
-    logoUrl
-    memberCount
-    viewerRole
-    visibility
-    joinPolicy
-    timeZone
-    currency
-    createdAt
-    brandColor
-    coverUrl
-    viewerCapabilities
+    ...CommunityDetails
   }
 }
-    `) as unknown as TypedDocumentString<CreateCommunityMutation, CreateCommunityMutationVariables>;
+    fragment CommunityDetails on Community {
+  id
+  name
+  slug
+  description
+  logoUrl
+  memberCount
+  viewerRole
+  visibility
+  joinPolicy
+  timeZone
+  currency
+  createdAt
+  brandColor
+  coverUrl
+  viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
+}`) as unknown as TypedDocumentString<CreateCommunityMutation, CreateCommunityMutationVariables>;
 export const UpdateCommunityDocument = new TypedDocumentString(`
     mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {
   updateCommunity(id: $id, input: $input) {
-    id
-    name
-    slug
-    description
-    logoUrl
-    memberCount
-    viewerRole
-    visibility
-    joinPolicy
-    timeZone
-    currency
-    createdAt
-    brandColor
-    coverUrl
-    viewerCapabilities
-    joinQuestions {
-      id
-      kind
-      label
-      required
-      options
-    }
+    ...CommunityDetails
   }
 }
-    `) as unknown as TypedDocumentString<UpdateCommunityMutation, UpdateCommunityMutationVariables>;
+    fragment CommunityDetails on Community {
+  id
+  name
+  slug
+  description
+  logoUrl
+  memberCount
+  viewerRole
+  visibility
+  joinPolicy
+  timeZone
+  currency
+  createdAt
+  brandColor
+  coverUrl
+  viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
+}`) as unknown as TypedDocumentString<UpdateCommunityMutation, UpdateCommunityMutationVariables>;
 export const DeleteCommunityDocument = new TypedDocumentString(`
     mutation DeleteCommunity($id: ID!, $confirmName: String!) {
   deleteCommunity(id: $id, confirmName: $confirmName)
@@ -647,22 +750,10 @@ export const EventPageDocument = new TypedDocumentString(`
       remaining
     }
     questions {
-      id
-      kind
-      label
-      required
-      options
+      ...EventQuestionFields
     }
     viewerRegistration {
-      id
-      status
-      checkInCode
-      checkedInAt
-      waitlistPosition
-      ticketType {
-        id
-        name
-      }
+      ...RegistrationTicket
     }
   }
 }
@@ -675,6 +766,13 @@ export const EventPageDocument = new TypedDocumentString(`
   timeZone
   venueName
   venueAddress
+}
+fragment EventQuestionFields on RegistrationQuestion {
+  id
+  kind
+  label
+  required
+  options
 }
 fragment EventPublicFacts on Event {
   hasOnlineLink
@@ -689,6 +787,17 @@ fragment EventPublicFacts on Event {
   requireVerifiedEmail
   goingCount
   waitlistCount
+}
+fragment RegistrationTicket on Registration {
+  id
+  status
+  checkInCode
+  checkedInAt
+  waitlistPosition
+  ticketType {
+    id
+    name
+  }
 }`) as unknown as TypedDocumentString<EventPageQuery, EventPageQueryVariables>;
 export const RegisterAsGuestDocument = new TypedDocumentString(`
     mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {
@@ -730,58 +839,68 @@ export const SetRegistrationDigestDocument = new TypedDocumentString(`
 export const CreateEventDocument = new TypedDocumentString(`
     mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {
   createEvent(communityId: $communityId, input: $input, publish: $publish) {
-    id
-    status
-    host {
-      id
-    }
+    ...SavedEvent
   }
 }
-    `) as unknown as TypedDocumentString<CreateEventMutation, CreateEventMutationVariables>;
+    fragment SavedEvent on Event {
+  id
+  status
+  host {
+    id
+  }
+}`) as unknown as TypedDocumentString<CreateEventMutation, CreateEventMutationVariables>;
 export const UpdateEventDocument = new TypedDocumentString(`
     mutation UpdateEvent($id: ID!, $input: EventInput!) {
   updateEvent(id: $id, input: $input) {
-    id
-    status
-    host {
-      id
-    }
+    ...SavedEvent
   }
 }
-    `) as unknown as TypedDocumentString<UpdateEventMutation, UpdateEventMutationVariables>;
+    fragment SavedEvent on Event {
+  id
+  status
+  host {
+    id
+  }
+}`) as unknown as TypedDocumentString<UpdateEventMutation, UpdateEventMutationVariables>;
 export const PublishEventDocument = new TypedDocumentString(`
     mutation PublishEvent($id: ID!) {
   publishEvent(id: $id) {
-    id
-    status
-    host {
-      id
-    }
+    ...SavedEvent
   }
 }
-    `) as unknown as TypedDocumentString<PublishEventMutation, PublishEventMutationVariables>;
+    fragment SavedEvent on Event {
+  id
+  status
+  host {
+    id
+  }
+}`) as unknown as TypedDocumentString<PublishEventMutation, PublishEventMutationVariables>;
 export const CancelEventDocument = new TypedDocumentString(`
     mutation CancelEvent($id: ID!, $message: String) {
   cancelEvent(id: $id, message: $message) {
-    id
-    status
-    host {
-      id
-    }
+    ...SavedEvent
   }
 }
-    `) as unknown as TypedDocumentString<CancelEventMutation, CancelEventMutationVariables>;
+    fragment SavedEvent on Event {
+  id
+  status
+  host {
+    id
+  }
+}`) as unknown as TypedDocumentString<CancelEventMutation, CancelEventMutationVariables>;
 export const DuplicateEventDocument = new TypedDocumentString(`
     mutation DuplicateEvent($id: ID!) {
   duplicateEvent(id: $id) {
-    id
-    status
-    host {
-      id
-    }
+    ...SavedEvent
   }
 }
-    `) as unknown as TypedDocumentString<DuplicateEventMutation, DuplicateEventMutationVariables>;
+    fragment SavedEvent on Event {
+  id
+  status
+  host {
+    id
+  }
+}`) as unknown as TypedDocumentString<DuplicateEventMutation, DuplicateEventMutationVariables>;
 export const CommunityEventsDocument = new TypedDocumentString(`
     query CommunityEvents($communityId: ID!, $filter: EventListFilter!, $search: String, $first: Int, $after: String) {
   events(
@@ -792,17 +911,8 @@ export const CommunityEventsDocument = new TypedDocumentString(`
     after: $after
   ) {
     nodes {
-      id
-      title
-      startsAt
-      endsAt
-      timeZone
-      status
+      ...EventListItem
       visibility
-      capacity
-      goingCount
-      waitlistCount
-      pendingCount
       checkedInCount
       publicPath
     }
@@ -812,21 +922,23 @@ export const CommunityEventsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CommunityEventsQuery, CommunityEventsQueryVariables>;
+    fragment EventListItem on Event {
+  id
+  title
+  startsAt
+  endsAt
+  timeZone
+  status
+  capacity
+  goingCount
+  waitlistCount
+  pendingCount
+}`) as unknown as TypedDocumentString<CommunityEventsQuery, CommunityEventsQueryVariables>;
 export const OverviewEventsDocument = new TypedDocumentString(`
     query OverviewEvents($communityId: ID!) {
   upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
     nodes {
-      id
-      title
-      startsAt
-      endsAt
-      timeZone
-      status
-      capacity
-      goingCount
-      waitlistCount
-      pendingCount
+      ...EventListItem
     }
     pageInfo {
       hasNextPage
@@ -843,7 +955,18 @@ export const OverviewEventsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<OverviewEventsQuery, OverviewEventsQueryVariables>;
+    fragment EventListItem on Event {
+  id
+  title
+  startsAt
+  endsAt
+  timeZone
+  status
+  capacity
+  goingCount
+  waitlistCount
+  pendingCount
+}`) as unknown as TypedDocumentString<OverviewEventsQuery, OverviewEventsQueryVariables>;
 export const EventDetailDocument = new TypedDocumentString(`
     query EventDetail($id: ID!) {
   event(id: $id) {
@@ -864,11 +987,7 @@ export const EventDetailDocument = new TypedDocumentString(`
       remaining
     }
     questions {
-      id
-      kind
-      label
-      required
-      options
+      ...EventQuestionFields
     }
     viewerCanManage
     publicPath
@@ -886,6 +1005,13 @@ export const EventDetailDocument = new TypedDocumentString(`
   timeZone
   venueName
   venueAddress
+}
+fragment EventQuestionFields on RegistrationQuestion {
+  id
+  kind
+  label
+  required
+  options
 }
 fragment EventPublicFacts on Event {
   hasOnlineLink
@@ -944,63 +1070,73 @@ export const EventRegistrationsDocument = new TypedDocumentString(`
 export const ApproveRegistrationDocument = new TypedDocumentString(`
     mutation ApproveRegistration($id: ID!) {
   approveRegistration(id: $id) {
-    id
-    status
-    checkedInAt
+    ...RegistrationChange
   }
 }
-    `) as unknown as TypedDocumentString<ApproveRegistrationMutation, ApproveRegistrationMutationVariables>;
+    fragment RegistrationChange on Registration {
+  id
+  status
+  checkedInAt
+}`) as unknown as TypedDocumentString<ApproveRegistrationMutation, ApproveRegistrationMutationVariables>;
 export const DeclineRegistrationDocument = new TypedDocumentString(`
     mutation DeclineRegistration($id: ID!) {
   declineRegistration(id: $id) {
-    id
-    status
-    checkedInAt
+    ...RegistrationChange
   }
 }
-    `) as unknown as TypedDocumentString<DeclineRegistrationMutation, DeclineRegistrationMutationVariables>;
+    fragment RegistrationChange on Registration {
+  id
+  status
+  checkedInAt
+}`) as unknown as TypedDocumentString<DeclineRegistrationMutation, DeclineRegistrationMutationVariables>;
 export const MoveFromWaitlistDocument = new TypedDocumentString(`
     mutation MoveFromWaitlist($id: ID!) {
   moveFromWaitlist(id: $id) {
-    id
-    status
-    checkedInAt
+    ...RegistrationChange
   }
 }
-    `) as unknown as TypedDocumentString<MoveFromWaitlistMutation, MoveFromWaitlistMutationVariables>;
+    fragment RegistrationChange on Registration {
+  id
+  status
+  checkedInAt
+}`) as unknown as TypedDocumentString<MoveFromWaitlistMutation, MoveFromWaitlistMutationVariables>;
 export const ManagerCancelRegistrationDocument = new TypedDocumentString(`
     mutation ManagerCancelRegistration($id: ID!) {
   cancelRegistration(id: $id) {
-    id
-    status
-    checkedInAt
+    ...RegistrationChange
   }
 }
-    `) as unknown as TypedDocumentString<ManagerCancelRegistrationMutation, ManagerCancelRegistrationMutationVariables>;
+    fragment RegistrationChange on Registration {
+  id
+  status
+  checkedInAt
+}`) as unknown as TypedDocumentString<ManagerCancelRegistrationMutation, ManagerCancelRegistrationMutationVariables>;
 export const CheckInDocument = new TypedDocumentString(`
     mutation CheckIn($registrationId: ID!) {
   checkIn(registrationId: $registrationId) {
-    id
-    status
-    checkedInAt
+    ...RegistrationChange
   }
 }
-    `) as unknown as TypedDocumentString<CheckInMutation, CheckInMutationVariables>;
+    fragment RegistrationChange on Registration {
+  id
+  status
+  checkedInAt
+}`) as unknown as TypedDocumentString<CheckInMutation, CheckInMutationVariables>;
 export const UndoCheckInDocument = new TypedDocumentString(`
     mutation UndoCheckIn($registrationId: ID!) {
   undoCheckIn(registrationId: $registrationId) {
-    id
-    status
-    checkedInAt
+    ...RegistrationChange
   }
 }
-    `) as unknown as TypedDocumentString<UndoCheckInMutation, UndoCheckInMutationVariables>;
+    fragment RegistrationChange on Registration {
+  id
+  status
+  checkedInAt
+}`) as unknown as TypedDocumentString<UndoCheckInMutation, UndoCheckInMutationVariables>;
 export const CheckInByCodeDocument = new TypedDocumentString(`
     mutation CheckInByCode($eventId: ID!, $code: String!) {
   checkInByCode(eventId: $eventId, code: $code) {
-    id
-    status
-    checkedInAt
+    ...RegistrationChange
     person {
       id
       name
@@ -1012,7 +1148,11 @@ export const CheckInByCodeDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CheckInByCodeMutation, CheckInByCodeMutationVariables>;
+    fragment RegistrationChange on Registration {
+  id
+  status
+  checkedInAt
+}`) as unknown as TypedDocumentString<CheckInByCodeMutation, CheckInByCodeMutationVariables>;
 export const MessageRegistrantsDocument = new TypedDocumentString(`
     mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {
   messageRegistrants(eventId: $eventId, input: $input)
@@ -1125,15 +1265,7 @@ export const MyRegistrationsDocument = new TypedDocumentString(`
       hasNextPage
     }
     nodes {
-      id
-      status
-      checkInCode
-      checkedInAt
-      waitlistPosition
-      ticketType {
-        id
-        name
-      }
+      ...RegistrationTicket
       event {
         id
         title
@@ -1151,7 +1283,17 @@ export const MyRegistrationsDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<MyRegistrationsQuery, MyRegistrationsQueryVariables>;
+    fragment RegistrationTicket on Registration {
+  id
+  status
+  checkInCode
+  checkedInAt
+  waitlistPosition
+  ticketType {
+    id
+    name
+  }
+}`) as unknown as TypedDocumentString<MyRegistrationsQuery, MyRegistrationsQueryVariables>;
 export const CancelMyRegistrationDocument = new TypedDocumentString(`
     mutation CancelMyRegistration($id: ID!) {
   cancelRegistration(id: $id) {

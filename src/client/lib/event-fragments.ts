@@ -17,6 +17,17 @@ export const EventWhenWhereFragment = graphql(`
   }
 `);
 
+/** A registration question as the registration form asks it and the organizer's event screen lists it. */
+export const EventQuestionFieldsFragment = graphql(`
+  fragment EventQuestionFields on RegistrationQuestion {
+    id
+    kind
+    label
+    required
+    options
+  }
+`);
+
 /**
  * What the public event page says about an event besides its time and place (online link, cover,
  * status, capacity, registration rules and counts); the organizer's event screen shows the same.

@@ -2,6 +2,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Logger } from "drizzle-orm/logger";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -22,6 +24,13 @@ export type Database = {
 };
 
 export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+/**
+ * The contrib extensions the migrations create (`pg_trgm` for partial name and email search,
+ * `btree_gin` for a community id beside the tags in one GIN index). PGlite ships them as bundles
+ * that every client opening the cluster must load; PostgreSQL has them in its contrib package.
+ */
+export const pgliteExtensions = { pg_trgm, btree_gin };
+
 // Any constant works; it only has to be the same in every process migrating this database.
 const MIGRATION_LOCK = 7_240_113;
 
@@ -68,9 +77,12 @@ export async function openDatabase(options: {
   if (options.dataDir) {
     const dir = path.join(options.dataDir, "pglite");
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions: pgliteExtensions });
   } else {
-    client = await PGlite.create(options.initialData ? { loadDataDir: options.initialData } : {});
+    client = await PGlite.create({
+      extensions: pgliteExtensions,
+      ...(options.initialData ? { loadDataDir: options.initialData } : {}),
+    });
   }
   const db = drizzlePglite(client, { schema, logger });
   return {

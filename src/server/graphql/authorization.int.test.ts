@@ -20,8 +20,10 @@ type Ids = {
   outsiderEmail: string;
   outsiderCommunityId: string;
   outsiderRegistrationId: string;
-  /** The owner's membership in community A, and an invitation of A. */
-  ownerMembershipId: string;
+  /** Community A's owner's membership and a segment of A. */
+  membershipId: string;
+  segmentId: string;
+  /** An invitation of community A, and its link's token. */
   invitationId: string;
   invitationToken: string;
 };
@@ -306,12 +308,12 @@ const cases: Record<string, Case> = {
   },
   "Mutation.approveJoinRequest": {
     query: "mutation ($id: ID!) { approveJoinRequest(id: $id) { id } }",
-    variables: (ids) => ({ id: ids.ownerMembershipId }),
+    variables: (ids) => ({ id: ids.membershipId }),
     outsider: refusedAs("NOT_FOUND"),
   },
   "Mutation.declineJoinRequest": {
     query: 'mutation ($id: ID!) { declineJoinRequest(id: $id, message: "No") }',
-    variables: (ids) => ({ id: ids.ownerMembershipId }),
+    variables: (ids) => ({ id: ids.membershipId }),
     outsider: refusedAs("NOT_FOUND"),
   },
   "Mutation.inviteMembers": {
@@ -338,22 +340,50 @@ const cases: Record<string, Case> = {
   },
   "Mutation.setMemberRole": {
     query: "mutation ($id: ID!) { setMemberRole(membershipId: $id, role: MEMBER) { id role } }",
-    variables: (ids) => ({ id: ids.ownerMembershipId }),
+    variables: (ids) => ({ id: ids.membershipId }),
     outsider: refusedAs("NOT_FOUND"),
   },
   "Mutation.banMember": {
     query: "mutation ($id: ID!) { banMember(membershipId: $id) { id status } }",
-    variables: (ids) => ({ id: ids.ownerMembershipId }),
+    variables: (ids) => ({ id: ids.membershipId }),
     outsider: refusedAs("NOT_FOUND"),
   },
   "Mutation.removeMember": {
     query: "mutation ($id: ID!) { removeMember(membershipId: $id) }",
-    variables: (ids) => ({ id: ids.ownerMembershipId }),
+    variables: (ids) => ({ id: ids.membershipId }),
     outsider: refusedAs("NOT_FOUND"),
   },
   "Mutation.transferOwnership": {
     query: "mutation ($id: ID!, $m: ID!) { transferOwnership(communityId: $id, membershipId: $m) { id } }",
-    variables: (ids) => ({ id: ids.communityId, m: ids.ownerMembershipId }),
+    variables: (ids) => ({ id: ids.communityId, m: ids.membershipId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.members": {
+    query:
+      'query ($id: ID!) { members(communityId: $id, search: "owner") { totalCount nodes { id person { email } } } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.memberSegments": {
+    query: "query ($id: ID!) { memberSegments(communityId: $id) { id name } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.saveMemberSegment": {
+    query:
+      'mutation ($id: ID!) { saveMemberSegment(communityId: $id, name: "Taken over", filter: {}) { id } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.deleteMemberSegment": {
+    query: "mutation ($id: ID!) { deleteMemberSegment(id: $id) }",
+    variables: (ids) => ({ id: ids.segmentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.tagMembers": {
+    query:
+      'mutation ($id: ID!, $m: [ID!]) { tagMembers(communityId: $id, membershipIds: $m, add: ["x"]) { matched } }',
+    variables: (ids) => ({ id: ids.communityId, m: [ids.membershipId] }),
     outsider: refusedAs("NOT_FOUND"),
   },
 };
@@ -370,7 +400,8 @@ const ids: Ids = {
   outsiderEmail: uniqueEmail("outsider"),
   outsiderCommunityId: "",
   outsiderRegistrationId: "",
-  ownerMembershipId: "",
+  membershipId: "",
+  segmentId: "",
   invitationId: "",
   invitationToken: "",
 };
@@ -404,6 +435,16 @@ beforeAll(async () => {
   );
   ids.registrationId = registration.data?.register.id as string;
   ids.code = registration.data?.register.checkInCode as string;
+  const members = await owner.graphql<{ members: { nodes: { id: string }[] } }>(
+    "query ($id: ID!) { members(communityId: $id) { nodes { id } } }",
+    { id: ids.communityId },
+  );
+  ids.membershipId = members.data?.members.nodes[0]?.id as string;
+  const segment = await owner.graphql<{ saveMemberSegment: { id: string } }>(
+    'mutation ($id: ID!) { saveMemberSegment(communityId: $id, name: "Everyone", filter: {}) { id } }',
+    { id: ids.communityId },
+  );
+  ids.segmentId = segment.data?.saveMemberSegment.id as string;
   outsider = t.browser();
   await outsider.signIn(ids.outsiderEmail, "Outsider B");
   const own = await outsider.graphql<{ createCommunity: { id: string } }>(
@@ -436,11 +477,6 @@ beforeAll(async () => {
   ids.invitationId = invited.data?.inviteMembers[0]?.invitation.id as string;
   await t.drain();
   ids.invitationToken = invitationTokenIn(t.smtp.mails.at(-1)?.text ?? "");
-  const membership = await owner.graphql<{ communityBySlug: { viewerMembership: { id: string } } }>(
-    "query ($slug: String!) { communityBySlug(slug: $slug) { viewerMembership { id } } }",
-    { slug: ids.slug },
-  );
-  ids.ownerMembershipId = membership.data?.communityBySlug.viewerMembership.id as string;
   for (const id of Object.values(ids)) expect(id).toBeTruthy();
 });
 afterAll(() => t.close());

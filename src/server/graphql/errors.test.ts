@@ -1,44 +1,51 @@
-import { GraphQLError } from "graphql";
-import { createSchema, createYoga } from "graphql-yoga";
+import { GraphQLError, GraphQLInt, GraphQLObjectType, GraphQLSchema } from "graphql";
 import { describe, expect, it } from "vitest";
 import { conflict, DomainError, invalidInput } from "#server/errors.ts";
-import { maskError } from "./errors.ts";
+import type { GraphQLContext } from "./context.ts";
+import { createGraphQLEndpoint } from "./endpoint.ts";
 
-// The mapping as Yoga runs it, on a schema whose resolvers throw what services and bugs throw.
-const yoga = createYoga({
-  schema: createSchema({
-    typeDefs: "type Query { input: Int, conflict: Int, notFound: Int, bug: Int, refused: Int }",
-    resolvers: {
-      Query: {
-        input: () => {
-          throw invalidInput([{ field: "title", code: "REQUIRED", message: "Give it a title." }]);
-        },
-        conflict: async () => {
-          throw conflict("Only pending registrations can be approved.");
-        },
-        notFound: () => {
-          throw new DomainError("NOT_FOUND", "Not found.");
-        },
-        bug: () => {
-          throw new Error('relation "secret_table" does not exist');
-        },
-        refused: () => {
-          throw new GraphQLError("Too deep.", { extensions: { code: "QUERY_TOO_DEEP" } });
-        },
-      },
+const throwing = (error: () => never) => ({ type: GraphQLInt, resolve: error });
+
+// The mapping as the endpoint runs it, on a schema whose resolvers throw what services and bugs throw.
+const schema = new GraphQLSchema({
+  query: new GraphQLObjectType({
+    name: "Query",
+    fields: {
+      input: throwing(() => {
+        throw invalidInput([{ field: "title", code: "REQUIRED", message: "Give it a title." }]);
+      }),
+      conflict: throwing(() => {
+        throw conflict("Only pending registrations can be approved.");
+      }),
+      notFound: throwing(() => {
+        throw new DomainError("NOT_FOUND", "Not found.");
+      }),
+      bug: throwing(() => {
+        throw new Error('relation "secret_table" does not exist');
+      }),
+      refused: throwing(() => {
+        throw new GraphQLError("Too deep.", { extensions: { code: "QUERY_TOO_DEEP" } });
+      }),
     },
   }),
-  maskedErrors: { isDev: false, maskError },
-  logging: false,
+});
+
+const logged: unknown[] = [];
+const endpoint = createGraphQLEndpoint({
+  schema,
+  production: true,
+  appOrigin: "http://localhost",
+  context: async () => ({ loaders: null }) as unknown as GraphQLContext,
+  logUnexpected: (error) => logged.push(error),
 });
 
 async function errorOf(field: string) {
-  const response = await yoga.fetch("http://localhost/graphql", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
+  const response = await endpoint({
+    headers: new Headers({ "content-type": "application/json" }),
     body: JSON.stringify({ query: `{ ${field} }` }),
+    clientIp: "127.0.0.1",
   });
-  const body = (await response.json()) as {
+  const body = JSON.parse(response.body) as {
     errors: { message: string; path?: string[]; extensions: object }[];
   };
   return body.errors[0];
@@ -70,6 +77,8 @@ describe("domain errors become GraphQL errors in one place", () => {
     expect(error).toMatchObject({ message: "Unexpected error.", path: ["bug"] });
     expect(error?.extensions).toEqual({ code: "INTERNAL_SERVER_ERROR" });
     expect(JSON.stringify(error)).not.toContain("secret_table");
+    // The operator still learns what happened.
+    expect(String(logged.at(-1))).toContain("secret_table");
   });
 
   it("lets a GraphQLError made on purpose keep its own code", async () => {

@@ -1,23 +1,54 @@
 import { GraphQLError } from "graphql";
-import { maskError as yogaMaskError } from "graphql-yoga";
 import { DomainError } from "#server/errors.ts";
 
+const UNEXPECTED = "Unexpected error.";
+
+/** An error made as a GraphQLError on purpose (validation, limits, a refusal): it speaks for itself. */
+const isOwnGraphQLError = (error: GraphQLError) =>
+  error.originalError === undefined || error.originalError instanceof GraphQLError;
+
 /**
- * The one place where domain errors become GraphQL errors, as Yoga's `maskError`: a `DomainError`
- * thrown anywhere under a resolver keeps its message, its stable `code` and its `fields`; any
- * other error is masked as INTERNAL_SERVER_ERROR ("Unexpected error.", no stack in production).
+ * The one place where errors become what a client reads. A `DomainError` thrown anywhere under a
+ * resolver keeps its message, its stable `code` and its `fields`; a GraphQLError made on purpose
+ * keeps its own; any other error is masked as INTERNAL_SERVER_ERROR ("Unexpected error.", no
+ * stack, no message; outside production the original is attached for the developer).
  */
-export function maskError(error: unknown, message: string, isDev?: boolean): Error {
+export function maskError(
+  error: unknown,
+  options: { isDev: boolean },
+): { error: GraphQLError; unexpected: boolean } {
+  if (error instanceof GraphQLError && isOwnGraphQLError(error)) return { error, unexpected: false };
   const original = error instanceof GraphQLError ? error.originalError : error;
-  if (!(original instanceof DomainError)) return yogaMaskError(error, message, isDev);
-  const extensions = {
-    code: original.code,
-    ...(original.fields.length > 0 ? { fields: original.fields } : {}),
-  };
-  // Yoga logs every error its mask replaces; an expected refusal is answered, not logged.
-  if (error instanceof GraphQLError && error.message === original.message) {
-    Object.assign(error.extensions, extensions);
-    return error;
+  const located = error instanceof GraphQLError ? error : undefined;
+  if (original instanceof DomainError) {
+    const extensions = {
+      code: original.code,
+      ...(original.fields.length > 0 ? { fields: original.fields } : {}),
+    };
+    return {
+      error: new GraphQLError(original.message, {
+        nodes: located?.nodes,
+        source: located?.source,
+        positions: located?.positions,
+        path: located?.path,
+        originalError: original,
+        extensions,
+      }),
+      unexpected: false,
+    };
   }
-  return new GraphQLError(original.message, { originalError: original, extensions });
+  const detail =
+    options.isDev && original instanceof Error
+      ? { originalError: { message: original.message, stack: original.stack } }
+      : {};
+  return {
+    error: new GraphQLError(UNEXPECTED, {
+      nodes: located?.nodes,
+      source: located?.source,
+      positions: located?.positions,
+      path: located?.path,
+      extensions: { code: "INTERNAL_SERVER_ERROR", ...detail },
+    }),
+    unexpected: true,
+  };
 }

@@ -4,9 +4,9 @@ import {
   createEvent,
   quickSignIn,
   registerFor,
-  wallInDays,
 } from "#server/modules/events/events-test-support.ts";
 import { BACKGROUND_STATEMENT } from "#server/test/background-statements.ts";
+import { wallInDays } from "#server/test/event-input.ts";
 import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
 
 /**

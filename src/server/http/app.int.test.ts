@@ -36,14 +36,17 @@ describe("API edges", () => {
     expect(await response.json()).toMatchObject({ code: "NOT_FOUND" });
   });
 
-  it("sends the security headers on every response", async () => {
-    const response = await fetch(`${t.url}/healthz`);
-    const csp = response.headers.get("content-security-policy") ?? "";
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toMatch(/script-src 'self'[^;]*;/);
-    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  it("sends the security headers on every response, GraphQL answers included", async () => {
+    const graphql = await t.browser().post("/api/graphql", { query: "{ viewer { id } }" });
+    expect(graphql.status).toBe(200);
+    for (const response of [await fetch(`${t.url}/healthz`), graphql]) {
+      const csp = response.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toMatch(/script-src 'self'[^;]*;/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    }
   });
 
   it("refuses request bodies over 1 MiB", async () => {

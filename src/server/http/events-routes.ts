@@ -32,7 +32,7 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
 
   app.get("/api/events/:id/calendar.ics", async (c) => {
     try {
-      const event = await getEvent(await contextFor(c.req.raw, c.get("clientIp")), c.req.param("id"));
+      const event = await getEvent(await contextFor(c.req.raw.headers, c.get("clientIp")), c.req.param("id"));
       const ics = buildIcs({
         uid: `${event.id}@${new URL(appUrl).host}`,
         title: event.title,
@@ -62,7 +62,7 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     }
     try {
       const exported = await exportRegistrations(
-        await contextFor(c.req.raw, c.get("clientIp")),
+        await contextFor(c.req.raw.headers, c.get("clientIp")),
         c.req.param("id"),
         {
           status: statusParam as RegistrationStatus | null,
@@ -143,7 +143,7 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
   ): Promise<{ html: string; status: 200 | 404 }> {
     let event: EventView;
     try {
-      event = await getEvent(await contextFor(request, clientIp), id);
+      event = await getEvent(await contextFor(request.headers, clientIp), id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return { html, status: error.code === "NOT_FOUND" ? 404 : 200 };

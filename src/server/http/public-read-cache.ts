@@ -1,4 +1,3 @@
-import type { Cache } from "@graphql-yoga/plugin-response-cache";
 import type { DomainEvent } from "#server/modules/log/log.events.ts";
 
 // What signed-out visitors read of an event (the public event query, the /e/{id} HTML) is the
@@ -10,25 +9,19 @@ import type { DomainEvent } from "#server/modules/log/log.events.ts";
 // - a change on another process is not seen here, so every entry lives `ttlMs` by the injected
 //   clock: such a change shows at most that much later.
 
-type CacheEntityRecord = { typename: string; id?: number | string };
-type Entry = { value: unknown; entities: string[]; expiresAt: number };
-
-const entityKey = ({ typename, id }: CacheEntityRecord) => (id == null ? typename : `${typename}:${id}`);
+// Entries are tied to the ids of what they show (ids are unique across kinds): an event's, and
+// its host community's.
+type Entry = { value: unknown; ids: string[]; expiresAt: number };
 
 /**
- * The cached entities a domain event changes: its event (counts, details), or its community,
- * which an event's page shows as its host.
+ * The ids a domain event changes: its event (counts, details), or its community, which an event's
+ * page shows as its host.
  */
-export function entitiesChangedBy(event: DomainEvent): CacheEntityRecord[] {
-  const changed: CacheEntityRecord[] = [];
+export function idsChangedBy(event: DomainEvent): string[] {
+  const changed: string[] = [];
   const payload = event.payload as { eventId?: string };
-  if (payload.eventId) changed.push({ typename: "Event", id: payload.eventId });
-  if (event.type.startsWith("community.")) {
-    changed.push(
-      { typename: "Community", id: event.communityId },
-      { typename: "EventHost", id: event.communityId },
-    );
-  }
+  if (payload.eventId) changed.push(payload.eventId);
+  if (event.type.startsWith("community.")) changed.push(event.communityId);
   return changed;
 }
 
@@ -43,25 +36,25 @@ export function createPublicReadCache(options: {
   const maxEntries = options.maxEntries ?? 2_000;
   const now = () => options.clock().getTime();
   const entries = new Map<string, Entry>();
-  const byEntity = new Map<string, Set<string>>();
+  const byId = new Map<string, Set<string>>();
   const settling = new Map<string, number>();
 
   function remove(key: string) {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    for (const entity of entry.entities) {
-      const keys = byEntity.get(entity);
+    for (const id of entry.ids) {
+      const keys = byId.get(id);
       keys?.delete(key);
-      if (keys?.size === 0) byEntity.delete(entity);
+      if (keys?.size === 0) byId.delete(id);
     }
   }
 
-  function isSettling(entity: string, at: number) {
-    const until = settling.get(entity);
+  function isSettling(id: string, at: number) {
+    const until = settling.get(id);
     if (until === undefined) return false;
     if (until > at) return true;
-    settling.delete(entity);
+    settling.delete(id);
     return false;
   }
 
@@ -75,64 +68,42 @@ export function createPublicReadCache(options: {
     return entry.value;
   }
 
-  function store(key: string, value: unknown, records: Iterable<CacheEntityRecord>) {
+  function store(key: string, value: unknown, shown: Iterable<string>) {
     const at = now();
-    const entities = [...new Set([...records].map(entityKey))];
-    if (entities.some((entity) => isSettling(entity, at))) return;
+    const ids = [...new Set(shown)];
+    if (ids.some((id) => isSettling(id, at))) return;
     remove(key);
     if (entries.size >= maxEntries) remove(entries.keys().next().value as string);
-    entries.set(key, { value, entities, expiresAt: at + ttlMs });
-    for (const entity of entities) {
-      const keys = byEntity.get(entity) ?? new Set<string>();
+    entries.set(key, { value, ids, expiresAt: at + ttlMs });
+    for (const id of ids) {
+      const keys = byId.get(id) ?? new Set<string>();
       keys.add(key);
-      byEntity.set(entity, keys);
+      byId.set(id, keys);
     }
   }
 
-  /** Stores `value` under `key` tied to the entry `of`: its entities and its expiry. */
-  function storeBeside(key: string, of: string, value: unknown) {
-    const entry = entries.get(of);
-    if (!entry || entry.expiresAt <= now()) return;
-    store(key, value, []);
-    const stored = entries.get(key);
-    if (!stored) return;
-    stored.expiresAt = entry.expiresAt;
-    stored.entities = entry.entities;
-    for (const entity of entry.entities) byEntity.get(entity)?.add(key);
-  }
-
-  function invalidate(records: Iterable<CacheEntityRecord>) {
+  function invalidate(ids: Iterable<string>) {
     const until = now() + settleMs;
-    for (const record of records) {
-      const entity = entityKey(record);
-      settling.set(entity, until);
-      for (const key of [...(byEntity.get(entity) ?? [])]) remove(key);
+    for (const id of ids) {
+      settling.set(id, until);
+      for (const key of [...(byId.get(id) ?? [])]) remove(key);
     }
   }
-
-  /** The store of `@graphql-yoga/plugin-response-cache`; its own TTLs are replaced by `ttlMs`. */
-  const graphql: Cache = {
-    get: (id) => read(`graphql:${id}`) as Awaited<ReturnType<Cache["get"]>>,
-    set: (id, data, records) => store(`graphql:${id}`, data, records),
-    invalidate,
-  };
 
   return {
-    graphql,
     /** The /e/{id} HTML a signed-out visitor gets. */
     pages: {
       get: (eventId: string) => read(`page:${eventId}`) as { html: string; status: 200 | 404 } | undefined,
       set: (eventId: string, page: { html: string; status: 200 | 404 }) =>
-        store(`page:${eventId}`, page, [{ typename: "Event", id: eventId }]),
+        store(`page:${eventId}`, page, [eventId]),
     },
-    /** Finished GraphQL answers, each beside the response-cache entry it was made from. */
+    /** Finished GraphQL answers, each with the ids it shows. */
     answers: {
       get: (key: string) => read(`answer:${key}`),
-      set: (key: string, graphqlKey: string, answer: unknown) =>
-        storeBeside(`answer:${key}`, `graphql:${graphqlKey}`, answer),
+      set: (key: string, answer: unknown, ids: Iterable<string>) => store(`answer:${key}`, answer, ids),
     },
     /** Called for every domain event this process emits. */
-    changed: (event: DomainEvent) => invalidate(entitiesChangedBy(event)),
+    changed: (event: DomainEvent) => invalidate(idsChangedBy(event)),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
 const GOOGLE = "https://accounts.google.com";
@@ -32,17 +32,30 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Browsers always send Origin on cross-site and POST requests; without one, Sec-Fetch-Site speaks. */
+export const isTrustedOrigin = (
+  origin: string | null | undefined,
+  fetchSite: string | null | undefined,
+  trusted: string[],
+) => (origin ? trusted.includes(origin) : fetchSite === "same-origin");
+
+/** The security headers every response carries, as `securityHeaders` sets them, computed once. */
+export async function securityHeaderValues(options: { https: boolean }): Promise<Record<string, string>> {
+  const probe = new Hono();
+  probe.use("*", securityHeaders(options));
+  probe.get("/", (c) => c.body(null, 204));
+  const response = await probe.request("/");
+  return Object.fromEntries(response.headers);
+}
+
 /**
- * State-changing API requests only from the app's own origin. Browsers always send Origin on
- * cross-site and POST requests, so a forged form or fetch from elsewhere is refused here.
+ * State-changing API requests only from the app's own origin, so a forged form or fetch from
+ * elsewhere is refused here.
  */
 export function requireTrustedOrigin(trusted: string[]): MiddlewareHandler {
   return async (c, next) => {
     if (!UNSAFE.has(c.req.method)) return next();
-    const origin = c.req.header("origin");
-    const fetchSite = c.req.header("sec-fetch-site");
-    const ok = origin ? trusted.includes(origin) : fetchSite === "same-origin";
-    if (!ok) {
+    if (!isTrustedOrigin(c.req.header("origin"), c.req.header("sec-fetch-site"), trusted)) {
       return c.json({ code: "FORBIDDEN_ORIGIN", message: "Requests must come from this site." }, 403);
     }
     return next();

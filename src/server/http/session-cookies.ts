@@ -1,3 +1,5 @@
+import type { HeaderReader } from "#server/request-context.ts";
+
 /** better-auth's cookies that decide who is signed in (with or without the `__Secure-` prefix). */
 const SESSION_COOKIE = /(?:^|;\s*)((?:__Secure-)?[\w.-]*session_(?:token|data)=[^;]*)/g;
 
@@ -9,5 +11,5 @@ export const sessionCookies = (header: string): string[] =>
 export const hasSessionToken = (cookies: string[]): boolean =>
   cookies.some((cookie) => /^(?:__Secure-)?[\w.-]*session_token=/.test(cookie));
 
-export const isSignedOut = (headers: Headers): boolean =>
+export const isSignedOut = (headers: HeaderReader): boolean =>
   !hasSessionToken(sessionCookies(headers.get("cookie") ?? ""));

@@ -52,7 +52,7 @@ export function mountStorage<E extends Env & { Variables: { clientIp: string } }
   const { db, config, storage, contextFor } = options;
   const uploads = createUploadServer({ db, storage, s3: config.storage.s3, appUrl: config.appUrl });
   const ctx = (c: { req: { raw: Request }; get(key: "clientIp"): string }): Promise<FilesCtx> =>
-    contextFor(c.req.raw, c.get("clientIp"));
+    contextFor(c.req.raw.headers, c.get("clientIp"));
 
   app.get(OBJECT, async (c) => {
     const bucket = c.req.param("bucket");

@@ -1,4 +1,5 @@
 import type { Viewer } from "#server/modules/users/users.policy.ts";
+import type { HeaderReader } from "#server/request-context.ts";
 import { hasSessionToken, sessionCookies } from "./session-cookies.ts";
 
 type Found = {
@@ -40,12 +41,14 @@ export function createViewerReader(options: {
     return key;
   };
 
-  return async (headers: Headers): Promise<Viewer | null> => {
-    const key = keyOf(headers.get("cookie") ?? "");
+  return async (headers: HeaderReader): Promise<Viewer | null> => {
+    const cookie = headers.get("cookie") ?? "";
+    const key = keyOf(cookie);
     if (key === null) return null;
     const hit = key ? verified.get(key) : undefined;
     if (hit && hit.until > now() && !options.isRevoked(hit.sessionId)) return hit.viewer;
-    const found = await options.getSession(headers);
+    // better-auth reads the session from the cookies alone.
+    const found = await options.getSession(new Headers({ cookie }));
     if (!found || options.isRevoked(found.session.id)) return null;
     const { id, name, email, image } = found.user;
     const viewer = { id, name, email, image: image ?? null };

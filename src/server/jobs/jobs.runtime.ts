@@ -1,6 +1,8 @@
 import type { Config, JobsConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import { endedEvents } from "#server/modules/events/events.service.ts";
 import type { Mailer } from "#server/modules/mail/mail.service.ts";
+import { settleEndedEvents, unsettledEvents } from "#server/modules/members/member-activity.service.ts";
 import {
   expandFanouts,
   type OutboxOptions,
@@ -88,6 +90,10 @@ export function startJobs(options: {
   const pass = async (maxRounds: number) => {
     idle = false;
     await queueDueDigests(options.db, now(), (tx, digest) => queueRegistrationDigest(tx, digest, now()));
+    // Whoever is still going when an event ends went to it: the member table's "events attended".
+    const ended = await endedEvents(options.db, await unsettledEvents(options.db), now());
+    if (ended.length > 0)
+      await options.db.transaction((tx) => settleEndedEvents(tx, ended).then(() => undefined));
     for (let rounds = 0; !stopped && rounds < maxRounds; rounds++) {
       const work = (await dispatcher.dispatch()) + (await expandFanouts(outbox)) + (await sendDue(outbox));
       if (work === 0) {

@@ -8,7 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
-import { migrationsFolder, openDatabase } from "#server/db/client.ts";
+import { migrationsFolder, openDatabase, pgliteExtensions } from "#server/db/client.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
     return () => {};
   }
   const dir = mkdtempSync(path.join(tmpdir(), "commons-pglite-snapshot-"));
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   try {
     await migrate(drizzle(client), { migrationsFolder });
     const archive = await client.dumpDataDir("none");

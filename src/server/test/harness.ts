@@ -1,10 +1,10 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { serve } from "@hono/node-server";
 import type { Logger } from "drizzle-orm/logger";
 import pg from "pg";
 import { inject } from "vitest";
@@ -125,10 +125,11 @@ export async function startTestServer(
     : await openDatabase({ databaseUrl, dataDir, ...logger });
 
   // The port is only known after listening, and APP_URL must name it: listen first, then build.
-  let handler: (request: Request, env: unknown) => Response | Promise<Response> = () =>
-    new Response(null, { status: 503 });
-  const http = serve({ fetch: (request, env) => handler(request, env), port: 0, hostname: "127.0.0.1" });
-  await new Promise<void>((resolve) => http.once("listening", resolve));
+  let listener: ServerApp["listener"] = (_request, response) => {
+    response.writeHead(503).end();
+  };
+  const http = createServer((request, response) => listener(request, response));
+  await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   // Node closes an idle connection after 5 s; on a loaded machine the test client can send on one
   // just as it closes (ECONNRESET). The client's own idle limit (4 s) is then always the first.
   (http as import("node:http").Server).keepAliveTimeout = 60_000;
@@ -159,7 +160,7 @@ export async function startTestServer(
     distDir: path.join(dataDir, "no-client"),
     clock: options.clock ?? clock.now,
   });
-  handler = (request, env) => server.app.fetch(request, env as never);
+  listener = server.listener;
 
   return {
     url,

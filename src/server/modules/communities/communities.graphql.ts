@@ -5,13 +5,11 @@ import { CAPABILITIES, type Capability, capabilitiesOf, capabilityEnumName } fro
 import {
   type CommunityView,
   checkSlug,
-  createCommunity,
-  deleteCommunity,
   getCommunity,
   listMyCommunities,
   type SlugAvailability,
-  updateCommunity,
 } from "./communities.service.ts";
+import { createCommunity, deleteCommunity, updateCommunity } from "./community-writes.service.ts";
 
 export const CommunityRole = builder.enumType("CommunityRole", {
   values: {

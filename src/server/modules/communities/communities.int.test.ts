@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
-import { COMMUNITIES_PER_PERSON } from "./communities.service.ts";
+import { COMMUNITIES_PER_PERSON } from "./community-writes.service.ts";
 
 let t: TestServer;
 let owner: TestBrowser;

@@ -1,8 +1,9 @@
 import DataLoader from "dataloader";
-import { inArray } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { preparedFor } from "#server/db/prepared.ts";
 import type { MembershipView } from "#server/modules/members/members.policy.ts";
-import { viewerMemberships } from "#server/modules/members/members.service.ts";
+import { membershipsOfUser } from "#server/modules/members/members.service.ts";
 import { community } from "./communities.tables.ts";
 
 type CommunityRow = typeof community.$inferSelect;
@@ -10,24 +11,55 @@ type CommunityRow = typeof community.$inferSelect;
 /**
  * What one request reads about communities, each kind in one statement however many fields ask:
  * the viewer's membership (every event checks who may see and manage it) and the host details
- * every event shows. Built per request, so nothing outlives it or leaks between viewers.
+ * every event shows. A request that checks the membership nearly always shows the community
+ * next, so the membership is read with its community's row in one statement, which fills both.
+ * Built per request, so nothing outlives it or leaks between viewers.
  */
 export function createCommunityLoaders(db: Db, viewerId: string | null) {
-  return {
-    viewerMembership: new DataLoader<string, MembershipView | null>(async (communityIds) => {
-      if (!viewerId) return communityIds.map(() => null);
-      const found = await viewerMemberships(db, viewerId, communityIds);
-      return communityIds.map((id) => found.get(id) ?? null);
-    }),
-    /** Whole rows: the community page and every event's host read the same one. */
-    rows: new DataLoader<string, CommunityRow | null>(async (ids) => {
-      const rows = await db
-        .select()
-        .from(community)
-        .where(inArray(community.id, [...ids]));
-      const found = new Map(rows.map((row) => [row.id, row]));
+  async function communitiesWithMembership(ids: readonly string[]) {
+    const found = new Map<string, { row: CommunityRow; membership: MembershipView | null }>();
+    if (viewerId) {
+      const statement = preparedFor(db, "communities_with_membership", (name) => {
+        const mine = membershipsOfUser(db, sql.placeholder("viewerId"));
+        return db
+          .select({ row: community, role: mine.role, status: mine.status })
+          .from(community)
+          .leftJoin(mine, eq(mine.communityId, community.id))
+          .where(sql`${community.id} = any(${sql.placeholder("ids")})`)
+          .prepare(name);
+      });
+      for (const { row, role, status } of await statement.execute({ viewerId, ids })) {
+        found.set(row.id, { row, membership: role && status ? { role, status } : null });
+      }
+    } else {
+      const statement = preparedFor(db, "communities", (name) =>
+        db
+          .select()
+          .from(community)
+          .where(sql`${community.id} = any(${sql.placeholder("ids")})`)
+          .prepare(name),
+      );
+      for (const row of await statement.execute({ ids })) found.set(row.id, { row, membership: null });
+    }
+    return found;
+  }
+
+  const both = new DataLoader<string, { row: CommunityRow; membership: MembershipView | null } | null>(
+    async (ids) => {
+      const found = await communitiesWithMembership(ids);
       return ids.map((id) => found.get(id) ?? null);
-    }),
+    },
+  );
+  return {
+    viewerMembership: {
+      load: async (id: string) => (await both.load(id))?.membership ?? null,
+    },
+    /** Whole rows: the community page and every event's host read the same one. */
+    rows: {
+      load: async (id: string) => (await both.load(id))?.row ?? null,
+      loadMany: async (ids: readonly string[]) =>
+        (await both.loadMany(ids)).map((found) => (found instanceof Error ? found : (found?.row ?? null))),
+    },
   };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { forbidden, invalidInput, notFound } from "#server/errors.ts";
-import { communityHosts } from "#server/modules/communities/communities.service.ts";
+import { communityHosts } from "#server/modules/communities/community-hosts.service.ts";
 import { communityAssetUrl } from "#server/modules/files/files.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { requireMembership } from "#server/modules/members/members.service.ts";

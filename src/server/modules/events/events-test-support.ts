@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { community, membership, session, user } from "#server/db/schema.ts";
+import { sampleEventInput } from "#server/test/event-input.ts";
 import type { TestBrowser, TestServer } from "#server/test/harness.ts";
 import { uniqueEmail } from "#server/test/harness.ts";
 
@@ -79,33 +80,10 @@ export async function addMember(
     .where(eq(community.id, communityId));
 }
 
-/** A wall time `days` from now at `time`, as the form sends it. */
-export function wallInDays(days: number, time = "18:00"): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return `${date.toISOString().slice(0, 10)}T${time}`;
-}
-
 export type EventInputOverrides = Record<string, unknown>;
 
-export function eventInput(overrides: EventInputOverrides = {}) {
-  return {
-    title: "Spring meetup",
-    description: "Talks, then **pizza**.",
-    startsAtLocal: wallInDays(10, "18:00"),
-    endsAtLocal: wallInDays(10, "21:00"),
-    timeZone: "Europe/Berlin",
-    venueName: "Hall 1",
-    venueAddress: "Main street 1, Berlin",
-    onlineUrl: null,
-    capacity: null,
-    waitlistEnabled: true,
-    approvalRequired: false,
-    visibility: "PUBLIC",
-    ticketTypes: [{ name: "General" }],
-    questions: [],
-    ...overrides,
-  };
-}
+/** The sample meetup ten days ahead. */
+export const eventInput = (overrides: EventInputOverrides = {}) => sampleEventInput(10, overrides);
 
 export const EVENT_FIELDS = `
   id title description startsAt endsAt timeZone venueName venueAddress hasOnlineLink onlineUrl coverUrl

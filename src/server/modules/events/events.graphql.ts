@@ -1,4 +1,5 @@
 import { builder } from "#server/graphql/builder.ts";
+import { PageInfo } from "#server/graphql/page-info.ts";
 import { QuestionInput, QuestionKind } from "#server/graphql/question-types.ts";
 import { cancelEvent, duplicateEvent, publishEvent } from "./event-lifecycle.service.ts";
 import { createEvent, updateEvent } from "./event-writes.service.ts";
@@ -22,13 +23,8 @@ const EventVisibility = builder.enumType("EventVisibility", {
 const EventListFilter = builder.enumType("EventListFilter", {
   values: { UPCOMING: { value: "upcoming" }, PAST: { value: "past" }, DRAFTS: { value: "drafts" } } as const,
 });
-type PageInfoShape = { endCursor: string | null; hasNextPage: boolean };
-export const PageInfo = builder.objectRef<PageInfoShape>("PageInfo").implement({
-  fields: (t) => ({
-    endCursor: t.exposeString("endCursor", { nullable: true }),
-    hasNextPage: t.exposeBoolean("hasNextPage"),
-  }),
-});
+
+export { PageInfo };
 
 const EventHost = builder.objectRef<EventView["host"]>("EventHost").implement({
   fields: (t) => ({

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { wallInDays } from "#server/test/event-input.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { toWallTime } from "#shared/time.ts";
@@ -12,7 +13,6 @@ import {
   getEventAs,
   quickSignIn,
   registerFor,
-  wallInDays,
 } from "./events-test-support.ts";
 
 let t: TestServer;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { preparedFor } from "#server/db/prepared.ts";
 import { DomainError, forbidden, notFound, unauthenticated } from "#server/errors.ts";
 import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
@@ -34,6 +35,53 @@ export const eventClosed = () => new DomainError("EVENT_CLOSED", "This event is 
 
 // ---------------------------------------------------------------------------------------------
 // Reading
+
+type ListShape = { filter: EventListFilter; searching: boolean; paging: boolean };
+
+/**
+ * The statement behind an event list, one per shape of the list (filter, search, page), built
+ * once per database: its values come as placeholders.
+ */
+function eventListStatement(db: Db, shape: ListShape) {
+  const name = `events_${shape.filter}_${shape.searching ? "s" : ""}${shape.paging ? "p" : ""}`;
+  return preparedFor(db, name, () => {
+    const at = sql.placeholder("cursorAt");
+    const id = sql.placeholder("cursorId");
+    const conditions = [eq(event.communityId, sql.placeholder("communityId"))];
+    if (shape.searching) conditions.push(ilike(event.title, sql.placeholder("search")));
+    let order: ReturnType<typeof asc>[];
+    if (shape.filter === "drafts") {
+      conditions.push(eq(event.status, "draft"));
+      if (shape.paging) {
+        conditions.push(
+          or(lt(event.createdAt, at), and(eq(event.createdAt, at), lt(event.id, id))) ?? sql`true`,
+        );
+      }
+      order = [desc(event.createdAt), desc(event.id)];
+    } else {
+      conditions.push(inArray(event.status, ["published", "canceled"] as EventStatus[]));
+      conditions.push(sql`${event.visibility} = any(${sql.placeholder("visibility")})`);
+      const upcoming = shape.filter === "upcoming";
+      // An event under way still counts as upcoming: it leaves the list when it ends.
+      const now = sql.placeholder("now");
+      conditions.push(upcoming ? gte(event.endsAt, now) : lt(event.endsAt, now));
+      if (shape.paging) {
+        const cmp = upcoming ? gt : lt;
+        conditions.push(
+          or(cmp(event.startsAt, at), and(eq(event.startsAt, at), cmp(event.id, id))) ?? sql`true`,
+        );
+      }
+      order = upcoming ? [asc(event.startsAt), asc(event.id)] : [desc(event.startsAt), desc(event.id)];
+    }
+    return db
+      .select()
+      .from(event)
+      .where(and(...conditions))
+      .orderBy(...order)
+      .limit(sql.placeholder("limit"))
+      .prepare(name);
+  });
+}
 
 /** An event the viewer may see, or NOT_FOUND (UNAUTHENTICATED for members-only when signed out). */
 export async function getEvent(ctx: Ctx, id: string): Promise<EventView> {
@@ -102,42 +150,21 @@ export async function listEvents(
   const canManage = canManageEvents(member);
   if (args.filter === "drafts" && !canManage) throw forbidden("Only organizers see drafts.");
   const first = Math.min(Math.max(args.first ?? 20, 1), 100);
-  const now = new Date();
   const cursor = decodeCursor(args.after);
-  const conditions = [eq(event.communityId, args.communityId)];
   const search = args.search?.trim();
-  if (search) conditions.push(ilike(event.title, likePattern(search)));
-  let order: ReturnType<typeof asc>[];
-  if (args.filter === "drafts") {
-    conditions.push(eq(event.status, "draft"));
-    if (cursor) {
-      const { at, id } = cursor;
-      conditions.push(
-        or(lt(event.createdAt, at), and(eq(event.createdAt, at), lt(event.id, id))) ?? sql`true`,
-      );
-    }
-    order = [desc(event.createdAt), desc(event.id)];
-  } else {
-    conditions.push(inArray(event.status, ["published", "canceled"] as EventStatus[]));
-    conditions.push(inArray(event.visibility, listedFor(canManage)));
-    const upcoming = args.filter === "upcoming";
-    // An event under way still counts as upcoming: it leaves the list when it ends.
-    conditions.push(upcoming ? gte(event.endsAt, now) : lt(event.endsAt, now));
-    if (cursor) {
-      const { at, id } = cursor;
-      const cmp = upcoming ? gt : lt;
-      conditions.push(
-        or(cmp(event.startsAt, at), and(eq(event.startsAt, at), cmp(event.id, id))) ?? sql`true`,
-      );
-    }
-    order = upcoming ? [asc(event.startsAt), asc(event.id)] : [desc(event.startsAt), desc(event.id)];
-  }
-  const rows = await ctx.db
-    .select()
-    .from(event)
-    .where(and(...conditions))
-    .orderBy(...order)
-    .limit(first + 1);
+  const rows = await eventListStatement(ctx.db, {
+    filter: args.filter,
+    searching: Boolean(search),
+    paging: Boolean(cursor),
+  }).execute({
+    communityId: args.communityId,
+    now: new Date(),
+    limit: first + 1,
+    visibility: listedFor(canManage),
+    search: search ? likePattern(search) : null,
+    cursorAt: cursor?.at ?? null,
+    cursorId: cursor?.id ?? null,
+  });
   const page = rows.slice(0, first);
   const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, member.viewer.id);
   loaders.primeCanManage(args.communityId, canManage);
@@ -171,4 +198,14 @@ export function questionsOf(db: Db, eventId: string): Promise<QuestionRow[]> {
     .from(registrationQuestion)
     .where(eq(registrationQuestion.eventId, eventId))
     .orderBy(asc(registrationQuestion.position));
+}
+
+/** Of the given events, the ones that have ended by `now` (the members table settles who went). */
+export async function endedEvents(db: Db, ids: readonly string[], now: Date): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: event.id })
+    .from(event)
+    .where(and(inArray(event.id, [...ids]), lt(event.endsAt, now)));
+  return rows.map((row) => row.id);
 }

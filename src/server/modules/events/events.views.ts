@@ -6,7 +6,7 @@ import {
   type CommunityHost,
   communityHosts,
   hostOf,
-} from "#server/modules/communities/communities.service.ts";
+} from "#server/modules/communities/community-hosts.service.ts";
 import { getMembership } from "#server/modules/members/members.service.ts";
 import { canManageEvents } from "./events.policy.ts";
 import { event, registrationQuestion, ticketType } from "./events.tables.ts";

@@ -70,6 +70,12 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
         before: { owner: entry.payload.fromUserId },
         after: { owner: entry.payload.toUserId },
       };
+    case "member.tagged":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { removed: entry.payload.removed },
+        after: { added: entry.payload.added },
+      };
     case "event.created": {
       const { title, duplicatedFrom } = entry.payload;
       return {

@@ -14,6 +14,12 @@ const payloads = {
   "community.updated": z.object({ before: values, after: values }),
   "community.deleted": z.object({ name: z.string() }),
   "member.joined": z.object({ userId: id, role: z.string(), source: z.string() }),
+  "member.tagged": z.object({
+    membershipId: id,
+    userId: id,
+    added: z.array(z.string()),
+    removed: z.array(z.string()),
+  }),
   "member.requested": z.object({ userId: id, membershipId: id }),
   "member.approved": z.object({ userId: id, membershipId: id }),
   "member.declined": z.object({ userId: id, membershipId: id, message: z.string().nullable() }),

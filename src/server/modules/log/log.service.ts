@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { domainEventSchema, type Emit, type LogEntry } from "./log.events.ts";
+import { type DomainEvent, domainEventSchema, type Emit, type LogEntry } from "./log.events.ts";
 import { domainEvent } from "./log.tables.ts";
 
 // Order: entries are read by (tx_id, position). An identity is drawn at insert, not at commit, so
@@ -31,6 +31,28 @@ export function createEmit(options: { clock: () => Date; onEmit?: () => void }):
     });
     options.onEmit?.();
   };
+}
+
+/**
+ * Appends many events in one statement, inside the caller's transaction, at `occurredAt`: for bulk
+ * changes (one entry per member touched). It wakes nobody; the caller emits its last entry
+ * through `emit` so the dispatcher looks at once.
+ */
+export async function appendEvents(tx: Db, events: readonly DomainEvent[], occurredAt: Date): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(domainEvent).values(
+    events.map((event) => {
+      const valid = domainEventSchema.parse(event);
+      return {
+        type: valid.type,
+        communityId: valid.communityId,
+        actorId: valid.actorId,
+        subjectId: valid.subjectId ?? null,
+        payload: valid.payload as Record<string, unknown>,
+        occurredAt,
+      };
+    }),
+  );
 }
 
 type Row = {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type Placeholder } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { forbidden, notFound } from "#server/errors.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
@@ -9,8 +9,8 @@ import { can, canViewCommunity, type MembershipView } from "./members.policy.ts"
 import { type MembershipSource, type MembershipStatus, membership } from "./members.tables.ts";
 
 /**
- * `loaders.communities.viewerMembership`: the request's batched read of the viewer's memberships
- * (built from `viewerMemberships`), absent in writes and jobs.
+ * `loaders.communities.viewerMembership`: the request's batched read of the viewer's memberships,
+ * absent in writes and jobs.
  */
 export type MembersCtx = {
   db: Db;
@@ -34,18 +34,16 @@ export async function getMembership(
   return rows[0] ?? null;
 }
 
-/** One person's memberships in several communities, in one statement (the request loader's batch). */
-export async function viewerMemberships(
-  db: Pick<Db, "select">,
-  userId: string,
-  communityIds: readonly string[],
-): Promise<Map<string, MembershipView>> {
-  const rows = await db
+/**
+ * A person's memberships as a subquery, for a module that reads them beside its own rows in one
+ * statement (the request's community loader).
+ */
+export const membershipsOfUser = (db: Pick<Db, "select">, userId: string | Placeholder) =>
+  db
     .select({ communityId: membership.communityId, role: membership.role, status: membership.status })
     .from(membership)
-    .where(and(eq(membership.userId, userId), inArray(membership.communityId, [...communityIds])));
-  return new Map(rows.map(({ communityId, ...view }) => [communityId, view]));
-}
+    .where(eq(membership.userId, userId))
+    .as("viewer_membership");
 
 /** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
 export async function requireMembership(

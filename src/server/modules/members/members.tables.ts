@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { user } from "#server/modules/users/users.tables.ts";
 import { ROLES } from "#shared/capabilities.ts";
@@ -24,6 +34,16 @@ export const membership = pgTable(
     status: text("status", { enum: MEMBERSHIP_STATUSES }).notNull(),
     source: text("source", { enum: MEMBERSHIP_SOURCES }).notNull(),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The community's own labels, trimmed and unique per member (docs/decisions/012). */
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** Events with a live registration (going, waitlisted or pending): kept by members.subscriber.ts. */
+    eventsRegistered: integer("events_registered").notNull().default(0),
+    /** Events the member went to: checked in, or going when the event ended. */
+    eventsAttended: integer("events_attended").notNull().default(0),
+    /** Events the member was checked in at. */
+    checkIns: integer("check_ins").notNull().default(0),
+    /** Latest of joining, registering and checking in. */
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     /** Answers to the community's join questions, as given with the request. */
     answers: jsonb("answers").$type<Answers>().notNull().default({}),
     /** When and by whom a join request was approved, or a member banned. */
@@ -33,7 +53,73 @@ export const membership = pgTable(
   (t) => [
     uniqueIndex("membership_community_user_idx").on(t.communityId, t.userId),
     index("membership_user_idx").on(t.userId, t.status),
+    // One per sort of the member table: keyset pages walk them (community, key, id) in either direction.
+    index("membership_community_joined_idx").on(t.communityId, t.joinedAt, t.id),
+    index("membership_community_attended_idx").on(t.communityId, t.eventsAttended, t.id),
+    index("membership_community_check_ins_idx").on(t.communityId, t.checkIns, t.id),
+    index("membership_community_active_idx").on(t.communityId, t.lastActiveAt, t.id),
+    // btree_gin: the community id beside the tags, so a tag filter reads only this community's entries.
+    index("membership_community_tags_idx").using("gin", t.communityId, t.tags),
     // The join-request queue and its count stay small whatever the community's size.
     index("membership_pending_idx").on(t.communityId, t.joinedAt).where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * Memberships per community and status, kept exact by statement-level triggers on `membership`
+ * (migration 0007): the unfiltered total of a million-member table without counting a million rows.
+ */
+export const memberCount = pgTable(
+  "member_count",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => community.id, { onDelete: "cascade" }),
+    status: text("status", { enum: MEMBERSHIP_STATUSES }).notNull(),
+    members: integer("members").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.status] })],
+);
+
+/**
+ * What the members subscriber knows of one person at one event, from the log: the counters on
+ * `membership` are counts of these rows, so handling an entry twice cannot count it twice.
+ * No foreign keys, like the log it is read from.
+ */
+export const memberActivity = pgTable(
+  "member_activity",
+  {
+    communityId: text("community_id").notNull(),
+    userId: text("user_id").notNull(),
+    eventId: text("event_id").notNull(),
+    /** The registration's latest status. */
+    registrationStatus: text("registration_status").notNull(),
+    checkedIn: boolean("checked_in").notNull().default(false),
+    /** Set once the event has ended while the registration was going: the person went. */
+    went: boolean("went").notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId, t.eventId] }),
+    index("member_activity_event_idx").on(t.eventId),
+    // The attendance pass's question: which events does someone still hold a going place at.
+    index("member_activity_unsettled_idx")
+      .on(t.eventId)
+      .where(sql`${t.registrationStatus} = 'going' and not ${t.went}`),
+  ],
+);
+
+/** A named member filter of a community (agents and announcements target these later). */
+export const memberSegment = pgTable(
+  "member_segment",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => community.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    filter: jsonb("filter").$type<Record<string, unknown>>().notNull(),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("member_segment_community_name_idx").on(t.communityId, t.name)],
 );

@@ -6,6 +6,7 @@ import {
   CommunityVisibility,
   JoinPolicy,
 } from "#server/modules/communities/communities.graphql.ts";
+import { MembershipSourceEnum, MembershipStatusEnum } from "#server/modules/members/members-table.graphql.ts";
 import type { MembershipRecord } from "#server/modules/members/membership-records.service.ts";
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import {
@@ -41,24 +42,6 @@ const PersonRef = builder.objectRef<Person>("Person").implement({
   }),
 });
 
-const MembershipStatus = builder.enumType("MembershipStatus", {
-  values: {
-    ACTIVE: { value: "active" },
-    PENDING: { value: "pending" },
-    BANNED: { value: "banned" },
-  } as const,
-});
-
-const MembershipSource = builder.enumType("MembershipSource", {
-  values: {
-    CREATED: { value: "created" },
-    JOINED: { value: "joined" },
-    INVITED: { value: "invited" },
-    IMPORTED: { value: "imported" },
-    EVENT: { value: "event" },
-  } as const,
-});
-
 const personOf = async (db: Parameters<typeof listUsers>[0], userId: string): Promise<Person> => {
   const [found] = await listUsers(db, [userId]);
   return found ?? { id: userId, name: "", email: "", image: null };
@@ -70,8 +53,8 @@ const Membership = builder.objectRef<MembershipRecord>("Membership").implement({
     id: t.exposeID("id"),
     communityId: t.exposeID("communityId"),
     role: t.field({ type: CommunityRole, resolve: (m) => m.role }),
-    status: t.field({ type: MembershipStatus, resolve: (m) => m.status }),
-    source: t.field({ type: MembershipSource, resolve: (m) => m.source }),
+    status: t.field({ type: MembershipStatusEnum, resolve: (m) => m.status }),
+    source: t.field({ type: MembershipSourceEnum, resolve: (m) => m.source }),
     joinedAt: t.expose("joinedAt", { type: "DateTime" }),
     person: t.field({ type: PersonRef, resolve: (m, _args, ctx) => personOf(ctx.db, m.userId) }),
   }),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { communityHosts } from "#server/modules/communities/communities.service.ts";
+import { communityHosts } from "#server/modules/communities/community-hosts.service.ts";
 import { eventsForJoin } from "#server/modules/events/events.views.ts";
 import { peopleWith } from "#server/modules/members/members.service.ts";
 import { people } from "#server/modules/users/users.service.ts";

@@ -6,13 +6,13 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { registration, user } from "#server/db/schema.ts";
 import { DomainError } from "#server/errors.ts";
-import { createCommunity } from "#server/modules/communities/communities.service.ts";
+import { createCommunity } from "#server/modules/communities/community-writes.service.ts";
 import { createEvent } from "#server/modules/events/event-writes.service.ts";
 import { getEvent } from "#server/modules/events/events.service.ts";
 import type { EventInput } from "#server/modules/events/events.validation.ts";
-import { wallInDays } from "#server/modules/events/events-test-support.ts";
 import { createEmit } from "#server/modules/log/log.service.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
+import { wallInDays } from "#server/test/event-input.ts";
 import { createTestDatabase, type TestDatabase, uniqueEmail } from "#server/test/harness.ts";
 import { checkIn, undoCheckIn } from "./check-in.service.ts";
 import {

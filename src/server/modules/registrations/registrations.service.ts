@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { DomainError, forbidden, invalidInput, notFound } from "#server/errors.ts";
-import { joinFromEvent } from "#server/modules/communities/communities.service.ts";
+import { joinFromEvent } from "#server/modules/communities/community-hosts.service.ts";
 import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
 import { eventAccess } from "#server/modules/events/events.policy.ts";
 import { eventClosed, questionsOf, ticketTypesOf } from "#server/modules/events/events.service.ts";

@@ -19,31 +19,41 @@ const MyCommunitiesQuery = graphql(`
   }
 `);
 
+/**
+ * Everything the community screens show of one community; the community query and the create and
+ * update mutations ask for it, so the cached answer looks the same whichever one wrote it.
+ */
+export const CommunityDetailsFragment = graphql(`
+  fragment CommunityDetails on Community {
+    id
+    name
+    slug
+    description
+    logoUrl
+    memberCount
+    viewerRole
+    visibility
+    joinPolicy
+    timeZone
+    currency
+    createdAt
+    brandColor
+    coverUrl
+    viewerCapabilities
+    joinQuestions {
+      id
+      kind
+      label
+      required
+      options
+    }
+  }
+`);
+
 const CommunityQuery = graphql(`
   query Community($id: ID!) {
     community(id: $id) {
-      id
-      name
-      slug
-      description
-      logoUrl
-      memberCount
-      viewerRole
-      visibility
-      joinPolicy
-      timeZone
-      currency
-      createdAt
-      brandColor
-      coverUrl
-      viewerCapabilities
-      joinQuestions {
-        id
-        kind
-        label
-        required
-        options
-      }
+      ...CommunityDetails
     }
   }
 `);

@@ -7,21 +7,7 @@ import { communityKeys } from "./communities-queries.ts";
 const CreateCommunityMutation = graphql(`
   mutation CreateCommunity($input: CreateCommunityInput!) {
     createCommunity(input: $input) {
-      id
-      name
-      slug
-      description
-      logoUrl
-      memberCount
-      viewerRole
-      visibility
-      joinPolicy
-      timeZone
-      currency
-      createdAt
-      brandColor
-      coverUrl
-      viewerCapabilities
+      ...CommunityDetails
     }
   }
 `);

@@ -7,28 +7,7 @@ import { communityKeys } from "./communities-queries.ts";
 const UpdateCommunityMutation = graphql(`
   mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {
     updateCommunity(id: $id, input: $input) {
-      id
-      name
-      slug
-      description
-      logoUrl
-      memberCount
-      viewerRole
-      visibility
-      joinPolicy
-      timeZone
-      currency
-      createdAt
-      brandColor
-      coverUrl
-      viewerCapabilities
-      joinQuestions {
-        id
-        kind
-        label
-        required
-        options
-      }
+      ...CommunityDetails
     }
   }
 `);

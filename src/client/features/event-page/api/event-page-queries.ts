@@ -26,22 +26,10 @@ const EventPageQuery = graphql(`
         remaining
       }
       questions {
-        id
-        kind
-        label
-        required
-        options
+        ...EventQuestionFields
       }
       viewerRegistration {
-        id
-        status
-        checkInCode
-        checkedInAt
-        waitlistPosition
-        ticketType {
-          id
-          name
-        }
+        ...RegistrationTicket
       }
     }
   }

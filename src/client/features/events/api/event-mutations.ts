@@ -1,17 +1,24 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { graphql } from "#client/gql/gql.ts";
-import type { EventInput } from "#client/gql/graphql.ts";
+import type { EventInput, SavedEventFragment as SavedEvent } from "#client/gql/graphql.ts";
 import { request } from "#client/lib/graphql.ts";
 import { eventKeys } from "./events-queries.ts";
+
+/** What every event mutation answers: enough to refetch the event and its community's lists. */
+export const SavedEventFragment = graphql(`
+  fragment SavedEvent on Event {
+    id
+    status
+    host {
+      id
+    }
+  }
+`);
 
 const CreateEventMutation = graphql(`
   mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {
     createEvent(communityId: $communityId, input: $input, publish: $publish) {
-      id
-      status
-      host {
-        id
-      }
+      ...SavedEvent
     }
   }
 `);
@@ -19,11 +26,7 @@ const CreateEventMutation = graphql(`
 const UpdateEventMutation = graphql(`
   mutation UpdateEvent($id: ID!, $input: EventInput!) {
     updateEvent(id: $id, input: $input) {
-      id
-      status
-      host {
-        id
-      }
+      ...SavedEvent
     }
   }
 `);
@@ -31,11 +34,7 @@ const UpdateEventMutation = graphql(`
 const PublishEventMutation = graphql(`
   mutation PublishEvent($id: ID!) {
     publishEvent(id: $id) {
-      id
-      status
-      host {
-        id
-      }
+      ...SavedEvent
     }
   }
 `);
@@ -43,11 +42,7 @@ const PublishEventMutation = graphql(`
 const CancelEventMutation = graphql(`
   mutation CancelEvent($id: ID!, $message: String) {
     cancelEvent(id: $id, message: $message) {
-      id
-      status
-      host {
-        id
-      }
+      ...SavedEvent
     }
   }
 `);
@@ -55,16 +50,10 @@ const CancelEventMutation = graphql(`
 const DuplicateEventMutation = graphql(`
   mutation DuplicateEvent($id: ID!) {
     duplicateEvent(id: $id) {
-      id
-      status
-      host {
-        id
-      }
+      ...SavedEvent
     }
   }
 `);
-
-type SavedEvent = { id: string; host: { id: string } };
 
 function useInvalidateEvent() {
   const queryClient = useQueryClient();

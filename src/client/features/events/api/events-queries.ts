@@ -3,6 +3,22 @@ import { graphql } from "#client/gql/gql.ts";
 import type { EventListFilter, RegistrationStatus } from "#client/gql/graphql.ts";
 import { request } from "#client/lib/graphql.ts";
 
+/** One event in the organizer's lists: the events tab and the overview's upcoming events. */
+export const EventListItemFragment = graphql(`
+  fragment EventListItem on Event {
+    id
+    title
+    startsAt
+    endsAt
+    timeZone
+    status
+    capacity
+    goingCount
+    waitlistCount
+    pendingCount
+  }
+`);
+
 const CommunityEventsQuery = graphql(`
   query CommunityEvents(
     $communityId: ID!
@@ -13,17 +29,8 @@ const CommunityEventsQuery = graphql(`
   ) {
     events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {
       nodes {
-        id
-        title
-        startsAt
-        endsAt
-        timeZone
-        status
+        ...EventListItem
         visibility
-        capacity
-        goingCount
-        waitlistCount
-        pendingCount
         checkedInCount
         publicPath
       }
@@ -39,16 +46,7 @@ const OverviewEventsQuery = graphql(`
   query OverviewEvents($communityId: ID!) {
     upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
       nodes {
-        id
-        title
-        startsAt
-        endsAt
-        timeZone
-        status
-        capacity
-        goingCount
-        waitlistCount
-        pendingCount
+        ...EventListItem
       }
       pageInfo {
         hasNextPage
@@ -87,11 +85,7 @@ const EventDetailQuery = graphql(`
         remaining
       }
       questions {
-        id
-        kind
-        label
-        required
-        options
+        ...EventQuestionFields
       }
       viewerCanManage
       publicPath

@@ -4,12 +4,19 @@ import type { MessageRegistrantsInput } from "#client/gql/graphql.ts";
 import { request } from "#client/lib/graphql.ts";
 import { eventKeys } from "./events-queries.ts";
 
+/** A registration's state after an organizer's action on it. */
+export const RegistrationChangeFragment = graphql(`
+  fragment RegistrationChange on Registration {
+    id
+    status
+    checkedInAt
+  }
+`);
+
 const ApproveRegistrationMutation = graphql(`
   mutation ApproveRegistration($id: ID!) {
     approveRegistration(id: $id) {
-      id
-      status
-      checkedInAt
+      ...RegistrationChange
     }
   }
 `);
@@ -17,9 +24,7 @@ const ApproveRegistrationMutation = graphql(`
 const DeclineRegistrationMutation = graphql(`
   mutation DeclineRegistration($id: ID!) {
     declineRegistration(id: $id) {
-      id
-      status
-      checkedInAt
+      ...RegistrationChange
     }
   }
 `);
@@ -27,9 +32,7 @@ const DeclineRegistrationMutation = graphql(`
 const MoveFromWaitlistMutation = graphql(`
   mutation MoveFromWaitlist($id: ID!) {
     moveFromWaitlist(id: $id) {
-      id
-      status
-      checkedInAt
+      ...RegistrationChange
     }
   }
 `);
@@ -37,9 +40,7 @@ const MoveFromWaitlistMutation = graphql(`
 const CancelRegistrationMutation = graphql(`
   mutation ManagerCancelRegistration($id: ID!) {
     cancelRegistration(id: $id) {
-      id
-      status
-      checkedInAt
+      ...RegistrationChange
     }
   }
 `);
@@ -47,9 +48,7 @@ const CancelRegistrationMutation = graphql(`
 const CheckInMutation = graphql(`
   mutation CheckIn($registrationId: ID!) {
     checkIn(registrationId: $registrationId) {
-      id
-      status
-      checkedInAt
+      ...RegistrationChange
     }
   }
 `);
@@ -57,9 +56,7 @@ const CheckInMutation = graphql(`
 const UndoCheckInMutation = graphql(`
   mutation UndoCheckIn($registrationId: ID!) {
     undoCheckIn(registrationId: $registrationId) {
-      id
-      status
-      checkedInAt
+      ...RegistrationChange
     }
   }
 `);
@@ -67,9 +64,7 @@ const UndoCheckInMutation = graphql(`
 const CheckInByCodeMutation = graphql(`
   mutation CheckInByCode($eventId: ID!, $code: String!) {
     checkInByCode(eventId: $eventId, code: $code) {
-      id
-      status
-      checkedInAt
+      ...RegistrationChange
       person {
         id
         name

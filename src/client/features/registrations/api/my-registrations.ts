@@ -15,15 +15,7 @@ const MyRegistrationsQuery = graphql(`
         hasNextPage
       }
       nodes {
-        id
-        status
-        checkInCode
-        checkedInAt
-        waitlistPosition
-        ticketType {
-          id
-          name
-        }
+        ...RegistrationTicket
         event {
           id
           title

@@ -3,30 +3,16 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
-import { type CommunityQuery, UpdateCommunityDocument } from "#client/gql/graphql.ts";
+import { UpdateCommunityDocument } from "#client/gql/graphql.ts";
+import { type CommunityFixture, communityFixture } from "#client/test-fixtures.ts";
 import { api, fieldError, server } from "#client/test-network.ts";
 import { renderInRouter } from "#client/test-router.tsx";
 import { TEXT_LIMITS } from "#shared/limits.ts";
 import { CommunitySettings } from "./community-settings.tsx";
 
-type Community = CommunityQuery["community"];
-
-const community: Community = {
-  id: "c1",
-  name: "Book Club",
-  slug: "book-club",
-  description: "We read.",
-  logoUrl: null,
-  coverUrl: null,
-  brandColor: null,
-  memberCount: 3,
+/** An admin's view: everything but owning the community. */
+const community = communityFixture({
   viewerRole: "ADMIN",
-  visibility: "PUBLIC",
-  joinPolicy: "OPEN",
-  joinQuestions: [],
-  timeZone: "Europe/Berlin",
-  currency: "EUR",
-  createdAt: "2026-01-01T00:00:00.000Z",
   viewerCapabilities: [
     "COMMUNITY_VIEW",
     "COMMUNITY_EDIT",
@@ -38,9 +24,9 @@ const community: Community = {
     "PAYMENTS_MANAGE",
     "AGENTS_MANAGE",
   ],
-};
+});
 
-async function renderSettings(overrides: Partial<Community> = {}) {
+async function renderSettings(overrides: Partial<CommunityFixture> = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return renderInRouter(
     <QueryClientProvider client={queryClient}>
@@ -51,15 +37,10 @@ async function renderSettings(overrides: Partial<Community> = {}) {
 
 describe("community settings", () => {
   it("is read-only for organizers and members", async () => {
+    const organizer = communityFixture();
     await renderSettings({
-      viewerRole: "ORGANIZER",
-      viewerCapabilities: [
-        "COMMUNITY_VIEW",
-        "MEMBERS_VIEW",
-        "EVENTS_MANAGE",
-        "REGISTRATIONS_MANAGE",
-        "CHECKIN",
-      ],
+      viewerRole: organizer.viewerRole,
+      viewerCapabilities: organizer.viewerCapabilities,
     });
     expect(screen.getByRole("note").textContent).toBe("Only owners and admins can change these settings.");
     // Disabled through their fieldset, which is what :disabled (and the browser) goes by.

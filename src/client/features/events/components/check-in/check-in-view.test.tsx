@@ -6,19 +6,11 @@ import { Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import { eventQueryOptions } from "#client/features/events/api/events-queries.ts";
 import { EventRegistrationsDocument } from "#client/gql/graphql.ts";
+import { registrationFixture, registrationsPage } from "#client/test-fixtures.ts";
 import { api, server } from "#client/test-network.ts";
 import { CheckInView } from "./check-in-view.tsx";
 
-const guest = {
-  id: "r1",
-  status: "GOING" as const,
-  person: { id: "u1", name: "Ada Guest", email: "ada@example.test", image: null },
-  ticketType: { id: "t1", name: "General" },
-  answers: [],
-  checkedInAt: null,
-  waitlistPosition: null,
-  createdAt: "2026-03-01T10:00:00.000Z",
-};
+const guest = registrationFixture("r1", "Ada Guest");
 
 describe("check-in view", () => {
   it("finds a guest by the check-in code typed into the search box and offers Check in", async () => {
@@ -27,15 +19,8 @@ describe("check-in view", () => {
     server.use(
       api.query(EventRegistrationsDocument, ({ variables }) => {
         searches.push(variables.search);
-        const nodes = variables.search === "ab2cd-ef3gh" ? [guest] : [];
         return HttpResponse.json({
-          data: {
-            eventRegistrations: {
-              nodes,
-              pageInfo: { endCursor: null, hasNextPage: false },
-              totalCount: nodes.length,
-            },
-          },
+          data: { eventRegistrations: registrationsPage(variables.search === "ab2cd-ef3gh" ? [guest] : []) },
         });
       }),
     );

@@ -1,0 +1,198 @@
+import { createHash } from "node:crypto";
+import {
+  type ExecutionResult,
+  execute,
+  GraphQLError,
+  type GraphQLSchema,
+  Kind,
+  type OperationDefinitionNode,
+} from "graphql";
+import { createHandler, type Response as HandlerResponse } from "graphql-http";
+import type { HeaderReader } from "#server/request-context.ts";
+import type { GraphQLContext } from "./context.ts";
+import { createDocumentCache } from "./documents.ts";
+import { maskError } from "./errors.ts";
+
+export type EndpointRequest = { headers: HeaderReader; body: string; clientIp: string };
+export type EndpointResponse = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * Finished answers shared by every signed-out visitor (decision 010). An answer is kept with the
+ * ids it shows and was asked for, so a change to any of them drops it.
+ */
+export type SharedAnswers = {
+  isSignedOut: (headers: HeaderReader) => boolean;
+  get: (key: string) => EndpointResponse | undefined;
+  set: (key: string, answer: EndpointResponse, ids: Set<string>) => void;
+};
+
+/** Only reads of one event are shared: what a popular event's link brings in by the thousand. */
+const SHAREABLE_ROOT_FIELDS = new Set(["event"]);
+
+const isShareable = (operation: OperationDefinitionNode) =>
+  operation.operation === "query" &&
+  operation.selectionSet.selections.every(
+    (selection) =>
+      selection.kind === Kind.FIELD &&
+      (SHAREABLE_ROOT_FIELDS.has(selection.name.value) || selection.name.value === "__typename"),
+  );
+
+/** Carries NUL: PostgreSQL text cannot hold it, so it would fail deep in SQL as an internal error. */
+const carriesNul = (query: string, variables: unknown) =>
+  query.includes("\u0000") ||
+  /\\u0000/i.test(query) ||
+  (variables != null && JSON.stringify(variables).includes("\\u0000"));
+
+/** The ids an answer shows: a change to any of them changes the answer. */
+function idsShown(value: unknown, into: Set<string>) {
+  if (Array.isArray(value)) for (const item of value) idsShown(item, into);
+  else if (value && typeof value === "object") {
+    for (const [name, inner] of Object.entries(value)) {
+      if (name === "id" && typeof inner === "string") into.add(inner);
+      else idsShown(inner, into);
+    }
+  }
+  return into;
+}
+
+/** The ids a request asks about: an answer of "nothing there" changes once one is made. */
+function stringsIn(value: unknown, into: Set<string>) {
+  if (typeof value === "string") into.add(value);
+  else if (Array.isArray(value)) for (const item of value) stringsIn(item, into);
+  else if (value && typeof value === "object")
+    for (const inner of Object.values(value)) stringsIn(inner, into);
+  return into;
+}
+
+/** The media type of the answer, chosen from Accept as graphql-http chooses it. */
+function acceptedType(accept: string | null) {
+  for (const entry of (accept || "*/*").replace(/\s/g, "").toLowerCase().split(",")) {
+    const mediaType = entry.split(";")[0];
+    if (mediaType === "application/graphql-response+json")
+      return "application/graphql-response+json; charset=utf-8";
+    if (mediaType === "application/json" || mediaType === "application/*" || mediaType === "*/*")
+      return "application/json; charset=utf-8";
+  }
+  return "application/json; charset=utf-8";
+}
+
+/** What one request learned on its way, for deciding whether its answer may be shared. */
+type Run = { shareable: boolean; variables: unknown; data?: unknown; clean?: boolean };
+
+/**
+ * GraphQL over HTTP for the app's POST /api/graphql (decision 011): graphql-http's handler for the
+ * protocol (content negotiation, parameters, status codes), documents parsed and validated once
+ * per process, errors masked in one place, and signed-out reads of an event answered from memory.
+ * A request's cost is reading its viewer and running its resolvers, little else.
+ */
+export function createGraphQLEndpoint(options: {
+  schema: GraphQLSchema;
+  production: boolean;
+  /** The only origin allowed to read answers cross-origin; the app itself is same-origin. */
+  appOrigin: string;
+  context: (headers: HeaderReader, clientIp: string) => Promise<GraphQLContext>;
+  shared?: SharedAnswers;
+  logUnexpected?: (error: unknown) => void;
+}) {
+  const documents = createDocumentCache({ schema: options.schema, production: options.production });
+  const logUnexpected = options.logUnexpected ?? ((error: unknown) => console.error(error));
+  const mask = (error: unknown) => {
+    const masked = maskError(error, { isDev: !options.production });
+    if (masked.unexpected)
+      logUnexpected(error instanceof GraphQLError ? (error.originalError ?? error) : error);
+    return masked.error;
+  };
+  const runs = new WeakMap<EndpointRequest, Run>();
+
+  const handler = createHandler<EndpointRequest, undefined, GraphQLContext>({
+    schema: options.schema,
+    formatError: mask,
+    async onSubscribe(request, params) {
+      if (carriesNul(params.query, params.variables)) {
+        return [
+          new GraphQLError("Text must not contain NUL characters.", {
+            extensions: { code: "BAD_USER_INPUT" },
+          }),
+        ];
+      }
+      const document = documents.get(params.query);
+      if (!document.ok) return document.errors;
+      const operation = document.operations.get(params.operationName ?? null);
+      if (!operation) {
+        return [
+          new GraphQLError(
+            params.operationName
+              ? `Unknown operation "${params.operationName}".`
+              : "Name the operation to run.",
+          ),
+        ];
+      }
+      if (operation.operation !== "query" && operation.operation !== "mutation") {
+        return [new GraphQLError("Only queries and mutations are answered here.")];
+      }
+      const contextValue = await options.context(request.raw.headers, request.raw.clientIp);
+      // A mutation's fields each change state: none may answer from what an earlier one cached.
+      if (operation.operation === "mutation") contextValue.loaders = null;
+      runs.set(request.raw, { shareable: isShareable(operation), variables: params.variables });
+      return {
+        schema: options.schema,
+        document: document.document,
+        operationName: params.operationName ?? null,
+        variableValues: params.variables ?? null,
+        contextValue,
+      };
+    },
+    // The answer is written here rather than by graphql-http, whose JSON replacer visits every value.
+    async onOperation(request, _args, result) {
+      const ready = result as ExecutionResult;
+      const run = runs.get(request.raw);
+      if (run) Object.assign(run, { data: ready.data, clean: !ready.errors });
+      return [
+        JSON.stringify(ready.errors ? { ...ready, errors: ready.errors.map(mask) } : ready),
+        {
+          status: 200,
+          statusText: "OK",
+          headers: { "content-type": acceptedType(request.raw.headers.get("accept")) },
+        },
+      ] satisfies HandlerResponse;
+    },
+    execute,
+  });
+
+  async function respond(request: EndpointRequest): Promise<EndpointResponse> {
+    const [body, init] = await handler({
+      method: "POST",
+      url: "/api/graphql",
+      headers: request.headers,
+      body: request.body,
+      raw: request,
+      context: undefined,
+    });
+    const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
+    const origin = request.headers.get("origin");
+    if (origin === options.appOrigin) {
+      headers["access-control-allow-origin"] = origin;
+      headers["access-control-allow-credentials"] = "true";
+      headers.vary = "Origin";
+    }
+    return { status: init.status ?? 200, headers, body: body ?? "" };
+  }
+
+  return async function answer(request: EndpointRequest): Promise<EndpointResponse> {
+    const shared = options.shared;
+    if (!shared?.isSignedOut(request.headers)) return respond(request);
+    const key = createHash("sha256")
+      .update(
+        `${request.headers.get("origin") ?? ""}\n${request.headers.get("accept") ?? ""}\n${request.body}`,
+      )
+      .digest("base64url");
+    const known = shared.get(key);
+    if (known) return known;
+    const response = await respond(request);
+    const run = runs.get(request);
+    if (run?.shareable && run.clean && response.status === 200) {
+      shared.set(key, response, stringsIn(run.variables, idsShown(run.data, new Set())));
+    }
+    return response;
+  };
+}

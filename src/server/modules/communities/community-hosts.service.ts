@@ -1,0 +1,84 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import type { Emit } from "#server/modules/log/log.events.ts";
+import { addMember } from "#server/modules/members/members.service.ts";
+import { community, type JoinPolicy } from "./communities.tables.ts";
+
+/** What an event shows of its host community. */
+export type CommunityHost = {
+  id: string;
+  name: string;
+  slug: string;
+  logoUrl: string | null;
+  brandColor: string | null;
+  currency: string;
+  joinPolicy: JoinPolicy;
+};
+
+export const hostOf = (row: CommunityHost): CommunityHost => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  logoUrl: row.logoUrl,
+  brandColor: row.brandColor,
+  currency: row.currency,
+  joinPolicy: row.joinPolicy,
+});
+
+/** Host details of several communities in one query (events pages show many). */
+export async function communityHosts(db: Db, ids: string[]): Promise<Map<string, CommunityHost>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: community.id,
+      name: community.name,
+      slug: community.slug,
+      logoUrl: community.logoUrl,
+      brandColor: community.brandColor,
+      currency: community.currency,
+      joinPolicy: community.joinPolicy,
+    })
+    .from(community)
+    .where(inArray(community.id, unique));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Someone registering for a public event of an OPEN community joins it as a member (source
+ * "event") unless they already have a membership of any status. Call inside the registration's
+ * transaction; returns whether a membership was created.
+ */
+export async function joinFromEvent(
+  db: Db,
+  emit: Emit,
+  communityId: string,
+  userId: string,
+): Promise<boolean> {
+  const [host] = await db
+    .select({ joinPolicy: community.joinPolicy })
+    .from(community)
+    .where(eq(community.id, communityId))
+    .limit(1);
+  if (host?.joinPolicy !== "open") return false;
+  const added = await addMember(db, {
+    communityId,
+    userId,
+    role: "member",
+    status: "active",
+    source: "event",
+  });
+  if (!added) return false;
+  await db
+    .update(community)
+    .set({ memberCount: sql`${community.memberCount} + 1` })
+    .where(eq(community.id, communityId));
+  await emit(db, {
+    type: "member.joined",
+    communityId,
+    actorId: userId,
+    subjectId: userId,
+    payload: { userId, role: "member", source: "event" },
+  });
+  return true;
+}

@@ -1,0 +1,231 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { DomainError } from "#server/errors.ts";
+import type { Role } from "#shared/capabilities.ts";
+import {
+  checkFilter,
+  countsByStatusOnly,
+  DEFAULT_MEMBER_SORT,
+  filterConditions,
+  type MemberFilter,
+  type MemberSort,
+  type MemberSortField,
+} from "./member-filter.ts";
+import { can } from "./members.policy.ts";
+import { type MembersCtx, requireCapability } from "./members.service.ts";
+import { MEMBERSHIP_STATUSES, type MembershipSource, type MembershipStatus } from "./members.tables.ts";
+
+/** One row of the member table. `email` is null unless the viewer's role may read addresses. */
+export type MemberRow = {
+  id: string;
+  communityId: string;
+  userId: string;
+  role: Role;
+  status: MembershipStatus;
+  source: MembershipSource;
+  tags: string[];
+  joinedAt: Date;
+  eventsRegistered: number;
+  eventsAttended: number;
+  checkIns: number;
+  lastActiveAt: Date;
+  person: { id: string; name: string; email: string | null };
+};
+
+export type MemberPage = {
+  nodes: MemberRow[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+  totalCount: number;
+};
+
+export const MAX_PAGE = 200;
+
+/**
+ * The sort key of each order, with the tie-break that makes it total. By name the tie-break is the
+ * person's id, which is as unique as the membership's within a community and lets the page walk
+ * `user_sort_name_idx`; every other order ends on the membership id.
+ */
+const ORDERS: Record<MemberSortField, { key: SQL; tie: SQL; type: "text" | "int" | "timestamptz" }> = {
+  name: { key: sql`lower(u.name)`, tie: sql`u.id`, type: "text" },
+  joined: { key: sql`m.joined_at`, tie: sql`m.id`, type: "timestamptz" },
+  eventsAttended: { key: sql`m.events_attended`, tie: sql`m.id`, type: "int" },
+  checkIns: { key: sql`m.check_ins`, tie: sql`m.id`, type: "int" },
+  lastActive: { key: sql`m.last_active_at`, tie: sql`m.id`, type: "timestamptz" },
+};
+
+const badCursor = () =>
+  new DomainError("BAD_CURSOR", "This page link is out of date; start from the first page.");
+
+// A cursor names the sort it was made for, so it cannot be replayed against another order. The
+// key travels as PostgreSQL's own text (timestamps keep their microseconds).
+type Cursor = { sort: string; key: string; tie: string };
+
+const sortName = (sort: MemberSort) => `${sort.field}:${sort.direction}`;
+
+const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+
+function decode(after: string | null | undefined, sort: MemberSort): Cursor | null {
+  if (!after) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(after, "base64url").toString("utf8"));
+  } catch {
+    throw badCursor();
+  }
+  const c = value as Partial<Cursor> | null;
+  if (
+    !c ||
+    typeof c !== "object" ||
+    c.sort !== sortName(sort) ||
+    typeof c.key !== "string" ||
+    typeof c.tie !== "string" ||
+    c.key.length > 1000 ||
+    c.tie.length > 200 ||
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: PostgreSQL text cannot hold NUL.
+    /\u0000/.test(c.key + c.tie)
+  )
+    throw badCursor();
+  const order = ORDERS[sort.field];
+  if (order.type === "int" && !/^-?\d{1,10}$/.test(c.key)) throw badCursor();
+  if (
+    order.type === "timestamptz" &&
+    !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(c.key)
+  )
+    throw badCursor();
+  return { sort: c.sort, key: c.key, tie: c.tie };
+}
+
+type Row = {
+  id: string;
+  community_id: string;
+  user_id: string;
+  role: Role;
+  status: MembershipStatus;
+  source: MembershipSource;
+  tags: string[];
+  joined_at: string | Date;
+  events_registered: number;
+  events_attended: number;
+  check_ins: number;
+  last_active_at: string | Date;
+  name: string;
+  email: string;
+  sort_key: string;
+  tie: string;
+};
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export type MemberQuery = {
+  first?: number | null;
+  after?: string | null;
+  search?: string | null;
+  filter?: MemberFilter | null;
+  sort?: MemberSort | null;
+};
+
+/** The member table of a community: organizers and above; e-mail addresses per capability. */
+export async function listMembers(
+  ctx: MembersCtx,
+  communityId: string,
+  query: MemberQuery,
+): Promise<MemberPage> {
+  const me = await requireCapability(
+    ctx,
+    communityId,
+    "members.view",
+    "Only organizers can see the members.",
+  );
+  return readMembers(ctx.db, communityId, query, { withEmail: can(me, "members.view") });
+}
+
+/** The member table's read, authorization done: the bench and the service share it. */
+export async function readMembers(
+  db: Db,
+  communityId: string,
+  query: MemberQuery,
+  options: { withEmail: boolean },
+): Promise<MemberPage> {
+  const search = query.search?.trim() || null;
+  const filter = checkFilter(query.filter, search);
+  const sort = query.sort ?? DEFAULT_MEMBER_SORT;
+  const first = Math.min(Math.max(query.first ?? 50, 1), MAX_PAGE);
+  const cursor = decode(query.after, sort);
+  const order = ORDERS[sort.field];
+  const dir = sql.raw(sort.direction);
+  const where = filterConditions(communityId, filter, search);
+  if (cursor) {
+    const cmp = sql.raw(sort.direction === "asc" ? ">" : "<");
+    where.push(
+      sql`(${order.key}, ${order.tie}) ${cmp} (${cursor.key}::${sql.raw(order.type)}, ${cursor.tie})`,
+    );
+  }
+  const [rows, totalCount] = await Promise.all([
+    db.execute(sql`
+      select m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
+             m.events_registered, m.events_attended, m.check_ins, m.last_active_at,
+             u.name, u.email, ${order.key}::text as sort_key, ${order.tie} as tie
+      from membership m join "user" u on u.id = m.user_id
+      where ${sql.join(where, sql` and `)}
+      order by ${order.key} ${dir}, ${order.tie} ${dir}
+      limit ${first + 1}`),
+    countMembers(db, communityId, filter, search),
+  ]);
+  const all = rowsOf<Row>(rows);
+  const page = all.slice(0, first);
+  const last = page.at(-1);
+  return {
+    nodes: page.map((r) => toMember(r, options.withEmail)),
+    hasNextPage: all.length > first,
+    endCursor: last ? encode({ sort: sortName(sort), key: last.sort_key, tie: last.tie }) : null,
+    totalCount,
+  };
+}
+
+/**
+ * How many members match. Without search or filters other than status, the triggers' count per
+ * status answers (docs/decisions/012-member-table-at-scale.md); otherwise the rows are counted
+ * through the same indexes the page uses.
+ */
+async function countMembers(
+  db: Db,
+  communityId: string,
+  filter: MemberFilter,
+  search: string | null,
+): Promise<number> {
+  if (countsByStatusOnly(filter, search)) {
+    const statuses = filter.statuses?.length ? filter.statuses : [...MEMBERSHIP_STATUSES];
+    const [row] = rowsOf<{ n: number | string | null }>(
+      await db.execute(sql`
+        select sum(members) as n from member_count
+        where community_id = ${communityId} and status in ${statuses}`),
+    );
+    return Number(row?.n ?? 0);
+  }
+  const join = search ? sql`join "user" u on u.id = m.user_id` : sql``;
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`
+      select count(*) as n from membership m ${join}
+      where ${sql.join(filterConditions(communityId, filter, search), sql` and `)}`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+function toMember(r: Row, withEmail: boolean): MemberRow {
+  return {
+    id: r.id,
+    communityId: r.community_id,
+    userId: r.user_id,
+    role: r.role,
+    status: r.status,
+    source: r.source,
+    tags: r.tags,
+    joinedAt: new Date(r.joined_at),
+    eventsRegistered: Number(r.events_registered),
+    eventsAttended: Number(r.events_attended),
+    checkIns: Number(r.check_ins),
+    lastActiveAt: new Date(r.last_active_at),
+    person: { id: r.user_id, name: r.name, email: withEmail ? r.email : null },
+  };
+}

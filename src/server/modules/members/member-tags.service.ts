@@ -1,0 +1,127 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { type FieldError, invalidInput } from "#server/errors.ts";
+import type { DomainEvent, Emit } from "#server/modules/log/log.events.ts";
+import { appendEvents } from "#server/modules/log/log.service.ts";
+import { COUNT_LIMITS } from "#shared/limits.ts";
+import { checkFilter, checkTags, filterConditions, type MemberFilter, textArray } from "./member-filter.ts";
+import { type MembersCtx, requireCapability } from "./members.service.ts";
+
+export type MembersWriteCtx = MembersCtx & { emit: Emit; clock: () => Date };
+
+/** The rows a bulk action acts on: the ones selected by id, or every row the table's filter shows. */
+export type MemberSelection =
+  | { membershipIds: string[] }
+  | { filter: MemberFilter | null | undefined; search?: string | null };
+
+export type TagResult = { matched: number; changed: number };
+
+/** Rows per statement: one batch's entries go to the log in one insert. */
+const BATCH = 1_000;
+
+type Target = { id: string; user_id: string; old: string[]; new: string[]; changed: boolean };
+
+/**
+ * Adds and removes tags on the selected members, in one transaction: a `member.tagged` entry per
+ * membership whose tags changed, in the same transaction (one insert per batch).
+ */
+export async function tagMembers(
+  ctx: MembersWriteCtx,
+  communityId: string,
+  selection: MemberSelection,
+  changes: { add: string[]; remove: string[] },
+): Promise<TagResult> {
+  const me = await requireCapability(ctx, communityId, "members.manage", "Only admins can tag members.");
+  const errors: FieldError[] = [];
+  const add = checkTags("add", changes.add);
+  const remove = checkTags("remove", changes.remove);
+  errors.push(...add.errors, ...remove.errors);
+  if (add.tags.length === 0 && remove.tags.length === 0)
+    errors.push({ field: "add", code: "REQUIRED", message: "Name a tag to add or remove." });
+  let where: ReturnType<typeof filterConditions>;
+  let search: string | null = null;
+  if ("membershipIds" in selection) {
+    if (selection.membershipIds.length === 0)
+      errors.push({ field: "membershipIds", code: "REQUIRED", message: "Select at least one member." });
+    if (selection.membershipIds.length > COUNT_LIMITS.selectedMembers)
+      errors.push({
+        field: "membershipIds",
+        code: "TOO_MANY",
+        message: `Select at most ${COUNT_LIMITS.selectedMembers.toLocaleString("en-US")} members, or act on the whole filter.`,
+      });
+    if (errors.length > 0) throw invalidInput(errors);
+    where = [sql`m.community_id = ${communityId}`, sql`m.id in ${selection.membershipIds}`];
+  } else {
+    if (!selection.filter)
+      errors.push({
+        field: "filter",
+        code: "REQUIRED",
+        message: "Select members, or act on the table's filter.",
+      });
+    if (errors.length > 0) throw invalidInput(errors);
+    search = selection.search?.trim() || null;
+    where = filterConditions(communityId, checkFilter(selection.filter, search), search);
+  }
+  const join = search ? sql`join "user" u on u.id = m.user_id` : sql``;
+  // Tags keep their order; an added tag goes last, a removed one goes wherever it was.
+  const next = sql`array(
+    select x from unnest(t.old || ${textArray(add.tags)}) with ordinality as e(x, n)
+    where x <> all(${textArray(remove.tags)}) group by x order by min(n))`;
+
+  return ctx.db.transaction(async (tx) => {
+    let matched = 0;
+    let changed = 0;
+    let lastId = "";
+    const at = ctx.clock();
+    for (;;) {
+      const rows = (
+        (await tx.execute(sql`
+          with t as (
+            select m.id, m.user_id, m.tags as old from membership m ${join}
+            where ${sql.join(where, sql` and `)} and m.id > ${lastId}
+            order by m.id limit ${BATCH} for update of m
+          ), n as (select t.id, ${next} as new from t),
+          u as (
+            update membership m set tags = n.new from t join n using (id)
+            where m.id = t.id and n.new is distinct from t.old
+            returning m.id
+          )
+          select t.id, t.user_id, t.old, n.new, (u.id is not null) as changed
+          from t join n using (id) left join u using (id) order by t.id`)) as unknown as { rows: Target[] }
+      ).rows;
+      if (rows.length === 0) break;
+      matched += rows.length;
+      lastId = rows.at(-1)?.id ?? lastId;
+      const touched = rows.filter((r) => r.changed);
+      if (touched.some((r) => r.new.length > COUNT_LIMITS.memberTags))
+        throw invalidInput([
+          {
+            field: "add",
+            code: "TOO_MANY",
+            message: `A member can carry at most ${COUNT_LIMITS.memberTags} tags.`,
+          },
+        ]);
+      changed += touched.length;
+      const events = touched.map(
+        (r): DomainEvent => ({
+          type: "member.tagged",
+          communityId,
+          actorId: me.viewer.id,
+          subjectId: r.user_id,
+          payload: {
+            membershipId: r.id,
+            userId: r.user_id,
+            added: r.new.filter((tag) => !r.old.includes(tag)),
+            removed: r.old.filter((tag) => !r.new.includes(tag)),
+          },
+        }),
+      );
+      const last = events.pop();
+      await appendEvents(tx as Db, events, at);
+      // The batch's last entry goes through `emit`, which also wakes the log's dispatcher.
+      if (last) await ctx.emit(tx as Db, last);
+      if (rows.length < BATCH) break;
+    }
+    return { matched, changed };
+  });
+}
