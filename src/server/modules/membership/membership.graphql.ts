@@ -12,9 +12,11 @@ import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import {
   acceptInvitation,
   type InvitationPreview,
+  invitationByToken,
+} from "./invitation-acceptance.service.ts";
+import {
   type InvitationRow,
   type InviteOutcome,
-  invitationByToken,
   invitationStatus,
   inviteMembers,
   openInvitations,
