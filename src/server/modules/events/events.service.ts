@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { preparedFor } from "#server/db/prepared.ts";
 import { DomainError, forbidden, notFound, unauthenticated } from "#server/errors.ts";
@@ -177,6 +177,39 @@ export async function listEvents(
       ? encodeCursor([(args.filter === "drafts" ? last.createdAt : last.startsAt).toISOString(), last.id])
       : null,
   };
+}
+
+/** What a community's public page lists: its next public events and how many public ones ended. */
+export type CommunityShowcase = { upcoming: EventRow[]; pastCount: number };
+
+/**
+ * Published public events only: the page is the same for every visitor, so members-only and
+ * unlisted events stay off it whoever looks.
+ */
+export async function communityShowcase(
+  db: Db,
+  communityId: string,
+  now: Date,
+  limit = 6,
+): Promise<CommunityShowcase> {
+  const listed = and(
+    eq(event.communityId, communityId),
+    eq(event.status, "published"),
+    eq(event.visibility, "public"),
+  );
+  const [upcoming, [past]] = await Promise.all([
+    db
+      .select()
+      .from(event)
+      .where(and(listed, gte(event.endsAt, now)))
+      .orderBy(asc(event.startsAt), asc(event.id))
+      .limit(limit),
+    db
+      .select({ n: count() })
+      .from(event)
+      .where(and(listed, lt(event.endsAt, now))),
+  ]);
+  return { upcoming, pastCount: past?.n ?? 0 };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import {
   findCommunity,
   findCommunityBySlug,
 } from "#server/modules/communities/community-lookup.service.ts";
+import { type CommunityShowcase, communityShowcase } from "#server/modules/events/events.service.ts";
 import { requireMembership } from "#server/modules/members/members.service.ts";
 import {
   countPending,
@@ -33,17 +34,20 @@ export type PublicCommunityView = {
   viewerMembership: MembershipRecord | null;
   /** False for a private community seen by someone who is not an active member. */
   full: boolean;
+  /** Its public events; null when `full` is false. */
+  showcase: CommunityShowcase | null;
 };
 
 export async function communityBySlug(
-  ctx: Pick<MembershipCtx, "db" | "viewer">,
+  ctx: Pick<MembershipCtx, "db" | "viewer" | "clock">,
   slug: string,
 ): Promise<PublicCommunityView | null> {
   const community = await findCommunityBySlug(ctx.db, slug.trim().toLowerCase());
   if (!community) return null;
   const viewerMembership = ctx.viewer ? await membershipOf(ctx.db, community.id, ctx.viewer.id) : null;
   const full = community.visibility === "public" || viewerMembership?.status === "active";
-  return { community, viewerMembership, full };
+  const showcase = full ? await communityShowcase(ctx.db, community.id, ctx.clock()) : null;
+  return { community, viewerMembership, full, showcase };
 }
 
 /**

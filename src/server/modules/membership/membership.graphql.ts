@@ -99,6 +99,21 @@ const JoinRequestConnection = builder.objectRef<JoinRequestPage>("JoinRequestCon
   }),
 });
 
+type ShowcaseEvent = NonNullable<PublicCommunityView["showcase"]>["upcoming"][number];
+
+const CommunityPageEvent = builder.objectRef<ShowcaseEvent>("CommunityPageEvent").implement({
+  description: "A published public event as a community's page lists it.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    title: t.exposeString("title"),
+    startsAt: t.expose("startsAt", { type: "DateTime" }),
+    endsAt: t.expose("endsAt", { type: "DateTime" }),
+    venueName: t.exposeString("venueName", { nullable: true }),
+    isOnline: t.boolean({ resolve: (e) => Boolean(e.onlineUrl) }),
+    coverUrl: t.exposeString("coverUrl", { nullable: true }),
+  }),
+});
+
 const PublicCommunity = builder.objectRef<PublicCommunityView>("PublicCommunity").implement({
   description:
     "A community as /c/{slug} shows it. For a private community seen by a non-member only the name, logo and way in: the other fields are null.",
@@ -119,6 +134,17 @@ const PublicCommunity = builder.objectRef<PublicCommunityView>("PublicCommunity"
     brandColor: t.string({ nullable: true, resolve: (p) => (p.full ? p.community.brandColor : null) }),
     timeZone: t.string({ nullable: true, resolve: (p) => (p.full ? p.community.timeZone : null) }),
     memberCount: t.int({ nullable: true, resolve: (p) => (p.full ? p.community.memberCount : null) }),
+    upcomingEvents: t.field({
+      type: [CommunityPageEvent],
+      nullable: true,
+      description: "The next published public events, soonest first (at most six)",
+      resolve: (p) => p.showcase?.upcoming ?? null,
+    }),
+    pastEventCount: t.int({
+      nullable: true,
+      description: "Published public events that have ended",
+      resolve: (p) => p.showcase?.pastCount ?? null,
+    }),
     viewerMembership: t.field({
       type: Membership,
       nullable: true,
@@ -175,7 +201,7 @@ const InvitationPreviewRef = builder.objectRef<InvitationPreview>("InvitationPre
     expiresAt: t.field({ type: "DateTime", resolve: (p) => p.invitation.expiresAt }),
     community: t.field({
       type: PublicCommunity,
-      resolve: (p) => ({ community: p.community, viewerMembership: null, full: false }),
+      resolve: (p) => ({ community: p.community, viewerMembership: null, full: false, showcase: null }),
     }),
   }),
 });
