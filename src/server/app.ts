@@ -9,6 +9,7 @@ import { createGraphQLEndpoint, type SharedAnswers } from "./graphql/endpoint.ts
 import { schema } from "./graphql/schema.ts";
 import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
+import { mountCommunityRoutes } from "./http/community-routes.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute, isGraphQLPost } from "./http/graphql-route.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
@@ -186,6 +187,7 @@ export async function createServerApp(
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
   mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor, pages: publicReads.pages });
+  mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);

@@ -12,6 +12,7 @@ import { buildIcs } from "#shared/ics.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
+import { injectMeta, previewMeta } from "./page-meta.ts";
 import type { PublicReadCache } from "./public-read-cache.ts";
 import { isSignedOut } from "./session-cookies.ts";
 
@@ -181,44 +182,13 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
-
 function eventMeta(event: EventView, absolute: (pathname: string) => string) {
-  const image = event.coverUrl ? absolute(event.coverUrl) : null;
-  const description = markdownToPlainText(event.description, 200) || `${event.host.name} event`;
-  const tags: [string, string, string][] = [
-    ["property", "og:type", "website"],
-    ["property", "og:title", event.title],
-    ["property", "og:description", description],
-    ["property", "og:url", absolute(publicPath(event.id))],
-    ["property", "og:site_name", event.host.name],
-    ["name", "twitter:card", image ? "summary_large_image" : "summary"],
-    ["name", "twitter:title", event.title],
-    ["name", "twitter:description", description],
-  ];
-  if (image) tags.push(["property", "og:image", image], ["name", "twitter:image", image]);
-  return {
-    title: `${event.title} · ${event.host.name}`,
-    tags: tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`),
-    description,
-  };
-}
-
-function injectMeta(html: string, meta: { title: string; tags: string[]; description: string }) {
-  const head = [
-    `<title>${escapeHtml(meta.title)}</title>`,
-    `<meta name="description" content="${escapeHtml(meta.description)}">`,
-    ...meta.tags,
-  ].join("\n    ");
-  // The shell's own title and site-wide description give way to the event's.
-  const shell = html
-    .replace(/<title>[\s\S]*?<\/title>/i, "")
-    .replace(/\s*<meta\s+name=["']description["'][^>]*>/gi, "");
-  return shell.includes("</head>")
-    ? shell.replace("</head>", () => `    ${head}\n  </head>`)
-    : `${head}\n${shell}`;
+  return previewMeta({
+    documentTitle: `${event.title} · ${event.host.name}`,
+    title: event.title,
+    description: markdownToPlainText(event.description, 200) || `${event.host.name} event`,
+    url: absolute(publicPath(event.id)),
+    siteName: event.host.name,
+    image: event.coverUrl ? absolute(event.coverUrl) : null,
+  });
 }
