@@ -19,6 +19,7 @@ import { Route as AuthenticatedCommunitySelectionRouteImport } from './routes/_a
 import { Route as AuthenticatedCreateCommunityRouteImport } from './routes/_authenticated/create-community'
 import { Route as AuthenticatedMeRouteImport } from './routes/_authenticated/me'
 import { Route as AuthenticatedWelcomeRouteImport } from './routes/_authenticated/welcome'
+import { Route as CSlugRouteImport } from './routes/c.$slug'
 import { Route as EEventIdRouteImport } from './routes/e.$eventId'
 import { Route as InvitationTokenRouteImport } from './routes/invitation.$token'
 import { Route as RTokenRouteImport } from './routes/r.$token'
@@ -87,6 +88,11 @@ const AuthenticatedWelcomeRoute = AuthenticatedWelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
   getParentRoute: () => AuthenticatedRoute,
+} as any)
+const CSlugRoute = CSlugRouteImport.update({
+  id: '/c/$slug',
+  path: '/c/$slug',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const EEventIdRoute = EEventIdRouteImport.update({
   id: '/e/$eventId',
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/create-community': typeof AuthenticatedCreateCommunityRoute
   '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
+  '/c/$slug': typeof CSlugRoute
   '/e/$eventId': typeof EEventIdRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByTo {
   '/create-community': typeof AuthenticatedCreateCommunityRoute
   '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
+  '/c/$slug': typeof CSlugRoute
   '/e/$eventId': typeof EEventIdRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
@@ -255,6 +263,7 @@ export interface FileRoutesById {
   '/_authenticated/create-community': typeof AuthenticatedCreateCommunityRoute
   '/_authenticated/me': typeof AuthenticatedMeRoute
   '/_authenticated/welcome': typeof AuthenticatedWelcomeRoute
+  '/c/$slug': typeof CSlugRoute
   '/e/$eventId': typeof EEventIdRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
@@ -285,6 +294,7 @@ export interface FileRouteTypes {
     | '/create-community'
     | '/me'
     | '/welcome'
+    | '/c/$slug'
     | '/e/$eventId'
     | '/invitation/$token'
     | '/r/$token'
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/create-community'
     | '/me'
     | '/welcome'
+    | '/c/$slug'
     | '/e/$eventId'
     | '/invitation/$token'
     | '/r/$token'
@@ -341,6 +352,7 @@ export interface FileRouteTypes {
     | '/_authenticated/create-community'
     | '/_authenticated/me'
     | '/_authenticated/welcome'
+    | '/c/$slug'
     | '/e/$eventId'
     | '/invitation/$token'
     | '/r/$token'
@@ -367,6 +379,7 @@ export interface RootRouteChildren {
   OtpRoute: typeof OtpRoute
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
+  CSlugRoute: typeof CSlugRoute
   EEventIdRoute: typeof EEventIdRoute
   InvitationTokenRoute: typeof InvitationTokenRoute
   RTokenRoute: typeof RTokenRoute
@@ -443,6 +456,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/welcome'
       preLoaderRoute: typeof AuthenticatedWelcomeRouteImport
       parentRoute: typeof AuthenticatedRoute
+    }
+    '/c/$slug': {
+      id: '/c/$slug'
+      path: '/c/$slug'
+      fullPath: '/c/$slug'
+      preLoaderRoute: typeof CSlugRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/e/$eventId': {
       id: '/e/$eventId'
@@ -643,6 +663,7 @@ const rootRouteChildren: RootRouteChildren = {
   OtpRoute: OtpRoute,
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
+  CSlugRoute: CSlugRoute,
   EEventIdRoute: EEventIdRoute,
   InvitationTokenRoute: InvitationTokenRoute,
   RTokenRoute: RTokenRoute,

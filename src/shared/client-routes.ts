@@ -14,6 +14,7 @@ export const CLIENT_ROUTES = [
   "/me",
   "/welcome",
   "/e/$eventId",
+  "/c/$slug",
   "/r/$token",
   "/invitation/$token",
   "/dashboard/$communityId",

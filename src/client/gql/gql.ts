@@ -48,6 +48,10 @@ type Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": typeof types.MessageRegistrantsDocument,
+    "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n    }\n  }\n": typeof types.CommunityPageDocument,
+    "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": typeof types.JoinCommunityDocument,
+    "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": typeof types.LeaveCommunityDocument,
+    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": typeof types.MyMembershipsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": typeof types.AcceptInvitationDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ManagedRegistrationDocument,
@@ -93,6 +97,10 @@ const documents: Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": types.MessageRegistrantsDocument,
+    "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n    }\n  }\n": types.CommunityPageDocument,
+    "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": types.JoinCommunityDocument,
+    "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": types.LeaveCommunityDocument,
+    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": types.MyMembershipsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": types.AcceptInvitationDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": types.ManagedRegistrationDocument,
@@ -237,6 +245,22 @@ export function graphql(source: "\n  mutation CheckInByCode($eventId: ID!, $code
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n"): typeof import('./graphql').MessageRegistrantsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n    }\n  }\n"): typeof import('./graphql').CommunityPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n"): typeof import('./graphql').JoinCommunityDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n"): typeof import('./graphql').LeaveCommunityDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n"): typeof import('./graphql').MyMembershipsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

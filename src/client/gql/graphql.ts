@@ -398,6 +398,33 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
 
+export type CommunityPageQueryVariables = Exact<{
+  slug: string;
+}>;
+
+
+export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean }> | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus } | null } | null };
+
+export type JoinCommunityMutationVariables = Exact<{
+  communityId: string | number;
+  answers?: Array<AnswerInput> | AnswerInput | null | undefined;
+}>;
+
+
+export type JoinCommunityMutation = { joinCommunity: { id: string, role: CommunityRole, status: MembershipStatus } };
+
+export type LeaveCommunityMutationVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type LeaveCommunityMutation = { leaveCommunity: boolean };
+
+export type MyMembershipsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole }> };
+
 export type InvitationPreviewQueryVariables = Exact<{
   token: string;
 }>;
@@ -1158,6 +1185,69 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const CommunityPageDocument = new TypedDocumentString(`
+    query CommunityPage($slug: String!) {
+  communityBySlug(slug: $slug) {
+    id
+    slug
+    name
+    logoUrl
+    coverUrl
+    brandColor
+    description
+    visibility
+    joinPolicy
+    timeZone
+    memberCount
+    pastEventCount
+    upcomingEvents {
+      id
+      title
+      startsAt
+      endsAt
+      venueName
+      isOnline
+    }
+    joinQuestions {
+      id
+      kind
+      label
+      required
+      options
+    }
+    viewerMembership {
+      id
+      role
+      status
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
+export const JoinCommunityDocument = new TypedDocumentString(`
+    mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {
+  joinCommunity(communityId: $communityId, answers: $answers) {
+    id
+    role
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<JoinCommunityMutation, JoinCommunityMutationVariables>;
+export const LeaveCommunityDocument = new TypedDocumentString(`
+    mutation LeaveCommunity($communityId: ID!) {
+  leaveCommunity(communityId: $communityId)
+}
+    `) as unknown as TypedDocumentString<LeaveCommunityMutation, LeaveCommunityMutationVariables>;
+export const MyMembershipsDocument = new TypedDocumentString(`
+    query MyMemberships {
+  myCommunities {
+    id
+    name
+    slug
+    logoUrl
+    viewerRole
+  }
+}
+    `) as unknown as TypedDocumentString<MyMembershipsQuery, MyMembershipsQueryVariables>;
 export const InvitationPreviewDocument = new TypedDocumentString(`
     query InvitationPreview($token: String!) {
   invitation(token: $token) {

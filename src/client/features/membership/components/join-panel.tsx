@@ -1,0 +1,244 @@
+import { Link } from "@tanstack/react-router";
+import { BanIcon, CheckCircle2Icon, ClockIcon, MailIcon } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import {
+  type CommunityPageData,
+  type JoinQuestion,
+  useJoinCommunity,
+} from "#client/features/membership/api/community-page.ts";
+import type { CommunityRole } from "#client/gql/graphql.ts";
+import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { capabilitiesOf, type Role } from "#shared/capabilities.ts";
+import { LeaveCommunityButton } from "./leave-community-button.tsx";
+
+export type QuestionSlot = (props: {
+  question: JoinQuestion;
+  values: string[];
+  error: string | undefined;
+  onChange: (values: string[]) => void;
+  idPrefix: string;
+}) => ReactNode;
+
+export type JoinPanelSlots = {
+  isSignedIn: boolean;
+  renderSignIn: (props: { onSignedIn: () => Promise<unknown>; onCancel: () => void }) => ReactNode;
+  /** The answer input event registration uses, so both forms ask questions the same way. */
+  renderQuestion: QuestionSlot;
+  /** Reloads the page's data after joining, leaving or signing in. */
+  onChanged: () => Promise<unknown>;
+};
+
+const ROLE_NAME: Record<CommunityRole, string> = {
+  OWNER: "Owner",
+  ADMIN: "Admin",
+  ORGANIZER: "Organizer",
+  MEMBER: "Member",
+};
+
+/** Roles that can do more than see the community have a dashboard to go to. */
+const hasDashboard = (role: CommunityRole) =>
+  capabilitiesOf(role.toLowerCase() as Role).some((capability) => capability !== "community.view");
+
+type Answers = Record<string, string[]>;
+
+function missingAnswers(questions: readonly JoinQuestion[], answers: Answers): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const question of questions) {
+    const values = (answers[question.id] ?? []).filter((value) => value.trim() !== "");
+    if (question.required && values.length === 0) errors[question.id] = "Answer this question.";
+  }
+  return errors;
+}
+
+function Note({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <div role="status" className="flex gap-3">
+      <span className="mt-0.5 shrink-0 [&_svg]:size-5">{icon}</span>
+      <div className="grid gap-1">
+        <p className="font-semibold">{title}</p>
+        {children ? <div className="text-sm text-muted-foreground">{children}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+/** The one way in (or out) that the community's join policy and the viewer's membership allow. */
+export function JoinPanel({ community, slots }: { community: CommunityPageData; slots: JoinPanelSlots }) {
+  const membership = community.viewerMembership;
+  const join = useJoinCommunity(community.id);
+  const [answers, setAnswers] = useState<Answers>({});
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [signingIn, setSigningIn] = useState(false);
+  const questions = community.joinPolicy === "APPROVAL" ? community.joinQuestions : [];
+
+  async function submit() {
+    setError(null);
+    const missing = missingAnswers(questions, answers);
+    setFieldErrors(missing);
+    if (Object.keys(missing).length > 0) return;
+    if (!slots.isSignedIn) {
+      setSigningIn(true);
+      return;
+    }
+    await send();
+  }
+
+  async function send() {
+    try {
+      await join.mutateAsync(
+        questions.flatMap((q) => {
+          const values = (answers[q.id] ?? []).map((value) => value.trim()).filter(Boolean);
+          return values.length > 0 ? [{ questionId: q.id, values }] : [];
+        }),
+      );
+    } catch (caught) {
+      if (caught instanceof GraphQLRequestError) {
+        const byQuestion: Record<string, string> = {};
+        for (const field of caught.fields) {
+          if (field.field.startsWith("answers.")) byQuestion[field.field.slice(8)] = field.message;
+        }
+        setFieldErrors(byQuestion);
+        if (Object.keys(byQuestion).length === 0) setError(caught.message);
+      } else {
+        setError("We couldn't reach the server. Please try again.");
+      }
+    }
+    await slots.onChanged();
+  }
+
+  if (membership?.status === "BANNED") {
+    return (
+      <div role="alert" className="flex gap-3">
+        <BanIcon className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
+        <div className="grid gap-1">
+          <p className="font-semibold">You can&apos;t join this community</p>
+          <p className="text-sm text-muted-foreground">An admin removed you from {community.name}.</p>
+        </div>
+      </div>
+    );
+  }
+
+  if (membership?.status === "ACTIVE") {
+    return (
+      <div className="grid gap-4">
+        <Note
+          icon={<CheckCircle2Icon className="text-primary" aria-hidden="true" />}
+          title={`You're a member · ${ROLE_NAME[membership.role]}`}
+        />
+        <div className="flex flex-wrap items-center gap-3">
+          {hasDashboard(membership.role) ? (
+            <Link
+              to="/dashboard/$communityId"
+              params={{ communityId: community.id }}
+              className="text-sm font-medium text-primary underline underline-offset-4"
+            >
+              Open the dashboard
+            </Link>
+          ) : null}
+          {membership.role === "OWNER" ? (
+            <p className="text-sm text-muted-foreground">
+              You own this community, so you can&apos;t leave it: transfer ownership to another member in the
+              dashboard first.
+            </p>
+          ) : (
+            <LeaveCommunityButton
+              communityId={community.id}
+              communityName={community.name}
+              onLeft={slots.onChanged}
+            />
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  if (membership?.status === "PENDING") {
+    return (
+      <div className="grid gap-4">
+        <Note
+          icon={<ClockIcon className="text-primary" aria-hidden="true" />}
+          title="Request sent, waiting for approval"
+        >
+          An admin of {community.name} reviews each request. We&apos;ll email you their answer.
+        </Note>
+        <div>
+          <LeaveCommunityButton
+            communityId={community.id}
+            communityName={community.name}
+            pending
+            onLeft={slots.onChanged}
+            variant="ghost"
+          />
+        </div>
+      </div>
+    );
+  }
+
+  if (community.joinPolicy === "INVITE") {
+    return (
+      <Note icon={<MailIcon className="text-muted-foreground" aria-hidden="true" />} title="Invite only">
+        People join {community.name} by invitation from its admins.
+      </Note>
+    );
+  }
+
+  const approval = community.joinPolicy === "APPROVAL";
+  // Signing in refreshes the session half-way (a new person still names themselves after the
+  // code): the sign-in step stays until it is done, whatever the session says.
+  const askingSignIn = signingIn;
+  return (
+    <div className="grid gap-5">
+      {/* The sign-in step has forms of its own, so it sits beside this one, never inside. */}
+      <form
+        className="grid gap-5"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="text-sm text-muted-foreground">
+          {approval
+            ? "An admin reviews each request to join."
+            : `Join ${community.name} to hear about its events and see what's for members.`}
+        </p>
+        {questions.map((question) => (
+          <div key={question.id}>
+            {slots.renderQuestion({
+              question,
+              values: answers[question.id] ?? [],
+              error: fieldErrors[question.id],
+              idPrefix: "join",
+              onChange: (values) => setAnswers((current) => ({ ...current, [question.id]: values })),
+            })}
+          </div>
+        ))}
+        {askingSignIn ? null : (
+          <Button type="submit" className="w-fit" disabled={join.isPending}>
+            {join.isPending ? <Spinner label={approval ? "Sending" : "Joining"} /> : null}
+            {approval ? "Request to join" : "Join"}
+          </Button>
+        )}
+      </form>
+      {askingSignIn ? (
+        <div className="rounded-xl border p-4">
+          {slots.renderSignIn({
+            onSignedIn: async () => {
+              setSigningIn(false);
+              await send();
+            },
+            onCancel: () => setSigningIn(false),
+          })}
+        </div>
+      ) : null}
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { QueryClientProvider, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
+import { createFileRoute, notFound } from "@tanstack/react-router";
+import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
+import { useAuth } from "#client/features/auth/auth-context.tsx";
+import { InlineSignIn } from "#client/features/auth/components/inline-sign-in.tsx";
+import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
+import { QuestionField } from "#client/features/event-page/components/question-field.tsx";
+import {
+  communityPageKeys,
+  communityPageQueryOptions,
+} from "#client/features/membership/api/community-page.ts";
+import { CommunityPage } from "#client/features/membership/components/community-page.tsx";
+import type { JoinPanelSlots } from "#client/features/membership/components/join-panel.tsx";
+
+// A community's public page: anyone may open it; signed-out visitors sign in in place to join.
+export const Route = createFileRoute("/c/$slug")({
+  loader: async ({ context, params }) => {
+    const queryClient = await context.loadQueryClient();
+    const community = await queryClient.ensureQueryData(communityPageQueryOptions(params.slug));
+    if (!community) throw notFound();
+    return { queryClient };
+  },
+  component: CommunityRoute,
+});
+
+function CommunityRoute() {
+  const { queryClient } = Route.useLoaderData();
+  const { user } = useAuth();
+  return (
+    <QueryClientProvider client={queryClient}>
+      {/* One layout whether signed in or not: swapping it on sign-in would lose the answers typed. */}
+      <AppHeaderLayout end={user ? <UserMenu /> : null}>
+        <LoadedCommunity />
+      </AppHeaderLayout>
+    </QueryClientProvider>
+  );
+}
+
+function LoadedCommunity() {
+  const { slug } = Route.useParams();
+  const { data: community } = useSuspenseQuery(communityPageQueryOptions(slug));
+  const { isAuthenticated } = useAuth();
+  const queryClient = useQueryClient();
+  if (!community) throw notFound();
+
+  const slots: JoinPanelSlots = {
+    isSignedIn: isAuthenticated,
+    renderSignIn: ({ onSignedIn, onCancel }) => (
+      <InlineSignIn
+        intro="Confirm your email to join. Your answers are kept."
+        nameHint="Other members see this name."
+        onSignedIn={onSignedIn}
+        onCancel={onCancel}
+      />
+    ),
+    renderQuestion: (props) => <QuestionField {...props} />,
+    // Every community's page depends on who is signed in, and /me lists the memberships.
+    onChanged: () => queryClient.invalidateQueries({ queryKey: communityPageKeys.all }),
+  };
+
+  return (
+    <>
+      <title>{`${community.name} · Commons`}</title>
+      <CommunityPage community={community} slots={slots} />
+    </>
+  );
+}
