@@ -1,0 +1,199 @@
+import { screen, within } from "@testing-library/react";
+import { HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import type { CommunityPageData } from "#client/features/membership/api/community-page.ts";
+import {
+  type AnswerInput,
+  CommunityPageDocument,
+  JoinCommunityDocument,
+  LeaveCommunityDocument,
+} from "#client/gql/graphql.ts";
+import { adaUser, renderApp } from "#client/test-app.tsx";
+import { api, graphqlError } from "#client/test-network.ts";
+
+const WHY = "q-why";
+
+function community(overrides: Partial<CommunityPageData> = {}): CommunityPageData {
+  return {
+    id: "c1",
+    slug: "book-club",
+    name: "Book Club",
+    logoUrl: null,
+    coverUrl: null,
+    brandColor: null,
+    description: "We read **one book** a month.",
+    visibility: "PUBLIC",
+    joinPolicy: "OPEN",
+    timeZone: "America/New_York",
+    memberCount: 12,
+    pastEventCount: 3,
+    upcomingEvents: [
+      {
+        id: "e1",
+        title: "March meetup",
+        // 01:00 UTC on the 11th is still the 10th in New York.
+        startsAt: "2036-03-11T01:00:00.000Z",
+        endsAt: "2036-03-11T03:00:00.000Z",
+        venueName: "Corner café",
+        isOnline: false,
+      },
+    ],
+    joinQuestions: [],
+    viewerMembership: null,
+    ...overrides,
+  };
+}
+
+/** The server as the page uses it: the page's data, joining (recording answers) and leaving. */
+function communityServer(initial: CommunityPageData) {
+  let page = initial;
+  const joins: AnswerInput[][] = [];
+  const handlers = [
+    api.query(CommunityPageDocument, ({ variables }) =>
+      HttpResponse.json({ data: { communityBySlug: variables.slug === page.slug ? page : null } }),
+    ),
+    api.mutation(JoinCommunityDocument, ({ variables }) => {
+      const answers = (variables.answers ?? []) as AnswerInput[];
+      joins.push(answers);
+      const why = answers.find((a) => a.questionId === WHY)?.values[0] ?? "";
+      if (page.joinPolicy === "APPROVAL" && why.length < 3) {
+        return graphqlError("BAD_USER_INPUT", "Check your answers.", [
+          { field: `answers.${WHY}`, code: "INVALID_ANSWER", message: "Tell us a little more." },
+        ]);
+      }
+      const status = page.joinPolicy === "APPROVAL" ? "PENDING" : "ACTIVE";
+      const membership = { id: "m1", role: "MEMBER" as const, status: status as "ACTIVE" | "PENDING" };
+      page = { ...page, viewerMembership: membership };
+      return HttpResponse.json({ data: { joinCommunity: membership } });
+    }),
+    api.mutation(LeaveCommunityDocument, () => {
+      if (page.viewerMembership?.role === "OWNER") {
+        return graphqlError("OWNER_MUST_TRANSFER", "Transfer ownership first.");
+      }
+      page = { ...page, viewerMembership: null };
+      return HttpResponse.json({ data: { leaveCommunity: true } });
+    }),
+  ];
+  return { handlers, joins };
+}
+
+async function open(data: CommunityPageData, signedIn = true) {
+  const network = communityServer(data);
+  const app = await renderApp(`/c/${data.slug}`, {
+    signedInAs: signedIn ? adaUser : null,
+    handlers: network.handlers,
+  });
+  await screen.findByRole("heading", { level: 1, name: data.name });
+  return { ...app, ...network };
+}
+
+const membership = () => screen.getByRole("region", { name: "Membership" });
+
+describe("the community page", () => {
+  it("shows the description, member count and upcoming events in the community's time zone", async () => {
+    await open(community());
+    expect(screen.getByText("one book").tagName).toBe("STRONG");
+    expect(screen.getByText("12 members")).toBeTruthy();
+    const link = screen.getByRole("link", { name: /March meetup/ });
+    expect(link.getAttribute("href")).toBe("/e/e1");
+    expect(link.textContent).toContain("10");
+    expect(link.textContent).toContain("Mon, Mar 10, 2036");
+    expect(screen.getByText("3 past events")).toBeTruthy();
+  });
+
+  it("lets a signed-in person join an open community, then leave it after confirming", async () => {
+    const { user, joins } = await open(community());
+    await user.click(within(membership()).getByRole("button", { name: "Join" }));
+    expect(await within(membership()).findByText("You're a member · Member")).toBeTruthy();
+    expect(joins).toEqual([[]]);
+    expect(within(membership()).queryByRole("link", { name: "Open the dashboard" })).toBeNull();
+
+    await user.click(within(membership()).getByRole("button", { name: "Leave community" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave Book Club?" });
+    await user.click(within(dialog).getByRole("button", { name: "Leave community" }));
+    expect(await within(membership()).findByRole("button", { name: "Join" })).toBeTruthy();
+  });
+
+  it("asks a signed-out visitor to sign in before joining", async () => {
+    const { user, joins } = await open(community(), false);
+    await user.click(within(membership()).getByRole("button", { name: "Join" }));
+    expect(within(membership()).getByRole("heading", { name: "Sign in to continue" })).toBeTruthy();
+    expect(within(membership()).getByLabelText("Email")).toBeTruthy();
+    expect(joins).toEqual([]);
+  });
+
+  it("sends a request with the join questions' answers, showing what is wrong next to the question", async () => {
+    const { user, joins } = await open(
+      community({
+        joinPolicy: "APPROVAL",
+        joinQuestions: [
+          { id: WHY, kind: "SHORT_TEXT", label: "Why do you want to join?", required: true, options: [] },
+        ],
+      }),
+    );
+    const request = within(membership()).getByRole("button", { name: "Request to join" });
+    await user.click(request);
+    expect(await screen.findByText("Answer this question.")).toBeTruthy();
+    expect(joins).toEqual([]);
+
+    const answer = screen.getByLabelText(/Why do you want to join\?/);
+    await user.type(answer, "Hi");
+    await user.click(request);
+    expect(await screen.findByText("Tell us a little more.")).toBeTruthy();
+    expect((answer as HTMLInputElement).value).toBe("Hi");
+
+    await user.type(answer, " there, I love books");
+    await user.click(request);
+    expect(await within(membership()).findByText("Request sent, waiting for approval")).toBeTruthy();
+    expect(joins.at(-1)).toEqual([{ questionId: WHY, values: ["Hi there, I love books"] }]);
+    expect(within(membership()).getByRole("button", { name: "Withdraw request" })).toBeTruthy();
+  });
+
+  it("says an invite-only community takes people by invitation, with nothing to press", async () => {
+    await open(community({ joinPolicy: "INVITE" }));
+    expect(within(membership()).getByText("Invite only")).toBeTruthy();
+    expect(within(membership()).queryByRole("button")).toBeNull();
+  });
+
+  it("refuses a banned person clearly", async () => {
+    await open(community({ viewerMembership: { id: "m1", role: "MEMBER", status: "BANNED" } }));
+    expect(within(membership()).getByRole("alert").textContent).toContain("You can't join this community");
+    expect(within(membership()).queryByRole("button")).toBeNull();
+  });
+
+  it("shows only a private community's face and the request action to non-members", async () => {
+    await open(
+      community({
+        visibility: "PRIVATE",
+        joinPolicy: "APPROVAL",
+        description: null,
+        memberCount: null,
+        pastEventCount: null,
+        upcomingEvents: null,
+        coverUrl: null,
+      }),
+    );
+    expect(screen.getByText("Private community")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Upcoming events" })).toBeNull();
+    expect(screen.queryByText(/members$/)).toBeNull();
+    expect(within(membership()).getByRole("button", { name: "Request to join" })).toBeTruthy();
+  });
+
+  it("tells the owner why they cannot leave and links organizers and up to the dashboard", async () => {
+    await open(community({ viewerMembership: { id: "m1", role: "OWNER", status: "ACTIVE" } }));
+    expect(within(membership()).getByText("You're a member · Owner")).toBeTruthy();
+    expect(within(membership()).getByText(/transfer ownership to another member/)).toBeTruthy();
+    expect(within(membership()).queryByRole("button", { name: "Leave community" })).toBeNull();
+    expect(within(membership()).getByRole("link", { name: "Open the dashboard" }).getAttribute("href")).toBe(
+      "/dashboard/c1",
+    );
+  });
+
+  it("answers Not Found for an unknown slug", async () => {
+    const network = communityServer(community());
+    await renderApp("/c/nobody-here", { signedInAs: adaUser, handlers: network.handlers });
+    // The test app has the router's own Not Found (main.tsx lazily loads the styled page).
+    expect(await screen.findByText("Not Found")).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Book Club" })).toBeNull();
+  });
+});
