@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { MyRegistrationsDocument } from "#client/gql/graphql.ts";
+import { MyMembershipsDocument, MyRegistrationsDocument } from "#client/gql/graphql.ts";
 import type { AuthUser } from "#client/lib/auth-client.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { api, server } from "#client/test-network.ts";
@@ -40,8 +40,15 @@ const noRegistrations = api.query(MyRegistrationsDocument, () =>
   }),
 );
 
+const noCommunities = api.query(MyMembershipsDocument, () =>
+  HttpResponse.json({ data: { myCommunities: [] } }),
+);
+
 async function openProfile(auth: ReturnType<typeof authServer>) {
-  const app = await renderApp("/me", { signedInAs: auth.session, handlers: [noRegistrations] });
+  const app = await renderApp("/me", {
+    signedInAs: auth.session,
+    handlers: [noRegistrations, noCommunities],
+  });
   await screen.findByRole("heading", { name: "Your profile" });
   return app;
 }

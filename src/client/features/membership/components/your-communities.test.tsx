@@ -1,0 +1,64 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import {
+  type CommunityRole,
+  LeaveCommunityDocument,
+  MyMembershipsDocument,
+  MyRegistrationsDocument,
+} from "#client/gql/graphql.ts";
+import { adaUser, renderApp } from "#client/test-app.tsx";
+import { api } from "#client/test-network.ts";
+
+const noRegistrations = api.query(MyRegistrationsDocument, () =>
+  HttpResponse.json({
+    data: {
+      myRegistrations: { totalCount: 0, pageInfo: { endCursor: null, hasNextPage: false }, nodes: [] },
+    },
+  }),
+);
+
+function membershipsServer() {
+  let communities = [
+    { id: "c1", name: "Book Club", slug: "book-club", logoUrl: null, viewerRole: "MEMBER" as CommunityRole },
+    { id: "c2", name: "Chess Night", slug: "chess", logoUrl: null, viewerRole: "OWNER" as CommunityRole },
+  ];
+  const left: string[] = [];
+  return {
+    left,
+    handlers: [
+      noRegistrations,
+      api.query(MyMembershipsDocument, () => HttpResponse.json({ data: { myCommunities: communities } })),
+      api.mutation(LeaveCommunityDocument, ({ variables }) => {
+        left.push(String(variables.communityId));
+        communities = communities.filter((c) => c.id !== variables.communityId);
+        return HttpResponse.json({ data: { leaveCommunity: true } });
+      }),
+    ],
+  };
+}
+
+describe("communities on /me", () => {
+  it("lists the memberships with their role, and leaves one after confirming; the owner must hand over first", async () => {
+    const network = membershipsServer();
+    const { user } = await renderApp("/me", { signedInAs: adaUser, handlers: network.handlers });
+    const section = await screen.findByRole("region", { name: "Communities" });
+    const [book, chess] = within(section).getAllByRole("listitem");
+    expect(
+      within(book as HTMLElement)
+        .getByRole("link", { name: "Book Club" })
+        .getAttribute("href"),
+    ).toBe("/c/book-club");
+    expect(book?.textContent).toContain("Member");
+    expect(chess?.textContent).toContain("Owner");
+    expect(within(chess as HTMLElement).queryByRole("button", { name: "Leave community" })).toBeNull();
+    expect(chess?.textContent).toContain("Transfer ownership before you can leave.");
+
+    await user.click(within(book as HTMLElement).getByRole("button", { name: "Leave community" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Leave Book Club?" });
+    await user.click(within(dialog).getByRole("button", { name: "Leave community" }));
+    await waitFor(() => expect(within(section).getAllByRole("listitem")).toHaveLength(1));
+    expect(network.left).toEqual(["c1"]);
+    expect(within(section).queryByText("Book Club")).toBeNull();
+  });
+});
