@@ -12,7 +12,24 @@ import {
 const linkClass =
   "flex items-center gap-3 rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground data-[status=active]:bg-accent data-[status=active]:text-foreground [&_svg]:size-4 [&_svg]:shrink-0";
 
-export function DashboardNav({ communityId }: { communityId: string }) {
+/** How many join requests wait, as a count beside "Members"; nothing for zero or for roles that do not review them. */
+function PendingBadge({ count }: { count: number | null | undefined }) {
+  if (!count) return null;
+  return (
+    <span className="ml-auto rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums">
+      {count > 99 ? "99+" : count}
+      <span className="sr-only">{count === 1 ? " join request" : " join requests"}</span>
+    </span>
+  );
+}
+
+export function DashboardNav({
+  communityId,
+  pendingJoinRequests,
+}: {
+  communityId: string;
+  pendingJoinRequests?: number | null;
+}) {
   const params = { communityId };
   return (
     <nav aria-label="Community" className="grid gap-0.5">
@@ -29,6 +46,7 @@ export function DashboardNav({ communityId }: { communityId: string }) {
       </Link>
       <Link to="/dashboard/$communityId/members" params={params} className={linkClass}>
         <UsersIcon aria-hidden="true" /> Members
+        <PendingBadge count={pendingJoinRequests} />
       </Link>
       <Link to="/dashboard/$communityId/payments" params={params} className={linkClass}>
         <CreditCardIcon aria-hidden="true" /> Payments

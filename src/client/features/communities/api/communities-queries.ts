@@ -15,6 +15,7 @@ const MyCommunitiesQuery = graphql(`
       viewerRole
       viewerCapabilities
       visibility
+      pendingJoinRequests
     }
   }
 `);
@@ -40,6 +41,7 @@ export const CommunityDetailsFragment = graphql(`
     brandColor
     coverUrl
     viewerCapabilities
+    pendingJoinRequests
     joinQuestions {
       id
       kind

@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { PlusIcon, SearchIcon, SparklesIcon, UsersIcon } from "lucide-react";
+import { PlusIcon, SearchIcon, SparklesIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { buttonVariants } from "#client/components/ui/button.tsx";
@@ -92,6 +92,14 @@ export function CommunityPicker({ communities }: { communities: CommunitySummary
                     <UsersIcon className="size-3.5" aria-hidden="true" />
                     {formatMemberCount(community.memberCount)}
                   </span>
+                  {community.pendingJoinRequests ? (
+                    <span className="flex items-center gap-1.5 text-sm font-medium text-primary">
+                      <UserPlusIcon className="size-3.5" aria-hidden="true" />
+                      {community.pendingJoinRequests === 1
+                        ? "1 join request waiting"
+                        : `${community.pendingJoinRequests} join requests waiting`}
+                    </span>
+                  ) : null}
                   {community.description ? (
                     <span className="line-clamp-2 text-sm text-muted-foreground">
                       {markdownToText(community.description)}

@@ -41,7 +41,7 @@ function DashboardLayout() {
         ) : null
       }
       switcher={<CommunitySwitcher current={community} />}
-      nav={<DashboardNav communityId={community.id} />}
+      nav={<DashboardNav communityId={community.id} pendingJoinRequests={community.pendingJoinRequests} />}
       userMenu={<UserMenu showName />}
       headerUserMenu={<UserMenu />}
     >
