@@ -94,26 +94,38 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
           className="w-full rounded-2xl border object-cover shadow-sm"
         />
       ) : null}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:gap-x-12">
-        <div className="grid min-w-0 content-start gap-7">
-          <header className="flex items-center gap-4">
-            <InitialsAvatar name={community.name} seed={community.id} imageUrl={community.logoUrl} />
-            <div className="grid min-w-0 gap-1">
-              <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance break-words sm:text-4xl">
-                {community.name}
-              </h1>
-              {face ? (
-                <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                  <LockIcon className="size-3.5" aria-hidden="true" /> Private community
-                </p>
-              ) : (
-                <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-                  <UsersIcon className="size-3.5" aria-hidden="true" />
-                  {plural(community.memberCount ?? 0, "member", "members")}
-                </p>
-              )}
-            </div>
-          </header>
+      {/* The way in comes right after the name on phones, and stays beside the page on wide screens. */}
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:grid-rows-[auto_1fr] lg:gap-x-12">
+        <header className="flex items-center gap-4 lg:col-start-1">
+          <InitialsAvatar name={community.name} seed={community.id} imageUrl={community.logoUrl} />
+          <div className="grid min-w-0 gap-1">
+            <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance break-words sm:text-4xl">
+              {community.name}
+            </h1>
+            {face ? (
+              <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                <LockIcon className="size-3.5" aria-hidden="true" /> Private community
+              </p>
+            ) : (
+              <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                <UsersIcon className="size-3.5" aria-hidden="true" />
+                {plural(community.memberCount ?? 0, "member", "members")}
+              </p>
+            )}
+          </div>
+        </header>
+        <section
+          aria-labelledby="membership-title"
+          className="h-fit overflow-hidden rounded-2xl border bg-card shadow-xs lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        >
+          <h2 id="membership-title" className="border-b bg-muted/50 px-5 py-3 text-sm font-semibold">
+            Membership
+          </h2>
+          <div className="p-5">
+            <JoinPanel community={community} slots={slots} />
+          </div>
+        </section>
+        <div className="grid min-w-0 content-start gap-7 lg:col-start-1 lg:row-start-2">
           {community.description?.trim() ? (
             <section aria-labelledby="about-title" className="grid gap-3">
               <h2 id="about-title" className="border-b pb-2 text-sm font-medium text-muted-foreground">
@@ -130,17 +142,6 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
             <Events community={community} />
           )}
         </div>
-        <section
-          aria-labelledby="membership-title"
-          className="h-fit overflow-hidden rounded-2xl border bg-card shadow-xs lg:row-start-1 lg:col-start-2"
-        >
-          <h2 id="membership-title" className="border-b bg-muted/50 px-5 py-3 text-sm font-semibold">
-            Membership
-          </h2>
-          <div className="p-5">
-            <JoinPanel community={community} slots={slots} />
-          </div>
-        </section>
       </div>
     </article>
   );

@@ -1,0 +1,137 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe.ts";
+import { createEventByApi } from "./support/events.ts";
+import { uniqueEmail, waitForCode } from "./support/mail.ts";
+import { E2E_PORT } from "./support/paths.ts";
+import { saveScreenshot } from "./support/screenshots.ts";
+import { signInByApi } from "./support/session.ts";
+
+const origin = `http://localhost:${E2E_PORT}`;
+
+async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown>) {
+  const response = await request.post("/api/graphql", { headers: { origin }, data: { query, variables } });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  if (!body.data || body.errors) throw new Error(`${query}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** A community with a Markdown description, as its owner (signed in on `request`) sets it up. */
+async function communityByApi(
+  request: APIRequestContext,
+  name: string,
+  joinPolicy: "OPEN" | "APPROVAL",
+  joinQuestions: unknown[] = [],
+) {
+  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
+  const { createCommunity } = await gql<{ createCommunity: { id: string } }>(
+    request,
+    "mutation ($input: CreateCommunityInput!) { createCommunity(input: $input) { id } }",
+    {
+      input: { name, slug, timeZone: "America/New_York", currency: "USD", visibility: "PUBLIC", joinPolicy },
+    },
+  );
+  await gql(
+    request,
+    "mutation ($id: ID!, $input: UpdateCommunityInput!) { updateCommunity(id: $id, input: $input) { id } }",
+    {
+      id: createCommunity.id,
+      input: {
+        description: "Morning walks along the **river**, every weekend. Dogs welcome.",
+        ...(joinQuestions.length > 0 ? { joinQuestions } : {}),
+      },
+    },
+  );
+  return { id: createCommunity.id, slug };
+}
+
+test("a signed-out visitor opens an open community's page, signs in in place, joins and leaves", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInByApi(page.request, "Olive Owner");
+  const community = await communityByApi(page.request, "River Walkers", "OPEN");
+  await createEventByApi(page.request, community.id, { title: "Sunrise walk", timeZone: "America/New_York" });
+
+  const preview = await page.request.get(`/c/${community.slug}`);
+  expect(preview.status()).toBe(200);
+  expect(await preview.text()).toContain('<meta property="og:title" content="River Walkers">');
+  expect((await page.request.get("/c/no-such-community-here")).status()).toBe(404);
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/c/${community.slug}`);
+  await expect(visitor.getByRole("heading", { level: 1, name: "River Walkers" })).toBeVisible();
+  await expect(visitor.getByText("1 member", { exact: true })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: /Sunrise walk/ })).toBeVisible();
+  await expectAccessible(visitor, "community page, signed out");
+  await saveScreenshot(visitor, "community-page-1280");
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await saveScreenshot(visitor, "community-page-390");
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+
+  const membership = visitor.getByRole("region", { name: "Membership" });
+  await membership.getByRole("button", { name: "Join" }).click();
+  const email = uniqueEmail("walker");
+  await membership.getByLabel("Email").fill(email);
+  const since = Date.now();
+  await membership.getByRole("button", { name: "Continue" }).click();
+  await membership.getByLabel("Verification code").fill(await waitForCode(email, 15_000, since));
+  await membership.getByLabel("Your name").fill("Ada Guest");
+  await membership.getByRole("button", { name: "Continue" }).click();
+  await expect(membership.getByText("You're a member · Member")).toBeVisible({ timeout: 15_000 });
+  await expect(visitor.getByText("2 members", { exact: true })).toBeVisible();
+  await expectAccessible(visitor, "community page, member");
+  await saveScreenshot(visitor, "community-page-member");
+
+  await membership.getByRole("button", { name: "Leave community" }).click();
+  const dialog = visitor.getByRole("alertdialog", { name: "Leave River Walkers?" });
+  await dialog.getByRole("button", { name: "Leave community" }).click();
+  await expect(membership.getByRole("button", { name: "Join" })).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText("1 member", { exact: true })).toBeVisible();
+  await context.close();
+});
+
+test("a visitor asks to join an approval community, answering its question; after the admin approves, the page shows the membership", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInByApi(page.request, "Olive Owner");
+  const community = await communityByApi(page.request, "Harbour Swimmers", "APPROVAL", [
+    { kind: "SHORT_TEXT", label: "How often do you swim?", required: true },
+  ]);
+
+  const context = await browser.newContext();
+  await signInByApi(context.request, "Ada Guest");
+  const visitor = await context.newPage();
+  await visitor.goto(`/c/${community.slug}`);
+  const membership = visitor.getByRole("region", { name: "Membership" });
+  await membership.getByRole("button", { name: "Request to join" }).click();
+  await expect(membership.getByText("Answer this question.")).toBeVisible();
+  await expectAccessible(visitor, "community page, request with an error");
+  await membership.getByLabel(/How often do you swim\?/).fill("Twice a week");
+  await membership.getByRole("button", { name: "Request to join" }).click();
+  await expect(membership.getByText("Request sent, waiting for approval")).toBeVisible();
+  await expectAccessible(visitor, "community page, request sent");
+  await saveScreenshot(visitor, "community-page-request-sent");
+
+  const { joinRequests } = await gql<{
+    joinRequests: { nodes: { id: string; answers: { values: string[] }[] }[] };
+  }>(
+    page.request,
+    "query ($id: ID!) { joinRequests(communityId: $id) { nodes { id answers { values } } } }",
+    {
+      id: community.id,
+    },
+  );
+  expect(joinRequests.nodes.map((n) => n.answers.map((a) => a.values))).toEqual([[["Twice a week"]]]);
+  await gql(page.request, "mutation ($id: ID!) { approveJoinRequest(id: $id) { status } }", {
+    id: joinRequests.nodes[0]?.id,
+  });
+
+  await visitor.reload();
+  await expect(membership.getByText("You're a member · Member")).toBeVisible();
+  await context.close();
+});
