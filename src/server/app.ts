@@ -11,6 +11,7 @@ import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute, isGraphQLPost } from "./http/graphql-route.ts";
+import { mountMemberRoutes } from "./http/members-routes.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
 import {
   refuseNulInUrl,
@@ -186,6 +187,7 @@ export async function createServerApp(
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
   mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor, pages: publicReads.pages });
+  mountMemberRoutes(app, { contextFor });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);
