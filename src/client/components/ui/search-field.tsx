@@ -1,8 +1,8 @@
 import { SearchIcon } from "lucide-react";
 import { useState } from "react";
 import { Input } from "#client/components/ui/input.tsx";
-import { useDebouncedCallback } from "#client/features/events/use-debounced-callback.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useDebouncedCallback } from "#client/lib/use-debounced-callback.ts";
 
 /** A search box that keeps what is typed locally and reports it once typing pauses. */
 export function SearchField({
