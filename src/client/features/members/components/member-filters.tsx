@@ -40,7 +40,7 @@ export function MemberFilters({ search, onChange }: Props) {
   );
   return (
     <div className="grid gap-3">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1.5fr]">
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         <SearchField
           id={`${id}-q`}
           label="Search by name or email"

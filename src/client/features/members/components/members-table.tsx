@@ -70,7 +70,7 @@ export function MembersTable({
         <caption className="sr-only">
           Members, {rows.length} of {total} shown
         </caption>
-        <thead className="bg-muted/50 text-left text-muted-foreground max-md:block">
+        <thead className="whitespace-nowrap bg-muted/50 text-left text-muted-foreground max-md:block">
           <tr className="max-md:flex max-md:items-center max-md:gap-2 max-md:px-3 max-md:py-2">
             <th
               scope="col"
@@ -131,7 +131,7 @@ export function MembersTable({
                   <div className="break-all text-muted-foreground">{row.person.email}</div>
                 ) : null}
               </td>
-              <td className={cn(cell, labelled)} data-label="Role">
+              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Role">
                 {ROLE_LABEL[row.role]}
               </td>
               <td className={cn(cell, labelled)} data-label="Status">
@@ -159,7 +159,7 @@ export function MembersTable({
               <td className={cn(cell, labelled)} data-label="Source">
                 {SOURCE_LABEL[row.source]}
               </td>
-              <td className={cn(cell, labelled)} data-label="Joined">
+              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Joined">
                 <time dateTime={row.joinedAt} title={exactDate.format(new Date(row.joinedAt))}>
                   {shortDate.format(new Date(row.joinedAt))}
                 </time>
@@ -170,7 +170,7 @@ export function MembersTable({
               <td className={cn(cell, labelled, "tabular-nums")} data-label="Check-ins">
                 {row.checkIns}
               </td>
-              <td className={cn(cell, labelled)} data-label="Last active">
+              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Last active">
                 <time dateTime={row.lastActiveAt} title={exactDate.format(new Date(row.lastActiveAt))}>
                   {timeAgo(row.lastActiveAt)}
                 </time>
