@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, request as apiRequest, test } from "@playwright/test";
+import { request as apiRequest, expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi, registerByApi } from "./support/events.ts";
 import { E2E_PORT } from "./support/paths.ts";

@@ -12,11 +12,11 @@ export const STATUS_LABEL: Record<MemberStatusValue, string> = {
   BANNED: "Banned",
 };
 export const SOURCE_LABEL: Record<MemberSourceValue, string> = {
-  CREATED: "Created the community",
+  CREATED: "Founder",
   JOINED: "Joined",
   INVITED: "Invited",
   IMPORTED: "Imported",
-  EVENT: "Event registration",
+  EVENT: "Event",
 };
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });

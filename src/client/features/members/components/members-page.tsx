@@ -24,7 +24,7 @@ type Props = {
 
 export function MembersPage({ communityId, search, canManage, onSearchChange }: Props) {
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_14rem]">
+    <div className="grid gap-6 xl:grid-cols-[1fr_13rem]">
       <div className="grid min-w-0 content-start gap-4">
         <MemberFilters search={search} onChange={onSearchChange} />
         {/* A new search starts a new selection: the rows picked before may no longer be shown. */}

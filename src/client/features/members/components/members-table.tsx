@@ -125,10 +125,10 @@ export function MembersTable({
                   onChange={() => onToggle(row.id)}
                 />
               </td>
-              <td className={cell}>
+              <td className={cn(cell, "md:min-w-56")}>
                 <div className="font-medium">{row.person.name}</div>
                 {row.person.email ? (
-                  <div className="break-all text-muted-foreground">{row.person.email}</div>
+                  <div className="break-words text-muted-foreground">{row.person.email}</div>
                 ) : null}
               </td>
               <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Role">
@@ -156,7 +156,7 @@ export function MembersTable({
                   <span className="text-muted-foreground">None</span>
                 )}
               </td>
-              <td className={cn(cell, labelled)} data-label="Source">
+              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Source">
                 {SOURCE_LABEL[row.source]}
               </td>
               <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Joined">
