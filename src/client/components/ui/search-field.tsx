@@ -23,6 +23,13 @@ export function SearchField({
   autoFocus?: boolean;
 }) {
   const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The value can change without typing (back/forward, a cleared filter, a saved view opened):
+  // the box then shows it, while a pause in typing that reports the same text keeps the caret.
+  if (value !== shown) {
+    setShown(value);
+    if (value !== typed.trim()) setTyped(value);
+  }
   const report = useDebouncedCallback((next: string) => onSearch(next.trim()), 300);
   return (
     <div className="relative">

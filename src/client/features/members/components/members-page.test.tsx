@@ -250,12 +250,14 @@ describe("the members page", () => {
     );
   });
 
-  it("says when nobody matches and clears the filters", async () => {
+  it("says when nobody matches and clears the filters, search box included", async () => {
     membersServer([bo]);
-    const { user, router } = await open("/dashboard/c1/members?tag=%5B%22nobody%22%5D");
+    const { user, router } = await open("/dashboard/c1/members?q=zed&tag=%5B%22nobody%22%5D");
     expect(await screen.findByText("No one matches these filters.")).toBeTruthy();
+    expect((screen.getByLabelText("Search by name or email") as HTMLInputElement).value).toBe("zed");
     await user.click(screen.getByRole("button", { name: "Clear filters" }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect((screen.getByLabelText("Search by name or email") as HTMLInputElement).value).toBe("");
     expect(await screen.findByRole("table", { name: /Members/ })).toBeTruthy();
   });
 });
