@@ -250,6 +250,25 @@ describe("the members page", () => {
     );
   });
 
+  it("shows why the list could not load, with the server's code, and loads it on retry", async () => {
+    const network = membersServer([ada]);
+    let refuse = true;
+    server.use(
+      api.query(MembersDocument, () =>
+        refuse ? graphqlError("BAD_CURSOR", "This page link is out of date.") : undefined,
+      ),
+    );
+    const { user } = await open("/dashboard/c1/members");
+    expect(await screen.findByRole("alert")).toHaveProperty(
+      "textContent",
+      expect.stringContaining("(BAD_CURSOR)"),
+    );
+    refuse = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("table", { name: /Members/ })).toBeTruthy();
+    expect(network.lists.length).toBeGreaterThan(0);
+  });
+
   it("says when nobody matches and clears the filters, search box included", async () => {
     membersServer([bo]);
     const { user, router } = await open("/dashboard/c1/members?q=zed&tag=%5B%22nobody%22%5D");

@@ -1,10 +1,13 @@
-import { useSuspenseInfiniteQuery } from "@tanstack/react-query";
+import { useQueryErrorResetBoundary, useSuspenseInfiniteQuery } from "@tanstack/react-query";
+import { CatchBoundary } from "@tanstack/react-router";
 import { DownloadIcon } from "lucide-react";
 import { Suspense, useState } from "react";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import { notify } from "#client/lib/notify.ts";
 import { membersQueryOptions } from "../api/members-queries.ts";
+import { memberErrorMessage } from "../error-message.ts";
 import { isFiltered, membersCsvHref } from "../member-filter.ts";
 import type { MembersSearch } from "../search-params.ts";
 import { BulkActions } from "./bulk-actions.tsx";
@@ -27,16 +30,24 @@ export function MembersPage({ communityId, search, canManage, onSearchChange }: 
     <div className="grid gap-6 xl:grid-cols-[1fr_13rem]">
       <div className="grid min-w-0 content-start gap-4">
         <MemberFilters search={search} onChange={onSearchChange} />
-        {/* A new search starts a new selection: the rows picked before may no longer be shown. */}
-        <Suspense fallback={<MembersSkeleton />}>
-          <MemberList
-            key={JSON.stringify(search)}
-            communityId={communityId}
-            search={search}
-            canManage={canManage}
-            onSearchChange={onSearchChange}
-          />
-        </Suspense>
+        {reversedRange(search) ? (
+          <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+            Fix the dates above: a range cannot end before it starts.
+          </p>
+        ) : (
+          <CatchBoundary getResetKey={() => JSON.stringify(search)} errorComponent={ListError}>
+            {/* A new search starts a new selection: the rows picked before may no longer be shown. */}
+            <Suspense fallback={<MembersSkeleton />}>
+              <MemberList
+                key={JSON.stringify(search)}
+                communityId={communityId}
+                search={search}
+                canManage={canManage}
+                onSearchChange={onSearchChange}
+              />
+            </Suspense>
+          </CatchBoundary>
+        )}
       </div>
       <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
         <SegmentsPanel communityId={communityId} search={search} canManage={canManage} />
@@ -120,13 +131,50 @@ function MemberList({ communityId, search, canManage, onSearchChange }: Props) {
       )}
       {hasNextPage ? (
         <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+          <Button
+            variant="outline"
+            disabled={isFetchingNextPage}
+            onClick={() =>
+              void fetchNextPage().then((result) => {
+                if (result.isError)
+                  notify("error", memberErrorMessage(result.error, "Could not load more members."));
+              })
+            }
+          >
             {isFetchingNextPage ? <Spinner label="Loading more members" /> : null}
             Load more
           </Button>
         </div>
       ) : null}
     </section>
+  );
+}
+
+const reversedRange = (search: MembersSearch) =>
+  Boolean(
+    (search.joinedFrom && search.joinedTo && search.joinedFrom > search.joinedTo) ||
+      (search.activeFrom && search.activeTo && search.activeFrom > search.activeTo),
+  );
+
+/** The list could not load: the server's reason and code, and a way to ask again. */
+function ListError({ error, reset }: { error: unknown; reset: () => void }) {
+  const queries = useQueryErrorResetBoundary();
+  return (
+    <div
+      role="alert"
+      className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center"
+    >
+      <p className="text-sm">{memberErrorMessage(error, "The member list could not be loaded.")}</p>
+      <Button
+        variant="outline"
+        onClick={() => {
+          queries.reset();
+          reset();
+        }}
+      >
+        Try again
+      </Button>
+    </div>
   );
 }
 
