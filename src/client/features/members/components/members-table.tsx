@@ -76,16 +76,18 @@ export function MembersTable({
               scope="col"
               className="w-10 px-3 py-2 max-md:flex max-md:items-center max-md:gap-2 max-md:p-0"
             >
-              <input
-                type="checkbox"
-                className={checkbox}
-                aria-label="Select all members on this page"
-                checked={pageSelected}
-                ref={(input) => {
-                  if (input) input.indeterminate = someSelected;
-                }}
-                onChange={(event) => onTogglePage(event.target.checked)}
-              />
+              <label className="inline-flex items-center gap-2 font-normal">
+                <input
+                  type="checkbox"
+                  className={checkbox}
+                  checked={pageSelected}
+                  ref={(input) => {
+                    if (input) input.indeterminate = someSelected;
+                  }}
+                  onChange={(event) => onTogglePage(event.target.checked)}
+                />
+                <span className="text-xs md:sr-only">Select all members on this page</span>
+              </label>
             </th>
             {sortHeader("name", "Person")}
             <th scope="col" className="px-3 py-2 font-medium max-md:sr-only">
