@@ -1,5 +1,5 @@
-// The route's validateSearch ships in the entry chunk, and /login has no room for zod there (docs/decisions/004):
-// this parser keeps only values the member table knows, so every screen reads a typed search.
+// The page parses its URL here, in its own lazily loaded chunk (route-search.ts says why not in the
+// route): only values the member table knows are kept, so every screen reads a typed search.
 
 export const MEMBER_ROLES = ["OWNER", "ADMIN", "ORGANIZER", "MEMBER"] as const;
 export const MEMBER_STATUSES = ["ACTIVE", "PENDING", "BANNED"] as const;

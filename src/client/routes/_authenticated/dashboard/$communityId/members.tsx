@@ -3,16 +3,17 @@ import { createFileRoute } from "@tanstack/react-router";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
 import { MembersPage } from "#client/features/members/components/members-page.tsx";
+import { keepMembersSearch } from "#client/features/members/route-search.ts";
 import { parseMembersSearch } from "#client/features/members/search-params.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/members")({
-  validateSearch: parseMembersSearch,
+  validateSearch: keepMembersSearch,
   component: MembersRoute,
 });
 
 function MembersRoute() {
   const { communityId } = Route.useParams();
-  const search = Route.useSearch();
+  const search = parseMembersSearch(Route.useSearch());
   const navigate = Route.useNavigate();
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   return (
