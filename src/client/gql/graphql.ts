@@ -19,6 +19,7 @@ export type Capability =
   | 'COMMUNITY_VIEW'
   | 'EVENTS_MANAGE'
   | 'MEMBERS_MANAGE'
+  | 'MEMBERS_MANAGE_ADMINS'
   | 'MEMBERS_VIEW'
   | 'PAYMENTS_MANAGE'
   | 'REGISTRATIONS_MANAGE';
@@ -88,6 +89,12 @@ export type GuestRegisterInput = {
   name: string;
   ticketTypeId?: string | number | null | undefined;
 };
+
+export type InvitationStatus =
+  | 'ACCEPTED'
+  | 'EXPIRED'
+  | 'PENDING'
+  | 'REVOKED';
 
 export type JoinPolicy =
   | 'APPROVAL'
@@ -188,6 +195,8 @@ export type UpdateCommunityInput = {
   currency?: string | null | undefined;
   description?: string | null | undefined;
   joinPolicy?: JoinPolicy | null | undefined;
+  /** The whole list in order; omitted leaves the questions as they are */
+  joinQuestions?: Array<QuestionInput> | null | undefined;
   /** Path in community-assets; empty removes the logo */
   logoPath?: string | null | undefined;
   name?: string | null | undefined;
@@ -201,14 +210,14 @@ export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility }> };
 
-export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> };
+export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
 
 export type CommunityQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
+export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type SlugAvailabilityQueryVariables = Exact<{
   slug: string;
@@ -222,7 +231,7 @@ export type CreateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
+export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type UpdateCommunityMutationVariables = Exact<{
   id: string | number;
@@ -230,7 +239,7 @@ export type UpdateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
+export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type DeleteCommunityMutationVariables = Exact<{
   id: string | number;
@@ -473,6 +482,20 @@ export type TagMembersMutationVariables = Exact<{
 
 export type TagMembersMutation = { tagMembers: { matched: number, changed: number } };
 
+export type InvitationPreviewQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type InvitationPreviewQuery = { invitation: { email: string, role: CommunityRole, status: InvitationStatus, expiresAt: string, community: { id: string, name: string, slug: string, logoUrl: string | null } } | null };
+
+export type AcceptInvitationMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type AcceptInvitationMutation = { acceptInvitation: { id: string, communityId: string, role: CommunityRole, status: MembershipStatus } };
+
 export type ManagedRegistrationQueryVariables = Exact<{
   token: string;
 }>;
@@ -548,6 +571,13 @@ export const CommunityDetailsFragmentDoc = new TypedDocumentString(`
   brandColor
   coverUrl
   viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
 }
     `, {"fragmentName":"CommunityDetails"}) as unknown as TypedDocumentString<CommunityDetailsFragment, unknown>;
 export const SavedEventFragmentDoc = new TypedDocumentString(`
@@ -699,6 +729,13 @@ export const CommunityDocument = new TypedDocumentString(`
   brandColor
   coverUrl
   viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
 }`) as unknown as TypedDocumentString<CommunityQuery, CommunityQueryVariables>;
 export const SlugAvailabilityDocument = new TypedDocumentString(`
     query SlugAvailability($slug: String!) {
@@ -731,6 +768,13 @@ export const CreateCommunityDocument = new TypedDocumentString(`
   brandColor
   coverUrl
   viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
 }`) as unknown as TypedDocumentString<CreateCommunityMutation, CreateCommunityMutationVariables>;
 export const UpdateCommunityDocument = new TypedDocumentString(`
     mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {
@@ -754,6 +798,13 @@ export const UpdateCommunityDocument = new TypedDocumentString(`
   brandColor
   coverUrl
   viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
 }`) as unknown as TypedDocumentString<UpdateCommunityMutation, UpdateCommunityMutationVariables>;
 export const DeleteCommunityDocument = new TypedDocumentString(`
     mutation DeleteCommunity($id: ID!, $confirmName: String!) {
@@ -1273,6 +1324,32 @@ export const TagMembersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TagMembersMutation, TagMembersMutationVariables>;
+export const InvitationPreviewDocument = new TypedDocumentString(`
+    query InvitationPreview($token: String!) {
+  invitation(token: $token) {
+    email
+    role
+    status
+    expiresAt
+    community {
+      id
+      name
+      slug
+      logoUrl
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvitationPreviewQuery, InvitationPreviewQueryVariables>;
+export const AcceptInvitationDocument = new TypedDocumentString(`
+    mutation AcceptInvitation($token: String!) {
+  acceptInvitation(token: $token) {
+    id
+    communityId
+    role
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<AcceptInvitationMutation, AcceptInvitationMutationVariables>;
 export const ManagedRegistrationDocument = new TypedDocumentString(`
     query ManagedRegistration($token: String!) {
   managedRegistration(token: $token) {
