@@ -37,9 +37,17 @@ export type MemberPage = {
   endCursor: string | null;
   hasNextPage: boolean;
   totalCount: number;
+  /** More members match than were counted: `totalCount` is then COUNT_CAP, shown as "10,000+". */
+  totalCountCapped: boolean;
 };
 
 export const MAX_PAGE = 200;
+
+/**
+ * Where counting rows stops (docs/decisions/012-member-table-at-scale.md): a broad search in a
+ * community of a million would otherwise count hundreds of thousands of rows for every page.
+ */
+export const COUNT_CAP = 10_000;
 
 /**
  * The sort key of each order, with the tie-break that makes it total. By name the tie-break is the
@@ -161,7 +169,7 @@ export async function readMembers(
       sql`(${order.key}, ${order.tie}) ${cmp} (${cursor.key}::${sql.raw(order.type)}, ${cursor.tie})`,
     );
   }
-  const [rows, totalCount] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.execute(sql`
       select m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
              m.events_registered, m.events_attended, m.check_ins, m.last_active_at,
@@ -179,21 +187,22 @@ export async function readMembers(
     nodes: page.map((r) => toMember(r, options.withEmail)),
     hasNextPage: all.length > first,
     endCursor: last ? encode({ sort: sortName(sort), key: last.sort_key, tie: last.tie }) : null,
-    totalCount,
+    totalCount: total.count,
+    totalCountCapped: total.capped,
   };
 }
 
 /**
  * How many members match. Without search or filters other than status, the triggers' count per
- * status answers (docs/decisions/012-member-table-at-scale.md); otherwise the rows are counted
- * through the same indexes the page uses.
+ * status answers exactly (docs/decisions/012-member-table-at-scale.md); otherwise the rows are
+ * counted through the same indexes the page uses, up to COUNT_CAP.
  */
 async function countMembers(
   db: Db,
   communityId: string,
   filter: MemberFilter,
   search: string | null,
-): Promise<number> {
+): Promise<{ count: number; capped: boolean }> {
   if (countsByStatusOnly(filter, search)) {
     const statuses = filter.statuses?.length ? filter.statuses : [...MEMBERSHIP_STATUSES];
     const [row] = rowsOf<{ n: number | string | null }>(
@@ -201,15 +210,18 @@ async function countMembers(
         select sum(members) as n from member_count
         where community_id = ${communityId} and status in ${statuses}`),
     );
-    return Number(row?.n ?? 0);
+    return { count: Number(row?.n ?? 0), capped: false };
   }
   const join = search ? sql`join "user" u on u.id = m.user_id` : sql``;
   const [row] = rowsOf<{ n: number | string }>(
     await db.execute(sql`
-      select count(*) as n from membership m ${join}
-      where ${sql.join(filterConditions(communityId, filter, search), sql` and `)}`),
+      select count(*) as n from (
+        select from membership m ${join}
+        where ${sql.join(filterConditions(communityId, filter, search), sql` and `)}
+        limit ${COUNT_CAP + 1}) as matched`),
   );
-  return Number(row?.n ?? 0);
+  const count = Number(row?.n ?? 0);
+  return count > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count, capped: false };
 }
 
 function toMember(r: Row, withEmail: boolean): MemberRow {
