@@ -7,3 +7,6 @@ CREATE FUNCTION "member_tag_keys"("community_id" text, "tags" text[]) RETURNS te
 --> statement-breakpoint
 DROP INDEX "membership_community_tags_idx";--> statement-breakpoint
 CREATE INDEX "membership_tag_keys_idx" ON "membership" USING gin (member_tag_keys("community_id", "tags"));
+--> statement-breakpoint
+-- Statistics of the new expression, so the planner sees how selective a tag key is from the start.
+ANALYZE "membership";

@@ -86,7 +86,7 @@ const nonEmpty = <T>(list: readonly T[] | null | undefined): list is readonly T[
   Array.isArray(list) && list.length > 0;
 
 /** `%…%` for ILIKE with the user's own wildcards taken literally. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The filter's conditions on `m` (membership), `u` (user) joined when `search` is set. */
 export function filterConditions(communityId: string, filter: MemberFilter, search: string | null): SQL[] {

@@ -11,6 +11,7 @@ import {
   type MemberSort,
   type MemberSortField,
 } from "./member-filter.ts";
+import { searchCount, searchPage } from "./member-search.ts";
 import { can } from "./members.policy.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
 import { MEMBERSHIP_STATUSES, type MembershipSource, type MembershipStatus } from "./members.tables.ts";
@@ -37,7 +38,7 @@ export type MemberPage = {
   endCursor: string | null;
   hasNextPage: boolean;
   totalCount: number;
-  /** More members match than were counted: `totalCount` is then COUNT_CAP, shown as "10,000+". */
+  /** More members match than were counted: `totalCount` is then COUNT_CAP, shown as "1,000+". */
   totalCountCapped: boolean;
 };
 
@@ -47,7 +48,7 @@ export const MAX_PAGE = 200;
  * Where counting rows stops (docs/decisions/012-member-table-at-scale.md): a broad search in a
  * community of a million would otherwise count hundreds of thousands of rows for every page.
  */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = 1_000;
 
 /**
  * The sort key of each order, with the tie-break that makes it total. By name the tie-break is the
@@ -162,22 +163,32 @@ export async function readMembers(
   const cursor = decode(query.after, sort);
   const order = ORDERS[sort.field];
   const dir = sql.raw(sort.direction);
-  const where = filterConditions(communityId, filter, search);
+  const where = filterConditions(communityId, filter, null);
   if (cursor) {
     const cmp = sql.raw(sort.direction === "asc" ? ">" : "<");
     where.push(
       sql`(${order.key}, ${order.tie}) ${cmp} (${cursor.key}::${sql.raw(order.type)}, ${cursor.tie})`,
     );
   }
+  const columns = sql`m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
+    m.events_registered, m.events_attended, m.check_ins, m.last_active_at,
+    u.name, u.email, ${order.key} as sort_value, ${order.key}::text as sort_key, ${order.tie} as tie`;
+  const orderBy = sql`${order.key} ${dir}, ${order.tie} ${dir}`;
   const [rows, total] = await Promise.all([
-    db.execute(sql`
-      select m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
-             m.events_registered, m.events_attended, m.check_ins, m.last_active_at,
-             u.name, u.email, ${order.key}::text as sort_key, ${order.tie} as tie
-      from membership m join "user" u on u.id = m.user_id
+    db.execute(
+      search
+        ? searchPage(communityId, search, {
+            columns,
+            where,
+            orderBy,
+            outerOrderBy: sql`sort_value ${dir}, tie ${dir}`,
+            limit: first + 1,
+          })
+        : sql`
+      select ${columns} from membership m join "user" u on u.id = m.user_id
       where ${sql.join(where, sql` and `)}
-      order by ${order.key} ${dir}, ${order.tie} ${dir}
-      limit ${first + 1}`),
+      order by ${orderBy} limit ${first + 1}`,
+    ),
     countMembers(db, communityId, filter, search),
   ]);
   const all = rowsOf<Row>(rows);
@@ -212,13 +223,15 @@ async function countMembers(
     );
     return { count: Number(row?.n ?? 0), capped: false };
   }
-  const join = search ? sql`join "user" u on u.id = m.user_id` : sql``;
+  const where = filterConditions(communityId, filter, null);
   const [row] = rowsOf<{ n: number | string }>(
-    await db.execute(sql`
+    await db.execute(
+      search
+        ? searchCount(communityId, search, where, COUNT_CAP)
+        : sql`
       select count(*) as n from (
-        select from membership m ${join}
-        where ${sql.join(filterConditions(communityId, filter, search), sql` and `)}
-        limit ${COUNT_CAP + 1}) as matched`),
+        select from membership m where ${sql.join(where, sql` and `)} limit ${COUNT_CAP + 1}) as matched`,
+    ),
   );
   const count = Number(row?.n ?? 0);
   return count > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count, capped: false };

@@ -83,7 +83,7 @@ const MemberConnection = builder.objectRef<MemberPage>("MemberConnection").imple
     nodes: t.field({ type: [Member], resolve: (p) => p.nodes }),
     pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
     totalCount: t.exposeInt("totalCount", {
-      description: "Exact, unless totalCountCapped: then at least this many match (show it as 10,000+).",
+      description: "Exact, unless totalCountCapped: then at least this many match (show it as 1,000+).",
     }),
     totalCountCapped: t.exposeBoolean("totalCountCapped", {
       description:
