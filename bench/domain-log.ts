@@ -9,6 +9,12 @@ import type { Benchmark } from "./types.ts";
 /** Time at the large size over time at the small size; above this the read is not an index scan. */
 const RATIO_BUDGET = 3;
 
+/** Filling the log takes most of the run: half a minute per million rows, three minutes at least. */
+function timeoutMs() {
+  const sizes = (process.env.DOMAIN_LOG_SIZES ?? "").split(",").map(Number).filter(Number.isFinite);
+  return Math.max(3 * 60_000, (Math.max(0, ...sizes) / 1_000_000) * 30_000 + 60_000);
+}
+
 type Measured = { rows: number; nextMs: number; aboutMs: number; nextPlan: string; aboutPlan: string };
 
 export const domainLogBench: Benchmark = {
@@ -21,7 +27,7 @@ export const domainLogBench: Benchmark = {
       process.env.DATABASE_URL
         ? [measure]
         : [join(repoRoot, "scripts", "with-postgres.ts"), process.execPath, measure],
-      { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 3 * 60_000 },
+      { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: timeoutMs() },
     );
     if (child.status !== 0) throw new Error(`domain-log measurement failed (exit ${child.status})`);
     const lastLine = child.stdout.trim().split("\n").at(-1) ?? "[]";
