@@ -10,3 +10,8 @@ CREATE INDEX "membership_tag_keys_idx" ON "membership" USING gin (member_tag_key
 --> statement-breakpoint
 -- Statistics of the new expression, so the planner sees how selective a tag key is from the start.
 ANALYZE "membership";
+--> statement-breakpoint
+-- The member table's reads are short keyset walks and probes; a parallel plan (chosen for a page
+-- of a large community) only adds worker start-up and, on a busy server, waits for a free core.
+ALTER TABLE "membership" SET (parallel_workers = 0);--> statement-breakpoint
+ALTER TABLE "user" SET (parallel_workers = 0);
