@@ -20,6 +20,7 @@ import { Route as AuthenticatedCreateCommunityRouteImport } from './routes/_auth
 import { Route as AuthenticatedMeRouteImport } from './routes/_authenticated/me'
 import { Route as AuthenticatedWelcomeRouteImport } from './routes/_authenticated/welcome'
 import { Route as EEventIdRouteImport } from './routes/e.$eventId'
+import { Route as InvitationTokenRouteImport } from './routes/invitation.$token'
 import { Route as RTokenRouteImport } from './routes/r.$token'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardCommunityIdRouteRouteImport } from './routes/_authenticated/dashboard/$communityId/route'
@@ -90,6 +91,11 @@ const AuthenticatedWelcomeRoute = AuthenticatedWelcomeRouteImport.update({
 const EEventIdRoute = EEventIdRouteImport.update({
   id: '/e/$eventId',
   path: '/e/$eventId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvitationTokenRoute = InvitationTokenRouteImport.update({
+  id: '/invitation/$token',
+  path: '/invitation/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RTokenRoute = RTokenRouteImport.update({
@@ -193,6 +199,7 @@ export interface FileRoutesByFullPath {
   '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
   '/e/$eventId': typeof EEventIdRoute
+  '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
   '/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
@@ -220,6 +227,7 @@ export interface FileRoutesByTo {
   '/me': typeof AuthenticatedMeRoute
   '/welcome': typeof AuthenticatedWelcomeRoute
   '/e/$eventId': typeof EEventIdRoute
+  '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
@@ -248,6 +256,7 @@ export interface FileRoutesById {
   '/_authenticated/me': typeof AuthenticatedMeRoute
   '/_authenticated/welcome': typeof AuthenticatedWelcomeRoute
   '/e/$eventId': typeof EEventIdRoute
+  '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
   '/_authenticated/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
@@ -277,6 +286,7 @@ export interface FileRouteTypes {
     | '/me'
     | '/welcome'
     | '/e/$eventId'
+    | '/invitation/$token'
     | '/r/$token'
     | '/dashboard/$communityId'
     | '/dashboard/'
@@ -304,6 +314,7 @@ export interface FileRouteTypes {
     | '/me'
     | '/welcome'
     | '/e/$eventId'
+    | '/invitation/$token'
     | '/r/$token'
     | '/dashboard'
     | '/dashboard/$communityId/coming-soon'
@@ -331,6 +342,7 @@ export interface FileRouteTypes {
     | '/_authenticated/me'
     | '/_authenticated/welcome'
     | '/e/$eventId'
+    | '/invitation/$token'
     | '/r/$token'
     | '/_authenticated/dashboard/$communityId'
     | '/_authenticated/dashboard/'
@@ -356,6 +368,7 @@ export interface RootRouteChildren {
   PrivacyRoute: typeof PrivacyRoute
   TermsRoute: typeof TermsRoute
   EEventIdRoute: typeof EEventIdRoute
+  InvitationTokenRoute: typeof InvitationTokenRoute
   RTokenRoute: typeof RTokenRoute
 }
 
@@ -436,6 +449,13 @@ declare module '@tanstack/react-router' {
       path: '/e/$eventId'
       fullPath: '/e/$eventId'
       preLoaderRoute: typeof EEventIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invitation/$token': {
+      id: '/invitation/$token'
+      path: '/invitation/$token'
+      fullPath: '/invitation/$token'
+      preLoaderRoute: typeof InvitationTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/r/$token': {
@@ -624,6 +644,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyRoute: PrivacyRoute,
   TermsRoute: TermsRoute,
   EEventIdRoute: EEventIdRoute,
+  InvitationTokenRoute: InvitationTokenRoute,
   RTokenRoute: RTokenRoute,
 }
 export const routeTree = rootRouteImport

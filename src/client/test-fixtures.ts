@@ -28,6 +28,7 @@ export function communityFixture(overrides: Partial<CommunityFixture> = {}): Com
     viewerRole: "ORGANIZER",
     visibility: "PUBLIC",
     joinPolicy: "OPEN",
+    joinQuestions: [],
     timeZone: "Europe/Berlin",
     currency: "EUR",
     createdAt: "2026-01-01T00:00:00.000Z",

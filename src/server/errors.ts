@@ -20,6 +20,18 @@ export const DOMAIN_ERROR_STATUS = {
   RATE_LIMITED: 429,
   RATE_LIMITED_EMAIL: 429,
   BAD_CURSOR: 400,
+  /** The person is banned from the community: no joining, requesting or registering. */
+  BANNED: 403,
+  /** Joining an invite-only community without an invitation. */
+  INVITE_ONLY: 403,
+  ALREADY_MEMBER: 409,
+  /** The owner leaves only after handing the community to someone else. */
+  OWNER_MUST_TRANSFER: 409,
+  INVITATION_EXPIRED: 409,
+  INVITATION_USED: 409,
+  INVITATION_REVOKED: 409,
+  /** The invitation was sent to another address than the signed-in account's. */
+  INVITATION_WRONG_ACCOUNT: 403,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 429>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERROR_STATUS;

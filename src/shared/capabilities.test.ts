@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CAPABILITIES, capabilitiesOf, capabilityEnumName, ROLES, roleCan } from "./capabilities.ts";
+import {
+  CAPABILITIES,
+  capabilitiesOf,
+  capabilityEnumName,
+  capabilityToManage,
+  ROLES,
+  roleCan,
+} from "./capabilities.ts";
 
 describe("role → capability table", () => {
   it("gives the owner everything, including deleting and handing over the community", () => {
@@ -19,6 +26,7 @@ describe("role → capability table", () => {
       "agents.manage",
     ]);
     expect(roleCan("admin", "community.delete")).toBe(false);
+    expect(roleCan("admin", "members.manage_admins")).toBe(false);
     expect(roleCan("admin", "community.transfer")).toBe(false);
   });
 
@@ -55,5 +63,14 @@ describe("role → capability table", () => {
   it("names each capability for GraphQL without clashes", () => {
     expect(capabilityEnumName("registrations.manage")).toBe("REGISTRATIONS_MANAGE");
     expect(new Set(CAPABILITIES.map(capabilityEnumName)).size).toBe(CAPABILITIES.length);
+  });
+});
+
+describe("who manages whom", () => {
+  it("keeps admins to the owner, organizers and members to admins too, and the owner to no one", () => {
+    expect(capabilityToManage("owner")).toBeNull();
+    expect(capabilityToManage("admin")).toBe("members.manage_admins");
+    expect(capabilityToManage("organizer")).toBe("members.manage");
+    expect(capabilityToManage("member")).toBe("members.manage");
   });
 });

@@ -16,8 +16,10 @@ export const CAPABILITIES = [
   "community.delete",
   "community.transfer",
   "members.view",
-  /** Change roles, ban, remove, approve join requests, invite, import members. */
+  /** Change roles, ban, remove, approve join requests, invite, import members and organizers. */
   "members.manage",
+  /** The same for admins: make, invite, demote, ban or remove them. */
+  "members.manage_admins",
   /** Create, edit, publish, cancel and duplicate events; see drafts and unlisted events. */
   "events.manage",
   /** See who registered; approve, decline, move from the waitlist, cancel, message, export. */
@@ -44,7 +46,7 @@ const ADMINISTERS: readonly Capability[] = [
 ];
 
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  owner: [...ADMINISTERS, "community.delete", "community.transfer"],
+  owner: [...ADMINISTERS, "members.manage_admins", "community.delete", "community.transfer"],
   admin: ADMINISTERS,
   organizer: RUNS_EVENTS,
   member: ["community.view"],
@@ -64,3 +66,11 @@ export const capabilityEnumName = (capability: Capability): string =>
 /** The roles holding a capability, e.g. to find who is told about a community's events. */
 export const rolesWith = (capability: Capability): Role[] =>
   ROLES.filter((role) => roleCan(role, capability));
+
+/**
+ * The capability an actor needs to act on a member holding `role`, or to give someone that role:
+ * admins are the owner's to manage. Nobody holds one for the owner, whose role only changes by a
+ * transfer of ownership.
+ */
+export const capabilityToManage = (role: Role): Capability | null =>
+  role === "owner" ? null : role === "admin" ? "members.manage_admins" : "members.manage";

@@ -15,6 +15,7 @@ export const CLIENT_ROUTES = [
   "/welcome",
   "/e/$eventId",
   "/r/$token",
+  "/invitation/$token",
   "/dashboard/$communityId",
   "/dashboard/",
   "/dashboard/$communityId/coming-soon",

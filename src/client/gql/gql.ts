@@ -16,7 +16,7 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n    }\n  }\n": typeof types.MyCommunitiesDocument,
-    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n  }\n": typeof types.CommunityDetailsFragmentDoc,
+    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": typeof types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": typeof types.SlugAvailabilityDocument,
     "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CreateCommunityDocument,
@@ -48,6 +48,8 @@ type Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": typeof types.MessageRegistrantsDocument,
+    "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.InvitationPreviewDocument,
+    "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": typeof types.AcceptInvitationDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ManagedRegistrationDocument,
     "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n": typeof types.CancelManagedRegistrationDocument,
     "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...RegistrationTicket\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.MyRegistrationsDocument,
@@ -59,7 +61,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n    }\n  }\n": types.MyCommunitiesDocument,
-    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n  }\n": types.CommunityDetailsFragmentDoc,
+    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": types.SlugAvailabilityDocument,
     "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": types.CreateCommunityDocument,
@@ -91,6 +93,8 @@ const documents: Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": types.MessageRegistrantsDocument,
+    "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.InvitationPreviewDocument,
+    "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": types.AcceptInvitationDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": types.ManagedRegistrationDocument,
     "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n": types.CancelManagedRegistrationDocument,
     "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...RegistrationTicket\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.MyRegistrationsDocument,
@@ -108,7 +112,7 @@ export function graphql(source: "\n  query MyCommunities {\n    myCommunities {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n  }\n"): typeof import('./graphql').CommunityDetailsFragmentDoc;
+export function graphql(source: "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n"): typeof import('./graphql').CommunityDetailsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -233,6 +237,14 @@ export function graphql(source: "\n  mutation CheckInByCode($eventId: ID!, $code
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n"): typeof import('./graphql').MessageRegistrantsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n"): typeof import('./graphql').InvitationPreviewDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n"): typeof import('./graphql').AcceptInvitationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -19,6 +19,7 @@ export type Capability =
   | 'COMMUNITY_VIEW'
   | 'EVENTS_MANAGE'
   | 'MEMBERS_MANAGE'
+  | 'MEMBERS_MANAGE_ADMINS'
   | 'MEMBERS_VIEW'
   | 'PAYMENTS_MANAGE'
   | 'REGISTRATIONS_MANAGE';
@@ -89,10 +90,21 @@ export type GuestRegisterInput = {
   ticketTypeId?: string | number | null | undefined;
 };
 
+export type InvitationStatus =
+  | 'ACCEPTED'
+  | 'EXPIRED'
+  | 'PENDING'
+  | 'REVOKED';
+
 export type JoinPolicy =
   | 'APPROVAL'
   | 'INVITE'
   | 'OPEN';
+
+export type MembershipStatus =
+  | 'ACTIVE'
+  | 'BANNED'
+  | 'PENDING';
 
 export type MessageRegistrantsInput = {
   body: string;
@@ -146,6 +158,8 @@ export type UpdateCommunityInput = {
   currency?: string | null | undefined;
   description?: string | null | undefined;
   joinPolicy?: JoinPolicy | null | undefined;
+  /** The whole list in order; omitted leaves the questions as they are */
+  joinQuestions?: Array<QuestionInput> | null | undefined;
   /** Path in community-assets; empty removes the logo */
   logoPath?: string | null | undefined;
   name?: string | null | undefined;
@@ -159,14 +173,14 @@ export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility }> };
 
-export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> };
+export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
 
 export type CommunityQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
+export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type SlugAvailabilityQueryVariables = Exact<{
   slug: string;
@@ -180,7 +194,7 @@ export type CreateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
+export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type UpdateCommunityMutationVariables = Exact<{
   id: string | number;
@@ -188,7 +202,7 @@ export type UpdateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability> } };
+export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type DeleteCommunityMutationVariables = Exact<{
   id: string | number;
@@ -384,6 +398,20 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
 
+export type InvitationPreviewQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type InvitationPreviewQuery = { invitation: { email: string, role: CommunityRole, status: InvitationStatus, expiresAt: string, community: { id: string, name: string, slug: string, logoUrl: string | null } } | null };
+
+export type AcceptInvitationMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type AcceptInvitationMutation = { acceptInvitation: { id: string, communityId: string, role: CommunityRole, status: MembershipStatus } };
+
 export type ManagedRegistrationQueryVariables = Exact<{
   token: string;
 }>;
@@ -459,6 +487,13 @@ export const CommunityDetailsFragmentDoc = new TypedDocumentString(`
   brandColor
   coverUrl
   viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
 }
     `, {"fragmentName":"CommunityDetails"}) as unknown as TypedDocumentString<CommunityDetailsFragment, unknown>;
 export const SavedEventFragmentDoc = new TypedDocumentString(`
@@ -610,6 +645,13 @@ export const CommunityDocument = new TypedDocumentString(`
   brandColor
   coverUrl
   viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
 }`) as unknown as TypedDocumentString<CommunityQuery, CommunityQueryVariables>;
 export const SlugAvailabilityDocument = new TypedDocumentString(`
     query SlugAvailability($slug: String!) {
@@ -642,6 +684,13 @@ export const CreateCommunityDocument = new TypedDocumentString(`
   brandColor
   coverUrl
   viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
 }`) as unknown as TypedDocumentString<CreateCommunityMutation, CreateCommunityMutationVariables>;
 export const UpdateCommunityDocument = new TypedDocumentString(`
     mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {
@@ -665,6 +714,13 @@ export const UpdateCommunityDocument = new TypedDocumentString(`
   brandColor
   coverUrl
   viewerCapabilities
+  joinQuestions {
+    id
+    kind
+    label
+    required
+    options
+  }
 }`) as unknown as TypedDocumentString<UpdateCommunityMutation, UpdateCommunityMutationVariables>;
 export const DeleteCommunityDocument = new TypedDocumentString(`
     mutation DeleteCommunity($id: ID!, $confirmName: String!) {
@@ -1102,6 +1158,32 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const InvitationPreviewDocument = new TypedDocumentString(`
+    query InvitationPreview($token: String!) {
+  invitation(token: $token) {
+    email
+    role
+    status
+    expiresAt
+    community {
+      id
+      name
+      slug
+      logoUrl
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<InvitationPreviewQuery, InvitationPreviewQueryVariables>;
+export const AcceptInvitationDocument = new TypedDocumentString(`
+    mutation AcceptInvitation($token: String!) {
+  acceptInvitation(token: $token) {
+    id
+    communityId
+    role
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<AcceptInvitationMutation, AcceptInvitationMutationVariables>;
 export const ManagedRegistrationDocument = new TypedDocumentString(`
     query ManagedRegistration($token: String!) {
   managedRegistration(token: $token) {

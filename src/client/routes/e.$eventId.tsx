@@ -1,16 +1,11 @@
 import { QueryClientProvider, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
 import { LockIcon } from "lucide-react";
-import { useState } from "react";
 import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
 import { pageWidth } from "#client/components/layout/page-width.ts";
-import { Button } from "#client/components/ui/button.tsx";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
-import { LoginForm } from "#client/features/auth/components/login-form.tsx";
-import { OtpForm } from "#client/features/auth/components/otp-form.tsx";
+import { InlineSignIn } from "#client/features/auth/components/inline-sign-in.tsx";
 import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
-import { WelcomeForm } from "#client/features/auth/components/welcome-form.tsx";
-import { clearPendingSignIn, readPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
 import { eventPageQueryOptions } from "#client/features/event-page/api/event-page-queries.ts";
 import { EventPage } from "#client/features/event-page/components/event-page.tsx";
 import type { EventPageSlots } from "#client/features/event-page/components/slots.ts";
@@ -117,95 +112,6 @@ function AccessGate({ gate }: { gate: NonNullable<Gate> }) {
       {gate.kind === "sign-in" ? (
         <div className="rounded-xl border bg-card p-6 shadow-xs">
           <InlineSignIn onSignedIn={() => router.invalidate()} />
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-type Step = { kind: "email" } | { kind: "code"; email: string; sentAt: number } | { kind: "name" };
-
-/**
- * Email -> code -> name (for new people), without leaving the page: the auth store is refreshed
- * in place, so the rest of the app sees the session at once.
- */
-function InlineSignIn({
-  intro,
-  onSignedIn,
-  onCancel,
-}: {
-  intro?: string;
-  onSignedIn: () => Promise<unknown>;
-  onCancel?: () => void;
-}) {
-  const auth = useAuth();
-  const [step, setStep] = useState<Step>({ kind: "email" });
-
-  async function afterCode() {
-    const user = await auth.refresh();
-    clearPendingSignIn();
-    if (user && user.name.trim().length === 0) setStep({ kind: "name" });
-    else await onSignedIn();
-  }
-
-  async function afterName() {
-    await auth.refresh();
-    await onSignedIn();
-  }
-
-  return (
-    <div className="grid gap-4">
-      <div className="grid gap-1">
-        <h3 className="font-semibold">
-          {step.kind === "email"
-            ? "Sign in to continue"
-            : step.kind === "code"
-              ? "Check your email"
-              : "What should we call you?"}
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          {step.kind === "email" ? (
-            (intro ?? "We'll email you a 6-digit code. No password needed.")
-          ) : step.kind === "code" ? (
-            <>
-              We sent a code to{" "}
-              <strong className="font-medium break-all text-foreground">{step.email}</strong>
-            </>
-          ) : (
-            "The organizer sees this name on the guest list."
-          )}
-        </p>
-      </div>
-      {step.kind === "email" ? (
-        <LoginForm
-          initialEmail={readPendingSignIn()?.email ?? ""}
-          onCodeSent={() => {
-            const pending = readPendingSignIn();
-            if (pending) setStep({ kind: "code", email: pending.email, sentAt: pending.sentAt });
-          }}
-        />
-      ) : step.kind === "code" ? (
-        <OtpForm email={step.email} sentAt={step.sentAt} onVerified={afterCode} />
-      ) : (
-        <WelcomeForm onSaved={afterName} />
-      )}
-      {step.kind === "code" || onCancel ? (
-        <div className="flex flex-wrap justify-center gap-x-4 text-sm">
-          {step.kind === "code" ? (
-            <Button
-              variant="link"
-              size="none"
-              className="text-muted-foreground"
-              onClick={() => setStep({ kind: "email" })}
-            >
-              Use a different email
-            </Button>
-          ) : null}
-          {onCancel && step.kind !== "name" ? (
-            <Button variant="link" size="none" className="text-muted-foreground" onClick={onCancel}>
-              Back to the form
-            </Button>
-          ) : null}
         </div>
       ) : null}
     </div>

@@ -1,5 +1,6 @@
 import { type GraphQLObjectType, getNamedType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invitationTokenIn } from "#server/modules/membership/membership-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { schema } from "./schema.ts";
 
@@ -22,6 +23,9 @@ type Ids = {
   /** Community A's owner's membership and a segment of A. */
   membershipId: string;
   segmentId: string;
+  /** An invitation of community A, and its link's token. */
+  invitationId: string;
+  invitationToken: string;
 };
 type Case = {
   query: string;
@@ -239,6 +243,121 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.eventId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.communityBySlug": {
+    // A private community shows strangers its face and way in, never its members or details.
+    query:
+      "query ($slug: String!) { communityBySlug(slug: $slug) { name joinPolicy description memberCount viewerMembership { id } } }",
+    variables: (ids) => ({ slug: ids.slug }),
+    signedOut: (result) => {
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toEqual({
+        communityBySlug: {
+          name: "Community A",
+          joinPolicy: "INVITE",
+          description: null,
+          memberCount: null,
+          viewerMembership: null,
+        },
+      });
+    },
+    outsider: (result) => {
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toEqual({
+        communityBySlug: {
+          name: "Community A",
+          joinPolicy: "INVITE",
+          description: null,
+          memberCount: null,
+          viewerMembership: null,
+        },
+      });
+    },
+  },
+  "Query.joinRequests": {
+    query: "query ($id: ID!) { joinRequests(communityId: $id) { totalCount nodes { id } } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.invitations": {
+    query: "query ($id: ID!) { invitations(communityId: $id) { id email } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.invitation": {
+    // Only the link's token opens the preview; a made-up one opens nothing.
+    query: "query ($token: String!) { invitation(token: $token) { email community { name } } }",
+    variables: () => ({ token: "x".repeat(43) }),
+    signedOut: (result) => {
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toEqual({ invitation: null });
+    },
+    outsider: (result) => {
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toEqual({ invitation: null });
+    },
+  },
+  "Mutation.joinCommunity": {
+    query: "mutation ($id: ID!) { joinCommunity(communityId: $id) { id status } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("INVITE_ONLY"),
+  },
+  "Mutation.leaveCommunity": {
+    query: "mutation ($id: ID!) { leaveCommunity(communityId: $id) }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.approveJoinRequest": {
+    query: "mutation ($id: ID!) { approveJoinRequest(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.membershipId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.declineJoinRequest": {
+    query: 'mutation ($id: ID!) { declineJoinRequest(id: $id, message: "No") }',
+    variables: (ids) => ({ id: ids.membershipId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.inviteMembers": {
+    query:
+      'mutation ($id: ID!) { inviteMembers(communityId: $id, emails: ["friend@example.test"], role: ADMIN) { email result } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.resendInvitation": {
+    query: "mutation ($id: ID!) { resendInvitation(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.invitationId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.revokeInvitation": {
+    query: "mutation ($id: ID!) { revokeInvitation(id: $id) { id } }",
+    variables: (ids) => ({ id: ids.invitationId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.acceptInvitation": {
+    // A real link, opened by another account than the invited address's: refused, nothing joined.
+    query: "mutation ($token: String!) { acceptInvitation(token: $token) { id } }",
+    variables: (ids) => ({ token: ids.invitationToken }),
+    outsider: refusedAs("INVITATION_WRONG_ACCOUNT"),
+  },
+  "Mutation.setMemberRole": {
+    query: "mutation ($id: ID!) { setMemberRole(membershipId: $id, role: MEMBER) { id role } }",
+    variables: (ids) => ({ id: ids.membershipId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.banMember": {
+    query: "mutation ($id: ID!) { banMember(membershipId: $id) { id status } }",
+    variables: (ids) => ({ id: ids.membershipId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.removeMember": {
+    query: "mutation ($id: ID!) { removeMember(membershipId: $id) }",
+    variables: (ids) => ({ id: ids.membershipId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.transferOwnership": {
+    query: "mutation ($id: ID!, $m: ID!) { transferOwnership(communityId: $id, membershipId: $m) { id } }",
+    variables: (ids) => ({ id: ids.communityId, m: ids.membershipId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Query.members": {
     query:
       'query ($id: ID!) { members(communityId: $id, search: "owner") { totalCount nodes { id person { email } } } }',
@@ -283,6 +402,8 @@ const ids: Ids = {
   outsiderRegistrationId: "",
   membershipId: "",
   segmentId: "",
+  invitationId: "",
+  invitationToken: "",
 };
 
 beforeAll(async () => {
@@ -349,6 +470,13 @@ beforeAll(async () => {
     { id: ownEvent.data?.createEvent.id },
   );
   ids.outsiderRegistrationId = ownRegistration.data?.register.id as string;
+  const invited = await owner.graphql<{ inviteMembers: { invitation: { id: string } }[] }>(
+    'mutation ($id: ID!) { inviteMembers(communityId: $id, emails: ["invited@example.test"], role: MEMBER) { invitation { id } } }',
+    { id: ids.communityId },
+  );
+  ids.invitationId = invited.data?.inviteMembers[0]?.invitation.id as string;
+  await t.drain();
+  ids.invitationToken = invitationTokenIn(t.smtp.mails.at(-1)?.text ?? "");
   for (const id of Object.values(ids)) expect(id).toBeTruthy();
 });
 afterAll(() => t.close());

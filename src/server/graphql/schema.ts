@@ -5,5 +5,6 @@ import "#server/modules/events/events.graphql.ts";
 import "#server/modules/members/members-table.graphql.ts";
 import "#server/modules/registrations/guest.graphql.ts";
 import "#server/modules/registrations/registrations.graphql.ts";
+import "#server/modules/membership/membership.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,4 +1,4 @@
-import type { EventStatus, QuestionKind, RegistrationStatus } from "#client/gql/graphql.ts";
+import type { EventStatus, RegistrationStatus } from "#client/gql/graphql.ts";
 
 type BadgeVariant = "default" | "secondary" | "outline" | "success" | "destructive";
 
@@ -34,26 +34,6 @@ export const REGISTRATION_STATUSES = ["GOING", "WAITLISTED", "PENDING", "DECLINE
 
 export function isRegistrationStatus(value: unknown): value is RegistrationStatus {
   return typeof value === "string" && (REGISTRATION_STATUSES as readonly string[]).includes(value);
-}
-
-export const QUESTION_KIND_LABEL: Record<QuestionKind, string> = {
-  SHORT_TEXT: "Short answer",
-  LONG_TEXT: "Paragraph",
-  SINGLE_CHOICE: "One choice",
-  MULTIPLE_CHOICE: "Several choices",
-  CHECKBOX: "Checkbox (yes / no)",
-};
-
-export const QUESTION_KINDS = [
-  "SHORT_TEXT",
-  "LONG_TEXT",
-  "SINGLE_CHOICE",
-  "MULTIPLE_CHOICE",
-  "CHECKBOX",
-] as const;
-
-export function isChoiceKind(kind: QuestionKind): boolean {
-  return kind === "SINGLE_CHOICE" || kind === "MULTIPLE_CHOICE";
 }
 
 /** "12 / 40 going", or "12 going · unlimited" when the event has no capacity. */

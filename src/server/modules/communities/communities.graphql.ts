@@ -1,4 +1,5 @@
 import { builder } from "#server/graphql/builder.ts";
+import { JoinQuestion, QuestionInput } from "#server/graphql/question-types.ts";
 import { communityAssetUrl } from "#server/modules/files/files.service.ts";
 import { CAPABILITIES, type Capability, capabilitiesOf, capabilityEnumName } from "#shared/capabilities.ts";
 import {
@@ -26,15 +27,15 @@ const CapabilityEnum = builder.enumType("Capability", {
   ) as Record<string, { value: Capability }>,
 });
 
-const CommunityVisibility = builder.enumType("CommunityVisibility", {
+export const CommunityVisibility = builder.enumType("CommunityVisibility", {
   values: { PUBLIC: { value: "public" }, PRIVATE: { value: "private" } } as const,
 });
 
-const JoinPolicy = builder.enumType("JoinPolicy", {
+export const JoinPolicy = builder.enumType("JoinPolicy", {
   values: { OPEN: { value: "open" }, APPROVAL: { value: "approval" }, INVITE: { value: "invite" } } as const,
 });
 
-const Community = builder.objectRef<CommunityView>("Community").implement({
+export const Community = builder.objectRef<CommunityView>("Community").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     slug: t.exposeString("slug"),
@@ -47,6 +48,11 @@ const Community = builder.objectRef<CommunityView>("Community").implement({
     logoUrl: t.exposeString("logoUrl", { nullable: true }),
     coverUrl: t.exposeString("coverUrl", { nullable: true }),
     brandColor: t.exposeString("brandColor", { nullable: true }),
+    joinQuestions: t.field({
+      type: [JoinQuestion],
+      description: "Asked of people requesting to join when the join policy is APPROVAL.",
+      resolve: (c) => c.joinQuestions,
+    }),
     viewerCapabilities: t.field({
       type: [CapabilityEnum],
       description: "What the viewer's role allows here; the client asks this instead of knowing roles.",
@@ -95,6 +101,11 @@ const UpdateCommunityInput = builder.inputType("UpdateCommunityInput", {
     coverPath: t.string({
       required: false,
       description: "Path in community-assets; empty removes the cover",
+    }),
+    joinQuestions: t.field({
+      type: [QuestionInput],
+      required: false,
+      description: "The whole list in order; omitted leaves the questions as they are",
     }),
   }),
 });

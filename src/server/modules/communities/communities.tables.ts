@@ -1,5 +1,6 @@
-import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "#server/modules/users/users.tables.ts";
+import type { Question } from "#shared/questions.ts";
 
 export const VISIBILITIES = ["public", "private"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
@@ -18,6 +19,8 @@ export const community = pgTable("community", {
   logoUrl: text("logo_url"),
   coverUrl: text("cover_url"),
   brandColor: text("brand_color"),
+  /** Asked of people requesting to join (approval policy); their answers stay on the membership. */
+  joinQuestions: jsonb("join_questions").$type<Question[]>().notNull().default([]),
   // Kept in the same transaction as membership changes so cards never count rows.
   memberCount: integer("member_count").notNull().default(0),
   createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),

@@ -4,6 +4,12 @@ import type { Db } from "#server/db/client.ts";
 import { DomainError, forbidden, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
 import { addMember, requireMembership } from "#server/modules/members/members.service.ts";
+import {
+  type Question,
+  type QuestionInput,
+  type ValidQuestion,
+  validateQuestions,
+} from "#shared/questions.ts";
 import { canCreateCommunity, canDeleteCommunity, canEditCommunity } from "./communities.policy.ts";
 import type { CommunityView, WriteCtx } from "./communities.service.ts";
 import { community } from "./communities.tables.ts";
@@ -90,6 +96,8 @@ export type UpdateCommunityInput = CommunityPatch & {
   /** Path of an image in `community-assets` under this community; "" removes the logo. */
   logoPath?: string | null;
   coverPath?: string | null;
+  /** The whole list, in order; questions keep their id so answers already given stay matched. */
+  joinQuestions?: QuestionInput[] | null;
 };
 
 const AUDITED = [
@@ -103,7 +111,17 @@ const AUDITED = [
   "brandColor",
   "logoUrl",
   "coverUrl",
+  "joinQuestions",
 ] as const;
+
+const sameValue = (a: unknown, b: unknown) =>
+  a === b || (typeof a === "object" && JSON.stringify(a) === JSON.stringify(b));
+
+/** New questions get an id; ones the community already asks keep theirs. */
+const withIds = (questions: ValidQuestion[], current: Question[]): Question[] => {
+  const known = new Set(current.map((q) => q.id));
+  return questions.map((q) => ({ ...q, id: q.id && known.has(q.id) ? q.id : randomUUID() }));
+};
 
 /**
  * The public URL of an image the community stored under its own folder, or null. The files module
@@ -135,6 +153,8 @@ export async function updateCommunity(
     if (url) changes[column] = url;
     else errors.push({ field: key, code: "INVALID_IMAGE", message: "Upload the image again, then save." });
   }
+  const joinQuestions = input.joinQuestions ? validateQuestions(input.joinQuestions, "joinQuestions") : null;
+  if (joinQuestions) errors.push(...joinQuestions.errors);
   if (errors.length > 0) throw invalidInput(errors);
   if (value.slug) {
     const [taken] = await ctx.db
@@ -148,7 +168,10 @@ export async function updateCommunity(
     return await ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(community).where(eq(community.id, id)).for("update");
       if (!before) throw notFound();
-      const changed = AUDITED.filter((field) => field in changes && changes[field] !== before[field]);
+      if (joinQuestions) changes.joinQuestions = withIds(joinQuestions.value, before.joinQuestions);
+      const changed = AUDITED.filter(
+        (field) => field in changes && !sameValue(changes[field], before[field]),
+      );
       if (changed.length === 0) return { ...before, viewerRole: member.role };
       const [after] = await tx.update(community).set(changes).where(eq(community.id, id)).returning();
       if (!after) throw notFound();

@@ -154,6 +154,7 @@ describe("community settings", () => {
         "COMMUNITY_TRANSFER",
         "MEMBERS_VIEW",
         "MEMBERS_MANAGE",
+        "MEMBERS_MANAGE_ADMINS",
         "EVENTS_MANAGE",
         "REGISTRATIONS_MANAGE",
         "CHECKIN",
@@ -209,5 +210,46 @@ describe("deleting a community", () => {
     ).toEqual([]);
     // The old public link stops serving the bytes; like any unknown token it reveals nothing more.
     expect((await fetch(new URL(logo.downloadUrl, t.url))).status).toBe(403);
+  });
+
+  it("keeps join questions in order, with their ids across saves, and names a bad one's field", async () => {
+    const id = await createCommunity(owner, "Question Club");
+    const SAVE =
+      "mutation ($id: ID!, $q: [QuestionInput!]) { updateCommunity(id: $id, input: { joinQuestions: $q }) { joinQuestions { id kind label required options } } }";
+    type Saved = { updateCommunity: { joinQuestions: { id: string; label: string }[] } };
+    const first = await owner.graphql<Saved>(SAVE, {
+      id,
+      q: [
+        { kind: "SHORT_TEXT", label: "Why join?", required: true },
+        { kind: "SINGLE_CHOICE", label: "Level", required: false, options: ["New", "Seasoned"] },
+      ],
+    });
+    const [why, level] = first.data?.updateCommunity.joinQuestions ?? [];
+    const second = await owner.graphql<Saved>(SAVE, {
+      id,
+      q: [
+        {
+          id: level?.id,
+          kind: "SINGLE_CHOICE",
+          label: "Level",
+          required: false,
+          options: ["New", "Seasoned"],
+        },
+        { id: why?.id, kind: "SHORT_TEXT", label: "Why do you want to join?", required: true },
+      ],
+    });
+    expect(second.data?.updateCommunity.joinQuestions.map((q) => [q.id, q.label])).toEqual([
+      [level?.id, "Level"],
+      [why?.id, "Why do you want to join?"],
+    ]);
+    const bad = await owner.graphql(SAVE, {
+      id,
+      q: [{ kind: "MULTIPLE_CHOICE", label: "Pick", required: false, options: ["Only"] }],
+    });
+    expect(bad.errors?.[0]?.extensions?.fields).toEqual([
+      { field: "joinQuestions.0.options", code: "INVALID_OPTIONS", message: expect.any(String) },
+    ]);
+    const trail = await auditTrail(t.server.database.db, id);
+    expect(trail.filter((entry) => entry.action === "community.updated")).toHaveLength(2);
   });
 });

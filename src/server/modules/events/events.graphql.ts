@@ -1,5 +1,6 @@
 import { builder } from "#server/graphql/builder.ts";
 import { PageInfo } from "#server/graphql/page-info.ts";
+import { QuestionInput, QuestionKind } from "#server/graphql/question-types.ts";
 import { cancelEvent, duplicateEvent, publishEvent } from "./event-lifecycle.service.ts";
 import { createEvent, updateEvent } from "./event-writes.service.ts";
 import { getEvent, listEvents, type Page } from "./events.service.ts";
@@ -21,15 +22,6 @@ const EventVisibility = builder.enumType("EventVisibility", {
 });
 const EventListFilter = builder.enumType("EventListFilter", {
   values: { UPCOMING: { value: "upcoming" }, PAST: { value: "past" }, DRAFTS: { value: "drafts" } } as const,
-});
-const QuestionKind = builder.enumType("QuestionKind", {
-  values: {
-    SHORT_TEXT: { value: "short_text" },
-    LONG_TEXT: { value: "long_text" },
-    SINGLE_CHOICE: { value: "single_choice" },
-    MULTIPLE_CHOICE: { value: "multiple_choice" },
-    CHECKBOX: { value: "checkbox" },
-  } as const,
 });
 
 export { PageInfo };
@@ -133,15 +125,6 @@ const TicketTypeInput = builder.inputType("TicketTypeInput", {
     id: t.id({ required: false }),
     name: t.string({ required: true }),
     quantity: t.int({ required: false }),
-  }),
-});
-const QuestionInput = builder.inputType("QuestionInput", {
-  fields: (t) => ({
-    id: t.id({ required: false }),
-    kind: t.field({ type: QuestionKind, required: true }),
-    label: t.string({ required: true }),
-    required: t.boolean({ required: true }),
-    options: t.stringList({ required: false }),
   }),
 });
 const EventInput = builder.inputType("EventInput", {

@@ -2,19 +2,12 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { user } from "#server/modules/users/users.tables.ts";
+import { QUESTION_KINDS } from "#shared/questions.ts";
 
 export const EVENT_STATUSES = ["draft", "published", "canceled"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 export const EVENT_VISIBILITIES = ["public", "members", "unlisted"] as const;
 export type EventVisibility = (typeof EVENT_VISIBILITIES)[number];
-export const QUESTION_KINDS = [
-  "short_text",
-  "long_text",
-  "single_choice",
-  "multiple_choice",
-  "checkbox",
-] as const;
-export type QuestionKind = (typeof QUESTION_KINDS)[number];
 
 export const event = pgTable(
   "event",

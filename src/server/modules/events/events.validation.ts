@@ -1,19 +1,20 @@
 import type { FieldError } from "#server/errors.ts";
 import { COUNT_LIMITS, TEXT_LIMITS, type TextField, tooLongMessage } from "#shared/limits.ts";
+import {
+  type Answers,
+  type QuestionInput,
+  type ValidQuestion,
+  validateQuestions,
+} from "#shared/questions.ts";
 import { fromWallTime, isTimeZone } from "#shared/time.ts";
-import type { EventVisibility, QuestionKind } from "./events.tables.ts";
+import type { EventVisibility } from "./events.tables.ts";
+
+export type { QuestionInput };
 
 /** question id -> chosen or typed values, as a registration stores them */
-export type RegistrationAnswers = Record<string, string[]>;
+export type RegistrationAnswers = Answers;
 
 export type TicketTypeInput = { id?: string | null; name: string; quantity?: number | null };
-export type QuestionInput = {
-  id?: string | null;
-  kind: QuestionKind;
-  label: string;
-  required: boolean;
-  options?: string[] | null;
-};
 export type EventInput = {
   title: string;
   description?: string | null;
@@ -52,10 +53,8 @@ export type EventFields = {
 export type ValidEvent = {
   fields: EventFields;
   ticketTypes: { id: string | null; name: string; quantity: number | null }[];
-  questions: { id: string | null; kind: QuestionKind; label: string; required: boolean; options: string[] }[];
+  questions: ValidQuestion[];
 };
-
-const CHOICE_KINDS: QuestionKind[] = ["single_choice", "multiple_choice"];
 
 const optionalText = (value: string | null | undefined): string | null => {
   const trimmed = value?.trim() ?? "";
@@ -141,25 +140,9 @@ export function validateEventInput(input: EventInput): { value: ValidEvent; erro
     return { id: optionalText(tt.id), name, quantity };
   });
 
-  if (input.questions.length > COUNT_LIMITS.questions)
-    err("questions", "TOO_LONG", `Ask at most ${COUNT_LIMITS.questions} questions.`);
-  const questions = input.questions.map((q, i) => {
-    const label = q.label.trim();
-    if (!label) err(`questions.${i}.label`, "REQUIRED", "Write the question.");
-    tooLong(`questions.${i}.label`, label, "questionLabel");
-    let options: string[] = [];
-    if (CHOICE_KINDS.includes(q.kind)) {
-      options = [...new Set((q.options ?? []).map((o) => o.trim()).filter(Boolean))];
-      if (options.length < 2 || options.length !== (q.options ?? []).length) {
-        err(`questions.${i}.options`, "INVALID_OPTIONS", "Give at least two different, non-empty options.");
-      } else if (options.length > COUNT_LIMITS.questionOptions) {
-        err(`questions.${i}.options`, "TOO_LONG", `Offer at most ${COUNT_LIMITS.questionOptions} options.`);
-      } else if (options.some((o) => o.length > TEXT_LIMITS.questionOption)) {
-        err(`questions.${i}.options`, "TOO_LONG", `Each option: ${tooLongMessage("questionOption")}`);
-      }
-    }
-    return { id: optionalText(q.id), kind: q.kind, label, required: q.required, options };
-  });
+  const checked = validateQuestions(input.questions);
+  errors.push(...checked.errors);
+  const questions = checked.value;
 
   return {
     value: {
@@ -184,64 +167,4 @@ export function validateEventInput(input: EventInput): { value: ValidEvent; erro
     },
     errors,
   };
-}
-
-export type Question = {
-  id: string;
-  kind: QuestionKind;
-  label: string;
-  required: boolean;
-  options: string[];
-};
-
-/** Checks answers against the event's questions; returns the cleaned answers keyed by question id. */
-export function validateAnswers(
-  questions: Question[],
-  answers: { questionId: string; values: string[] }[],
-): { value: RegistrationAnswers; errors: FieldError[] } {
-  const errors: FieldError[] = [];
-  const byId = new Map(questions.map((q) => [q.id, q]));
-  const given = new Map<string, string[]>();
-  for (const answer of answers) {
-    const values = answer.values.map((v) => v.trim()).filter(Boolean);
-    if (!byId.has(answer.questionId)) {
-      errors.push({
-        field: `answers.${answer.questionId}`,
-        code: "INVALID_ANSWER",
-        message: "That question is not asked here.",
-      });
-    } else if (values.length > 0) given.set(answer.questionId, values);
-  }
-  const value: RegistrationAnswers = {};
-  for (const q of questions) {
-    const field = `answers.${q.id}`;
-    const values = given.get(q.id) ?? [];
-    const invalid = (message: string) => errors.push({ field, code: "INVALID_ANSWER", message });
-    if (values.length === 0 || (q.kind === "checkbox" && values[0] !== "true")) {
-      if (q.required) errors.push({ field, code: "ANSWER_REQUIRED", message: "Answer this question." });
-      continue;
-    }
-    switch (q.kind) {
-      case "short_text":
-      case "long_text": {
-        const limit = q.kind === "short_text" ? "shortAnswer" : "longAnswer";
-        if (values.length !== 1) invalid("Give one answer.");
-        else if ((values[0] ?? "").length > TEXT_LIMITS[limit]) invalid(tooLongMessage(limit));
-        break;
-      }
-      case "single_choice":
-        if (values.length !== 1 || !q.options.includes(values[0] ?? ""))
-          invalid("Choose one of the options.");
-        break;
-      case "multiple_choice":
-        if (new Set(values).size !== values.length || values.some((v) => !q.options.includes(v)))
-          invalid("Choose among the options.");
-        break;
-      case "checkbox":
-        if (values.length !== 1) invalid("Tick the box or leave it empty.");
-        break;
-    }
-    value[q.id] = values;
-  }
-  return { value, errors };
 }

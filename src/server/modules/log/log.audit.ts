@@ -27,6 +27,49 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
       return { target: `community:${entry.communityId}`, before: { name: entry.payload.name }, after: null };
     case "member.joined":
       return { target: `user:${entry.payload.userId}`, before: null, after: { role: entry.payload.role } };
+    case "member.requested":
+      return { target: `user:${entry.payload.userId}`, before: null, after: { status: "pending" } };
+    case "member.approved":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { status: "pending" },
+        after: { status: "active" },
+      };
+    case "member.declined":
+      return { target: `user:${entry.payload.userId}`, before: { status: "pending" }, after: null };
+    case "member.invited":
+      return {
+        target: `invitation:${entry.payload.invitationId}`,
+        before: null,
+        after: { email: entry.payload.email, role: entry.payload.role },
+      };
+    case "member.invitation_revoked":
+      return {
+        target: `invitation:${entry.payload.invitationId}`,
+        before: { email: entry.payload.email },
+        after: null,
+      };
+    case "member.role_changed":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { role: entry.payload.from },
+        after: { role: entry.payload.to },
+      };
+    case "member.banned":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { role: entry.payload.role },
+        after: { status: "banned" },
+      };
+    case "member.removed":
+    case "member.left":
+      return { target: `user:${entry.payload.userId}`, before: { role: entry.payload.role }, after: null };
+    case "member.ownership_transferred":
+      return {
+        target: `user:${entry.payload.toUserId}`,
+        before: { owner: entry.payload.fromUserId },
+        after: { owner: entry.payload.toUserId },
+      };
     case "member.tagged":
       return {
         target: `user:${entry.payload.userId}`,

@@ -20,6 +20,22 @@ const payloads = {
     added: z.array(z.string()),
     removed: z.array(z.string()),
   }),
+  "member.requested": z.object({ userId: id, membershipId: id }),
+  "member.approved": z.object({ userId: id, membershipId: id }),
+  "member.declined": z.object({ userId: id, membershipId: id, message: z.string().nullable() }),
+  "member.invited": z.object({
+    invitationId: id,
+    email: z.string(),
+    role: z.string(),
+    /** A resend: a new link (the previous one stops working) and a new expiry. */
+    resent: z.boolean(),
+  }),
+  "member.invitation_revoked": z.object({ invitationId: id, email: z.string() }),
+  "member.role_changed": z.object({ userId: id, membershipId: id, from: z.string(), to: z.string() }),
+  "member.banned": z.object({ userId: id, membershipId: id, role: z.string() }),
+  "member.removed": z.object({ userId: id, membershipId: id, role: z.string() }),
+  "member.left": z.object({ userId: id, membershipId: id, role: z.string() }),
+  "member.ownership_transferred": z.object({ fromUserId: id, toUserId: id }),
   "event.created": z.object({
     eventId: id,
     title: z.string(),

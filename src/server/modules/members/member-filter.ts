@@ -95,7 +95,7 @@ export function filterConditions(communityId: string, filter: MemberFilter, sear
   if (nonEmpty(filter.statuses)) where.push(sql`m.status in ${filter.statuses}`);
   if (nonEmpty(filter.sources)) where.push(sql`m.source in ${filter.sources}`);
   if (nonEmpty(filter.tags)) {
-    // The second form is what membership_tag_keys_idx answers (migration 0008); the first is exact.
+    // The second form is what membership_tag_keys_idx answers (migration 0009); the first is exact.
     where.push(sql`m.tags @> ${textArray(filter.tags)}`);
     where.push(
       sql`member_tag_keys(m.community_id, m.tags) @> member_tag_keys(${communityId}, ${textArray(filter.tags)})`,

@@ -11,7 +11,7 @@ import {
 } from "./member-segments.service.ts";
 import { tagMembers } from "./member-tags.service.ts";
 
-const MembershipStatusEnum = builder.enumType("MembershipStatus", {
+export const MembershipStatusEnum = builder.enumType("MembershipStatus", {
   values: {
     ACTIVE: { value: "active" },
     PENDING: { value: "pending" },
@@ -19,7 +19,7 @@ const MembershipStatusEnum = builder.enumType("MembershipStatus", {
   } as const,
 });
 
-const MembershipSourceEnum = builder.enumType("MembershipSource", {
+export const MembershipSourceEnum = builder.enumType("MembershipSource", {
   values: {
     CREATED: { value: "created" },
     JOINED: { value: "joined" },

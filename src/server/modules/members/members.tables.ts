@@ -13,6 +13,7 @@ import {
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { user } from "#server/modules/users/users.tables.ts";
 import { ROLES } from "#shared/capabilities.ts";
+import type { Answers } from "#shared/questions.ts";
 
 export const MEMBERSHIP_STATUSES = ["active", "pending", "banned"] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -43,6 +44,11 @@ export const membership = pgTable(
     checkIns: integer("check_ins").notNull().default(0),
     /** Latest of joining, registering and checking in. */
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Answers to the community's join questions, as given with the request. */
+    answers: jsonb("answers").$type<Answers>().notNull().default({}),
+    /** When and by whom a join request was approved, or a member banned. */
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
   },
   (t) => [
     uniqueIndex("membership_community_user_idx").on(t.communityId, t.userId),
@@ -52,9 +58,11 @@ export const membership = pgTable(
     index("membership_community_attended_idx").on(t.communityId, t.eventsAttended, t.id),
     index("membership_community_check_ins_idx").on(t.communityId, t.checkIns, t.id),
     index("membership_community_active_idx").on(t.communityId, t.lastActiveAt, t.id),
-    // Each tag keyed by its community (member_tag_keys, migration 0008): a tag filter reads only the
+    // Each tag keyed by its community (member_tag_keys, migration 0009): a tag filter reads only the
     // entries of that tag in that community, however many other communities use the same word.
     index("membership_tag_keys_idx").using("gin", sql`member_tag_keys(${t.communityId}, ${t.tags})`),
+    // The join-request queue and its count stay small whatever the community's size.
+    index("membership_pending_idx").on(t.communityId, t.joinedAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

@@ -13,9 +13,15 @@ import {
   registrationsToNotify,
 } from "#server/modules/registrations/registration-mail-context.service.ts";
 import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
+import { memberMail } from "./notifications.member-render.ts";
 import { digestMail, pendingOrganizerMail } from "./notifications.organizer-render.ts";
 import { eventMail, organizerMail, registrationMail } from "./notifications.render.ts";
-import { type EventMailType, OUTBOX_KINDS, type RegistrationMailKind } from "./notifications.service.ts";
+import {
+  type EventMailType,
+  type MemberMailPayload,
+  OUTBOX_KINDS,
+  type RegistrationMailKind,
+} from "./notifications.service.ts";
 import { outboxMessage } from "./notifications.tables.ts";
 
 // The sender side of the outbox. Two steps, both safe to run in several processes at once:
@@ -53,6 +59,7 @@ const SEND_KINDS = [
   OUTBOX_KINDS.organizerMessage,
   OUTBOX_KINDS.organizerPending,
   OUTBOX_KINDS.registrationDigest,
+  OUTBOX_KINDS.memberMail,
 ];
 const NOTIFIED: RegistrationStatus[] = ["going", "waitlisted", "pending"];
 
@@ -236,6 +243,7 @@ const EXPECTED_STATUS: Record<RegistrationMailKind, RegistrationStatus> = {
 /** The mail as of now, or why it is no longer worth sending. */
 async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
   if (row.kind === OUTBOX_KINDS.registrationDigest) return renderDigest(o, row);
+  if (row.kind === OUTBOX_KINDS.memberMail) return memberMail(o, row.payload as MemberMailPayload);
   const registrationId = asString(row.payload.registrationId) ?? "";
   if (row.kind === OUTBOX_KINDS.organizerPending) {
     const pending = await pendingMailContext(

@@ -20,6 +20,12 @@ export type RegistrationMailKind =
   | "declined"
   | "canceled";
 
+/** Mail to a person about their membership: an invitation, a request approved or declined. */
+export type MemberMailPayload =
+  | { mail: "invitation"; invitationId: string }
+  | { mail: "approved"; communityId: string; userId: string }
+  | { mail: "declined"; communityId: string; userId: string; message: string | null };
+
 /** Outbox row kinds. The first three are one mail each; the last three expand into `event_mail` rows. */
 export const OUTBOX_KINDS = {
   registrationMail: "registration_mail",
@@ -30,6 +36,7 @@ export const OUTBOX_KINDS = {
   eventReminder: "event_reminder",
   organizerPending: "organizer_pending",
   registrationDigest: "registration_digest",
+  memberMail: "member_mail",
 } as const;
 
 export type EventMailType = "changed" | "canceled" | "reminder";
@@ -206,4 +213,13 @@ export async function queueRegistrationDigest(
       ...stamped(at),
     })
     .onConflictDoNothing();
+}
+
+export async function queueMemberMail(tx: Db, payload: MemberMailPayload, at: Date): Promise<void> {
+  await tx.insert(outboxMessage).values({
+    id: randomUUID(),
+    kind: OUTBOX_KINDS.memberMail,
+    payload,
+    ...stamped(at),
+  });
 }

@@ -5,6 +5,7 @@ import type { RegistrationStatus } from "#server/modules/registrations/registrat
 import {
   queueEventCanceled,
   queueEventChanged,
+  queueMemberMail,
   queueOrganizerMessage,
   queuePendingForOrganizers,
   queueRegistrationMail,
@@ -88,6 +89,28 @@ export function notificationsSubscriber(settings: NotificationSettings) {
               at,
             );
           }
+          return;
+        case "member.invited":
+          await queueMemberMail(tx, { mail: "invitation", invitationId: entry.payload.invitationId }, at);
+          return;
+        case "member.approved":
+          await queueMemberMail(
+            tx,
+            { mail: "approved", communityId: entry.communityId, userId: entry.payload.userId },
+            at,
+          );
+          return;
+        case "member.declined":
+          await queueMemberMail(
+            tx,
+            {
+              mail: "declined",
+              communityId: entry.communityId,
+              userId: entry.payload.userId,
+              message: entry.payload.message,
+            },
+            at,
+          );
           return;
         default:
           return;

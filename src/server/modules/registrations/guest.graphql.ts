@@ -1,4 +1,5 @@
 import { builder } from "#server/graphql/builder.ts";
+import { AnswerInput } from "#server/graphql/question-types.ts";
 import { Event } from "#server/modules/events/events.graphql.ts";
 import { registrationDigestEnabled, setRegistrationDigest } from "./digest.service.ts";
 import {
@@ -8,7 +9,7 @@ import {
   registerAsGuest,
   resendTicket,
 } from "./guest-registrations.service.ts";
-import { AnswerInput, RegistrationStatus } from "./registrations.graphql.ts";
+import { RegistrationStatus } from "./registrations.graphql.ts";
 
 // Signed-out guests: one-step registration, their private link, and organizers' digest switch.
 

@@ -1,4 +1,5 @@
 import { builder } from "#server/graphql/builder.ts";
+import { AnswerInput } from "#server/graphql/question-types.ts";
 import { Event, PageInfo, spotsLeft, TicketType } from "#server/modules/events/events.graphql.ts";
 import { canSeeOnlineUrl, canSeeRegistrationPrivate } from "#server/modules/events/events.policy.ts";
 import type { Page } from "#server/modules/events/events.service.ts";
@@ -113,12 +114,6 @@ const RegistrationConnection = builder
     }),
   });
 
-export const AnswerInput = builder.inputType("AnswerInput", {
-  fields: (t) => ({
-    questionId: t.id({ required: true }),
-    values: t.stringList({ required: true }),
-  }),
-});
 const RegisterInput = builder.inputType("RegisterInput", {
   fields: (t) => ({
     ticketTypeId: t.id({ required: false }),

@@ -5,7 +5,6 @@ import { joinFromEvent } from "#server/modules/communities/community-hosts.servi
 import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
 import { eventAccess } from "#server/modules/events/events.policy.ts";
 import { eventClosed, questionsOf, ticketTypesOf } from "#server/modules/events/events.service.ts";
-import { validateAnswers } from "#server/modules/events/events.validation.ts";
 import type { EventRow } from "#server/modules/events/events.views.ts";
 import { lockEvent, seatFree } from "#server/modules/events/seats.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
@@ -14,6 +13,7 @@ import { getMembership } from "#server/modules/members/members.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { people } from "#server/modules/users/users.service.ts";
 import type { Capability } from "#shared/capabilities.ts";
+import { validateAnswers } from "#shared/questions.ts";
 import {
   type Cause,
   createRegistration,
@@ -88,6 +88,10 @@ export async function placeRegistration(
   const eventId = row.id;
   const now = new Date();
   if (row.status !== "published" || row.endsAt < now) throw eventClosed();
+  const membership = await getMembership(tx, userId, row.communityId);
+  if (membership?.status === "banned") {
+    throw new DomainError("BANNED", "You can't register: the community's admins removed you from it.");
+  }
 
   const types = await ticketTypesOf(tx, eventId);
   const chosen = input.ticketTypeId

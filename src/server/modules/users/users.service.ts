@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { user } from "./users.tables.ts";
 
@@ -30,4 +30,15 @@ export async function userIdForEmail(tx: Db, email: string): Promise<string> {
   const [found] = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
   if (!found) throw new Error("the account for this address vanished");
   return found.id;
+}
+
+/** The accounts holding these addresses (compared lower-cased), keyed by the lower-cased address. */
+export async function usersByEmail(db: Pick<Db, "select">, emails: string[]): Promise<Map<string, Person>> {
+  const wanted = [...new Set(emails.map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .select(personColumns)
+    .from(user)
+    .where(inArray(sql`lower(${user.email})`, wanted));
+  return new Map(rows.map((row) => [row.email.toLowerCase(), row]));
 }

@@ -40,6 +40,13 @@ export const CommunityDetailsFragment = graphql(`
     brandColor
     coverUrl
     viewerCapabilities
+    joinQuestions {
+      id
+      kind
+      label
+      required
+      options
+    }
   }
 `);
 

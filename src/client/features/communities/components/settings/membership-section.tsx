@@ -1,37 +1,68 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useId, useRef } from "react";
+import { Controller, FormProvider, type Path, useForm, useWatch } from "react-hook-form";
+import { questionToValue, valueToQuestionInput } from "#client/components/questions/question-form.ts";
+import { QuestionsEditor } from "#client/components/questions/questions-editor.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ChoiceGroup } from "#client/components/ui/choice-group.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { useUnsavedChanges } from "#client/components/ui/unsaved-changes.tsx";
 import { JOIN_POLICIES } from "#client/features/communities/community-choices.ts";
-import type { CommunityQuery } from "#client/gql/graphql.ts";
-import { type MembershipSettingsValues, membershipSettingsSchema } from "./settings-schema.ts";
+import type { CommunityQuery, UpdateCommunityInput } from "#client/gql/graphql.ts";
+import {
+  type MembershipSettingsOutput,
+  type MembershipSettingsValues,
+  membershipSettingsSchema,
+} from "./settings-schema.ts";
 import { SectionFooter, SettingsSection } from "./settings-section.tsx";
 import { useSettingsSave } from "./use-settings-save.ts";
 
 type Community = CommunityQuery["community"];
 
+const valuesOf = (community: Pick<Community, "joinPolicy" | "joinQuestions">): MembershipSettingsValues => ({
+  joinPolicy: community.joinPolicy,
+  questions: community.joinQuestions.map(questionToValue),
+});
+
+const inputsOf = (questions: Community["joinQuestions"]) =>
+  questions.map((question) => valueToQuestionInput(questionToValue(question)));
+
+/** The server names join questions `joinQuestions.N...`; this form keeps them under `questions`. */
+const formPath = (serverField: string): Path<MembershipSettingsValues> | null =>
+  serverField.startsWith("joinQuestions")
+    ? (serverField.replace(/^joinQuestions/, "questions") as Path<MembershipSettingsValues>)
+    : null;
+
 export function MembershipSection({ community, readOnly }: { community: Community; readOnly: boolean }) {
   const id = useId();
-  const form = useForm<MembershipSettingsValues>({
+  const form = useForm<MembershipSettingsValues, unknown, MembershipSettingsOutput>({
     resolver: zodResolver(membershipSettingsSchema),
-    defaultValues: { joinPolicy: community.joinPolicy },
+    defaultValues: valuesOf(community),
   });
   const { control, handleSubmit, setError, reset, formState } = form;
-  const { errors, isDirty } = formState;
+  const { errors, isDirty, dirtyFields } = formState;
   const { prompt } = useUnsavedChanges(isDirty);
   const { save, formError, isSaving } = useSettingsSave<MembershipSettingsValues>(
     community.id,
-    ["joinPolicy"],
+    ["joinPolicy", "questions"],
     setError,
+    formPath,
   );
+  const joinPolicy = useWatch({ control, name: "joinPolicy" });
+  const savedQuestions = useRef(inputsOf(community.joinQuestions));
 
   const onSubmit = handleSubmit(async (values) => {
-    const saved = await save({ joinPolicy: values.joinPolicy }, "Membership settings saved.");
-    if (saved) reset({ joinPolicy: saved.joinPolicy });
+    const input: UpdateCommunityInput = {};
+    if (dirtyFields.joinPolicy) input.joinPolicy = values.joinPolicy;
+    const questions = values.questions.map(valueToQuestionInput);
+    // Field arrays keep no reliable dirty flag after a removal: compare with what was last saved.
+    if (JSON.stringify(questions) !== JSON.stringify(savedQuestions.current)) input.joinQuestions = questions;
+    const saved = await save(input, "Membership settings saved.");
+    if (saved) {
+      savedQuestions.current = inputsOf(saved.joinQuestions);
+      reset(valuesOf(saved));
+    }
   });
 
   return (
@@ -40,36 +71,46 @@ export function MembershipSection({ community, readOnly }: { community: Communit
       title="Membership"
       description="How people become members. Changing it doesn't affect people who are already in."
     >
-      <form onSubmit={onSubmit} noValidate>
-        {prompt}
-        <fieldset disabled={readOnly}>
-          <Controller
-            control={control}
-            name="joinPolicy"
-            render={({ field }) => (
-              <ChoiceGroup
-                legend="Join policy"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                choices={JOIN_POLICIES}
-                error={errors.joinPolicy?.message}
-                errorId={`${id}-joinPolicy-error`}
-                disabled={readOnly}
+      <FormProvider {...form}>
+        <form onSubmit={onSubmit} noValidate>
+          {prompt}
+          <fieldset disabled={readOnly} className="grid gap-6">
+            <Controller
+              control={control}
+              name="joinPolicy"
+              render={({ field }) => (
+                <ChoiceGroup
+                  legend="Join policy"
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  choices={JOIN_POLICIES}
+                  error={errors.joinPolicy?.message}
+                  errorId={`${id}-joinPolicy-error`}
+                  disabled={readOnly}
+                />
+              )}
+            />
+            {joinPolicy === "APPROVAL" ? (
+              <QuestionsEditor
+                legend="Join questions"
+                hint="Asked when someone requests to join. Their answers show with the request, so you can decide."
+                empty="No questions: a request to join takes one click."
               />
-            )}
-          />
-        </fieldset>
-        {readOnly ? null : (
-          <SectionFooter>
-            <FieldError className="sm:mr-auto">{formError}</FieldError>
-            <Button type="submit" disabled={!isDirty || isSaving}>
-              {isSaving ? <Spinner label="Saving" /> : null}
-              Save membership settings
-            </Button>
-          </SectionFooter>
-        )}
-      </form>
+            ) : null}
+            <FieldError>{errors.questions?.message ?? errors.questions?.root?.message}</FieldError>
+          </fieldset>
+          {readOnly ? null : (
+            <SectionFooter>
+              <FieldError className="sm:mr-auto">{formError}</FieldError>
+              <Button type="submit" disabled={!isDirty || isSaving}>
+                {isSaving ? <Spinner label="Saving" /> : null}
+                Save membership settings
+              </Button>
+            </SectionFooter>
+          )}
+        </form>
+      </FormProvider>
     </SettingsSection>
   );
 }

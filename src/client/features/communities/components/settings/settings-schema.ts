@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { questionSchema } from "#client/components/questions/question-form.ts";
 import { isHexColor } from "#client/lib/color.ts";
-import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { COUNT_LIMITS, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { isValidSlug, SLUG_MAX, SLUG_MIN } from "#shared/slug.ts";
 
 export const generalSettingsSchema = z.object({
@@ -39,9 +40,13 @@ export type BrandColorOutput = z.output<typeof brandColorSchema>;
 
 export const membershipSettingsSchema = z.object({
   joinPolicy: z.enum(["OPEN", "APPROVAL", "INVITE"]),
+  questions: z
+    .array(questionSchema)
+    .max(COUNT_LIMITS.questions, `Ask at most ${COUNT_LIMITS.questions} questions.`),
 });
 
-export type MembershipSettingsValues = z.infer<typeof membershipSettingsSchema>;
+export type MembershipSettingsValues = z.input<typeof membershipSettingsSchema>;
+export type MembershipSettingsOutput = z.output<typeof membershipSettingsSchema>;
 
 /** Only the fields the person changed, so a save never overwrites someone else's edit of another field. */
 export function changedFields<T extends Record<string, unknown>>(

@@ -15,6 +15,8 @@ export function useSettingsSave<T extends FieldValues>(
   communityId: string,
   fieldNames: readonly Path<T>[],
   setError: UseFormSetError<T>,
+  /** Where a server field (e.g. `joinQuestions.0.label`) lives in this form, when not under its own name. */
+  formPath?: (serverField: string) => Path<T> | null,
 ) {
   const update = useUpdateCommunity(communityId);
   const [formError, setFormError] = useState<string | null>(null);
@@ -26,7 +28,7 @@ export function useSettingsSave<T extends FieldValues>(
       notify("success", successMessage);
       return community;
     } catch (error) {
-      setFormError(handleSaveError(error, fieldNames, setError));
+      setFormError(handleSaveError(error, fieldNames, setError, formPath));
       return null;
     }
   }
@@ -38,6 +40,7 @@ export function handleSaveError<T extends FieldValues>(
   error: unknown,
   fieldNames: readonly Path<T>[],
   setError: UseFormSetError<T>,
+  formPath?: (serverField: string) => Path<T> | null,
 ): string | null {
   if (!(error instanceof GraphQLRequestError)) return "We couldn't save your changes. Please try again.";
   if (error.code === "FORBIDDEN") {
@@ -48,7 +51,7 @@ export function handleSaveError<T extends FieldValues>(
     const unplaced: string[] = [];
     let focused = false;
     for (const field of error.fields) {
-      const name = fieldNames.find((candidate) => candidate === field.field);
+      const name = fieldNames.find((candidate) => candidate === field.field) ?? formPath?.(field.field);
       if (name) {
         setError(name, { message: field.message }, { shouldFocus: !focused });
         focused = true;

@@ -1,6 +1,10 @@
 import { z } from "zod";
-import { isChoiceKind, QUESTION_KINDS } from "#client/features/events/event-labels.ts";
-import type { EventDetailQuery, EventInput, EventVisibility, QuestionKind } from "#client/gql/graphql.ts";
+import {
+  questionSchema,
+  questionToValue,
+  valueToQuestionInput,
+} from "#client/components/questions/question-form.ts";
+import type { EventDetailQuery, EventInput, EventVisibility } from "#client/gql/graphql.ts";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { toWallTime } from "#shared/time.ts";
 
@@ -24,38 +28,6 @@ const ticketTypeSchema = z.object({
     .max(TEXT_LIMITS.ticketTypeName, tooLongMessage("ticketTypeName")),
   quantity: optionalCount,
 });
-
-const questionSchema = z
-  .object({
-    id: z.string().optional(),
-    kind: z.enum(QUESTION_KINDS),
-    label: z
-      .string()
-      .trim()
-      .min(1, "Write the question.")
-      .max(TEXT_LIMITS.questionLabel, tooLongMessage("questionLabel")),
-    required: z.boolean(),
-    options: z.array(z.object({ value: z.string() })),
-  })
-  .superRefine((question, context) => {
-    if (!isChoiceKind(question.kind)) return;
-    const filled = question.options.filter((option) => option.value.trim() !== "");
-    if (filled.length < 2) {
-      context.addIssue({ code: "custom", path: ["options"], message: "Add at least two options." });
-    }
-    const seen = new Set<string>();
-    question.options.forEach((option, index) => {
-      const value = option.value.trim().toLowerCase();
-      if (value !== "" && seen.has(value)) {
-        context.addIssue({
-          code: "custom",
-          path: ["options", index, "value"],
-          message: "This option is listed twice.",
-        });
-      }
-      seen.add(value);
-    });
-  });
 
 export const eventFormSchema = z
   .object({
@@ -104,15 +76,6 @@ export type EventFormValues = z.input<typeof eventFormSchema>;
 export type EventFormOutput = z.output<typeof eventFormSchema>;
 
 export type EditableEvent = EventDetailQuery["event"];
-
-export function newQuestion(kind: QuestionKind = "SHORT_TEXT"): EventFormValues["questions"][number] {
-  return {
-    kind,
-    label: "",
-    required: false,
-    options: isChoiceKind(kind) ? [{ value: "" }, { value: "" }] : [],
-  };
-}
 
 /** Tomorrow 18:00–20:00 in the zone: a plausible evening slot to start from. */
 export function emptyEventValues(timeZone: string, now = new Date()): EventFormValues {
@@ -168,13 +131,7 @@ export function eventToValues(event: EditableEvent): EventFormValues {
             quantity: ticket.quantity == null ? "" : String(ticket.quantity),
           }))
         : [{ name: "General admission", quantity: "" }],
-    questions: event.questions.map((question) => ({
-      id: question.id,
-      kind: question.kind,
-      label: question.label,
-      required: question.required,
-      options: question.options.map((value) => ({ value })),
-    })),
+    questions: event.questions.map(questionToValue),
   };
 }
 
@@ -205,14 +162,6 @@ export function valuesToInput(values: EventFormOutput): EventInput {
       name: ticket.name,
       quantity: ticket.quantity === "" ? null : Number(ticket.quantity),
     })),
-    questions: values.questions.map((question) => ({
-      ...(question.id ? { id: question.id } : {}),
-      kind: question.kind,
-      label: question.label,
-      required: question.required,
-      options: isChoiceKind(question.kind)
-        ? question.options.map((option) => option.value.trim()).filter((value) => value !== "")
-        : [],
-    })),
+    questions: values.questions.map(valueToQuestionInput),
   };
 }

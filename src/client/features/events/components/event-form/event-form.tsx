@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { Controller, FormProvider, useForm } from "react-hook-form";
+import { QuestionsEditor } from "#client/components/questions/questions-editor.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ChoiceGroup } from "#client/components/ui/choice-group.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
@@ -28,7 +29,6 @@ import {
   valuesToInput,
 } from "./event-form-schema.ts";
 import { Section, TextField } from "./form-layout.tsx";
-import { QuestionsEditor } from "./questions-editor.tsx";
 import { formPathForServerField } from "./server-fields.ts";
 import { TicketTypesEditor } from "./ticket-types-editor.tsx";
 import { startPassedId, useStartPassed, WhenSection } from "./when-section.tsx";
@@ -273,7 +273,11 @@ export function EventForm({
 
         <Section id={`${id}-tickets`} title="Tickets and questions">
           <TicketTypesEditor />
-          <QuestionsEditor />
+          <QuestionsEditor
+            legend="Registration questions"
+            hint="Asked when someone registers. Answers show on the registrations page and in the CSV."
+            empty="No questions: registering takes one click."
+          />
         </Section>
 
         <div className="sticky bottom-0 -mx-5 flex flex-col gap-3 border-t bg-background/95 px-5 py-4 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:px-0">

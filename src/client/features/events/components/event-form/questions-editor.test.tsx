@@ -3,8 +3,8 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
+import { QuestionsEditor } from "#client/components/questions/questions-editor.tsx";
 import { type EventFormValues, emptyEventValues } from "./event-form-schema.ts";
-import { QuestionsEditor } from "./questions-editor.tsx";
 
 function Harness({ values, children }: { values: EventFormValues; children: ReactNode }) {
   const form = useForm<EventFormValues>({ defaultValues: values });
@@ -15,7 +15,11 @@ function renderEditor(questions: EventFormValues["questions"] = []) {
   const values = { ...emptyEventValues("Europe/Berlin"), questions };
   return render(
     <Harness values={values}>
-      <QuestionsEditor />
+      <QuestionsEditor
+        legend="Registration questions"
+        hint="Asked when someone registers."
+        empty="No questions: registering takes one click."
+      />
     </Harness>,
   );
 }

@@ -5,10 +5,15 @@ import { Button } from "#client/components/ui/button.tsx";
 import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
-import { isChoiceKind, QUESTION_KIND_LABEL, QUESTION_KINDS } from "#client/features/events/event-labels.ts";
 import type { QuestionKind } from "#client/gql/graphql.ts";
 import { TEXT_LIMITS } from "#shared/limits.ts";
-import { type EventFormValues, newQuestion } from "./event-form-schema.ts";
+import {
+  isChoiceKind,
+  newQuestion,
+  QUESTION_KIND_LABEL,
+  QUESTION_KINDS,
+  type QuestionsFormValues,
+} from "./question-form.ts";
 
 const selectClass =
   "flex h-10 w-full rounded-md border border-input bg-background px-3 py-2 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40";
@@ -17,10 +22,22 @@ function isQuestionKind(value: string): value is QuestionKind {
   return (QUESTION_KINDS as readonly string[]).includes(value);
 }
 
-/** Questions people answer when they register: add, remove, reorder, and options for choices. */
-export function QuestionsEditor() {
+/**
+ * The questions a form keeps under `questions` (an event's registration questions, a community's
+ * join questions): add, remove, reorder, and options for choices.
+ */
+export function QuestionsEditor({
+  legend,
+  hint,
+  empty,
+}: {
+  legend: string;
+  hint: string;
+  /** Shown while there are no questions. */
+  empty: string;
+}) {
   const id = useId();
-  const { control } = useFormContext<EventFormValues>();
+  const { control } = useFormContext<QuestionsFormValues>();
   const { fields, append, remove, move } = useFieldArray({ control, name: "questions", keyName: "key" });
   const [announcement, setAnnouncement] = useState("");
 
@@ -31,13 +48,9 @@ export function QuestionsEditor() {
 
   return (
     <fieldset className="grid gap-3">
-      <legend className="mb-1 text-sm font-medium">Registration questions</legend>
-      <FieldHint>
-        Asked when someone registers. Answers show on the registrations page and in the CSV.
-      </FieldHint>
-      {fields.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No questions: registering takes one click.</p>
-      ) : null}
+      <legend className="mb-1 text-sm font-medium">{legend}</legend>
+      <FieldHint>{hint}</FieldHint>
+      {fields.length === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : null}
       <ol className="grid gap-3">
         {fields.map((field, index) => (
           <QuestionRow
@@ -84,7 +97,7 @@ function QuestionRow({
     getValues,
     setValue,
     formState: { errors },
-  } = useFormContext<EventFormValues>();
+  } = useFormContext<QuestionsFormValues>();
   const kind = useWatch({ control, name: `questions.${index}.kind` });
   const labelError = errors.questions?.[index]?.label?.message;
   const kindError = errors.questions?.[index]?.kind?.message;
@@ -176,7 +189,7 @@ export function OptionsEditor({ questionIndex, idPrefix }: { questionIndex: numb
     control,
     register,
     formState: { errors },
-  } = useFormContext<EventFormValues>();
+  } = useFormContext<QuestionsFormValues>();
   const { fields, append, remove } = useFieldArray({
     control,
     name: `questions.${questionIndex}.options`,
