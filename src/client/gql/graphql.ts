@@ -445,7 +445,7 @@ export type MembersQueryVariables = Exact<{
 }>;
 
 
-export type MembersQuery = { members: { totalCount: number, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, role: CommunityRole, status: MembershipStatus, source: MembershipSource, tags: Array<string>, joinedAt: string, eventsAttended: number, checkIns: number, lastActiveAt: string, person: { id: string, name: string, email: string | null } }> } };
+export type MembersQuery = { members: { totalCount: number, totalCountCapped: boolean, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, role: CommunityRole, status: MembershipStatus, source: MembershipSource, tags: Array<string>, joinedAt: string, eventsAttended: number, checkIns: number, lastActiveAt: string, person: { id: string, name: string, email: string | null } }> } };
 
 export type MemberSegmentsQueryVariables = Exact<{
   communityId: string | number;
@@ -1253,6 +1253,7 @@ export const MembersDocument = new TypedDocumentString(`
     sort: $sort
   ) {
     totalCount
+    totalCountCapped
     pageInfo {
       endCursor
       hasNextPage

@@ -23,6 +23,7 @@ const MembersQuery = graphql(`
       sort: $sort
     ) {
       totalCount
+      totalCountCapped
       pageInfo {
         endCursor
         hasNextPage

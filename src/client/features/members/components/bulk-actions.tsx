@@ -10,7 +10,9 @@ import { membersCsvHref } from "../member-filter.ts";
 import type { MembersSearch } from "../search-params.ts";
 
 const count = new Intl.NumberFormat();
-const people = (n: number) => `${count.format(n)} ${n === 1 ? "member" : "members"}`;
+/** A count of members; a capped total (the server stopped counting) reads as "1,000+ members". */
+const people = (n: number, capped = false) =>
+  `${count.format(n)}${capped ? "+" : ""} ${n === 1 && !capped ? "member" : "members"}`;
 
 /** Above this many selected rows the export link asks by filter instead (the URL would grow too long). */
 const MAX_EXPORT_IDS = 200;
@@ -22,6 +24,7 @@ export function BulkActions({
   selectedIds,
   allMatching,
   total,
+  totalCapped,
   pageFullySelected,
   canManage,
   onSelectAllMatching,
@@ -32,6 +35,8 @@ export function BulkActions({
   selectedIds: string[];
   allMatching: boolean;
   total: number;
+  /** The server counted up to `total` and stopped: more match. */
+  totalCapped: boolean;
   pageFullySelected: boolean;
   canManage: boolean;
   onSelectAllMatching: () => void;
@@ -72,11 +77,13 @@ export function BulkActions({
       className="flex flex-wrap items-center gap-3 rounded-xl border bg-muted/40 px-4 py-3 text-sm"
     >
       <p className="font-medium" aria-live="polite">
-        {allMatching ? `All ${people(total)} matching are selected.` : `${people(chosen)} selected.`}
+        {allMatching
+          ? `All ${people(total, totalCapped)} matching are selected.`
+          : `${people(chosen)} selected.`}
       </p>
       {!allMatching && pageFullySelected && total > selectedIds.length ? (
         <Button variant="link" size="sm" onClick={onSelectAllMatching}>
-          Select all {people(total)} matching
+          Select all {people(total, totalCapped)} matching
         </Button>
       ) : null}
       <Button variant="ghost" size="sm" onClick={onClear}>

@@ -64,13 +64,16 @@ function MemberList({ communityId, search, canManage, onSearchChange }: Props) {
   const [allMatching, setAllMatching] = useState(false);
   const rows = data.pages.flatMap((page) => page.nodes);
   const total = data.pages[0]?.totalCount ?? rows.length;
+  // A search or filter is counted up to a cap; past it the server says so and the page says "1,000+".
+  const totalCapped = data.pages[0]?.totalCountCapped ?? false;
   const filtered = isFiltered(search);
   const pageFullySelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   return (
     <section aria-label="Member list" className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm font-medium" aria-live="polite">
-          {count.format(total)} {total === 1 ? "member" : "members"}
+          {count.format(total)}
+          {totalCapped ? "+" : ""} {total === 1 && !totalCapped ? "member" : "members"}
           {filtered ? " match" : ""}
         </p>
         <a
@@ -87,6 +90,7 @@ function MemberList({ communityId, search, canManage, onSearchChange }: Props) {
         selectedIds={[...selected]}
         allMatching={allMatching}
         total={total}
+        totalCapped={totalCapped}
         pageFullySelected={pageFullySelected}
         canManage={canManage}
         onSelectAllMatching={() => setAllMatching(true)}
@@ -112,6 +116,7 @@ function MemberList({ communityId, search, canManage, onSearchChange }: Props) {
         <MembersTable
           rows={rows}
           total={total}
+          totalCapped={totalCapped}
           search={search}
           selected={selected}
           allMatching={allMatching}

@@ -25,6 +25,7 @@ const FIRST_DIRECTION: Record<MemberSortValue, "asc" | "desc"> = {
 export function MembersTable({
   rows,
   total,
+  totalCapped,
   search,
   selected,
   allMatching,
@@ -34,6 +35,7 @@ export function MembersTable({
 }: {
   rows: MemberRow[];
   total: number;
+  totalCapped: boolean;
   search: MembersSearch;
   selected: ReadonlySet<string>;
   allMatching: boolean;
@@ -68,7 +70,8 @@ export function MembersTable({
     <div className="rounded-xl border md:overflow-x-auto">
       <table className="w-full text-sm max-md:block md:min-w-[64rem]">
         <caption className="sr-only">
-          Members, {rows.length} of {total} shown
+          Members, {rows.length} of {total}
+          {totalCapped ? "+" : ""} shown
         </caption>
         <thead className="whitespace-nowrap bg-muted/50 text-left text-muted-foreground max-md:block">
           <tr className="max-md:flex max-md:items-center max-md:gap-2 max-md:px-3 max-md:py-2">
