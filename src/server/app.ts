@@ -12,6 +12,7 @@ import { clientAddress } from "./http/client-ip.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute, isGraphQLPost } from "./http/graphql-route.ts";
+import { mountMemberRoutes } from "./http/members-routes.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
 import {
   refuseNulInUrl,
@@ -188,6 +189,7 @@ export async function createServerApp(
   const distDir = options.distDir ?? defaultDistDir;
   mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor, pages: publicReads.pages });
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
+  mountMemberRoutes(app, { contextFor });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
 
   mountClient(app, distDir);

@@ -101,6 +101,39 @@ export type JoinPolicy =
   | 'INVITE'
   | 'OPEN';
 
+export type MemberFilter = {
+  checkInsAtLeast?: number | null | undefined;
+  eventsAttendedAtLeast?: number | null | undefined;
+  joinedAfter?: string | null | undefined;
+  joinedBefore?: string | null | undefined;
+  lastActiveAfter?: string | null | undefined;
+  lastActiveBefore?: string | null | undefined;
+  roles?: Array<CommunityRole> | null | undefined;
+  sources?: Array<MembershipSource> | null | undefined;
+  statuses?: Array<MembershipStatus> | null | undefined;
+  /** Members carrying every one of these tags. */
+  tags?: Array<string> | null | undefined;
+};
+
+export type MemberSort = {
+  direction: SortDirection;
+  field: MemberSortField;
+};
+
+export type MemberSortField =
+  | 'CHECK_INS'
+  | 'EVENTS_ATTENDED'
+  | 'JOINED'
+  | 'LAST_ACTIVE'
+  | 'NAME';
+
+export type MembershipSource =
+  | 'CREATED'
+  | 'EVENT'
+  | 'IMPORTED'
+  | 'INVITED'
+  | 'JOINED';
+
 export type MembershipStatus =
   | 'ACTIVE'
   | 'BANNED'
@@ -143,6 +176,10 @@ export type RegistrationStatus =
 export type RegistrationTimeFilter =
   | 'PAST'
   | 'UPCOMING';
+
+export type SortDirection =
+  | 'ASC'
+  | 'DESC';
 
 export type TicketTypeInput = {
   id?: string | number | null | undefined;
@@ -397,6 +434,53 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
+
+export type MembersQueryVariables = Exact<{
+  communityId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+  search?: string | null | undefined;
+  filter?: MemberFilter | null | undefined;
+  sort?: MemberSort | null | undefined;
+}>;
+
+
+export type MembersQuery = { members: { totalCount: number, totalCountCapped: boolean, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, role: CommunityRole, status: MembershipStatus, source: MembershipSource, tags: Array<string>, joinedAt: string, eventsAttended: number, checkIns: number, lastActiveAt: string, person: { id: string, name: string, email: string | null } }> } };
+
+export type MemberSegmentsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type MemberSegmentsQuery = { memberSegments: Array<{ id: string, name: string, filter: { roles: Array<CommunityRole> | null, statuses: Array<MembershipStatus> | null, sources: Array<MembershipSource> | null, tags: Array<string> | null, joinedAfter: string | null, joinedBefore: string | null, lastActiveAfter: string | null, lastActiveBefore: string | null, eventsAttendedAtLeast: number | null, checkInsAtLeast: number | null } }> };
+
+export type SaveMemberSegmentMutationVariables = Exact<{
+  communityId: string | number;
+  name: string;
+  filter: MemberFilter;
+}>;
+
+
+export type SaveMemberSegmentMutation = { saveMemberSegment: { id: string, name: string } };
+
+export type DeleteMemberSegmentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteMemberSegmentMutation = { deleteMemberSegment: string };
+
+export type TagMembersMutationVariables = Exact<{
+  communityId: string | number;
+  membershipIds?: Array<string | number> | string | number | null | undefined;
+  filter?: MemberFilter | null | undefined;
+  search?: string | null | undefined;
+  add?: Array<string> | string | null | undefined;
+  remove?: Array<string> | string | null | undefined;
+}>;
+
+
+export type TagMembersMutation = { tagMembers: { matched: number, changed: number } };
 
 export type CommunityPageQueryVariables = Exact<{
   slug: string;
@@ -1190,6 +1274,89 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const MembersDocument = new TypedDocumentString(`
+    query Members($communityId: ID!, $first: Int, $after: String, $search: String, $filter: MemberFilter, $sort: MemberSort) {
+  members(
+    communityId: $communityId
+    first: $first
+    after: $after
+    search: $search
+    filter: $filter
+    sort: $sort
+  ) {
+    totalCount
+    totalCountCapped
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+    nodes {
+      id
+      role
+      status
+      source
+      tags
+      joinedAt
+      eventsAttended
+      checkIns
+      lastActiveAt
+      person {
+        id
+        name
+        email
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MembersQuery, MembersQueryVariables>;
+export const MemberSegmentsDocument = new TypedDocumentString(`
+    query MemberSegments($communityId: ID!) {
+  memberSegments(communityId: $communityId) {
+    id
+    name
+    filter {
+      roles
+      statuses
+      sources
+      tags
+      joinedAfter
+      joinedBefore
+      lastActiveAfter
+      lastActiveBefore
+      eventsAttendedAtLeast
+      checkInsAtLeast
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MemberSegmentsQuery, MemberSegmentsQueryVariables>;
+export const SaveMemberSegmentDocument = new TypedDocumentString(`
+    mutation SaveMemberSegment($communityId: ID!, $name: String!, $filter: MemberFilter!) {
+  saveMemberSegment(communityId: $communityId, name: $name, filter: $filter) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SaveMemberSegmentMutation, SaveMemberSegmentMutationVariables>;
+export const DeleteMemberSegmentDocument = new TypedDocumentString(`
+    mutation DeleteMemberSegment($id: ID!) {
+  deleteMemberSegment(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteMemberSegmentMutation, DeleteMemberSegmentMutationVariables>;
+export const TagMembersDocument = new TypedDocumentString(`
+    mutation TagMembers($communityId: ID!, $membershipIds: [ID!], $filter: MemberFilter, $search: String, $add: [String!], $remove: [String!]) {
+  tagMembers(
+    communityId: $communityId
+    membershipIds: $membershipIds
+    filter: $filter
+    search: $search
+    add: $add
+    remove: $remove
+  ) {
+    matched
+    changed
+  }
+}
+    `) as unknown as TypedDocumentString<TagMembersMutation, TagMembersMutationVariables>;
 export const CommunityPageDocument = new TypedDocumentString(`
     query CommunityPage($slug: String!) {
   communityBySlug(slug: $slug) {

@@ -9,8 +9,9 @@ import {
   registerFor,
 } from "#server/modules/events/events-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
+import { parseCsv } from "#server/test/parse-csv.ts";
 import { parseIcs, parseIcsUtc } from "#shared/ics.ts";
-import { csvCell } from "./events-routes.ts";
+import { csvCell } from "./csv.ts";
 
 let t: TestServer;
 let owner: TestBrowser;
@@ -29,35 +30,6 @@ beforeAll(async () => {
   communityId = await createCommunity(owner, "Night Owls");
 });
 afterAll(() => t.close());
-
-/** A small RFC 4180 reader for the test. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (ch === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += ch;
-  }
-  return rows;
-}
 
 describe("calendar file", () => {
   it("serves the event as iCalendar with UTC times and the place", async () => {

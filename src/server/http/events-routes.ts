@@ -9,6 +9,7 @@ import {
 } from "#server/modules/registrations/registration-transitions.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
 import { buildIcs } from "#shared/ics.ts";
+import { csvResponse, fileName } from "./csv.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
@@ -49,7 +50,7 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
       c.header("Cache-Control", "private, no-cache");
       return c.body(ics, 200, {
         "Content-Type": "text/calendar; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${fileName(event.title)}.ics"`,
+        "Content-Disposition": `attachment; filename="${fileName(event.title, "event")}.ics"`,
       });
     } catch (error) {
       return domainErrorResponse(c, error);
@@ -80,40 +81,20 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
         "Checked in at",
         ...exported.questions.map((q) => q.label),
       ];
-      const encoder = new TextEncoder();
       const pages = exported.pages();
-      const stream = new ReadableStream<Uint8Array>({
-        start(controller) {
-          // The byte order mark makes spreadsheet programs read the file as UTF-8.
-          controller.enqueue(encoder.encode(`\uFEFF${csvLine(header)}`));
-        },
-        async pull(controller) {
-          const next = await pages.next();
-          if (next.done) {
-            controller.close();
-            return;
-          }
-          const lines = next.value.map(({ registration: r, person }) =>
-            csvLine([
-              person.name,
-              person.email,
-              r.status,
-              (r.ticketTypeId && exported.ticketTypes.get(r.ticketTypeId)) || "",
-              r.createdAt.toISOString(),
-              r.checkedInAt?.toISOString() ?? "",
-              ...exported.questions.map((q) => (r.answers[q.id] ?? []).join("; ")),
-            ]),
-          );
-          controller.enqueue(encoder.encode(lines.join("")));
-        },
-      });
-      return new Response(stream, {
-        headers: {
-          "Content-Type": "text/csv; charset=utf-8",
-          "Content-Disposition": `attachment; filename="${fileName(exported.event.title)}-registrations.csv"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
+      async function* records() {
+        for await (const page of pages)
+          yield page.map(({ registration: r, person }) => [
+            person.name,
+            person.email,
+            r.status,
+            (r.ticketTypeId && exported.ticketTypes.get(r.ticketTypeId)) || "",
+            r.createdAt.toISOString(),
+            r.checkedInAt?.toISOString() ?? "",
+            ...exported.questions.map((q) => (r.answers[q.id] ?? []).join("; ")),
+          ]);
+      }
+      return csvResponse(`${fileName(exported.event.title, "event")}-registrations`, header, records());
     } catch (error) {
       return domainErrorResponse(c, error);
     }
@@ -162,24 +143,6 @@ function eventLocation(event: EventView): string | null {
   const place = [event.venueName, event.venueAddress].filter(Boolean).join(", ");
   if (place) return place;
   return event.onlineUrl ? "Online" : null;
-}
-
-const fileName = (title: string) =>
-  title
-    .normalize("NFKD")
-    .replace(/[^\w\s-]/g, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .slice(0, 60) || "event";
-
-/** One CSV record, CRLF-terminated. Cells a spreadsheet would run as a formula are defused. */
-export function csvLine(cells: string[]): string {
-  return `${cells.map(csvCell).join(",")}\r\n`;
-}
-
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 function eventMeta(event: EventView, absolute: (pathname: string) => string) {

@@ -86,7 +86,7 @@ const nonEmpty = <T>(list: readonly T[] | null | undefined): list is readonly T[
   Array.isArray(list) && list.length > 0;
 
 /** `%…%` for ILIKE with the user's own wildcards taken literally. */
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The filter's conditions on `m` (membership), `u` (user) joined when `search` is set. */
 export function filterConditions(communityId: string, filter: MemberFilter, search: string | null): SQL[] {
@@ -94,7 +94,13 @@ export function filterConditions(communityId: string, filter: MemberFilter, sear
   if (nonEmpty(filter.roles)) where.push(sql`m.role in ${filter.roles}`);
   if (nonEmpty(filter.statuses)) where.push(sql`m.status in ${filter.statuses}`);
   if (nonEmpty(filter.sources)) where.push(sql`m.source in ${filter.sources}`);
-  if (nonEmpty(filter.tags)) where.push(sql`m.tags @> ${textArray(filter.tags)}`);
+  if (nonEmpty(filter.tags)) {
+    // The second form is what membership_tag_keys_idx answers (migration 0009); the first is exact.
+    where.push(sql`m.tags @> ${textArray(filter.tags)}`);
+    where.push(
+      sql`member_tag_keys(m.community_id, m.tags) @> member_tag_keys(${communityId}, ${textArray(filter.tags)})`,
+    );
+  }
   if (filter.joinedAfter) where.push(sql`m.joined_at >= ${filter.joinedAfter.toISOString()}::timestamptz`);
   if (filter.joinedBefore) where.push(sql`m.joined_at < ${filter.joinedBefore.toISOString()}::timestamptz`);
   if (filter.lastActiveAfter)

@@ -11,6 +11,7 @@ import {
   type MemberSort,
   type MemberSortField,
 } from "./member-filter.ts";
+import { searchCount, searchPage } from "./member-search.ts";
 import { can } from "./members.policy.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
 import { MEMBERSHIP_STATUSES, type MembershipSource, type MembershipStatus } from "./members.tables.ts";
@@ -37,9 +38,17 @@ export type MemberPage = {
   endCursor: string | null;
   hasNextPage: boolean;
   totalCount: number;
+  /** More members match than were counted: `totalCount` is then COUNT_CAP, shown as "1,000+". */
+  totalCountCapped: boolean;
 };
 
 export const MAX_PAGE = 200;
+
+/**
+ * Where counting rows stops (docs/decisions/012-member-table-at-scale.md): a broad search in a
+ * community of a million would otherwise count hundreds of thousands of rows for every page.
+ */
+export const COUNT_CAP = 1_000;
 
 /**
  * The sort key of each order, with the tie-break that makes it total. By name the tie-break is the
@@ -145,7 +154,7 @@ export async function readMembers(
   db: Db,
   communityId: string,
   query: MemberQuery,
-  options: { withEmail: boolean },
+  options: { withEmail: boolean; withCount?: boolean },
 ): Promise<MemberPage> {
   const search = query.search?.trim() || null;
   const filter = checkFilter(query.filter, search);
@@ -154,23 +163,34 @@ export async function readMembers(
   const cursor = decode(query.after, sort);
   const order = ORDERS[sort.field];
   const dir = sql.raw(sort.direction);
-  const where = filterConditions(communityId, filter, search);
+  const where = filterConditions(communityId, filter, null);
   if (cursor) {
     const cmp = sql.raw(sort.direction === "asc" ? ">" : "<");
     where.push(
       sql`(${order.key}, ${order.tie}) ${cmp} (${cursor.key}::${sql.raw(order.type)}, ${cursor.tie})`,
     );
   }
-  const [rows, totalCount] = await Promise.all([
-    db.execute(sql`
-      select m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
-             m.events_registered, m.events_attended, m.check_ins, m.last_active_at,
-             u.name, u.email, ${order.key}::text as sort_key, ${order.tie} as tie
-      from membership m join "user" u on u.id = m.user_id
+  const columns = sql`m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
+    m.events_registered, m.events_attended, m.check_ins, m.last_active_at,
+    u.name, u.email, ${order.key} as sort_value, ${order.key}::text as sort_key, ${order.tie} as tie`;
+  const orderBy = sql`${order.key} ${dir}, ${order.tie} ${dir}`;
+  const [rows, total] = await Promise.all([
+    db.execute(
+      search
+        ? searchPage(communityId, search, {
+            columns,
+            where,
+            orderBy,
+            outerOrderBy: sql`sort_value ${dir}, tie ${dir}`,
+            limit: first + 1,
+          })
+        : sql`
+      select ${columns} from membership m join "user" u on u.id = m.user_id
       where ${sql.join(where, sql` and `)}
-      order by ${order.key} ${dir}, ${order.tie} ${dir}
-      limit ${first + 1}`),
-    countMembers(db, communityId, filter, search),
+      order by ${orderBy} limit ${first + 1}`,
+    ),
+    // An export walks every page and needs no total: counting again per page would cost more than the rows.
+    options.withCount === false ? { count: 0, capped: false } : countMembers(db, communityId, filter, search),
   ]);
   const all = rowsOf<Row>(rows);
   const page = all.slice(0, first);
@@ -179,21 +199,22 @@ export async function readMembers(
     nodes: page.map((r) => toMember(r, options.withEmail)),
     hasNextPage: all.length > first,
     endCursor: last ? encode({ sort: sortName(sort), key: last.sort_key, tie: last.tie }) : null,
-    totalCount,
+    totalCount: total.count,
+    totalCountCapped: total.capped,
   };
 }
 
 /**
  * How many members match. Without search or filters other than status, the triggers' count per
- * status answers (docs/decisions/012-member-table-at-scale.md); otherwise the rows are counted
- * through the same indexes the page uses.
+ * status answers exactly (docs/decisions/012-member-table-at-scale.md); otherwise the rows are
+ * counted through the same indexes the page uses, up to COUNT_CAP.
  */
 async function countMembers(
   db: Db,
   communityId: string,
   filter: MemberFilter,
   search: string | null,
-): Promise<number> {
+): Promise<{ count: number; capped: boolean }> {
   if (countsByStatusOnly(filter, search)) {
     const statuses = filter.statuses?.length ? filter.statuses : [...MEMBERSHIP_STATUSES];
     const [row] = rowsOf<{ n: number | string | null }>(
@@ -201,15 +222,20 @@ async function countMembers(
         select sum(members) as n from member_count
         where community_id = ${communityId} and status in ${statuses}`),
     );
-    return Number(row?.n ?? 0);
+    return { count: Number(row?.n ?? 0), capped: false };
   }
-  const join = search ? sql`join "user" u on u.id = m.user_id` : sql``;
+  const where = filterConditions(communityId, filter, null);
   const [row] = rowsOf<{ n: number | string }>(
-    await db.execute(sql`
-      select count(*) as n from membership m ${join}
-      where ${sql.join(filterConditions(communityId, filter, search), sql` and `)}`),
+    await db.execute(
+      search
+        ? searchCount(communityId, search, where, COUNT_CAP)
+        : sql`
+      select count(*) as n from (
+        select from membership m where ${sql.join(where, sql` and `)} limit ${COUNT_CAP + 1}) as matched`,
+    ),
   );
-  return Number(row?.n ?? 0);
+  const count = Number(row?.n ?? 0);
+  return count > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count, capped: false };
 }
 
 function toMember(r: Row, withEmail: boolean): MemberRow {

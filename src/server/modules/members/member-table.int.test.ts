@@ -259,6 +259,88 @@ describe("the member table", () => {
   });
 });
 
+describe("totals of a large community", () => {
+  const MANY = 2_005;
+  let big: string;
+  let small: string;
+
+  beforeAll(async () => {
+    big = await createCommunity(owner, "Big club");
+    small = await createCommunity(owner, "Small club");
+    const db = t.server.database.db;
+    // Enough members that a search's count stops at the cap; every fifth carries "vip", and so does
+    // everyone in another community, which the tag filter must never count.
+    await db.execute(sql`
+      insert into "user" (id, name, email)
+      select ${big} || '-u' || i, 'Pat Many ' || i, 'pat.many.' || i || '@example.test'
+      from generate_series(1, ${MANY}) as i`);
+    await db.execute(sql`
+      insert into membership (id, community_id, user_id, role, status, source, tags)
+      select ${big} || '-m' || i, ${big}, ${big} || '-u' || i, 'member', 'active', 'imported',
+        case when i % 5 = 0 then array['vip'] else '{}'::text[] end
+      from generate_series(1, ${MANY}) as i`);
+    await db.execute(sql`
+      insert into membership (id, community_id, user_id, role, status, source, tags)
+      select ${small} || '-m' || i, ${small}, ${big} || '-u' || i, 'member', 'active', 'imported', array['vip']
+      from generate_series(1, 30) as i`);
+  });
+
+  const totals = async (id: string, variables: Record<string, unknown>) => {
+    const result = await owner.graphql<{ members: { totalCount: number; totalCountCapped: boolean } }>(
+      `query ($communityId: ID!, $search: String, $filter: MemberFilter) {
+        members(communityId: $communityId, first: 1, search: $search, filter: $filter) { totalCount totalCountCapped } }`,
+      { communityId: id, ...variables },
+    );
+    expect(result.errors).toBeUndefined();
+    return result.data?.members;
+  };
+
+  it("counts a broad search up to 1,000 and says there are more", async () => {
+    expect(await totals(big, { search: "many" })).toEqual({ totalCount: 1_000, totalCountCapped: true });
+    expect(await totals(big, { search: "an" })).toEqual({ totalCount: 1_000, totalCountCapped: true });
+    expect(await totals(big, { filter: { sources: ["IMPORTED"] } })).toEqual({
+      totalCount: 1_000,
+      totalCountCapped: true,
+    });
+  });
+
+  it("pages a search in order whether few or many people match", async () => {
+    const names = async (search: string, direction: "ASC" | "DESC") => {
+      const result = await owner.graphql<{ members: Page }>(LIST, {
+        communityId: big,
+        first: 3,
+        search,
+        sort: { field: "NAME", direction },
+      });
+      expect(result.errors).toBeUndefined();
+      return result.data?.members.nodes.map((n) => n.person.name);
+    };
+    // More than two thousand people match "many"; seven match "many.200".
+    expect(await names("many", "ASC")).toEqual(["Pat Many 1", "Pat Many 10", "Pat Many 100"]);
+    expect(await names("many", "DESC")).toEqual(["Pat Many 999", "Pat Many 998", "Pat Many 997"]);
+    expect(await names("MANY.200", "DESC")).toEqual(["Pat Many 2005", "Pat Many 2004", "Pat Many 2003"]);
+  });
+
+  it("keeps totals under the cap exact, and the unfiltered total exact however large", async () => {
+    expect(await totals(big, {})).toEqual({ totalCount: MANY + 1, totalCountCapped: false });
+    expect(await totals(big, { search: "pat.many.200" })).toEqual({
+      totalCount: 7,
+      totalCountCapped: false,
+    });
+  });
+
+  it("counts a tag only in the community asked about", async () => {
+    expect(await totals(big, { filter: { tags: ["vip"] } })).toEqual({
+      totalCount: Math.floor(MANY / 5),
+      totalCountCapped: false,
+    });
+    expect(await totals(small, { filter: { tags: ["vip"] } })).toEqual({
+      totalCount: 30,
+      totalCountCapped: false,
+    });
+  });
+});
+
 const TAG = `mutation ($communityId: ID!, $membershipIds: [ID!], $filter: MemberFilter, $search: String, $add: [String!], $remove: [String!]) {
   tagMembers(communityId: $communityId, membershipIds: $membershipIds, filter: $filter, search: $search, add: $add, remove: $remove) { matched changed } }`;
 

@@ -82,7 +82,13 @@ const MemberConnection = builder.objectRef<MemberPage>("MemberConnection").imple
   fields: (t) => ({
     nodes: t.field({ type: [Member], resolve: (p) => p.nodes }),
     pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
-    totalCount: t.exposeInt("totalCount"),
+    totalCount: t.exposeInt("totalCount", {
+      description: "Exact, unless totalCountCapped: then at least this many match (show it as 1,000+).",
+    }),
+    totalCountCapped: t.exposeBoolean("totalCountCapped", {
+      description:
+        "True when a search or filter matches more members than are counted; totalCount is then the cap.",
+    }),
   }),
 });
 

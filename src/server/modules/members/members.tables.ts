@@ -58,8 +58,9 @@ export const membership = pgTable(
     index("membership_community_attended_idx").on(t.communityId, t.eventsAttended, t.id),
     index("membership_community_check_ins_idx").on(t.communityId, t.checkIns, t.id),
     index("membership_community_active_idx").on(t.communityId, t.lastActiveAt, t.id),
-    // btree_gin: the community id beside the tags, so a tag filter reads only this community's entries.
-    index("membership_community_tags_idx").using("gin", t.communityId, t.tags),
+    // Each tag keyed by its community (member_tag_keys, migration 0009): a tag filter reads only the
+    // entries of that tag in that community, however many other communities use the same word.
+    index("membership_tag_keys_idx").using("gin", sql`member_tag_keys(${t.communityId}, ${t.tags})`),
     // The join-request queue and its count stay small whatever the community's size.
     index("membership_pending_idx").on(t.communityId, t.joinedAt).where(sql`${t.status} = 'pending'`),
   ],

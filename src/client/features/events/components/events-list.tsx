@@ -4,6 +4,7 @@ import { CalendarDaysIcon, CalendarPlusIcon } from "lucide-react";
 import { useId } from "react";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
+import { SearchField } from "#client/components/ui/search-field.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { communityEventsQueryOptions } from "#client/features/events/api/events-queries.ts";
 import { EVENT_STATUS_BADGE, EVENT_STATUS_LABEL, formatGoing } from "#client/features/events/event-labels.ts";
@@ -11,9 +12,7 @@ import { EVENTS_TABS, type EventsTab, filterForTab } from "#client/features/even
 import type { CommunityEventsQuery } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
 import { formatEventRange } from "#shared/event-time-format.ts";
-
 import { EventRowActions } from "./event-row-actions.tsx";
-import { SearchField } from "./search-field.tsx";
 
 type ListEvent = CommunityEventsQuery["events"]["nodes"][number];
 

@@ -10,6 +10,7 @@ import {
 } from "lucide-react";
 import { useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
+import { SearchField } from "#client/components/ui/search-field.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import {
   eventQueryOptions,
@@ -17,7 +18,6 @@ import {
 } from "#client/features/events/api/events-queries.ts";
 import { useCheckInByCode } from "#client/features/events/api/registration-mutations.ts";
 import { useRunRegistrationAction } from "#client/features/events/components/event-dashboard/registration-actions.tsx";
-import { SearchField } from "#client/features/events/components/search-field.tsx";
 import { describeError } from "#client/features/events/error-message.ts";
 import { cn } from "#client/lib/cn.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";

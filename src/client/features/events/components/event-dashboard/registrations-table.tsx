@@ -4,9 +4,9 @@ import { Fragment, useId, useState } from "react";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { SearchField } from "#client/components/ui/search-field.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { eventRegistrationsQueryOptions } from "#client/features/events/api/events-queries.ts";
-import { SearchField } from "#client/features/events/components/search-field.tsx";
 import {
   isRegistrationStatus,
   REGISTRATION_STATUS_BADGE,

@@ -1,23 +1,42 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { UsersIcon } from "lucide-react";
-import { ComingSoonPanel } from "#client/components/layout/coming-soon-panel.tsx";
+import { pageWidth } from "#client/components/layout/page-width.ts";
+import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { MembersPage } from "#client/features/members/components/members-page.tsx";
+import { keepMembersSearch } from "#client/features/members/route-search.ts";
+import { parseMembersSearch } from "#client/features/members/search-params.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/members")({
-  component: MembersPage,
+  validateSearch: keepMembersSearch,
+  component: MembersRoute,
 });
 
-function MembersPage() {
+function MembersRoute() {
+  const { communityId } = Route.useParams();
+  const search = parseMembersSearch(Route.useSearch());
+  const navigate = Route.useNavigate();
+  const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   return (
-    <ComingSoonPanel
-      title="Members"
-      icon={UsersIcon}
-      summary="Everyone in your community, in one searchable list that stays fast however large it grows."
-      plans={[
-        "Search and filter members by role, join date and activity",
-        "Approve join requests and send invitations",
-        "Give organizers and admins the roles they need",
-        "Export your member list",
-      ]}
-    />
+    <div className={pageWidth("wide", "py-8 sm:py-10")}>
+      <title>{`Members · ${community.name} · Commons`}</title>
+      <div className="mb-6 grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Members</h1>
+        <p className="text-muted-foreground">
+          Everyone in your community: find people, tag them and export lists.
+        </p>
+      </div>
+      {community.viewerCapabilities.includes("MEMBERS_VIEW") ? (
+        <MembersPage
+          communityId={communityId}
+          search={search}
+          canManage={community.viewerCapabilities.includes("MEMBERS_MANAGE")}
+          onSearchChange={(next) => void navigate({ search: next })}
+        />
+      ) : (
+        <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+          Only organizers, admins and owners can see the member list.
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { SearchIcon } from "lucide-react";
 import { useState } from "react";
 import { Input } from "#client/components/ui/input.tsx";
-import { useDebouncedCallback } from "#client/features/events/use-debounced-callback.ts";
 import { cn } from "#client/lib/cn.ts";
+import { useDebouncedCallback } from "#client/lib/use-debounced-callback.ts";
 
 /** A search box that keeps what is typed locally and reports it once typing pauses. */
 export function SearchField({
@@ -23,6 +23,13 @@ export function SearchField({
   autoFocus?: boolean;
 }) {
   const [typed, setTyped] = useState(value);
+  const [shown, setShown] = useState(value);
+  // The value can change without typing (back/forward, a cleared filter, a saved view opened):
+  // the box then shows it, while a pause in typing that reports the same text keeps the caret.
+  if (value !== shown) {
+    setShown(value);
+    if (value !== typed.trim()) setTyped(value);
+  }
   const report = useDebouncedCallback((next: string) => onSearch(next.trim()), 300);
   return (
     <div className="relative">

@@ -1,0 +1,69 @@
+import { readFileSync } from "node:fs";
+import { request as apiRequest, expect, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe.ts";
+import { createEventByApi, registerByApi } from "./support/events.ts";
+import { E2E_PORT } from "./support/paths.ts";
+import { saveScreenshot } from "./support/screenshots.ts";
+import { createCommunityByApi, signInByApi } from "./support/session.ts";
+
+const baseURL = `http://localhost:${E2E_PORT}`;
+
+test("an admin tags two members, filters by the tag, saves a segment and exports it", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInByApi(page.request, "Olivia Owner");
+  const communityId = await createCommunityByApi(page.request, "Chess Club");
+  const eventId = await createEventByApi(page.request, communityId, { title: "Open board night" });
+  // Registering for a public event of an open community makes each person a member.
+  for (const name of ["Ada Guest", "Bo Guest", "Cy Guest"]) {
+    const context = await apiRequest.newContext({ baseURL });
+    await signInByApi(context, name);
+    await registerByApi(context, eventId);
+    await context.dispose();
+  }
+
+  await page.goto(`/dashboard/${communityId}/members`);
+  const table = page.getByRole("table", { name: /Members/ });
+  await expect(table.getByText("Cy Guest")).toBeVisible();
+  await expect(page.getByText("4 members", { exact: true })).toBeVisible();
+  await expectAccessible(page, "members page");
+
+  await table.getByRole("checkbox", { name: "Select Ada Guest" }).check();
+  await table.getByRole("checkbox", { name: "Select Bo Guest" }).check();
+  await page.getByLabel("Tag for the selected members").fill("volunteer");
+  await page.getByRole("button", { name: "Add tag" }).click();
+  await expect(page.getByText('Tagged 2 members "volunteer".')).toBeVisible();
+
+  await page.getByLabel("Filter by tag").fill("volunteer");
+  await page.getByLabel("Filter by tag").press("Enter");
+  await expect(page).toHaveURL(/tag=/);
+  await expect(page.getByText("2 members match")).toBeVisible();
+  await expect(table.getByText("Cy Guest")).toHaveCount(0);
+
+  const segments = page.getByRole("complementary", { name: "Segments" });
+  await segments.getByLabel("Save this filter as a segment").fill("Volunteers");
+  await segments.getByRole("button", { name: "Save segment" }).click();
+  await expect(segments.getByRole("link", { name: "Volunteers" })).toBeVisible();
+  await saveScreenshot(page, "members-1280");
+  await expectAccessible(page, "members page, filtered");
+
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: /Export filtered to CSV/ }).click(),
+  ]);
+  const csv = readFileSync(await download.path(), "utf8");
+  expect(csv).toContain("Ada Guest");
+  expect(csv).toContain("Bo Guest");
+  expect(csv).not.toContain("Cy Guest");
+  expect(csv).toContain("volunteer");
+
+  // The saved segment opens the same view from anywhere.
+  await page.goto(`/dashboard/${communityId}/members`);
+  await expect(page.getByText("4 members", { exact: true })).toBeVisible();
+  await segments.getByRole("link", { name: "Volunteers" }).click();
+  await expect(page.getByText("2 members match")).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(table.getByText("Ada Guest")).toBeVisible();
+  await saveScreenshot(page, "members-390");
+  await expectAccessible(page, "members page on a phone");
+});

@@ -1,0 +1,189 @@
+import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
+import { Badge } from "#client/components/ui/badge.tsx";
+import type { MembersQuery } from "#client/gql/graphql.ts";
+import { cn } from "#client/lib/cn.ts";
+import { exactDate, ROLE_LABEL, SOURCE_LABEL, STATUS_LABEL, shortDate, timeAgo } from "../member-labels.ts";
+import type { MemberSortValue, MembersSearch } from "../search-params.ts";
+
+export type MemberRow = MembersQuery["members"]["nodes"][number];
+
+const cell = "px-3 py-2.5 max-md:block max-md:p-0";
+/** On a phone the column header is not shown, so the cell names itself. */
+const labelled =
+  "max-md:before:mr-1 max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)_':']";
+const checkbox = "size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-ring";
+
+/** The direction a header's first click sorts by: counts and dates start with the most. */
+const FIRST_DIRECTION: Record<MemberSortValue, "asc" | "desc"> = {
+  name: "asc",
+  joined: "desc",
+  eventsAttended: "desc",
+  checkIns: "desc",
+  lastActive: "desc",
+};
+
+export function MembersTable({
+  rows,
+  total,
+  totalCapped,
+  search,
+  selected,
+  allMatching,
+  onToggle,
+  onTogglePage,
+  onSort,
+}: {
+  rows: MemberRow[];
+  total: number;
+  totalCapped: boolean;
+  search: MembersSearch;
+  selected: ReadonlySet<string>;
+  allMatching: boolean;
+  onToggle: (id: string) => void;
+  onTogglePage: (select: boolean) => void;
+  onSort: (sort: MemberSortValue, dir: "asc" | "desc") => void;
+}) {
+  const pageSelected = allMatching || (rows.length > 0 && rows.every((row) => selected.has(row.id)));
+  const someSelected = !pageSelected && rows.some((row) => selected.has(row.id));
+  const sortHeader = (field: MemberSortValue, label: string) => {
+    const active = (search.sort ?? "joined") === field;
+    const dir = search.sort ? (search.dir ?? "asc") : "desc";
+    const Icon = !active ? ArrowUpDownIcon : dir === "asc" ? ArrowUpIcon : ArrowDownIcon;
+    return (
+      <th
+        scope="col"
+        className="px-3 py-2 font-medium max-md:sr-only"
+        aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
+      >
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          onClick={() => onSort(field, active ? (dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION[field])}
+        >
+          {label}
+          <Icon aria-hidden="true" className={cn("size-3.5", !active && "opacity-50")} />
+        </button>
+      </th>
+    );
+  };
+  return (
+    <div className="rounded-xl border md:overflow-x-auto">
+      <table className="w-full text-sm max-md:block md:min-w-[64rem]">
+        <caption className="sr-only">
+          Members, {rows.length} of {total}
+          {totalCapped ? "+" : ""} shown
+        </caption>
+        <thead className="whitespace-nowrap bg-muted/50 text-left text-muted-foreground max-md:block">
+          <tr className="max-md:flex max-md:items-center max-md:gap-2 max-md:px-3 max-md:py-2">
+            <th
+              scope="col"
+              className="w-10 px-3 py-2 max-md:flex max-md:items-center max-md:gap-2 max-md:p-0"
+            >
+              <label className="inline-flex items-center gap-2 font-normal">
+                <input
+                  type="checkbox"
+                  className={checkbox}
+                  checked={pageSelected}
+                  ref={(input) => {
+                    if (input) input.indeterminate = someSelected;
+                  }}
+                  onChange={(event) => onTogglePage(event.target.checked)}
+                />
+                <span className="text-xs md:sr-only">Select all members on this page</span>
+              </label>
+            </th>
+            {sortHeader("name", "Person")}
+            <th scope="col" className="px-3 py-2 font-medium max-md:sr-only">
+              Role
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium max-md:sr-only">
+              Status
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium max-md:sr-only">
+              Tags
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium max-md:sr-only">
+              Source
+            </th>
+            {sortHeader("joined", "Joined")}
+            {sortHeader("eventsAttended", "Events attended")}
+            {sortHeader("checkIns", "Check-ins")}
+            {sortHeader("lastActive", "Last active")}
+          </tr>
+        </thead>
+        <tbody className="max-md:block">
+          {rows.map((row) => (
+            <tr
+              key={row.id}
+              className={cn(
+                "border-t align-top max-md:grid max-md:gap-1 max-md:px-3 max-md:py-3",
+                (allMatching || selected.has(row.id)) && "bg-primary/5",
+              )}
+            >
+              <td className={cn(cell, "w-10")}>
+                <input
+                  type="checkbox"
+                  className={checkbox}
+                  aria-label={`Select ${row.person.name}`}
+                  checked={allMatching || selected.has(row.id)}
+                  disabled={allMatching}
+                  onChange={() => onToggle(row.id)}
+                />
+              </td>
+              <td className={cn(cell, "md:min-w-56")}>
+                <div className="font-medium">{row.person.name}</div>
+                {row.person.email ? (
+                  <div className="break-words text-muted-foreground">{row.person.email}</div>
+                ) : null}
+              </td>
+              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Role">
+                {ROLE_LABEL[row.role]}
+              </td>
+              <td className={cn(cell, labelled)} data-label="Status">
+                <Badge
+                  variant={
+                    row.status === "ACTIVE" ? "success" : row.status === "BANNED" ? "destructive" : "outline"
+                  }
+                >
+                  {STATUS_LABEL[row.status]}
+                </Badge>
+              </td>
+              <td className={cn(cell, labelled)} data-label="Tags">
+                {row.tags.length > 0 ? (
+                  <ul className="inline-flex flex-wrap gap-1" aria-label={`Tags of ${row.person.name}`}>
+                    {row.tags.map((tag) => (
+                      <li key={tag}>
+                        <Badge variant="secondary">{tag}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <span className="text-muted-foreground">None</span>
+                )}
+              </td>
+              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Source">
+                {SOURCE_LABEL[row.source]}
+              </td>
+              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Joined">
+                <time dateTime={row.joinedAt} title={exactDate.format(new Date(row.joinedAt))}>
+                  {shortDate.format(new Date(row.joinedAt))}
+                </time>
+              </td>
+              <td className={cn(cell, labelled, "tabular-nums")} data-label="Events attended">
+                {row.eventsAttended}
+              </td>
+              <td className={cn(cell, labelled, "tabular-nums")} data-label="Check-ins">
+                {row.checkIns}
+              </td>
+              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Last active">
+                <time dateTime={row.lastActiveAt} title={exactDate.format(new Date(row.lastActiveAt))}>
+                  {timeAgo(row.lastActiveAt)}
+                </time>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
