@@ -2,10 +2,10 @@
 // community selection card, for the roles the server gives a count to (null for the others).
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { CommunityPicker } from "#client/features/communities/components/community-picker.tsx";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { communityFixture, eventDashboardHandlers, eventFixture } from "#client/test-fixtures.ts";
 import { renderInRouter } from "#client/test-router.tsx";
+import { CommunityPicker } from "./community-picker.tsx";
 
 const EVENT_URL = "/dashboard/c1/events/e1";
 
