@@ -117,6 +117,19 @@ test("a visitor asks to join an approval community, answering its question; afte
   await expectAccessible(visitor, "community page, request sent");
   await saveScreenshot(visitor, "community-page-request-sent");
 
+  // The owner sees the waiting request counted on the selection card and beside Members.
+  await page.goto("/community-selection");
+  await expect(page.getByRole("link", { name: /Harbour Swimmers/ })).toContainText("1 join request waiting");
+  await expectAccessible(page, "community selection with a join request waiting");
+  await page.goto(`/dashboard/${community.id}`);
+  await expect(
+    page
+      .getByRole("navigation", { name: "Community" })
+      .first()
+      .getByRole("link", { name: /^Members/ }),
+  ).toContainText("1 join request");
+  await expectAccessible(page, "dashboard with a join request waiting");
+
   const { joinRequests } = await gql<{
     joinRequests: { nodes: { id: string; answers: { values: string[] }[] }[] };
   }>(
@@ -133,5 +146,12 @@ test("a visitor asks to join an approval community, answering its question; afte
 
   await visitor.reload();
   await expect(membership.getByText("You're a member · Member")).toBeVisible();
+
+  await visitor.goto("/me");
+  const communities = visitor.getByRole("region", { name: "Communities" });
+  await expect(communities.getByRole("link", { name: "Harbour Swimmers" })).toBeVisible();
+  await expect(communities).toContainText("Member");
+  await expectAccessible(visitor, "/me with communities");
+  await saveScreenshot(visitor, "me-communities");
   await context.close();
 });
