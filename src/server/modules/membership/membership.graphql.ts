@@ -6,7 +6,11 @@ import {
   CommunityVisibility,
   JoinPolicy,
 } from "#server/modules/communities/communities.graphql.ts";
-import { MembershipSourceEnum, MembershipStatusEnum } from "#server/modules/members/members-table.graphql.ts";
+import {
+  Member,
+  MembershipSourceEnum,
+  MembershipStatusEnum,
+} from "#server/modules/members/members-table.graphql.ts";
 import type { MembershipRecord } from "#server/modules/members/membership-records.service.ts";
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import {
@@ -34,6 +38,7 @@ import {
   type PublicCommunityView,
   pendingJoinRequestCount,
 } from "./join.service.ts";
+import { joinAnswersOf, memberDetail } from "./member-detail.service.ts";
 import { banMember, removeMember, setMemberRole, transferOwnership } from "./roles.service.ts";
 
 const PersonRef = builder.objectRef<Person>("Person").implement({
@@ -188,7 +193,21 @@ builder.objectField(Community, "pendingJoinRequests", (t) =>
   }),
 );
 
+builder.objectField(Member, "joinAnswers", (t) =>
+  t.field({
+    type: [JoinAnswer],
+    description: "Answers given with the request to join, in the order the community asks them now",
+    resolve: (m, _args, ctx) => joinAnswersOf(ctx.db, m),
+  }),
+);
+
 builder.queryFields((t) => ({
+  member: t.field({
+    type: Member,
+    description: "One membership as the member drawer shows it: organizers and above",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => memberDetail(ctx, String(args.id)),
+  }),
   communityBySlug: t.field({
     type: PublicCommunity,
     nullable: true,
