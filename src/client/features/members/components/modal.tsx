@@ -1,0 +1,44 @@
+import { XIcon } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { cn } from "#client/lib/cn.ts";
+
+type Props = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  /** A centred dialog, or a sheet along the right edge (the member drawer). */
+  side?: "center" | "right";
+};
+
+/** The members page's dialogs and drawer: Radix traps focus, closes on Escape and gives focus back. */
+export function Modal({ open, onOpenChange, title, description, children, side = "center" }: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]" />
+        <Dialog.Content
+          {...(description ? {} : { "aria-describedby": undefined })}
+          className={cn(
+            "fixed z-50 grid content-start gap-4 overflow-y-auto border bg-background p-6 shadow-xl outline-none",
+            side === "center"
+              ? "top-1/2 left-1/2 max-h-[95dvh] w-[min(36rem,95vw)] -translate-x-1/2 -translate-y-1/2 rounded-xl"
+              : "inset-y-0 right-0 w-[min(32rem,100vw)] border-l",
+          )}
+        >
+          <Dialog.Title className="pr-8 text-lg font-semibold">{title}</Dialog.Title>
+          {description ? (
+            <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
+          ) : null}
+          {children}
+          <Dialog.Close className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring">
+            <XIcon className="size-4" aria-hidden="true" />
+            <span className="sr-only">Close</span>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
