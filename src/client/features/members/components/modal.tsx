@@ -1,6 +1,6 @@
 import { XIcon } from "lucide-react";
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { cn } from "#client/lib/cn.ts";
 
 type Props = {
@@ -15,12 +15,22 @@ type Props = {
 
 /** The members page's dialogs and drawer: Radix traps focus, closes on Escape and gives focus back. */
 export function Modal({ open, onOpenChange, title, description, children, side = "center" }: Props) {
+  // Opened by state, not by a Dialog.Trigger, so Radix has no trigger to give focus back to: the
+  // element focused when the dialog opened (the button or name clicked) gets it back instead.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]" />
         <Dialog.Content
           {...(description ? {} : { "aria-describedby": undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener.current?.isConnected) opener.current.focus();
+          }}
           className={cn(
             "fixed z-50 grid content-start gap-4 overflow-y-auto border bg-background p-6 shadow-xl outline-none",
             side === "center"

@@ -292,6 +292,7 @@ describe("the member drawer", () => {
 
     await user.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(within(table).getByRole("button", { name: "Ada Guest" }));
     // An admin cannot act on another admin: the drawer shows no actions.
     await user.click(within(table).getByRole("button", { name: "Bo Guest" }));
     const other = await screen.findByRole("dialog", { name: "Bo Guest" });
