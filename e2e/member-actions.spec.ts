@@ -76,6 +76,11 @@ test("an admin invites two people, one accepts from the mail, and the admin chan
   await drawer.getByLabel("Role").selectOption("ORGANIZER");
   await drawer.getByRole("button", { name: "Change role" }).click();
   await expect(page.getByText("Ada Guest is now organizer.")).toBeVisible();
+  // The drawer's timeline is read from the domain-event log.
+  const timeline = drawer.getByRole("region", { name: "Timeline" });
+  await expect(timeline.getByRole("listitem").first()).toContainText(
+    "Role changed from member to organizer by Olivia Owner",
+  );
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
   // Focus returns to the name that opened the drawer.

@@ -509,7 +509,7 @@ export type MemberQueryVariables = Exact<{
 }>;
 
 
-export type MemberQuery = { member: { id: string, role: CommunityRole, status: MembershipStatus, source: MembershipSource, tags: Array<string>, joinedAt: string, lastActiveAt: string, eventsRegistered: number, eventsAttended: number, checkIns: number, person: { id: string, name: string, email: string | null }, joinAnswers: Array<{ questionId: string, question: string, values: Array<string> }> } };
+export type MemberQuery = { member: { id: string, role: CommunityRole, status: MembershipStatus, source: MembershipSource, tags: Array<string>, joinedAt: string, lastActiveAt: string, eventsRegistered: number, eventsAttended: number, checkIns: number, person: { id: string, name: string, email: string | null }, joinAnswers: Array<{ questionId: string, question: string, values: Array<string> }>, timeline: Array<{ type: string, occurredAt: string, summary: string, actorName: string | null }> } };
 
 export type InviteMembersMutationVariables = Exact<{
   communityId: string | number;
@@ -1479,6 +1479,12 @@ export const MemberDocument = new TypedDocumentString(`
       questionId
       question
       values
+    }
+    timeline(first: 20) {
+      type
+      occurredAt
+      summary
+      actorName
     }
   }
 }

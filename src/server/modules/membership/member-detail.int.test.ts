@@ -63,4 +63,31 @@ describe("member(id)", () => {
     const asOrganizer = await bo.browser.graphql<{ member: { person: { name: string } } }>(MEMBER, { id });
     expect(asOrganizer.data?.member.person.name).toBe("Ada Guest");
   });
+
+  it("reads the member's timeline from the log: newest first, this community only, with who acted", async () => {
+    const { owner, communityId } = await communityWithOwner(t);
+    const other = await communityWithOwner(t);
+    const ada = await person(t, "ada");
+    const id = (await join(ada.browser, communityId)).data?.joinCommunity.id as string;
+    await join(ada.browser, other.communityId);
+    await setRole(owner, id, "ORGANIZER");
+    await owner.graphql(
+      'mutation ($c: ID!, $m: [ID!]) { tagMembers(communityId: $c, membershipIds: $m, add: ["choir"]) { changed } }',
+      { c: communityId, m: [id] },
+    );
+
+    const result = await owner.graphql<{
+      member: { timeline: { type: string; summary: string; actorName: string | null }[] };
+    }>("query ($id: ID!) { member(id: $id) { timeline(first: 10) { type summary actorName } } }", { id });
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.member.timeline).toEqual([
+      { type: "member.tagged", summary: "Tagged choir", actorName: "Olive Owner" },
+      {
+        type: "member.role_changed",
+        summary: "Role changed from member to organizer",
+        actorName: "Olive Owner",
+      },
+      { type: "member.joined", summary: "Became a member (member)", actorName: null },
+    ]);
+  });
 });

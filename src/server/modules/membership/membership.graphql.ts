@@ -6,11 +6,7 @@ import {
   CommunityVisibility,
   JoinPolicy,
 } from "#server/modules/communities/communities.graphql.ts";
-import {
-  Member,
-  MembershipSourceEnum,
-  MembershipStatusEnum,
-} from "#server/modules/members/members-table.graphql.ts";
+import { MembershipSourceEnum, MembershipStatusEnum } from "#server/modules/members/members-table.graphql.ts";
 import type { MembershipRecord } from "#server/modules/members/membership-records.service.ts";
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import {
@@ -38,7 +34,6 @@ import {
   type PublicCommunityView,
   pendingJoinRequestCount,
 } from "./join.service.ts";
-import { joinAnswersOf, memberDetail } from "./member-detail.service.ts";
 import { banMember, removeMember, setMemberRole, transferOwnership } from "./roles.service.ts";
 
 const PersonRef = builder.objectRef<Person>("Person").implement({
@@ -70,7 +65,7 @@ const Membership = builder.objectRef<MembershipRecord>("Membership").implement({
 type JoinRequestNode = JoinRequestPage["nodes"][number];
 type JoinAnswerShape = { questionId: string; question: string; values: string[] };
 
-const JoinAnswer = builder.objectRef<JoinAnswerShape>("JoinAnswer").implement({
+export const JoinAnswer = builder.objectRef<JoinAnswerShape>("JoinAnswer").implement({
   fields: (t) => ({
     questionId: t.exposeID("questionId"),
     question: t.exposeString("question", { description: "The question as it reads now" }),
@@ -193,21 +188,7 @@ builder.objectField(Community, "pendingJoinRequests", (t) =>
   }),
 );
 
-builder.objectField(Member, "joinAnswers", (t) =>
-  t.field({
-    type: [JoinAnswer],
-    description: "Answers given with the request to join, in the order the community asks them now",
-    resolve: (m, _args, ctx) => joinAnswersOf(ctx.db, m),
-  }),
-);
-
 builder.queryFields((t) => ({
-  member: t.field({
-    type: Member,
-    description: "One membership as the member drawer shows it: organizers and above",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => memberDetail(ctx, String(args.id)),
-  }),
   communityBySlug: t.field({
     type: PublicCommunity,
     nullable: true,

@@ -64,6 +64,12 @@ const MemberQuery = graphql(`
         question
         values
       }
+      timeline(first: 20) {
+        type
+        occurredAt
+        summary
+        actorName
+      }
     }
   }
 `);

@@ -118,6 +118,7 @@ function MemberDetails({
         </Fact>
       </dl>
       <JoinAnswers answers={member.joinAnswers} />
+      <Timeline entries={member.timeline} />
       <MemberActions
         communityId={communityId}
         member={member}
@@ -153,6 +154,35 @@ function JoinAnswers({ answers }: { answers: MemberQuery["member"]["joinAnswers"
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+function Timeline({ entries }: { entries: MemberQuery["member"]["timeline"] }) {
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby="member-timeline" className="grid gap-2">
+      <h3 id="member-timeline" className="font-medium">
+        Timeline
+      </h3>
+      <ol className="grid gap-2 border-l pl-4">
+        {entries.map((entry, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: log entries have no id of their own here; the list is read whole.
+          <li key={index} className="grid">
+            <span>
+              {entry.summary}
+              {entry.actorName ? <span className="text-muted-foreground"> by {entry.actorName}</span> : null}
+            </span>
+            <time
+              dateTime={entry.occurredAt}
+              title={exactDate.format(new Date(entry.occurredAt))}
+              className="text-muted-foreground"
+            >
+              {timeAgo(entry.occurredAt)}
+            </time>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -100,6 +100,14 @@ function peopleServer(options: { rows?: Row[]; invitations?: Invitation[]; reque
         ...found,
         eventsRegistered: 3,
         joinAnswers: [{ questionId: "q1", question: "Why do you want to join?", values: ["Music"] }],
+        timeline: [
+          {
+            type: "member.role_changed",
+            occurredAt: "2026-03-01T10:00:00.000Z",
+            summary: "Role changed from member to organizer",
+            actorName: "Olive Owner",
+          },
+        ],
       };
       return HttpResponse.json({ data: { member } });
     }),
@@ -283,6 +291,10 @@ describe("the member drawer", () => {
     expect(await within(drawer).findByText("m1@example.test")).toBeTruthy();
     expect(within(drawer).getByText("Music")).toBeTruthy();
     expect(within(drawer).getByText("Events registered").nextElementSibling?.textContent).toBe("3");
+    const timeline = within(drawer).getByRole("region", { name: "Timeline" });
+    expect(within(timeline).getByRole("listitem").textContent).toMatch(
+      /^Role changed from member to organizer by Olive Owner/,
+    );
 
     await user.selectOptions(within(drawer).getByLabelText("Role"), "ORGANIZER");
     await user.click(within(drawer).getByRole("button", { name: "Change role" }));
