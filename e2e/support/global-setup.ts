@@ -9,7 +9,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const smtp = await startSmtpCapture(mailDir);
   let app: Awaited<ReturnType<typeof startAppServer>>;
   try {
-    app = await startAppServer({ port: E2E_PORT, smtpUrl: smtp.url, name: "e2e-server" });
+    // Journeys sign many visitors in over HTTP; each claims its own address (support/session.ts).
+    app = await startAppServer({
+      port: E2E_PORT,
+      smtpUrl: smtp.url,
+      name: "e2e-server",
+      env: { TRUST_PROXY: "loopback" },
+    });
   } catch (error) {
     await smtp.stop();
     throw error;
