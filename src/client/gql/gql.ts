@@ -53,6 +53,18 @@ type Documents = {
     "\n  mutation SaveMemberSegment($communityId: ID!, $name: String!, $filter: MemberFilter!) {\n    saveMemberSegment(communityId: $communityId, name: $name, filter: $filter) {\n      id\n      name\n    }\n  }\n": typeof types.SaveMemberSegmentDocument,
     "\n  mutation DeleteMemberSegment($id: ID!) {\n    deleteMemberSegment(id: $id)\n  }\n": typeof types.DeleteMemberSegmentDocument,
     "\n  mutation TagMembers(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $add: [String!]\n    $remove: [String!]\n  ) {\n    tagMembers(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      add: $add\n      remove: $remove\n    ) {\n      matched\n      changed\n    }\n  }\n": typeof types.TagMembersDocument,
+    "\n  query JoinRequests($communityId: ID!, $first: Int, $after: String) {\n    joinRequests(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      endCursor\n      hasNextPage\n      nodes {\n        id\n        requestedAt\n        person {\n          id\n          name\n          email\n        }\n        answers {\n          questionId\n          question\n          values\n        }\n      }\n    }\n  }\n": typeof types.JoinRequestsDocument,
+    "\n  query Invitations($communityId: ID!) {\n    invitations(communityId: $communityId) {\n      id\n      email\n      role\n      status\n      sentAt\n      expiresAt\n    }\n  }\n": typeof types.InvitationsDocument,
+    "\n  query Member($id: ID!) {\n    member(id: $id) {\n      id\n      role\n      status\n      source\n      tags\n      joinedAt\n      lastActiveAt\n      eventsRegistered\n      eventsAttended\n      checkIns\n      person {\n        id\n        name\n        email\n      }\n      joinAnswers {\n        questionId\n        question\n        values\n      }\n      timeline(first: 20) {\n        type\n        occurredAt\n        summary\n        actorName\n      }\n    }\n  }\n": typeof types.MemberDocument,
+    "\n  mutation InviteMembers($communityId: ID!, $emails: [String!]!, $role: CommunityRole!) {\n    inviteMembers(communityId: $communityId, emails: $emails, role: $role) {\n      email\n      result\n    }\n  }\n": typeof types.InviteMembersDocument,
+    "\n  mutation ResendInvitation($id: ID!) {\n    resendInvitation(id: $id) {\n      id\n      sentAt\n      expiresAt\n    }\n  }\n": typeof types.ResendInvitationDocument,
+    "\n  mutation RevokeInvitation($id: ID!) {\n    revokeInvitation(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.RevokeInvitationDocument,
+    "\n  mutation ApproveJoinRequest($id: ID!) {\n    approveJoinRequest(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.ApproveJoinRequestDocument,
+    "\n  mutation DeclineJoinRequest($id: ID!, $message: String) {\n    declineJoinRequest(id: $id, message: $message)\n  }\n": typeof types.DeclineJoinRequestDocument,
+    "\n  mutation SetMemberRole($membershipId: ID!, $role: CommunityRole!) {\n    setMemberRole(membershipId: $membershipId, role: $role) {\n      id\n      role\n    }\n  }\n": typeof types.SetMemberRoleDocument,
+    "\n  mutation BanMember($membershipId: ID!) {\n    banMember(membershipId: $membershipId) {\n      id\n      status\n    }\n  }\n": typeof types.BanMemberDocument,
+    "\n  mutation RemoveMember($membershipId: ID!) {\n    removeMember(membershipId: $membershipId)\n  }\n": typeof types.RemoveMemberDocument,
+    "\n  mutation TransferOwnership($communityId: ID!, $membershipId: ID!) {\n    transferOwnership(communityId: $communityId, membershipId: $membershipId) {\n      id\n      role\n    }\n  }\n": typeof types.TransferOwnershipDocument,
     "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n    }\n  }\n": typeof types.CommunityPageDocument,
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": typeof types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": typeof types.LeaveCommunityDocument,
@@ -107,6 +119,18 @@ const documents: Documents = {
     "\n  mutation SaveMemberSegment($communityId: ID!, $name: String!, $filter: MemberFilter!) {\n    saveMemberSegment(communityId: $communityId, name: $name, filter: $filter) {\n      id\n      name\n    }\n  }\n": types.SaveMemberSegmentDocument,
     "\n  mutation DeleteMemberSegment($id: ID!) {\n    deleteMemberSegment(id: $id)\n  }\n": types.DeleteMemberSegmentDocument,
     "\n  mutation TagMembers(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $add: [String!]\n    $remove: [String!]\n  ) {\n    tagMembers(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      add: $add\n      remove: $remove\n    ) {\n      matched\n      changed\n    }\n  }\n": types.TagMembersDocument,
+    "\n  query JoinRequests($communityId: ID!, $first: Int, $after: String) {\n    joinRequests(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      endCursor\n      hasNextPage\n      nodes {\n        id\n        requestedAt\n        person {\n          id\n          name\n          email\n        }\n        answers {\n          questionId\n          question\n          values\n        }\n      }\n    }\n  }\n": types.JoinRequestsDocument,
+    "\n  query Invitations($communityId: ID!) {\n    invitations(communityId: $communityId) {\n      id\n      email\n      role\n      status\n      sentAt\n      expiresAt\n    }\n  }\n": types.InvitationsDocument,
+    "\n  query Member($id: ID!) {\n    member(id: $id) {\n      id\n      role\n      status\n      source\n      tags\n      joinedAt\n      lastActiveAt\n      eventsRegistered\n      eventsAttended\n      checkIns\n      person {\n        id\n        name\n        email\n      }\n      joinAnswers {\n        questionId\n        question\n        values\n      }\n      timeline(first: 20) {\n        type\n        occurredAt\n        summary\n        actorName\n      }\n    }\n  }\n": types.MemberDocument,
+    "\n  mutation InviteMembers($communityId: ID!, $emails: [String!]!, $role: CommunityRole!) {\n    inviteMembers(communityId: $communityId, emails: $emails, role: $role) {\n      email\n      result\n    }\n  }\n": types.InviteMembersDocument,
+    "\n  mutation ResendInvitation($id: ID!) {\n    resendInvitation(id: $id) {\n      id\n      sentAt\n      expiresAt\n    }\n  }\n": types.ResendInvitationDocument,
+    "\n  mutation RevokeInvitation($id: ID!) {\n    revokeInvitation(id: $id) {\n      id\n      status\n    }\n  }\n": types.RevokeInvitationDocument,
+    "\n  mutation ApproveJoinRequest($id: ID!) {\n    approveJoinRequest(id: $id) {\n      id\n      status\n    }\n  }\n": types.ApproveJoinRequestDocument,
+    "\n  mutation DeclineJoinRequest($id: ID!, $message: String) {\n    declineJoinRequest(id: $id, message: $message)\n  }\n": types.DeclineJoinRequestDocument,
+    "\n  mutation SetMemberRole($membershipId: ID!, $role: CommunityRole!) {\n    setMemberRole(membershipId: $membershipId, role: $role) {\n      id\n      role\n    }\n  }\n": types.SetMemberRoleDocument,
+    "\n  mutation BanMember($membershipId: ID!) {\n    banMember(membershipId: $membershipId) {\n      id\n      status\n    }\n  }\n": types.BanMemberDocument,
+    "\n  mutation RemoveMember($membershipId: ID!) {\n    removeMember(membershipId: $membershipId)\n  }\n": types.RemoveMemberDocument,
+    "\n  mutation TransferOwnership($communityId: ID!, $membershipId: ID!) {\n    transferOwnership(communityId: $communityId, membershipId: $membershipId) {\n      id\n      role\n    }\n  }\n": types.TransferOwnershipDocument,
     "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n    }\n  }\n": types.CommunityPageDocument,
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": types.LeaveCommunityDocument,
@@ -275,6 +299,54 @@ export function graphql(source: "\n  mutation DeleteMemberSegment($id: ID!) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation TagMembers(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $add: [String!]\n    $remove: [String!]\n  ) {\n    tagMembers(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      add: $add\n      remove: $remove\n    ) {\n      matched\n      changed\n    }\n  }\n"): typeof import('./graphql').TagMembersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query JoinRequests($communityId: ID!, $first: Int, $after: String) {\n    joinRequests(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      endCursor\n      hasNextPage\n      nodes {\n        id\n        requestedAt\n        person {\n          id\n          name\n          email\n        }\n        answers {\n          questionId\n          question\n          values\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').JoinRequestsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Invitations($communityId: ID!) {\n    invitations(communityId: $communityId) {\n      id\n      email\n      role\n      status\n      sentAt\n      expiresAt\n    }\n  }\n"): typeof import('./graphql').InvitationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Member($id: ID!) {\n    member(id: $id) {\n      id\n      role\n      status\n      source\n      tags\n      joinedAt\n      lastActiveAt\n      eventsRegistered\n      eventsAttended\n      checkIns\n      person {\n        id\n        name\n        email\n      }\n      joinAnswers {\n        questionId\n        question\n        values\n      }\n      timeline(first: 20) {\n        type\n        occurredAt\n        summary\n        actorName\n      }\n    }\n  }\n"): typeof import('./graphql').MemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation InviteMembers($communityId: ID!, $emails: [String!]!, $role: CommunityRole!) {\n    inviteMembers(communityId: $communityId, emails: $emails, role: $role) {\n      email\n      result\n    }\n  }\n"): typeof import('./graphql').InviteMembersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResendInvitation($id: ID!) {\n    resendInvitation(id: $id) {\n      id\n      sentAt\n      expiresAt\n    }\n  }\n"): typeof import('./graphql').ResendInvitationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeInvitation($id: ID!) {\n    revokeInvitation(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').RevokeInvitationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveJoinRequest($id: ID!) {\n    approveJoinRequest(id: $id) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').ApproveJoinRequestDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeclineJoinRequest($id: ID!, $message: String) {\n    declineJoinRequest(id: $id, message: $message)\n  }\n"): typeof import('./graphql').DeclineJoinRequestDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMemberRole($membershipId: ID!, $role: CommunityRole!) {\n    setMemberRole(membershipId: $membershipId, role: $role) {\n      id\n      role\n    }\n  }\n"): typeof import('./graphql').SetMemberRoleDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BanMember($membershipId: ID!) {\n    banMember(membershipId: $membershipId) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').BanMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveMember($membershipId: ID!) {\n    removeMember(membershipId: $membershipId)\n  }\n"): typeof import('./graphql').RemoveMemberDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TransferOwnership($communityId: ID!, $membershipId: ID!) {\n    transferOwnership(communityId: $communityId, membershipId: $membershipId) {\n      id\n      role\n    }\n  }\n"): typeof import('./graphql').TransferOwnershipDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

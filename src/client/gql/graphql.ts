@@ -96,6 +96,12 @@ export type InvitationStatus =
   | 'PENDING'
   | 'REVOKED';
 
+export type InviteResult =
+  | 'ALREADY_MEMBER'
+  | 'BANNED'
+  | 'INVALID'
+  | 'INVITED';
+
 export type JoinPolicy =
   | 'APPROVAL'
   | 'INVITE'
@@ -481,6 +487,97 @@ export type TagMembersMutationVariables = Exact<{
 
 
 export type TagMembersMutation = { tagMembers: { matched: number, changed: number } };
+
+export type JoinRequestsQueryVariables = Exact<{
+  communityId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type JoinRequestsQuery = { joinRequests: { totalCount: number, endCursor: string | null, hasNextPage: boolean, nodes: Array<{ id: string, requestedAt: string, person: { id: string, name: string, email: string }, answers: Array<{ questionId: string, question: string, values: Array<string> }> }> } };
+
+export type InvitationsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type InvitationsQuery = { invitations: Array<{ id: string, email: string, role: CommunityRole, status: InvitationStatus, sentAt: string, expiresAt: string }> };
+
+export type MemberQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MemberQuery = { member: { id: string, role: CommunityRole, status: MembershipStatus, source: MembershipSource, tags: Array<string>, joinedAt: string, lastActiveAt: string, eventsRegistered: number, eventsAttended: number, checkIns: number, person: { id: string, name: string, email: string | null }, joinAnswers: Array<{ questionId: string, question: string, values: Array<string> }>, timeline: Array<{ type: string, occurredAt: string, summary: string, actorName: string | null }> } };
+
+export type InviteMembersMutationVariables = Exact<{
+  communityId: string | number;
+  emails: Array<string> | string;
+  role: CommunityRole;
+}>;
+
+
+export type InviteMembersMutation = { inviteMembers: Array<{ email: string, result: InviteResult }> };
+
+export type ResendInvitationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ResendInvitationMutation = { resendInvitation: { id: string, sentAt: string, expiresAt: string } };
+
+export type RevokeInvitationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RevokeInvitationMutation = { revokeInvitation: { id: string, status: InvitationStatus } };
+
+export type ApproveJoinRequestMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ApproveJoinRequestMutation = { approveJoinRequest: { id: string, status: MembershipStatus } };
+
+export type DeclineJoinRequestMutationVariables = Exact<{
+  id: string | number;
+  message?: string | null | undefined;
+}>;
+
+
+export type DeclineJoinRequestMutation = { declineJoinRequest: boolean };
+
+export type SetMemberRoleMutationVariables = Exact<{
+  membershipId: string | number;
+  role: CommunityRole;
+}>;
+
+
+export type SetMemberRoleMutation = { setMemberRole: { id: string, role: CommunityRole } };
+
+export type BanMemberMutationVariables = Exact<{
+  membershipId: string | number;
+}>;
+
+
+export type BanMemberMutation = { banMember: { id: string, status: MembershipStatus } };
+
+export type RemoveMemberMutationVariables = Exact<{
+  membershipId: string | number;
+}>;
+
+
+export type RemoveMemberMutation = { removeMember: boolean };
+
+export type TransferOwnershipMutationVariables = Exact<{
+  communityId: string | number;
+  membershipId: string | number;
+}>;
+
+
+export type TransferOwnershipMutation = { transferOwnership: { id: string, role: CommunityRole } };
 
 export type CommunityPageQueryVariables = Exact<{
   slug: string;
@@ -1357,6 +1454,140 @@ export const TagMembersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TagMembersMutation, TagMembersMutationVariables>;
+export const JoinRequestsDocument = new TypedDocumentString(`
+    query JoinRequests($communityId: ID!, $first: Int, $after: String) {
+  joinRequests(communityId: $communityId, first: $first, after: $after) {
+    totalCount
+    endCursor
+    hasNextPage
+    nodes {
+      id
+      requestedAt
+      person {
+        id
+        name
+        email
+      }
+      answers {
+        questionId
+        question
+        values
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<JoinRequestsQuery, JoinRequestsQueryVariables>;
+export const InvitationsDocument = new TypedDocumentString(`
+    query Invitations($communityId: ID!) {
+  invitations(communityId: $communityId) {
+    id
+    email
+    role
+    status
+    sentAt
+    expiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<InvitationsQuery, InvitationsQueryVariables>;
+export const MemberDocument = new TypedDocumentString(`
+    query Member($id: ID!) {
+  member(id: $id) {
+    id
+    role
+    status
+    source
+    tags
+    joinedAt
+    lastActiveAt
+    eventsRegistered
+    eventsAttended
+    checkIns
+    person {
+      id
+      name
+      email
+    }
+    joinAnswers {
+      questionId
+      question
+      values
+    }
+    timeline(first: 20) {
+      type
+      occurredAt
+      summary
+      actorName
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MemberQuery, MemberQueryVariables>;
+export const InviteMembersDocument = new TypedDocumentString(`
+    mutation InviteMembers($communityId: ID!, $emails: [String!]!, $role: CommunityRole!) {
+  inviteMembers(communityId: $communityId, emails: $emails, role: $role) {
+    email
+    result
+  }
+}
+    `) as unknown as TypedDocumentString<InviteMembersMutation, InviteMembersMutationVariables>;
+export const ResendInvitationDocument = new TypedDocumentString(`
+    mutation ResendInvitation($id: ID!) {
+  resendInvitation(id: $id) {
+    id
+    sentAt
+    expiresAt
+  }
+}
+    `) as unknown as TypedDocumentString<ResendInvitationMutation, ResendInvitationMutationVariables>;
+export const RevokeInvitationDocument = new TypedDocumentString(`
+    mutation RevokeInvitation($id: ID!) {
+  revokeInvitation(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<RevokeInvitationMutation, RevokeInvitationMutationVariables>;
+export const ApproveJoinRequestDocument = new TypedDocumentString(`
+    mutation ApproveJoinRequest($id: ID!) {
+  approveJoinRequest(id: $id) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<ApproveJoinRequestMutation, ApproveJoinRequestMutationVariables>;
+export const DeclineJoinRequestDocument = new TypedDocumentString(`
+    mutation DeclineJoinRequest($id: ID!, $message: String) {
+  declineJoinRequest(id: $id, message: $message)
+}
+    `) as unknown as TypedDocumentString<DeclineJoinRequestMutation, DeclineJoinRequestMutationVariables>;
+export const SetMemberRoleDocument = new TypedDocumentString(`
+    mutation SetMemberRole($membershipId: ID!, $role: CommunityRole!) {
+  setMemberRole(membershipId: $membershipId, role: $role) {
+    id
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<SetMemberRoleMutation, SetMemberRoleMutationVariables>;
+export const BanMemberDocument = new TypedDocumentString(`
+    mutation BanMember($membershipId: ID!) {
+  banMember(membershipId: $membershipId) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<BanMemberMutation, BanMemberMutationVariables>;
+export const RemoveMemberDocument = new TypedDocumentString(`
+    mutation RemoveMember($membershipId: ID!) {
+  removeMember(membershipId: $membershipId)
+}
+    `) as unknown as TypedDocumentString<RemoveMemberMutation, RemoveMemberMutationVariables>;
+export const TransferOwnershipDocument = new TypedDocumentString(`
+    mutation TransferOwnership($communityId: ID!, $membershipId: ID!) {
+  transferOwnership(communityId: $communityId, membershipId: $membershipId) {
+    id
+    role
+  }
+}
+    `) as unknown as TypedDocumentString<TransferOwnershipMutation, TransferOwnershipMutationVariables>;
 export const CommunityPageDocument = new TypedDocumentString(`
     query CommunityPage($slug: String!) {
   communityBySlug(slug: $slug) {

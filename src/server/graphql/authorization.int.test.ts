@@ -364,6 +364,11 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.communityId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.member": {
+    query: "query ($id: ID!) { member(id: $id) { id person { email } joinAnswers { values } } }",
+    variables: (ids) => ({ id: ids.membershipId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Query.memberSegments": {
     query: "query ($id: ID!) { memberSegments(communityId: $id) { id name } }",
     variables: (ids) => ({ id: ids.communityId }),

@@ -116,6 +116,25 @@ export async function entriesAbout(db: Db, subjectId: string, limit = 50): Promi
   return rows.map(toEntry);
 }
 
+/**
+ * The latest entries about one person in one community, newest first: the subject index walks that
+ * person's entries (few, whatever the log's size) and the community is checked on each.
+ */
+export async function entriesAboutIn(
+  db: Db,
+  subjectId: string,
+  communityId: string,
+  limit = 50,
+): Promise<LogEntry[]> {
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select ${columns} from domain_event
+      where subject_id = ${subjectId} and community_id = ${communityId}
+      order by tx_id desc, position desc limit ${limit}`),
+  );
+  return rows.map(toEntry);
+}
+
 /** A community's entries in log order, oldest first, after `after` (for paging). */
 export async function communityEntries(
   db: Db,

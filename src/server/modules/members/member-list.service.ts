@@ -238,7 +238,19 @@ async function countMembers(
   return count > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count, capped: false };
 }
 
-function toMember(r: Row, withEmail: boolean): MemberRow {
+/** One membership as the member table shows it, whatever its status; authorization is the caller's. */
+export async function memberRowById(db: Db, id: string, withEmail: boolean): Promise<MemberRow | null> {
+  const [row] = rowsOf<Row>(
+    await db.execute(sql`
+      select m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
+        m.events_registered, m.events_attended, m.check_ins, m.last_active_at, u.name, u.email
+      from membership m join "user" u on u.id = m.user_id
+      where m.id = ${id}`),
+  );
+  return row ? toMember(row, withEmail) : null;
+}
+
+function toMember(r: Omit<Row, "sort_key" | "tie">, withEmail: boolean): MemberRow {
   return {
     id: r.id,
     communityId: r.community_id,

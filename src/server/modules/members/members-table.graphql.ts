@@ -54,7 +54,7 @@ const MemberPerson = builder.objectRef<MemberRow["person"]>("MemberPerson").impl
   }),
 });
 
-const Member = builder.objectRef<MemberRow>("Member").implement({
+export const Member = builder.objectRef<MemberRow>("Member").implement({
   description: "A membership as the member table shows it.",
   fields: (t) => ({
     id: t.exposeID("id"),

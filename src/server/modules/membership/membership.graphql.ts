@@ -65,7 +65,7 @@ const Membership = builder.objectRef<MembershipRecord>("Membership").implement({
 type JoinRequestNode = JoinRequestPage["nodes"][number];
 type JoinAnswerShape = { questionId: string; question: string; values: string[] };
 
-const JoinAnswer = builder.objectRef<JoinAnswerShape>("JoinAnswer").implement({
+export const JoinAnswer = builder.objectRef<JoinAnswerShape>("JoinAnswer").implement({
   fields: (t) => ({
     questionId: t.exposeID("questionId"),
     question: t.exposeString("question", { description: "The question as it reads now" }),

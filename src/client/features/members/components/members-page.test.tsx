@@ -2,6 +2,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import {
+  InvitationsDocument,
+  JoinRequestsDocument,
   MemberSegmentsDocument,
   type MemberSegmentsQuery,
   MembersDocument,
@@ -61,6 +63,12 @@ function membersServer(rows: Member[], segments: Segment[] = []) {
       });
     }),
     api.query(MemberSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: kept } })),
+    api.query(JoinRequestsDocument, () =>
+      HttpResponse.json({
+        data: { joinRequests: { totalCount: 0, endCursor: null, hasNextPage: false, nodes: [] } },
+      }),
+    ),
+    api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations: [] } })),
     api.mutation(TagMembersDocument, ({ variables }) => {
       tagged.push(variables);
       const ids = new Set([variables.membershipIds ?? []].flat().map(String));

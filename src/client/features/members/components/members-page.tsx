@@ -5,12 +5,14 @@ import { Suspense, useState } from "react";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import type { Capability } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
 import { membersQueryOptions } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { isFiltered, membersCsvHref } from "../member-filter.ts";
 import type { MembersSearch } from "../search-params.ts";
 import { BulkActions } from "./bulk-actions.tsx";
+import { MemberDrawer } from "./member-drawer.tsx";
 import { MemberFilters } from "./member-filters.tsx";
 import { MembersTable } from "./members-table.tsx";
 import { SegmentsPanel } from "./segments-panel.tsx";
@@ -22,10 +24,13 @@ type Props = {
   search: MembersSearch;
   /** Tag, save and delete segments: members.manage. */
   canManage: boolean;
+  capabilities: readonly Capability[];
   onSearchChange: (next: MembersSearch) => void;
+  onCommunityChanged: () => void;
 };
 
-export function MembersPage({ communityId, search, canManage, onSearchChange }: Props) {
+export function MembersPage(props: Props) {
+  const { communityId, search, canManage, onSearchChange } = props;
   return (
     <div className="grid gap-6 xl:grid-cols-[1fr_13rem]">
       <div className="grid min-w-0 content-start gap-4">
@@ -38,13 +43,7 @@ export function MembersPage({ communityId, search, canManage, onSearchChange }: 
           <CatchBoundary getResetKey={() => JSON.stringify(search)} errorComponent={ListError}>
             {/* A new search starts a new selection: the rows picked before may no longer be shown. */}
             <Suspense fallback={<MembersSkeleton />}>
-              <MemberList
-                key={JSON.stringify(search)}
-                communityId={communityId}
-                search={search}
-                canManage={canManage}
-                onSearchChange={onSearchChange}
-              />
+              <MemberList key={JSON.stringify(search)} {...props} />
             </Suspense>
           </CatchBoundary>
         )}
@@ -56,12 +55,20 @@ export function MembersPage({ communityId, search, canManage, onSearchChange }: 
   );
 }
 
-function MemberList({ communityId, search, canManage, onSearchChange }: Props) {
+function MemberList({
+  communityId,
+  search,
+  canManage,
+  capabilities,
+  onSearchChange,
+  onCommunityChanged,
+}: Props) {
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
     membersQueryOptions(communityId, search),
   );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
+  const [opened, setOpened] = useState<{ id: string; name: string } | null>(null);
   const rows = data.pages.flatMap((page) => page.nodes);
   const total = data.pages[0]?.totalCount ?? rows.length;
   // A search or filter is counted up to a cap; past it the server says so and the page says "1,000+".
@@ -132,8 +139,17 @@ function MemberList({ communityId, search, canManage, onSearchChange }: Props) {
             setSelected(select ? new Set(rows.map((row) => row.id)) : new Set());
           }}
           onSort={(sort, dir) => onSearchChange({ ...search, sort, dir })}
+          onOpen={(row) => setOpened({ id: row.id, name: row.person.name })}
         />
       )}
+      <MemberDrawer
+        communityId={communityId}
+        membershipId={opened?.id ?? null}
+        name={opened?.name ?? ""}
+        capabilities={capabilities}
+        onClose={() => setOpened(null)}
+        onCommunityChanged={onCommunityChanged}
+      />
       {hasNextPage ? (
         <div className="flex justify-center">
           <Button

@@ -32,6 +32,7 @@ export function MembersTable({
   onToggle,
   onTogglePage,
   onSort,
+  onOpen,
 }: {
   rows: MemberRow[];
   total: number;
@@ -42,6 +43,8 @@ export function MembersTable({
   onToggle: (id: string) => void;
   onTogglePage: (select: boolean) => void;
   onSort: (sort: MemberSortValue, dir: "asc" | "desc") => void;
+  /** Opens the member drawer. */
+  onOpen: (row: MemberRow) => void;
 }) {
   const pageSelected = allMatching || (rows.length > 0 && rows.every((row) => selected.has(row.id)));
   const someSelected = !pageSelected && rows.some((row) => selected.has(row.id));
@@ -131,7 +134,13 @@ export function MembersTable({
                 />
               </td>
               <td className={cn(cell, "md:min-w-56")}>
-                <div className="font-medium">{row.person.name}</div>
+                <button
+                  type="button"
+                  className="rounded-sm text-left font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+                  onClick={() => onOpen(row)}
+                >
+                  {row.person.name}
+                </button>
                 {row.person.email ? (
                   <div className="break-words text-muted-foreground">{row.person.email}</div>
                 ) : null}
