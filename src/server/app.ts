@@ -5,13 +5,14 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
+import { createReadCache } from "./db/read-cache.ts";
 import { createGraphQLEndpoint, type SharedAnswers } from "./graphql/endpoint.ts";
 import { schema } from "./graphql/schema.ts";
 import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
-import { mountEventRoutes } from "./http/events-routes.ts";
-import { createGraphQLRoute, isGraphQLPost } from "./http/graphql-route.ts";
+import { EVENT_PAGE_HEADERS, eventPageFromMemory, mountEventRoutes } from "./http/events-routes.ts";
+import { createGraphQLRoute, headersOf, isGraphQLPost } from "./http/graphql-route.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
 import {
@@ -85,10 +86,13 @@ export async function createServerApp(
   // Started below, once everything it serves exists; an emit before that has nothing to wake.
   let jobs: Jobs | undefined;
   const publicReads = createPublicReadCache({ clock });
+  // Queries' reads about a community, for everyone in it (decision 014).
+  const communityReads = createReadCache({ clock, maxEntries: 5_000 });
   const appendToLog = createEmit({ clock, onEmit: () => jobs?.wake() });
   const emit: typeof appendToLog = async (tx, event) => {
     await appendToLog(tx, event);
     publicReads.changed(event);
+    communityReads.invalidate([event.communityId]);
   };
   // The one place a request's context is put together, for GraphQL and the HTTP routes alike.
   const contextFor = createRequestContextFactory({
@@ -99,6 +103,7 @@ export async function createServerApp(
     emit,
     seats: seatKeeper,
     viewerFor,
+    reads: communityReads,
   });
 
   const graphql = createGraphQLEndpoint({
@@ -203,15 +208,29 @@ export async function createServerApp(
   });
   jobs = started;
 
+  const securityValues = await securityHeaderValues({ https });
   const graphqlRoute = createGraphQLRoute({
     endpoint: graphql,
     trustedOrigins: [config.appUrl],
     clientIp: (peer, forwardedFor) => clientAddress({ peer, forwardedFor, trust: config.trustProxy }),
-    securityHeaders: await securityHeaderValues({ https }),
+    securityHeaders: securityValues,
     maxBodyBytes: API_BODY_LIMIT,
   });
   const honoListener = getRequestListener(app.fetch);
   const listener = (request: IncomingMessage, response: ServerResponse) => {
+    const page = eventPageFromMemory(publicReads.pages, {
+      method: request.method,
+      url: request.url,
+      headers: headersOf(request),
+    });
+    if (page) {
+      response.writeHead(page.status, {
+        ...securityValues,
+        ...EVENT_PAGE_HEADERS,
+        "content-length": Buffer.byteLength(page.html),
+      });
+      return void response.end(page.html);
+    }
     if (!isGraphQLPost(request)) return void honoListener(request, response);
     graphqlRoute(request, response).catch((error: unknown) => {
       console.error(error);

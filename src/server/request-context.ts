@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/client.ts";
+import type { ReadCache, RememberingLoaders } from "#server/db/read-cache.ts";
 import {
   type CommunityLoaders,
   createCommunityLoaders,
@@ -10,7 +11,8 @@ import type { Emit } from "#server/modules/log/log.events.ts";
 import { RegistrationLoaders } from "#server/modules/registrations/registrations.views.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
 
-export type RequestLoaders = {
+/** `remember`: reads about one community kept for a moment by the process (decision 014). */
+export type RequestLoaders = RememberingLoaders & {
   communities: CommunityLoaders;
   events: Loaders;
   registrations: RegistrationLoaders;
@@ -20,8 +22,8 @@ export type RequestLoaders = {
  * Everything a request's services need, built once per request by the composition root
  * (`app.ts`) for GraphQL and the HTTP routes alike. `clientIp` keys the limits on guest
  * operations; `authSecret` signs registrations' private links; `emit` appends domain events to the
- * log with the process's clock. `loaders` batch and cache reads for
- * this request only; a GraphQL mutation gets none (`null`), so each write reads fresh state.
+ * log with the process's clock. `loaders` batch reads for this request and answer some from the
+ * process's recent reads; a GraphQL mutation gets none (`null`), so each write reads fresh state.
  */
 export type RequestContext = {
   db: Db;
@@ -48,16 +50,23 @@ export type ContextParts = {
   emit: Emit;
   seats: SeatKeeper;
   viewerFor: (headers: HeaderReader) => Promise<Viewer | null>;
+  /** Recent reads about communities, dropped by their domain events (see `RequestLoaders`). */
+  reads: ReadCache;
 };
 
 /** The loaders are made on first use: a request that reads nothing through them pays nothing. */
-function lazyLoaders(db: Db, viewerId: string | null): () => RequestLoaders {
+function lazyLoaders(db: Db, reads: ReadCache, viewerId: string | null): () => RequestLoaders {
   let made: RequestLoaders | undefined;
   return () => {
     if (!made) {
-      const communities = createCommunityLoaders(db, viewerId);
+      const communities = createCommunityLoaders(db, viewerId, reads);
       const events = new Loaders(db, viewerId, communities);
-      made = { communities, events, registrations: new RegistrationLoaders(events) };
+      made = {
+        communities,
+        events,
+        registrations: new RegistrationLoaders(events),
+        remember: (key, communityId, load) => reads.remember(`${communityId}:${key}`, [communityId], load),
+      };
     }
     return made;
   };
@@ -66,7 +75,7 @@ function lazyLoaders(db: Db, viewerId: string | null): () => RequestLoaders {
 export function createRequestContextFactory(parts: ContextParts) {
   return async (headers: HeaderReader, clientIp: string): Promise<RequestContext> => {
     const viewer = await parts.viewerFor(headers);
-    const loaders = lazyLoaders(parts.db, viewer?.id ?? null);
+    const loaders = lazyLoaders(parts.db, parts.reads, viewer?.id ?? null);
     let own: RequestLoaders | null | undefined;
     return {
       db: parts.db,

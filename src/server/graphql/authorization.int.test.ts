@@ -481,7 +481,9 @@ beforeAll(async () => {
   );
   ids.invitationId = invited.data?.inviteMembers[0]?.invitation.id as string;
   await t.drain();
-  ids.invitationToken = invitationTokenIn(t.smtp.mails.at(-1)?.text ?? "");
+  ids.invitationToken = invitationTokenIn(
+    t.smtp.mails.findLast((mail) => mail.to.includes("invited@example.test"))?.text ?? "",
+  );
   for (const id of Object.values(ids)) expect(id).toBeTruthy();
 });
 afterAll(() => t.close());

@@ -1,13 +1,15 @@
 import { createHash } from "node:crypto";
 import {
+  type DocumentNode,
+  type ExecutionArgs,
   type ExecutionResult,
-  execute,
   GraphQLError,
   type GraphQLSchema,
   Kind,
   type OperationDefinitionNode,
 } from "graphql";
 import { createHandler, type Response as HandlerResponse } from "graphql-http";
+import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { HeaderReader } from "#server/request-context.ts";
 import type { GraphQLContext } from "./context.ts";
 import { createDocumentCache } from "./documents.ts";
@@ -37,11 +39,11 @@ const isShareable = (operation: OperationDefinitionNode) =>
       (SHAREABLE_ROOT_FIELDS.has(selection.name.value) || selection.name.value === "__typename"),
   );
 
-/** Carries NUL: PostgreSQL text cannot hold it, so it would fail deep in SQL as an internal error. */
-const carriesNul = (query: string, variables: unknown) =>
-  query.includes("\u0000") ||
-  /\\u0000/i.test(query) ||
-  (variables != null && JSON.stringify(variables).includes("\\u0000"));
+/**
+ * Carries NUL: PostgreSQL text cannot hold it, so it would fail deep in SQL as an internal error.
+ * Read from the body as sent, where a NUL in the query or any variable is one (JSON-escaped).
+ */
+const carriesNul = (body: string) => body.includes("\\u0000") || body.includes("\u0000");
 
 /** The ids an answer shows: a change to any of them changes the answer. */
 function idsShown(value: unknown, into: Set<string>) {
@@ -76,6 +78,31 @@ function acceptedType(accept: string | null) {
   return "application/json; charset=utf-8";
 }
 
+/**
+ * Runs each operation as graphql-jit compiled it, once per process per document (decision 011):
+ * the same few documents are executed over and over, and a compiled one skips graphql-js's
+ * per-request walk of the document (field collection, argument and variable coercion).
+ */
+function compiledExecutor() {
+  const compiled = new WeakMap<DocumentNode, Map<string | null, CompiledQuery>>();
+  return (args: ExecutionArgs) => {
+    let operations = compiled.get(args.document);
+    if (!operations) {
+      operations = new Map();
+      compiled.set(args.document, operations);
+    }
+    const name = args.operationName ?? null;
+    let query = operations.get(name);
+    if (!query) {
+      const made = compileQuery(args.schema, args.document, name ?? undefined);
+      if (!isCompiledQuery(made)) return made;
+      query = made;
+      operations.set(name, query);
+    }
+    return query.query(args.rootValue, args.contextValue, args.variableValues);
+  };
+}
+
 /** What one request learned on its way, for deciding whether its answer may be shared. */
 type Run = { shareable: boolean; variables: unknown; data?: unknown; clean?: boolean };
 
@@ -108,7 +135,7 @@ export function createGraphQLEndpoint(options: {
     schema: options.schema,
     formatError: mask,
     async onSubscribe(request, params) {
-      if (carriesNul(params.query, params.variables)) {
+      if (carriesNul(request.raw.body)) {
         return [
           new GraphQLError("Text must not contain NUL characters.", {
             extensions: { code: "BAD_USER_INPUT" },
@@ -156,7 +183,7 @@ export function createGraphQLEndpoint(options: {
         },
       ] satisfies HandlerResponse;
     },
-    execute,
+    execute: compiledExecutor(),
   });
 
   async function respond(request: EndpointRequest): Promise<EndpointResponse> {

@@ -8,6 +8,28 @@ const isOwnGraphQLError = (error: GraphQLError) =>
   error.originalError === undefined || error.originalError instanceof GraphQLError;
 
 /**
+ * A new error at the place in the document and the result where `located` happened. Compiled
+ * operations (graphql-jit) give their errors locations without AST nodes: those are carried over.
+ */
+function placedAs(
+  located: GraphQLError | undefined,
+  message: string,
+  options: { originalError?: Error; extensions: Record<string, unknown> },
+): GraphQLError {
+  const error = new GraphQLError(message, {
+    nodes: located?.nodes,
+    source: located?.source,
+    positions: located?.positions,
+    path: located?.path,
+    ...options,
+  });
+  if (error.locations === undefined && located?.locations) {
+    Object.assign(error, { locations: located.locations });
+  }
+  return error;
+}
+
+/**
  * The one place where errors become what a client reads. A `DomainError` thrown anywhere under a
  * resolver keeps its message, its stable `code` and its `fields`; a GraphQLError made on purpose
  * keeps its own; any other error is masked as INTERNAL_SERVER_ERROR ("Unexpected error.", no
@@ -26,14 +48,7 @@ export function maskError(
       ...(original.fields.length > 0 ? { fields: original.fields } : {}),
     };
     return {
-      error: new GraphQLError(original.message, {
-        nodes: located?.nodes,
-        source: located?.source,
-        positions: located?.positions,
-        path: located?.path,
-        originalError: original,
-        extensions,
-      }),
+      error: placedAs(located, original.message, { originalError: original, extensions }),
       unexpected: false,
     };
   }
@@ -42,13 +57,7 @@ export function maskError(
       ? { originalError: { message: original.message, stack: original.stack } }
       : {};
   return {
-    error: new GraphQLError(UNEXPECTED, {
-      nodes: located?.nodes,
-      source: located?.source,
-      positions: located?.positions,
-      path: located?.path,
-      extensions: { code: "INTERNAL_SERVER_ERROR", ...detail },
-    }),
+    error: placedAs(located, UNEXPECTED, { extensions: { code: "INTERNAL_SERVER_ERROR", ...detail } }),
     unexpected: true,
   };
 }

@@ -7,7 +7,7 @@ import {
   REGISTRATION_STATUSES,
   type RegistrationStatus,
 } from "#server/modules/registrations/registration-transitions.ts";
-import type { RequestContextFactory } from "#server/request-context.ts";
+import type { HeaderReader, RequestContextFactory } from "#server/request-context.ts";
 import { buildIcs } from "#shared/ics.ts";
 import { csvResponse, fileName } from "./csv.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
@@ -106,7 +106,7 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
   app.get("/e/:id", async (c, next) => {
     const html = await readIndexHtml(options.distDir);
     if (html === null) return next();
-    c.header("Cache-Control", "no-cache, no-store, must-revalidate");
+    c.header("Cache-Control", EVENT_PAGE_HEADERS["cache-control"]);
     const id = c.req.param("id");
     if (!UUID.test(id)) return c.html(html, 404);
     const shared = isSignedOut(c.req.raw.headers);
@@ -138,6 +138,28 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const EVENT_PAGE_URL = /^\/e\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?.*)?$/i;
+
+/** The headers of an event's HTML page, whether made now or answered from memory. */
+export const EVENT_PAGE_HEADERS = {
+  "content-type": "text/html; charset=UTF-8",
+  "cache-control": "no-cache, no-store, must-revalidate",
+};
+
+/**
+ * The /e/{id} page a signed-out visitor gets, when this process has it in memory: answered from
+ * Node's request before the Hono app sees it (decision 011), as a popular event's link brings
+ * thousands at once. Anything else (a miss, a signed-in viewer) goes the route's way above.
+ */
+export function eventPageFromMemory(
+  pages: PublicReadCache["pages"],
+  request: { method?: string; url?: string; headers: HeaderReader },
+): { html: string; status: 200 | 404 } | null {
+  if (request.method !== "GET") return null;
+  const match = EVENT_PAGE_URL.exec(request.url ?? "");
+  if (!match?.[1] || !isSignedOut(request.headers)) return null;
+  return pages.get(match[1]) ?? null;
+}
 
 function eventLocation(event: EventView): string | null {
   const place = [event.venueName, event.venueAddress].filter(Boolean).join(", ");

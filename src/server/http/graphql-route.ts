@@ -10,7 +10,7 @@ export const isGraphQLPost = (request: IncomingMessage) =>
   request.method === "POST" && (request.url === PATH || request.url?.split("?")[0] === PATH);
 
 /** Node has already parsed the headers: reading them from there builds no second copy. */
-function headersOf(request: IncomingMessage): HeaderReader {
+export function headersOf(request: IncomingMessage): HeaderReader {
   return {
     get(name) {
       const value = request.headers[name.toLowerCase()];

@@ -108,6 +108,18 @@ describe("signed-out reads of an event", () => {
     expect(await pageSignedOut(t, event.id)).toContain("<title>Quiet evening · Cached Club</title>");
     expect(await countedStatements(() => readSignedOut(t, event.id))).toBe(0);
     expect(await countedStatements(() => pageSignedOut(t, event.id))).toBe(0);
+    // The page from memory goes out as the fresh one did: same headers (security ones included), same body.
+    const fresh = await settledEvent("Fresh evening");
+    const first = await fetch(`${t.url}/e/${fresh.id}?utm_source=chat`, { headers: { accept: "text/html" } });
+    const second = await fetch(`${t.url}/e/${fresh.id}?utm_source=chat`, {
+      headers: { accept: "text/html" },
+    });
+    const headersOf = (response: Response) =>
+      Object.fromEntries([...response.headers].filter(([name]) => name !== "date"));
+    expect(headersOf(second)).toEqual(headersOf(first));
+    expect(second.headers.get("content-security-policy")).toBeTruthy();
+    expect(second.headers.get("cache-control")).toBe("no-cache, no-store, must-revalidate");
+    expect(await second.text()).toBe(await first.text());
     // A shared answer keeps the content type and CORS headers of the request it answers.
     for (const accept of ["application/graphql-response+json", "application/json"]) {
       for (const origin of [t.config.appUrl, null]) {

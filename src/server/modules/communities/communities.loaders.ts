@@ -2,6 +2,7 @@ import DataLoader from "dataloader";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { preparedFor } from "#server/db/prepared.ts";
+import type { ReadCache } from "#server/db/read-cache.ts";
 import type { MembershipView } from "#server/modules/members/members.policy.ts";
 import { membershipsOfUser } from "#server/modules/members/members.service.ts";
 import { community } from "./communities.tables.ts";
@@ -13,9 +14,10 @@ type CommunityRow = typeof community.$inferSelect;
  * the viewer's membership (every event checks who may see and manage it) and the host details
  * every event shows. A request that checks the membership nearly always shows the community
  * next, so the membership is read with its community's row in one statement, which fills both.
- * Built per request, so nothing outlives it or leaks between viewers.
+ * Built per request; with `reads`, a community and the viewer's membership in it come from the
+ * process's recent reads (keyed by viewer, dropped by any domain event of the community).
  */
-export function createCommunityLoaders(db: Db, viewerId: string | null) {
+export function createCommunityLoaders(db: Db, viewerId: string | null, reads?: ReadCache) {
   async function communitiesWithMembership(ids: readonly string[]) {
     const found = new Map<string, { row: CommunityRow; membership: MembershipView | null }>();
     if (viewerId) {
@@ -44,12 +46,20 @@ export function createCommunityLoaders(db: Db, viewerId: string | null) {
     return found;
   }
 
-  const both = new DataLoader<string, { row: CommunityRow; membership: MembershipView | null } | null>(
-    async (ids) => {
-      const found = await communitiesWithMembership(ids);
-      return ids.map((id) => found.get(id) ?? null);
-    },
-  );
+  type Found = { row: CommunityRow; membership: MembershipView | null } | null;
+  const fromDatabase = new DataLoader<string, Found>(async (ids) => {
+    const found = await communitiesWithMembership(ids);
+    return ids.map((id) => found.get(id) ?? null);
+  });
+  const both = reads
+    ? new DataLoader<string, Found>(async (ids) =>
+        Promise.all(
+          ids.map((id) =>
+            reads.remember(`${id}:community:${viewerId ?? ""}`, [id], () => fromDatabase.load(id)),
+          ),
+        ),
+      )
+    : fromDatabase;
   return {
     viewerMembership: {
       load: async (id: string) => (await both.load(id))?.membership ?? null,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { preparedFor } from "#server/db/prepared.ts";
+import type { RememberingLoaders } from "#server/db/read-cache.ts";
 import { DomainError, forbidden, notFound, unauthenticated } from "#server/errors.ts";
 import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
@@ -25,7 +26,7 @@ import {
 export type Ctx = {
   db: Db;
   viewer: Viewer | null;
-  loaders?: { events: Loaders; communities: CommunityLoaders } | null;
+  loaders?: ({ events: Loaders; communities: CommunityLoaders } & RememberingLoaders) | null;
 };
 /** Writes also append their domain events to the log. */
 export type WriteCtx = Ctx & { emit: Emit };
@@ -152,19 +153,24 @@ export async function listEvents(
   const first = Math.min(Math.max(args.first ?? 20, 1), 100);
   const cursor = decodeCursor(args.after);
   const search = args.search?.trim();
-  const rows = await eventListStatement(ctx.db, {
-    filter: args.filter,
-    searching: Boolean(search),
-    paging: Boolean(cursor),
-  }).execute({
-    communityId: args.communityId,
-    now: new Date(),
-    limit: first + 1,
-    visibility: listedFor(canManage),
-    search: search ? likePattern(search) : null,
-    cursorAt: cursor?.at ?? null,
-    cursorId: cursor?.id ?? null,
-  });
+  const visibility = listedFor(canManage);
+  const read = () =>
+    eventListStatement(ctx.db, {
+      filter: args.filter,
+      searching: Boolean(search),
+      paging: Boolean(cursor),
+    }).execute({
+      communityId: args.communityId,
+      now: new Date(),
+      limit: first + 1,
+      visibility,
+      search: search ? likePattern(search) : null,
+      cursorAt: cursor?.at ?? null,
+      cursorId: cursor?.id ?? null,
+    });
+  // Organizers and members of one community see the same list: it is kept for all of them.
+  const key = JSON.stringify(["events", args.filter, visibility, first, search ?? "", args.after ?? ""]);
+  const rows = ctx.loaders ? await ctx.loaders.remember(key, args.communityId, read) : await read();
   const page = rows.slice(0, first);
   const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, member.viewer.id);
   loaders.primeCanManage(args.communityId, canManage);

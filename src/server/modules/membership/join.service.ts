@@ -1,3 +1,4 @@
+import type { RememberingLoaders } from "#server/db/read-cache.ts";
 import { conflict, DomainError, forbidden, invalidInput, notFound } from "#server/errors.ts";
 import {
   adjustMemberCount,
@@ -6,7 +7,7 @@ import {
   findCommunityBySlug,
 } from "#server/modules/communities/community-lookup.service.ts";
 import { type CommunityShowcase, communityShowcase } from "#server/modules/events/events.service.ts";
-import { requireMembership } from "#server/modules/members/members.service.ts";
+import { type MembersCtx, requireMembership } from "#server/modules/members/members.service.ts";
 import {
   countPending,
   deleteMembership,
@@ -242,9 +243,13 @@ export async function joinRequests(
 
 /** The count for the sidebar badge and the selection card; null for those who cannot review. */
 export async function pendingJoinRequestCount(
-  ctx: Pick<MembershipCtx, "db" | "viewer">,
+  ctx: Pick<MembershipCtx, "db" | "viewer"> & {
+    loaders?: (NonNullable<MembersCtx["loaders"]> & RememberingLoaders) | null;
+  },
   communityId: string,
 ): Promise<number | null> {
   const actor = await requireMembership(ctx, communityId);
-  return mayReviewMembers(actor) ? countPending(ctx.db, communityId) : null;
+  if (!mayReviewMembers(actor)) return null;
+  const count = () => countPending(ctx.db, communityId);
+  return ctx.loaders ? ctx.loaders.remember("pending-requests", communityId, count) : count();
 }

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { createReadCache } from "./read-cache.ts";
+
+function cacheAt(start = 1_000_000, options: { maxEntries?: number } = {}) {
+  let nowMs = start;
+  const cache = createReadCache({ clock: () => new Date(nowMs), ttlMs: 1_000, settleMs: 1_000, ...options });
+  return {
+    cache,
+    advance: (ms: number) => {
+      nowMs += ms;
+    },
+  };
+}
+
+/** A read whose result arrives when the test says, so a change can land while it runs. */
+function pendingRead<T>(value: T) {
+  let finish: () => void = () => {};
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  return {
+    load: async () => {
+      await done;
+      return value;
+    },
+    finish,
+  };
+}
+
+describe("the read cache", () => {
+  it("answers a kept read until its time is up, then reads again", async () => {
+    const { cache, advance } = cacheAt();
+    let reads = 0;
+    const load = async () => ++reads;
+    expect(await cache.remember("k", ["c1"], load)).toBe(1);
+    expect(await cache.remember("k", ["c1"], load)).toBe(1);
+    advance(999);
+    expect(await cache.remember("k", ["c1"], load)).toBe(1);
+    advance(1);
+    expect(await cache.remember("k", ["c1"], load)).toBe(2);
+  });
+
+  it("drops what a change touches at once, and keeps nothing read while the change may not be committed", async () => {
+    const { cache, advance } = cacheAt();
+    let value = "before";
+    const load = async () => value;
+    await cache.remember("a", ["c1"], load);
+    await cache.remember("b", ["c2"], load);
+    value = "after";
+    cache.invalidate(["c1"]);
+    expect(await cache.remember("a", ["c1"], load)).toBe("after");
+    expect(await cache.remember("b", ["c2"], load)).toBe("before");
+    // Within the settle time every read goes to the database.
+    value = "committed";
+    expect(await cache.remember("a", ["c1"], load)).toBe("committed");
+    advance(1_000);
+    value = "kept";
+    expect(await cache.remember("a", ["c1"], load)).toBe("kept");
+    value = "not read";
+    expect(await cache.remember("a", ["c1"], load)).toBe("kept");
+  });
+
+  it("does not keep a slow read that started before a change, however late it ends", async () => {
+    const { cache, advance } = cacheAt();
+    const slow = pendingRead("old");
+    const reading = cache.remember("a", ["c1"], slow.load);
+    cache.invalidate(["c1"]);
+    advance(5_000);
+    slow.finish();
+    expect(await reading).toBe("old");
+    expect(await cache.remember("a", ["c1"], async () => "new")).toBe("new");
+  });
+
+  it("lets reads of one key at the same moment share one load, but not across a change", async () => {
+    const { cache } = cacheAt();
+    let loads = 0;
+    const first = pendingRead("old");
+    const counted = () => {
+      loads += 1;
+      return first.load();
+    };
+    const together = [cache.remember("a", ["c1"], counted), cache.remember("a", ["c1"], counted)];
+    expect(loads).toBe(1);
+    cache.invalidate(["c1"]);
+    const afterChange = cache.remember("a", ["c1"], async () => "new");
+    first.finish();
+    expect(await Promise.all(together)).toEqual(["old", "old"]);
+    expect(await afterChange).toBe("new");
+  });
+
+  it("holds at most its number of entries, dropping the oldest", async () => {
+    const { cache } = cacheAt(1_000_000, { maxEntries: 2 });
+    for (const key of ["a", "b", "c"]) await cache.remember(key, ["c1"], async () => key);
+    expect(cache.read("a")).toBeUndefined();
+    expect(cache.read("b")).toBe("b");
+    expect(cache.read("c")).toBe("c");
+  });
+});

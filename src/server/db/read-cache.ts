@@ -1,0 +1,126 @@
+// A process's memory of recent reads, each entry tied to the ids of what it shows (decisions 010
+// and 014). Two rules keep an entry true:
+// - a change on this process drops the entries of the ids it touches when it emits its domain
+//   event; that emit runs inside the change's transaction, so for `settleMs` after it no read that
+//   started in that window is kept: it may have read the state from before the commit;
+// - a change on another process is not seen here, so every entry lives `ttlMs` by the injected
+//   clock: such a change shows at most that much later.
+
+const FORGET_AFTER_MS = 60_000;
+
+type Entry = { value: unknown; ids: string[]; expiresAt: number };
+
+export type ReadCacheOptions = {
+  clock: () => Date;
+  ttlMs?: number;
+  settleMs?: number;
+  maxEntries?: number;
+};
+
+export function createReadCache(options: ReadCacheOptions) {
+  const ttlMs = options.ttlMs ?? 1_000;
+  const settleMs = options.settleMs ?? 1_000;
+  const maxEntries = options.maxEntries ?? 2_000;
+  const now = () => options.clock().getTime();
+  const entries = new Map<string, Entry>();
+  const byId = new Map<string, Set<string>>();
+  /** When each id last changed on this process, kept while it still matters. */
+  const changedAt = new Map<string, number>();
+  /** Loads under way, each with the ids it reads about. */
+  const loading = new Map<string, { promise: Promise<unknown>; ids: readonly string[] }>();
+
+  function remove(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    for (const id of entry.ids) {
+      const keys = byId.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) byId.delete(id);
+    }
+  }
+
+  /** Whether a read that started at `startedAt` may have missed a change to `id`. */
+  function mayBeStale(id: string, startedAt: number): boolean {
+    const changed = changedAt.get(id);
+    return changed !== undefined && changed + settleMs > startedAt;
+  }
+
+  function read(key: string): unknown {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now()) {
+      remove(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Keeps `value`, read by a read that started at `startedAt` (now by default). */
+  function store(key: string, value: unknown, shown: Iterable<string>, startedAt?: number) {
+    const at = now();
+    const ids = [...new Set(shown)];
+    if (ids.some((id) => mayBeStale(id, startedAt ?? at))) return;
+    remove(key);
+    if (entries.size >= maxEntries) remove(entries.keys().next().value as string);
+    entries.set(key, { value, ids, expiresAt: at + ttlMs });
+    for (const id of ids) {
+      const keys = byId.get(id) ?? new Set<string>();
+      keys.add(key);
+      byId.set(id, keys);
+    }
+  }
+
+  function invalidate(changed: Iterable<string>) {
+    const ids = new Set(changed);
+    const at = now();
+    // A load already running may have read the state from before the change: nobody else joins it.
+    for (const [key, running] of loading) {
+      if (running.ids.some((id) => ids.has(id))) loading.delete(key);
+    }
+    // A change long past cannot be missed by a read still running; forget those now and then.
+    if (changedAt.size > 10_000) {
+      for (const [id, changed] of changedAt) if (changed < at - FORGET_AFTER_MS) changedAt.delete(id);
+    }
+    for (const id of ids) {
+      changedAt.set(id, at);
+      for (const key of [...(byId.get(id) ?? [])]) remove(key);
+    }
+  }
+
+  /**
+   * The kept value for `key`, or `load`'s, kept unless one of `ids` changed meanwhile. Reads of
+   * one key at the same moment share one load (an entry that ends is not read again by every
+   * waiting request at once), unless a change came after that load started.
+   */
+  function remember<T>(key: string, ids: readonly string[], load: () => Promise<T>): Promise<T> {
+    const known = read(key);
+    if (known !== undefined) return Promise.resolve(known as T);
+    const running = loading.get(key);
+    if (running) return running.promise as Promise<T>;
+    const startedAt = now();
+    const promise = load().then((value) => {
+      store(key, value, ids, startedAt);
+      return value;
+    });
+    const entry = { promise, ids };
+    loading.set(key, entry);
+    const done = () => {
+      if (loading.get(key) === entry) loading.delete(key);
+    };
+    promise.then(done, done);
+    return promise;
+  }
+
+  return { read, store, invalidate, remember, now };
+}
+
+export type ReadCache = ReturnType<typeof createReadCache>;
+
+/**
+ * What a query's loaders offer services: a read about one community, answered from the process's
+ * recent reads when one is kept, and dropped by any domain event of that community.
+ */
+export type RememberingLoaders = {
+  remember: <T>(key: string, communityId: string, load: () => Promise<T>) => Promise<T>;
+};
