@@ -28,7 +28,7 @@ function csvOf(rows: number): { text: string; refused: number } {
       lines.push(`Missing ${i},,`);
       refused++;
     } else if (i % 302 === 0) {
-      lines.push(`Again ${i},person.${i - 1}@bench.example,`);
+      lines.push(`Again ${i},person.1@bench.example,`);
       refused++;
     } else lines.push(`Person ${i},person.${i}@bench.example,${i % 7 === 0 ? "vip;early" : ""}`);
   }
