@@ -205,6 +205,8 @@ export type UpdateCommunityInput = {
   joinQuestions?: Array<QuestionInput> | null | undefined;
   /** Path in community-assets; empty removes the logo */
   logoPath?: string | null | undefined;
+  /** Whether active members may see who else is a member (names only) */
+  memberDirectory?: boolean | null | undefined;
   name?: string | null | undefined;
   slug?: string | null | undefined;
   timeZone?: string | null | undefined;
@@ -216,14 +218,14 @@ export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility, pendingJoinRequests: number | null }> };
 
-export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
+export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
 
 export type CommunityQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type SlugAvailabilityQueryVariables = Exact<{
   slug: string;
@@ -237,7 +239,7 @@ export type CreateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type UpdateCommunityMutationVariables = Exact<{
   id: string | number;
@@ -245,7 +247,7 @@ export type UpdateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type DeleteCommunityMutationVariables = Exact<{
   id: string | number;
@@ -584,7 +586,7 @@ export type CommunityPageQueryVariables = Exact<{
 }>;
 
 
-export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean }> | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus } | null } | null };
+export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, viewerSeesDirectory: boolean, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean }> | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus } | null } | null };
 
 export type JoinCommunityMutationVariables = Exact<{
   communityId: string | number;
@@ -605,6 +607,15 @@ export type MyMembershipsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole }> };
+
+export type MemberDirectoryQueryVariables = Exact<{
+  communityId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type MemberDirectoryQuery = { memberDirectory: { totalCount: number, hasNextPage: boolean, endCursor: string | null, nodes: Array<{ id: string, name: string, role: CommunityRole, joinedAt: string }> } };
 
 export type InvitationPreviewQueryVariables = Exact<{
   token: string;
@@ -696,6 +707,7 @@ export const CommunityDetailsFragmentDoc = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  memberDirectory
   joinQuestions {
     id
     kind
@@ -856,6 +868,7 @@ export const CommunityDocument = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  memberDirectory
   joinQuestions {
     id
     kind
@@ -896,6 +909,7 @@ export const CreateCommunityDocument = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  memberDirectory
   joinQuestions {
     id
     kind
@@ -927,6 +941,7 @@ export const UpdateCommunityDocument = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  memberDirectory
   joinQuestions {
     id
     kind
@@ -1623,6 +1638,7 @@ export const CommunityPageDocument = new TypedDocumentString(`
       role
       status
     }
+    viewerSeesDirectory
   }
 }
     `) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
@@ -1651,6 +1667,21 @@ export const MyMembershipsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyMembershipsQuery, MyMembershipsQueryVariables>;
+export const MemberDirectoryDocument = new TypedDocumentString(`
+    query MemberDirectory($communityId: ID!, $first: Int, $after: String) {
+  memberDirectory(communityId: $communityId, first: $first, after: $after) {
+    totalCount
+    hasNextPage
+    endCursor
+    nodes {
+      id
+      name
+      role
+      joinedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MemberDirectoryQuery, MemberDirectoryQueryVariables>;
 export const InvitationPreviewDocument = new TypedDocumentString(`
     query InvitationPreview($token: String!) {
   invitation(token: $token) {

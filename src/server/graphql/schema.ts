@@ -7,6 +7,7 @@ import "#server/modules/registrations/guest.graphql.ts";
 import "#server/modules/registrations/registrations.graphql.ts";
 import "#server/modules/membership/membership.graphql.ts";
 import "#server/modules/membership/member-detail.graphql.ts";
+import "#server/modules/membership/member-directory.graphql.ts";
 import "#server/modules/membership/member-import.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });
