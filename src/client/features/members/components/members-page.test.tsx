@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   InvitationsDocument,
   JoinRequestsDocument,
+  MemberImportsDocument,
   MemberSegmentsDocument,
   type MemberSegmentsQuery,
   MembersDocument,
@@ -68,6 +69,7 @@ function membersServer(rows: Member[], segments: Segment[] = []) {
         data: { joinRequests: { totalCount: 0, endCursor: null, hasNextPage: false, nodes: [] } },
       }),
     ),
+    api.query(MemberImportsDocument, () => HttpResponse.json({ data: { memberImports: [] } })),
     api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations: [] } })),
     api.mutation(TagMembersDocument, ({ variables }) => {
       tagged.push(variables);

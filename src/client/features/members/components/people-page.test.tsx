@@ -13,6 +13,7 @@ import {
   JoinRequestsDocument,
   type JoinRequestsQuery,
   MemberDocument,
+  MemberImportsDocument,
   type MemberQuery,
   MemberSegmentsDocument,
   MembersDocument,
@@ -92,6 +93,7 @@ function peopleServer(options: { rows?: Row[]; invitations?: Invitation[]; reque
         },
       }),
     ),
+    api.query(MemberImportsDocument, () => HttpResponse.json({ data: { memberImports: [] } })),
     api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations } })),
     api.query(MemberDocument, ({ variables }) => {
       const found = rows.find((r) => r.id === variables.id);

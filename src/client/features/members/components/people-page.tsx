@@ -7,6 +7,7 @@ import { cn } from "#client/lib/cn.ts";
 import { invitationsQueryOptions, joinRequestsQueryOptions } from "../api/membership-queries.ts";
 import { assignableRoles } from "../member-roles.ts";
 import type { MembersSearch } from "../search-params.ts";
+import { CurrentImport, ImportDialog } from "./import-dialog.tsx";
 import { InvitationsPanel } from "./invitations-panel.tsx";
 import { InviteDialog } from "./invite-dialog.tsx";
 import { JoinRequestsPanel } from "./join-requests-panel.tsx";
@@ -27,7 +28,7 @@ const tabClass = cn(
   "data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
 );
 
-/** The members page: the table, the join-request queue and the invitations, with Invite people. */
+/** The members page: the table, the join-request queue and the invitations, with Invite people and Import. */
 export function PeoplePage({ communityId, search, capabilities, onSearchChange, onCommunityChanged }: Props) {
   const [tab, setTab] = useState("members");
   const canManage = capabilities.includes("MEMBERS_MANAGE");
@@ -52,8 +53,14 @@ export function PeoplePage({ communityId, search, capabilities, onSearchChange, 
             {invited ? <Count label={`${invited} pending`}>{invited}</Count> : null}
           </Tabs.Trigger>
         </Tabs.List>
-        {roles.length > 0 ? <InviteDialog communityId={communityId} roles={roles} /> : null}
+        {roles.length > 0 ? (
+          <div className="flex flex-wrap gap-2">
+            {canManage ? <ImportDialog communityId={communityId} roles={roles} /> : null}
+            <InviteDialog communityId={communityId} roles={roles} />
+          </div>
+        ) : null}
       </div>
+      {canManage ? <CurrentImport communityId={communityId} /> : null}
       <Tabs.Content value="members" className="outline-none">
         <MembersPage
           communityId={communityId}
