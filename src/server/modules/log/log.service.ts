@@ -40,19 +40,26 @@ export function createEmit(options: { clock: () => Date; onEmit?: () => void }):
  */
 export async function appendEvents(tx: Db, events: readonly DomainEvent[], occurredAt: Date): Promise<void> {
   if (events.length === 0) return;
-  await tx.insert(domainEvent).values(
+  // One JSON parameter for the whole set: an import appends hundreds of entries per transaction.
+  const rows = JSON.stringify(
     events.map((event) => {
       const valid = domainEventSchema.parse(event);
       return {
         type: valid.type,
-        communityId: valid.communityId,
-        actorId: valid.actorId,
-        subjectId: valid.subjectId ?? null,
-        payload: valid.payload as Record<string, unknown>,
-        occurredAt,
+        community_id: valid.communityId,
+        actor_id: valid.actorId,
+        subject_id: valid.subjectId ?? null,
+        payload: valid.payload,
       };
     }),
   );
+  await tx.execute(sql`
+    insert into domain_event (type, community_id, actor_id, subject_id, payload, occurred_at)
+    select r.type, r.community_id, r.actor_id, r.subject_id, r.payload, ${occurredAt.toISOString()}::timestamptz
+    from rows from (
+      jsonb_to_recordset(${rows}::jsonb) as (type text, community_id text, actor_id text, subject_id text, payload jsonb)
+    ) with ordinality as r(type, community_id, actor_id, subject_id, payload, n)
+    order by r.n`);
 }
 
 type Row = {

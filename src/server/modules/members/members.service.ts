@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, type Placeholder } from "drizzle-orm";
+import { and, eq, inArray, type Placeholder, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { forbidden, notFound } from "#server/errors.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
@@ -151,22 +151,16 @@ export async function addMembers(
   },
 ): Promise<string[]> {
   if (input.people.length === 0) return [];
-  const rows = await db
-    .insert(membership)
-    .values(
-      input.people.map((p) => ({
-        id: randomUUID(),
-        communityId: input.communityId,
-        userId: p.userId,
-        role: input.role,
-        status: "active" as const,
-        source: input.source,
-        tags: p.tags,
-        joinedAt: input.at,
-        lastActiveAt: input.at,
-      })),
-    )
-    .onConflictDoNothing({ target: [membership.communityId, membership.userId] })
-    .returning({ userId: membership.userId });
-  return rows.map((row) => row.userId);
+  // One JSON parameter for the whole set: building thousands of bound values costs more than the insert.
+  const people = JSON.stringify(
+    input.people.map((p) => ({ id: randomUUID(), user_id: p.userId, tags: p.tags })),
+  );
+  const result = await db.execute(sql`
+    insert into membership (id, community_id, user_id, role, status, source, tags, joined_at, last_active_at)
+    select r.id, ${input.communityId}, r.user_id, ${input.role}, 'active', ${input.source}, r.tags,
+      ${input.at.toISOString()}::timestamptz, ${input.at.toISOString()}::timestamptz
+    from jsonb_to_recordset(${people}::jsonb) as r(id text, user_id text, tags text[])
+    on conflict (community_id, user_id) do nothing
+    returning user_id`);
+  return (result as unknown as { rows: { user_id: string }[] }).rows.map((row) => row.user_id);
 }
