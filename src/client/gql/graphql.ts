@@ -488,6 +488,13 @@ export type TagMembersMutationVariables = Exact<{
 
 export type TagMembersMutation = { tagMembers: { matched: number, changed: number } };
 
+export type MemberFiguresQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type MemberFiguresQuery = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
+
 export type JoinRequestsQueryVariables = Exact<{
   communityId: string | number;
   first?: number | null | undefined;
@@ -1454,6 +1461,26 @@ export const TagMembersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TagMembersMutation, TagMembersMutationVariables>;
+export const MemberFiguresDocument = new TypedDocumentString(`
+    query MemberFigures($communityId: ID!) {
+  community(id: $communityId) {
+    id
+    pendingJoinRequests
+    memberStats {
+      activeCount
+      newLast30Days
+    }
+    newestMembers(first: 5) {
+      id
+      joinedAt
+      person {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MemberFiguresQuery, MemberFiguresQueryVariables>;
 export const JoinRequestsDocument = new TypedDocumentString(`
     query JoinRequests($communityId: ID!, $first: Int, $after: String) {
   joinRequests(communityId: $communityId, first: $first, after: $after) {

@@ -180,3 +180,32 @@ export function useTagMembers(communityId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all(communityId) }),
   });
 }
+
+const MemberFiguresQuery = graphql(`
+  query MemberFigures($communityId: ID!) {
+    community(id: $communityId) {
+      id
+      pendingJoinRequests
+      memberStats {
+        activeCount
+        newLast30Days
+      }
+      newestMembers(first: 5) {
+        id
+        joinedAt
+        person {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+/** The overview's figures about people; null figures for roles that may not see the members. */
+export function memberFiguresQueryOptions(communityId: string) {
+  return queryOptions({
+    queryKey: [...memberKeys.all(communityId), "figures"] as const,
+    queryFn: async () => (await request(MemberFiguresQuery, { communityId })).community,
+  });
+}

@@ -7,11 +7,16 @@ import {
   hasAnyEvents,
   UpcomingEventsCard,
 } from "#client/features/events/components/upcoming-events-card.tsx";
+import { memberFiguresQueryOptions } from "#client/features/members/api/members-queries.ts";
+import { MemberFigures } from "#client/features/members/components/member-figures.tsx";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/")({
-  // Prefetch, not ensure: the overview still renders if the events list fails to load.
+  // Prefetch, not ensure: the overview still renders if the events list or the figures fail to load.
   loader: ({ context, params }) =>
-    context.queryClient.prefetchQuery(overviewEventsQueryOptions(params.communityId)),
+    Promise.all([
+      context.queryClient.prefetchQuery(overviewEventsQueryOptions(params.communityId)),
+      context.queryClient.prefetchQuery(memberFiguresQueryOptions(params.communityId)),
+    ]),
   component: OverviewPage,
 });
 
@@ -19,11 +24,13 @@ function OverviewPage() {
   const { communityId } = Route.useParams();
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   const { data: events } = useQuery(overviewEventsQueryOptions(communityId));
+  const { data: figures } = useQuery(memberFiguresQueryOptions(communityId));
   const hasEvents = events ? hasAnyEvents(events) : false;
   return (
     <CommunityOverview
       community={community}
       hasEvents={hasEvents}
+      people={figures?.memberStats ? <MemberFigures figures={figures} /> : null}
       events={
         events && hasEvents ? (
           <UpcomingEventsCard
