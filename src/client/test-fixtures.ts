@@ -136,6 +136,8 @@ export function eventDashboardHandlers({
               viewerCapabilities: community.viewerCapabilities,
               visibility: community.visibility,
               pendingJoinRequests: community.pendingJoinRequests,
+              timeZone: community.timeZone,
+              nextEvent: null,
             },
           ],
         },

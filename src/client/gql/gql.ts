@@ -15,7 +15,7 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n    }\n  }\n": typeof types.MyCommunitiesDocument,
+    "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": typeof types.MyCommunitiesDocument,
     "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": typeof types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": typeof types.SlugAvailabilityDocument,
@@ -70,6 +70,7 @@ type Documents = {
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": typeof types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": typeof types.LeaveCommunityDocument,
     "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": typeof types.MyMembershipsDocument,
+    "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.MyJoinRequestsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": typeof types.AcceptInvitationDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ManagedRegistrationDocument,
@@ -82,7 +83,7 @@ type Documents = {
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": typeof types.RegistrationTicketFragmentDoc,
 };
 const documents: Documents = {
-    "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n    }\n  }\n": types.MyCommunitiesDocument,
+    "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": types.MyCommunitiesDocument,
     "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": types.SlugAvailabilityDocument,
@@ -137,6 +138,7 @@ const documents: Documents = {
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": types.LeaveCommunityDocument,
     "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": types.MyMembershipsDocument,
+    "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.MyJoinRequestsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": types.AcceptInvitationDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": types.ManagedRegistrationDocument,
@@ -152,7 +154,7 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n    }\n  }\n"): typeof import('./graphql').MyCommunitiesDocument;
+export function graphql(source: "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n"): typeof import('./graphql').MyCommunitiesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -369,6 +371,10 @@ export function graphql(source: "\n  mutation LeaveCommunity($communityId: ID!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n"): typeof import('./graphql').MyMembershipsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n"): typeof import('./graphql').MyJoinRequestsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -214,7 +214,7 @@ export type UpdateCommunityInput = {
 export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility, pendingJoinRequests: number | null }> };
+export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility, pendingJoinRequests: number | null, timeZone: string, nextEvent: { id: string, title: string, startsAt: string } | null }> };
 
 export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
 
@@ -613,6 +613,11 @@ export type MyMembershipsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole }> };
 
+export type MyJoinRequestsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyJoinRequestsQuery = { myJoinRequests: Array<{ id: string, requestedAt: string, community: { id: string, name: string, slug: string, logoUrl: string | null } }> };
+
 export type InvitationPreviewQueryVariables = Exact<{
   token: string;
 }>;
@@ -837,6 +842,12 @@ export const MyCommunitiesDocument = new TypedDocumentString(`
     viewerCapabilities
     visibility
     pendingJoinRequests
+    timeZone
+    nextEvent {
+      id
+      title
+      startsAt
+    }
   }
 }
     `) as unknown as TypedDocumentString<MyCommunitiesQuery, MyCommunitiesQueryVariables>;
@@ -1678,6 +1689,20 @@ export const MyMembershipsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyMembershipsQuery, MyMembershipsQueryVariables>;
+export const MyJoinRequestsDocument = new TypedDocumentString(`
+    query MyJoinRequests {
+  myJoinRequests {
+    id
+    requestedAt
+    community {
+      id
+      name
+      slug
+      logoUrl
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MyJoinRequestsQuery, MyJoinRequestsQueryVariables>;
 export const InvitationPreviewDocument = new TypedDocumentString(`
     query InvitationPreview($token: String!) {
   invitation(token: $token) {

@@ -73,6 +73,14 @@ const cases: Record<string, Case> = {
       expect(result.data).toEqual({ myCommunities: [{ id: ids.outsiderCommunityId }] });
     },
   },
+  "Query.myJoinRequests": {
+    query: "{ myJoinRequests { id community { id } } }",
+    variables: () => ({}),
+    outsider: (result) => {
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toEqual({ myJoinRequests: [] });
+    },
+  },
   "Query.community": {
     query: "query ($id: ID!) { community(id: $id) { id name } }",
     variables: (ids) => ({ id: ids.communityId }),

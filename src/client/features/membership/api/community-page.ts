@@ -108,3 +108,26 @@ export function useLeaveCommunity() {
     },
   });
 }
+
+const MyJoinRequestsQuery = graphql(`
+  query MyJoinRequests {
+    myJoinRequests {
+      id
+      requestedAt
+      community {
+        id
+        name
+        slug
+        logoUrl
+      }
+    }
+  }
+`);
+
+/** Under `communityPageKeys.all`: joining or withdrawing on a community page refreshes it. */
+export function myJoinRequestsQueryOptions() {
+  return queryOptions({
+    queryKey: [...communityPageKeys.all, "my-requests"] as const,
+    queryFn: async () => (await request(MyJoinRequestsQuery)).myJoinRequests,
+  });
+}
