@@ -12,6 +12,7 @@ import { domainLogBench } from "./domain-log.ts";
 import { eventsBench } from "./events.ts";
 import { loginJavaScript } from "./login-javascript.ts";
 import { membersBench } from "./members.ts";
+import { membersExportBench } from "./members-export.ts";
 import { requestPath } from "./request-path.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
 import { uploadThroughput } from "./upload-throughput.ts";
@@ -23,6 +24,7 @@ const benchmarks: Benchmark[] = [
   requestPath,
   domainLogBench,
   membersBench,
+  membersExportBench,
 ];
 
 const resultsDir = join(repoRoot, "bench", "results");
