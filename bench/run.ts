@@ -11,6 +11,7 @@ import { freePort } from "../scripts/with-postgres.ts";
 import { domainLogBench } from "./domain-log.ts";
 import { eventsBench } from "./events.ts";
 import { loginJavaScript } from "./login-javascript.ts";
+import { memberImportBench } from "./member-import.ts";
 import { membersBench } from "./members.ts";
 import { membersExportBench } from "./members-export.ts";
 import { requestPath } from "./request-path.ts";
@@ -25,6 +26,7 @@ const benchmarks: Benchmark[] = [
   domainLogBench,
   membersBench,
   membersExportBench,
+  memberImportBench,
 ];
 
 const resultsDir = join(repoRoot, "bench", "results");

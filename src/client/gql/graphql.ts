@@ -121,6 +121,38 @@ export type MemberFilter = {
   tags?: Array<string> | null | undefined;
 };
 
+export type MemberImportInput = {
+  /** 0-based column of the email addresses */
+  emailColumn: number;
+  /** The file's path in the member-imports bucket */
+  filePath: string;
+  mode: MemberImportMode;
+  nameColumn?: number | null | undefined;
+  role: CommunityRole;
+  /** Tags for everyone imported */
+  tags?: Array<string> | null | undefined;
+  /** Tags per row, separated by ; or , */
+  tagsColumn?: number | null | undefined;
+};
+
+export type MemberImportMode =
+  /** Make each person a member without a mail */
+  | 'ADD'
+  /** Send each person an invitation by email */
+  | 'INVITE';
+
+export type MemberImportRejectReason =
+  | 'BANNED'
+  | 'DUPLICATE_IN_FILE'
+  | 'INVALID_EMAIL'
+  | 'MISSING_EMAIL';
+
+export type MemberImportStatus =
+  | 'DONE'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING';
+
 export type MemberSort = {
   direction: SortDirection;
   field: MemberSortField;
@@ -205,6 +237,8 @@ export type UpdateCommunityInput = {
   joinQuestions?: Array<QuestionInput> | null | undefined;
   /** Path in community-assets; empty removes the logo */
   logoPath?: string | null | undefined;
+  /** Whether active members may see who else is a member (names only) */
+  memberDirectory?: boolean | null | undefined;
   name?: string | null | undefined;
   slug?: string | null | undefined;
   timeZone?: string | null | undefined;
@@ -216,14 +250,14 @@ export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility, pendingJoinRequests: number | null, timeZone: string, nextEvent: { id: string, title: string, startsAt: string } | null }> };
 
-export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
+export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
 
 export type CommunityQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type SlugAvailabilityQueryVariables = Exact<{
   slug: string;
@@ -237,7 +271,7 @@ export type CreateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type UpdateCommunityMutationVariables = Exact<{
   id: string | number;
@@ -245,7 +279,7 @@ export type UpdateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type DeleteCommunityMutationVariables = Exact<{
   id: string | number;
@@ -441,6 +475,28 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
 
+export type MemberImportQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MemberImportQuery = { memberImport: { id: string, status: MemberImportStatus, mode: MemberImportMode, role: CommunityRole, totalRows: number | null, rowsDone: number, added: number, invited: number, skipped: number, rejected: number, error: string | null, createdAt: string, finishedAt: string | null, reportUrl: string, rejectedRows: Array<{ line: number, email: string, reason: MemberImportRejectReason }> } };
+
+export type MemberImportsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type MemberImportsQuery = { memberImports: Array<{ id: string, status: MemberImportStatus, totalRows: number | null, rowsDone: number, createdAt: string }> };
+
+export type StartMemberImportMutationVariables = Exact<{
+  communityId: string | number;
+  input: MemberImportInput;
+}>;
+
+
+export type StartMemberImportMutation = { startMemberImport: { id: string, status: MemberImportStatus } };
+
 export type MembersQueryVariables = Exact<{
   communityId: string | number;
   first?: number | null | undefined;
@@ -591,7 +647,7 @@ export type CommunityPageQueryVariables = Exact<{
 }>;
 
 
-export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean }> | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus } | null } | null };
+export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, viewerSeesDirectory: boolean, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean }> | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus } | null } | null };
 
 export type JoinCommunityMutationVariables = Exact<{
   communityId: string | number;
@@ -612,6 +668,15 @@ export type MyMembershipsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole }> };
+
+export type MemberDirectoryQueryVariables = Exact<{
+  communityId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type MemberDirectoryQuery = { memberDirectory: { totalCount: number, hasNextPage: boolean, endCursor: string | null, nodes: Array<{ id: string, name: string, role: CommunityRole, joinedAt: string }> } };
 
 export type MyJoinRequestsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -708,6 +773,7 @@ export const CommunityDetailsFragmentDoc = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  memberDirectory
   joinQuestions {
     id
     kind
@@ -874,6 +940,7 @@ export const CommunityDocument = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  memberDirectory
   joinQuestions {
     id
     kind
@@ -914,6 +981,7 @@ export const CreateCommunityDocument = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  memberDirectory
   joinQuestions {
     id
     kind
@@ -945,6 +1013,7 @@ export const UpdateCommunityDocument = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  memberDirectory
   joinQuestions {
     id
     kind
@@ -1389,6 +1458,50 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const MemberImportDocument = new TypedDocumentString(`
+    query MemberImport($id: ID!) {
+  memberImport(id: $id) {
+    id
+    status
+    mode
+    role
+    totalRows
+    rowsDone
+    added
+    invited
+    skipped
+    rejected
+    error
+    createdAt
+    finishedAt
+    reportUrl
+    rejectedRows(first: 20) {
+      line
+      email
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MemberImportQuery, MemberImportQueryVariables>;
+export const MemberImportsDocument = new TypedDocumentString(`
+    query MemberImports($communityId: ID!) {
+  memberImports(communityId: $communityId) {
+    id
+    status
+    totalRows
+    rowsDone
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<MemberImportsQuery, MemberImportsQueryVariables>;
+export const StartMemberImportDocument = new TypedDocumentString(`
+    mutation StartMemberImport($communityId: ID!, $input: MemberImportInput!) {
+  startMemberImport(communityId: $communityId, input: $input) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<StartMemberImportMutation, StartMemberImportMutationVariables>;
 export const MembersDocument = new TypedDocumentString(`
     query Members($communityId: ID!, $first: Int, $after: String, $search: String, $filter: MemberFilter, $sort: MemberSort) {
   members(
@@ -1661,6 +1774,7 @@ export const CommunityPageDocument = new TypedDocumentString(`
       role
       status
     }
+    viewerSeesDirectory
   }
 }
     `) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
@@ -1689,6 +1803,21 @@ export const MyMembershipsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyMembershipsQuery, MyMembershipsQueryVariables>;
+export const MemberDirectoryDocument = new TypedDocumentString(`
+    query MemberDirectory($communityId: ID!, $first: Int, $after: String) {
+  memberDirectory(communityId: $communityId, first: $first, after: $after) {
+    totalCount
+    hasNextPage
+    endCursor
+    nodes {
+      id
+      name
+      role
+      joinedAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MemberDirectoryQuery, MemberDirectoryQueryVariables>;
 export const MyJoinRequestsDocument = new TypedDocumentString(`
     query MyJoinRequests {
   myJoinRequests {

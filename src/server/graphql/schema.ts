@@ -9,5 +9,7 @@ import "#server/modules/registrations/registrations.graphql.ts";
 import "#server/modules/membership/membership.graphql.ts";
 import "#server/modules/membership/member-detail.graphql.ts";
 import "#server/modules/membership/my-join-requests.graphql.ts";
+import "#server/modules/membership/member-directory.graphql.ts";
+import "#server/modules/membership/member-import.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -70,6 +70,10 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
         before: { owner: entry.payload.fromUserId },
         after: { owner: entry.payload.toUserId },
       };
+    case "member.imported": {
+      const { importId, status, ...counts } = entry.payload;
+      return { target: `member-import:${importId}`, before: null, after: { status, ...counts } };
+    }
     case "member.tagged":
       return {
         target: `user:${entry.payload.userId}`,

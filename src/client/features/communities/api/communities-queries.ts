@@ -48,6 +48,7 @@ export const CommunityDetailsFragment = graphql(`
     coverUrl
     viewerCapabilities
     pendingJoinRequests
+    memberDirectory
     joinQuestions {
       id
       kind
