@@ -15,6 +15,8 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.AnnouncementSubscriptionDocument,
+    "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.SetAnnouncementSubscriptionDocument,
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n    }\n  }\n": typeof types.MyCommunitiesDocument,
     "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": typeof types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CommunityDocument,
@@ -81,6 +83,8 @@ type Documents = {
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": typeof types.RegistrationTicketFragmentDoc,
 };
 const documents: Documents = {
+    "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.AnnouncementSubscriptionDocument,
+    "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.SetAnnouncementSubscriptionDocument,
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n    }\n  }\n": types.MyCommunitiesDocument,
     "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": types.CommunityDocument,
@@ -147,6 +151,14 @@ const documents: Documents = {
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": types.RegistrationTicketFragmentDoc,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n"): typeof import('./graphql').AnnouncementSubscriptionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n"): typeof import('./graphql').SetAnnouncementSubscriptionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

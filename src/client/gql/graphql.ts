@@ -211,6 +211,21 @@ export type UpdateCommunityInput = {
   visibility?: CommunityVisibility | null | undefined;
 };
 
+export type AnnouncementSubscriptionQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type AnnouncementSubscriptionQuery = { announcementSubscription: { communityId: string, communityName: string, subscribed: boolean } };
+
+export type SetAnnouncementSubscriptionMutationVariables = Exact<{
+  token: string;
+  subscribed: boolean;
+}>;
+
+
+export type SetAnnouncementSubscriptionMutation = { setAnnouncementSubscription: { communityId: string, communityName: string, subscribed: boolean } };
+
 export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -816,6 +831,24 @@ export const RegistrationTicketFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"RegistrationTicket"}) as unknown as TypedDocumentString<RegistrationTicketFragment, unknown>;
+export const AnnouncementSubscriptionDocument = new TypedDocumentString(`
+    query AnnouncementSubscription($token: String!) {
+  announcementSubscription(token: $token) {
+    communityId
+    communityName
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<AnnouncementSubscriptionQuery, AnnouncementSubscriptionQueryVariables>;
+export const SetAnnouncementSubscriptionDocument = new TypedDocumentString(`
+    mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {
+  setAnnouncementSubscription(token: $token, subscribed: $subscribed) {
+    communityId
+    communityName
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<SetAnnouncementSubscriptionMutation, SetAnnouncementSubscriptionMutationVariables>;
 export const MyCommunitiesDocument = new TypedDocumentString(`
     query MyCommunities {
   myCommunities {

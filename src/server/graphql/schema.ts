@@ -3,6 +3,7 @@ import "#server/modules/users/users.graphql.ts";
 import "#server/modules/communities/communities.graphql.ts";
 import "#server/modules/events/events.graphql.ts";
 import "#server/modules/members/members-table.graphql.ts";
+import "#server/modules/members/announcements.graphql.ts";
 import "#server/modules/registrations/guest.graphql.ts";
 import "#server/modules/registrations/registrations.graphql.ts";
 import "#server/modules/membership/membership.graphql.ts";

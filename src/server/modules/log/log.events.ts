@@ -36,6 +36,8 @@ const payloads = {
   "member.removed": z.object({ userId: id, membershipId: id, role: z.string() }),
   "member.left": z.object({ userId: id, membershipId: id, role: z.string() }),
   "member.ownership_transferred": z.object({ fromUserId: id, toUserId: id }),
+  "member.announcements_changed": z.object({ userId: id, membershipId: id, subscribed: z.boolean() }),
+  "announcement.sent": z.object({ announcementId: id, subject: z.string(), recipientCount: z.number() }),
   "event.created": z.object({
     eventId: id,
     title: z.string(),
