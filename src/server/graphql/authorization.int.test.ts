@@ -391,6 +391,12 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.communityId, m: [ids.membershipId] }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Mutation.setMemberRoles": {
+    query:
+      "mutation ($id: ID!, $m: [ID!]) { setMemberRoles(communityId: $id, membershipIds: $m, role: ORGANIZER) { matched } }",
+    variables: (ids) => ({ id: ids.communityId, m: [ids.membershipId] }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Query.announcements": {
     query: "query ($id: ID!) { announcements(communityId: $id) { id subject } }",
     variables: (ids) => ({ id: ids.communityId }),

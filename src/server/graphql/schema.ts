@@ -8,5 +8,6 @@ import "#server/modules/registrations/guest.graphql.ts";
 import "#server/modules/registrations/registrations.graphql.ts";
 import "#server/modules/membership/membership.graphql.ts";
 import "#server/modules/membership/member-detail.graphql.ts";
+import "#server/modules/membership/bulk-roles.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });
