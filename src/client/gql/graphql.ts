@@ -183,6 +183,16 @@ export type RegistrationTimeFilter =
   | 'PAST'
   | 'UPCOMING';
 
+export type RoleChangeSkipReason =
+  /** The owner, or an admin when the viewer is not the owner. */
+  | 'FORBIDDEN'
+  /** Pending or banned: no role to change. */
+  | 'NOT_ACTIVE'
+  /** The viewer's own membership. */
+  | 'SELF'
+  /** Already holds that role. */
+  | 'UNCHANGED';
+
 export type SortDirection =
   | 'ASC'
   | 'DESC';
@@ -455,6 +465,17 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
+
+export type SetMemberRolesMutationVariables = Exact<{
+  communityId: string | number;
+  membershipIds?: Array<string | number> | string | number | null | undefined;
+  filter?: MemberFilter | null | undefined;
+  search?: string | null | undefined;
+  role: CommunityRole;
+}>;
+
+
+export type SetMemberRolesMutation = { setMemberRoles: { matched: number, changed: number, skipped: Array<{ membershipId: string, reason: RoleChangeSkipReason }> } };
 
 export type MembersQueryVariables = Exact<{
   communityId: string | number;
@@ -1404,6 +1425,24 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const SetMemberRolesDocument = new TypedDocumentString(`
+    mutation SetMemberRoles($communityId: ID!, $membershipIds: [ID!], $filter: MemberFilter, $search: String, $role: CommunityRole!) {
+  setMemberRoles(
+    communityId: $communityId
+    membershipIds: $membershipIds
+    filter: $filter
+    search: $search
+    role: $role
+  ) {
+    matched
+    changed
+    skipped {
+      membershipId
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetMemberRolesMutation, SetMemberRolesMutationVariables>;
 export const MembersDocument = new TypedDocumentString(`
     query Members($communityId: ID!, $first: Int, $after: String, $search: String, $filter: MemberFilter, $sort: MemberSort) {
   members(

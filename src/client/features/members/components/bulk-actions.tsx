@@ -3,11 +3,13 @@ import { useId, useState } from "react";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import type { Capability } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
 import { type TagTarget, useTagMembers } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { membersCsvHref } from "../member-filter.ts";
 import type { MembersSearch } from "../search-params.ts";
+import { BulkRolePicker } from "./bulk-role-picker.tsx";
 
 const count = new Intl.NumberFormat();
 /** A count of members; a capped total (the server stopped counting) reads as "1,000+ members". */
@@ -27,6 +29,7 @@ export function BulkActions({
   totalCapped,
   pageFullySelected,
   canManage,
+  capabilities,
   onSelectAllMatching,
   onClear,
 }: {
@@ -39,6 +42,7 @@ export function BulkActions({
   totalCapped: boolean;
   pageFullySelected: boolean;
   canManage: boolean;
+  capabilities: readonly Capability[];
   onSelectAllMatching: () => void;
   onClear: () => void;
 }) {
@@ -121,6 +125,9 @@ export function BulkActions({
               Remove tag
             </Button>
           </form>
+        ) : null}
+        {canManage ? (
+          <BulkRolePicker communityId={communityId} target={target} capabilities={capabilities} />
         ) : null}
         <a href={exportHref} download className={buttonVariants({ variant: "outline", size: "sm" })}>
           <DownloadIcon aria-hidden="true" /> Export selected
