@@ -4,6 +4,14 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Exactly one of these. */
+export type AnnouncementAudienceInput = {
+  all?: boolean | null | undefined;
+  filter?: MemberFilter | null | undefined;
+  membershipIds?: Array<string | number> | null | undefined;
+  segmentId?: string | number | null | undefined;
+};
+
 export type AnswerInput = {
   questionId: string | number;
   values: Array<string>;
@@ -192,6 +200,13 @@ export type RoleChangeSkipReason =
   | 'SELF'
   /** Already holds that role. */
   | 'UNCHANGED';
+
+export type SendAnnouncementInput = {
+  audience: AnnouncementAudienceInput;
+  /** Markdown. */
+  body: string;
+  subject: string;
+};
 
 export type SortDirection =
   | 'ASC'
@@ -465,6 +480,29 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
+
+export type AnnouncementsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type AnnouncementsQuery = { announcements: Array<{ id: string, subject: string, audienceLabel: string, sentAt: string, sentByName: string | null, recipientCount: number }> };
+
+export type AnnouncementAudienceCountQueryVariables = Exact<{
+  communityId: string | number;
+  audience: AnnouncementAudienceInput;
+}>;
+
+
+export type AnnouncementAudienceCountQuery = { announcementAudienceCount: number };
+
+export type SendAnnouncementMutationVariables = Exact<{
+  communityId: string | number;
+  input: SendAnnouncementInput;
+}>;
+
+
+export type SendAnnouncementMutation = { sendAnnouncement: { id: string, recipientCount: number } };
 
 export type SetMemberRolesMutationVariables = Exact<{
   communityId: string | number;
@@ -1425,6 +1463,31 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const AnnouncementsDocument = new TypedDocumentString(`
+    query Announcements($communityId: ID!) {
+  announcements(communityId: $communityId) {
+    id
+    subject
+    audienceLabel
+    sentAt
+    sentByName
+    recipientCount
+  }
+}
+    `) as unknown as TypedDocumentString<AnnouncementsQuery, AnnouncementsQueryVariables>;
+export const AnnouncementAudienceCountDocument = new TypedDocumentString(`
+    query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {
+  announcementAudienceCount(communityId: $communityId, audience: $audience)
+}
+    `) as unknown as TypedDocumentString<AnnouncementAudienceCountQuery, AnnouncementAudienceCountQueryVariables>;
+export const SendAnnouncementDocument = new TypedDocumentString(`
+    mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {
+  sendAnnouncement(communityId: $communityId, input: $input) {
+    id
+    recipientCount
+  }
+}
+    `) as unknown as TypedDocumentString<SendAnnouncementMutation, SendAnnouncementMutationVariables>;
 export const SetMemberRolesDocument = new TypedDocumentString(`
     mutation SetMemberRoles($communityId: ID!, $membershipIds: [ID!], $filter: MemberFilter, $search: String, $role: CommunityRole!) {
   setMemberRoles(

@@ -1,4 +1,4 @@
-import { DownloadIcon, TagIcon } from "lucide-react";
+import { DownloadIcon, MailIcon, TagIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
@@ -7,9 +7,10 @@ import type { Capability } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
 import { type TagTarget, useTagMembers } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
-import { membersCsvHref } from "../member-filter.ts";
+import { filterOf, membersCsvHref } from "../member-filter.ts";
 import type { MembersSearch } from "../search-params.ts";
 import { BulkRolePicker } from "./bulk-role-picker.tsx";
+import { ComposeAnnouncement, type FixedAudience } from "./compose-announcement.tsx";
 
 const count = new Intl.NumberFormat();
 /** A count of members; a capped total (the server stopped counting) reads as "1,000+ members". */
@@ -49,6 +50,7 @@ export function BulkActions({
   const id = useId();
   const [tag, setTag] = useState("");
   const tagMembers = useTagMembers(communityId);
+  const [composing, setComposing] = useState(false);
   const chosen = allMatching ? total : selectedIds.length;
   if (chosen === 0) return null;
   const target: TagTarget = allMatching ? { search } : { membershipIds: selectedIds };
@@ -71,6 +73,15 @@ export function BulkActions({
       },
     );
   };
+  // Announcements go by the filter alone: with a search typed, only the selected rows can be emailed.
+  const mailTo: FixedAudience | null = !allMatching
+    ? { audience: { membershipIds: selectedIds }, label: `${people(chosen)} selected` }
+    : search.q
+      ? null
+      : {
+          audience: { filter: filterOf(search) },
+          label: `All ${people(total, totalCapped)} matching the filter`,
+        };
   const exportHref =
     allMatching || selectedIds.length > MAX_EXPORT_IDS
       ? membersCsvHref(communityId, search)
@@ -125,6 +136,19 @@ export function BulkActions({
               Remove tag
             </Button>
           </form>
+        ) : null}
+        {canManage && mailTo ? (
+          <>
+            <Button variant="outline" size="sm" onClick={() => setComposing(true)}>
+              <MailIcon aria-hidden="true" /> Email them
+            </Button>
+            <ComposeAnnouncement
+              communityId={communityId}
+              open={composing}
+              onOpenChange={setComposing}
+              fixed={mailTo}
+            />
+          </>
         ) : null}
         {canManage ? (
           <BulkRolePicker communityId={communityId} target={target} capabilities={capabilities} />
