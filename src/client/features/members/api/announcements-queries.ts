@@ -47,6 +47,8 @@ export function announcementsQueryOptions(communityId: string) {
 export function audienceCountQueryOptions(communityId: string, audience: AnnouncementAudienceInput) {
   return queryOptions({
     queryKey: announcementKeys.audience(communityId, audience),
+    // Members join, leave and unsubscribe between two sends: count again each time the dialog opens.
+    staleTime: 0,
     queryFn: async () =>
       (await request(AudienceCountQuery, { communityId, audience })).announcementAudienceCount,
   });

@@ -138,9 +138,9 @@ describe("announcements on the members page", () => {
 
     await user.click(screen.getByRole("button", { name: "Email members" }));
     const dialog = await screen.findByRole("dialog", { name: "Email members" });
-    expect(await within(dialog).findByText("Reaches 40 members who receive announcements.")).toBeTruthy();
+    expect(await within(dialog).findByText("Goes to 40 members.")).toBeTruthy();
     await user.selectOptions(within(dialog).getByLabelText("Send to"), "s1");
-    expect(await within(dialog).findByText("Reaches 12 members who receive announcements.")).toBeTruthy();
+    expect(await within(dialog).findByText("Goes to 12 members.")).toBeTruthy();
     await user.type(within(dialog).getByLabelText("Subject"), "Saturday clean-up");
     await user.type(
       within(dialog).getByLabelText("Message"),

@@ -108,9 +108,7 @@ export function ComposeAnnouncement({
             </select>
           )}
           <FieldHint aria-live="polite">
-            {reach.data === undefined
-              ? "Counting who receives it…"
-              : `Reaches ${people(reach.data)} who receive announcements.`}
+            {reach.data === undefined ? "Counting who receives it…" : `Goes to ${people(reach.data)}.`}
           </FieldHint>
           <FieldError>{errors.audience}</FieldError>
         </div>
