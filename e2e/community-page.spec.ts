@@ -155,3 +155,46 @@ test("a visitor asks to join an approval community, answering its question; afte
   await saveScreenshot(visitor, "me-communities");
   await context.close();
 });
+
+test("an admin shows members who else belongs; a member sees the directory on the community page", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signInByApi(page.request, "Olive Owner");
+  const community = await communityByApi(page.request, "Hill Climbers", "OPEN");
+
+  await page.goto(`/dashboard/${community.id}/edit`);
+  const settings = page.getByRole("region", { name: "Membership" });
+  const directory = settings.getByRole("checkbox", { name: "Show members who else belongs" });
+  await directory.check();
+  await settings.getByRole("button", { name: "Save membership settings" }).click();
+  await expect(page.getByText("Membership settings saved.")).toBeVisible();
+  await expectAccessible(page, "settings, membership with the member directory");
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const member = await context.newPage();
+  await signInByApi(member.request, "Ada Guest");
+  await gql(member.request, "mutation ($id: ID!) { joinCommunity(communityId: $id) { id } }", {
+    id: community.id,
+  });
+  await member.goto(`/c/${community.slug}`);
+  const people = member.getByRole("list", { name: "Members" });
+  await expect(people.getByRole("listitem")).toHaveText([/Ada Guest/, /Olive Owner\s*Owner/]);
+  await expect(member.getByText("Showing 2 of 2")).toBeVisible();
+  await expectAccessible(member, "community page, member directory");
+  await saveScreenshot(member, "community-page-directory");
+
+  await directory.uncheck();
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith("/api/graphql") &&
+      (response.request().postData() ?? "").includes("mutation UpdateCommunity"),
+  );
+  await settings.getByRole("button", { name: "Save membership settings" }).click();
+  expect((await saved).ok()).toBe(true);
+  await member.reload();
+  await expect(member.getByRole("heading", { level: 1, name: "Hill Climbers" })).toBeVisible();
+  await expect(member.getByRole("list", { name: "Members" })).toHaveCount(0);
+  await context.close();
+});

@@ -26,6 +26,7 @@ export function communityFixture(overrides: Partial<CommunityFixture> = {}): Com
     brandColor: null,
     memberCount: 3,
     pendingJoinRequests: 0,
+    memberDirectory: false,
     viewerRole: "ORGANIZER",
     visibility: "PUBLIC",
     joinPolicy: "OPEN",

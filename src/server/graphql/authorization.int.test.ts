@@ -369,6 +369,11 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.membershipId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.memberDirectory": {
+    query: "query ($id: ID!) { memberDirectory(communityId: $id) { totalCount nodes { id name } } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Query.memberSegments": {
     query: "query ($id: ID!) { memberSegments(communityId: $id) { id name } }",
     variables: (ids) => ({ id: ids.communityId }),

@@ -9,5 +9,6 @@ import "#server/modules/registrations/registrations.graphql.ts";
 import "#server/modules/membership/membership.graphql.ts";
 import "#server/modules/membership/member-detail.graphql.ts";
 import "#server/modules/membership/bulk-roles.graphql.ts";
+import "#server/modules/membership/member-directory.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

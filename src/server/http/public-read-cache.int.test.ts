@@ -13,8 +13,8 @@ import {
   quickSignIn,
   registerFor,
 } from "#server/modules/events/events-test-support.ts";
-import { BACKGROUND_STATEMENT } from "#server/test/background-statements.ts";
-import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
+import type { TestBrowser, TestServer } from "#server/test/harness.ts";
+import { startStillClockServer } from "#server/test/still-clock-server.ts";
 
 /**
  * Signed-out visitors share one answer for an event's page and data (decision 010). These tests
@@ -42,23 +42,16 @@ type EventPage = {
   } | null;
 };
 
-const statements: string[] = [];
-
 let t: TestServer;
-// The server's clock stands still unless a test moves it: a slow machine never ages an entry.
-let serverNow = Date.now();
-const advance = (ms: number) => {
-  serverNow += ms;
-};
+let server: Awaited<ReturnType<typeof startStillClockServer>>;
+const advance = (ms: number) => server.advance(ms);
+const countedStatements = (run: () => Promise<unknown>) => server.countedStatements(run);
 let owner: TestBrowser;
 let communityId: string;
 
 beforeAll(async () => {
-  t = await startTestServer({
-    clock: () => new Date(serverNow),
-    logger: { logQuery: (query) => statements.push(query) },
-    overrides: { jobs: { pollIntervalMs: 3_600_000, logPollIntervalMs: 3_600_000, testHoldMs: 3_600_000 } },
-  });
+  server = await startStillClockServer();
+  t = server.t;
   const distDir = path.join(t.config.dataDir, "no-client");
   mkdirSync(distDir, { recursive: true });
   writeFileSync(
@@ -83,12 +76,6 @@ const readSignedOut = async (server: { url: string }, id: string) => {
 
 const pageSignedOut = async (server: { url: string }, id: string) =>
   (await fetch(`${server.url}/e/${id}`, { headers: { accept: "text/html" } })).text();
-
-async function countedStatements(run: () => Promise<unknown>) {
-  statements.length = 0;
-  await run();
-  return statements.filter((statement) => !BACKGROUND_STATEMENT.test(statement)).length;
-}
 
 /** An edit of the title that keeps the ticket types people registered with. */
 const keepingTickets = (event: EventResult, title: string) =>
@@ -220,7 +207,7 @@ describe("signed-out reads of an event", () => {
 describe("two servers on one database", () => {
   it("show a change made on one in the other's signed-out reads within a second", async () => {
     const event = await settledEvent("Shared evening");
-    let nowMs = serverNow;
+    let nowMs = server.now();
     const database = t.config.databaseUrl
       ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null })
       : { ...t.server.database, close: async () => {} };

@@ -45,6 +45,10 @@ export const Community = builder.objectRef<CommunityView>("Community").implement
     currency: t.exposeString("currency"),
     visibility: t.field({ type: CommunityVisibility, resolve: (c) => c.visibility }),
     joinPolicy: t.field({ type: JoinPolicy, resolve: (c) => c.joinPolicy }),
+    memberDirectory: t.boolean({
+      description: "Whether active members may see who else is a member (names only)",
+      resolve: (c) => c.memberDirectory,
+    }),
     logoUrl: t.exposeString("logoUrl", { nullable: true }),
     coverUrl: t.exposeString("coverUrl", { nullable: true }),
     brandColor: t.exposeString("brandColor", { nullable: true }),
@@ -106,6 +110,10 @@ const UpdateCommunityInput = builder.inputType("UpdateCommunityInput", {
       type: [QuestionInput],
       required: false,
       description: "The whole list in order; omitted leaves the questions as they are",
+    }),
+    memberDirectory: t.boolean({
+      required: false,
+      description: "Whether active members may see who else is a member (names only)",
     }),
   }),
 });

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "#server/modules/users/users.tables.ts";
 import type { Question } from "#shared/questions.ts";
 
@@ -21,6 +21,8 @@ export const community = pgTable("community", {
   brandColor: text("brand_color"),
   /** Asked of people requesting to join (approval policy); their answers stay on the membership. */
   joinQuestions: jsonb("join_questions").$type<Question[]>().notNull().default([]),
+  /** Whether active members may see who else is a member (names only), on the community page. */
+  memberDirectory: boolean("member_directory").notNull().default(false),
   // Kept in the same transaction as membership changes so cards never count rows.
   memberCount: integer("member_count").notNull().default(0),
   createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),

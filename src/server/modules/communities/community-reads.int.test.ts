@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerApp } from "#server/app.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { createCommunity, createEvent, quickSignIn } from "#server/modules/events/events-test-support.ts";
-import { BACKGROUND_STATEMENT } from "#server/test/background-statements.ts";
 import { wallInDays } from "#server/test/event-input.ts";
-import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
+import type { TestBrowser, TestServer } from "#server/test/harness.ts";
+import { startStillClockServer } from "#server/test/still-clock-server.ts";
 
 /**
  * A query's reads about a community (the community with the viewer's role, its event lists, the
@@ -33,22 +33,16 @@ type Overview = {
   drafts?: { nodes: { id: string; title: string }[] };
 };
 
-const statements: string[] = [];
 let t: TestServer;
-// The server's clock stands still unless a test moves it: a slow machine never ages an entry.
-let serverNow = Date.now();
-const advance = (ms: number) => {
-  serverNow += ms;
-};
+let server: Awaited<ReturnType<typeof startStillClockServer>>;
+const advance = (ms: number) => server.advance(ms);
+const countedStatements = (run: () => Promise<unknown>) => server.countedStatements(run);
 let owner: TestBrowser;
 let communityId: string;
 
 beforeAll(async () => {
-  t = await startTestServer({
-    clock: () => new Date(serverNow),
-    logger: { logQuery: (query) => statements.push(query) },
-    overrides: { jobs: { pollIntervalMs: 3_600_000, logPollIntervalMs: 3_600_000, testHoldMs: 3_600_000 } },
-  });
+  server = await startStillClockServer();
+  t = server.t;
   ({ browser: owner } = await quickSignIn(t, "Olga Owner"));
   // As a browser does, the owner holds the signed session cache, so a read needs no session lookup.
   expect((await owner.fetch("/api/auth/get-session")).status).toBe(200);
@@ -61,12 +55,6 @@ async function read<T = Overview>(browser: Pick<TestBrowser, "graphql">, query =
   const result = await browser.graphql<T>(query, { id: communityId });
   expect(result.errors).toBeUndefined();
   return result.data as T;
-}
-
-async function countedStatements(run: () => Promise<unknown>) {
-  statements.length = 0;
-  await run();
-  return statements.filter((statement) => !BACKGROUND_STATEMENT.test(statement)).length;
 }
 
 const daysAhead = (days: number) => ({
@@ -152,7 +140,7 @@ describe("a community's reads in queries", () => {
 describe("two servers on one database", () => {
   it("show a change made on one in the other's reads within a second", async () => {
     advance(1_000);
-    let nowMs = serverNow;
+    let nowMs = server.now();
     const database = t.config.databaseUrl
       ? await openDatabase({ databaseUrl: t.config.databaseUrl, dataDir: null })
       : { ...t.server.database, close: async () => {} };

@@ -98,6 +98,7 @@ export type UpdateCommunityInput = CommunityPatch & {
   coverPath?: string | null;
   /** The whole list, in order; questions keep their id so answers already given stay matched. */
   joinQuestions?: QuestionInput[] | null;
+  memberDirectory?: boolean | null;
 };
 
 const AUDITED = [
@@ -112,6 +113,7 @@ const AUDITED = [
   "logoUrl",
   "coverUrl",
   "joinQuestions",
+  "memberDirectory",
 ] as const;
 
 const sameValue = (a: unknown, b: unknown) =>
@@ -156,6 +158,7 @@ export async function updateCommunity(
   const joinQuestions = input.joinQuestions ? validateQuestions(input.joinQuestions, "joinQuestions") : null;
   if (joinQuestions) errors.push(...joinQuestions.errors);
   if (errors.length > 0) throw invalidInput(errors);
+  if (typeof input.memberDirectory === "boolean") changes.memberDirectory = input.memberDirectory;
   if (value.slug) {
     const [taken] = await ctx.db
       .select({ id: community.id })

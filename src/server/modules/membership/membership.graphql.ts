@@ -6,6 +6,7 @@ import {
   CommunityVisibility,
   JoinPolicy,
 } from "#server/modules/communities/communities.graphql.ts";
+import { can } from "#server/modules/members/members.policy.ts";
 import { MembershipSourceEnum, MembershipStatusEnum } from "#server/modules/members/members-table.graphql.ts";
 import type { MembershipRecord } from "#server/modules/members/membership-records.service.ts";
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
@@ -150,6 +151,12 @@ const PublicCommunity = builder.objectRef<PublicCommunityView>("PublicCommunity"
       nullable: true,
       description: "The signed-in viewer's membership or request, if any",
       resolve: (p) => p.viewerMembership,
+    }),
+    viewerSeesDirectory: t.boolean({
+      description: "Whether the viewer may read memberDirectory for this community",
+      resolve: (p) =>
+        p.viewerMembership?.status === "active" &&
+        (p.community.memberDirectory || can(p.viewerMembership, "members.view")),
     }),
   }),
 });

@@ -42,6 +42,7 @@ export const CommunityDetailsFragment = graphql(`
     coverUrl
     viewerCapabilities
     pendingJoinRequests
+    memberDirectory
     joinQuestions {
       id
       kind

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation } from "@tanstack/react-query";
 import { graphql } from "#client/gql/gql.ts";
 import type { AnswerInput, CommunityPageQuery } from "#client/gql/graphql.ts";
 import { request } from "#client/lib/graphql.ts";
@@ -38,6 +38,7 @@ const CommunityPageDocument = graphql(`
         role
         status
       }
+      viewerSeesDirectory
     }
   }
 `);
@@ -106,5 +107,35 @@ export function useLeaveCommunity() {
     mutationFn: async (communityId: string) => {
       await request(LeaveCommunityMutation, { communityId });
     },
+  });
+}
+
+const MemberDirectoryQuery = graphql(`
+  query MemberDirectory($communityId: ID!, $first: Int, $after: String) {
+    memberDirectory(communityId: $communityId, first: $first, after: $after) {
+      totalCount
+      hasNextPage
+      endCursor
+      nodes {
+        id
+        name
+        role
+        joinedAt
+      }
+    }
+  }
+`);
+
+const DIRECTORY_PAGE = 50;
+
+/** Who else belongs, by name, for members of a community that shows its directory. */
+export function memberDirectoryQueryOptions(communityId: string) {
+  return infiniteQueryOptions({
+    queryKey: [...communityPageKeys.all, "directory", communityId] as const,
+    queryFn: async ({ pageParam }) =>
+      (await request(MemberDirectoryQuery, { communityId, first: DIRECTORY_PAGE, after: pageParam }))
+        .memberDirectory,
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasNextPage ? last.endCursor : null),
   });
 }

@@ -7,9 +7,10 @@ import {
   CommunityPageDocument,
   JoinCommunityDocument,
   LeaveCommunityDocument,
+  MemberDirectoryDocument,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
-import { api, graphqlError } from "#client/test-network.ts";
+import { api, graphqlError, server } from "#client/test-network.ts";
 
 const WHY = "q-why";
 
@@ -27,6 +28,7 @@ function community(overrides: Partial<CommunityPageData> = {}): CommunityPageDat
     timeZone: "America/New_York",
     memberCount: 12,
     pastEventCount: 3,
+    viewerSeesDirectory: false,
     upcomingEvents: [
       {
         id: "e1",
@@ -187,6 +189,55 @@ describe("the community page", () => {
     expect(within(membership()).getByRole("link", { name: "Open the dashboard" }).getAttribute("href")).toBe(
       "/dashboard/c1",
     );
+  });
+
+  it("shows members the directory page by page when the community shows it, and nobody else", async () => {
+    const names = ["Ada Guest", "Bo Guest", "Cy Guest"];
+    const asked: (string | null | undefined)[] = [];
+    server.use(
+      api.query(MemberDirectoryDocument, ({ variables }) => {
+        asked.push(variables.after);
+        const start = variables.after ? 2 : 0;
+        const nodes = names.slice(start, start + 2).map((name, i) => ({
+          id: `m${start + i}`,
+          name,
+          role: start + i === 0 ? ("ORGANIZER" as const) : ("MEMBER" as const),
+          joinedAt: "2026-01-01T10:00:00.000Z",
+        }));
+        return HttpResponse.json({
+          data: {
+            memberDirectory: {
+              totalCount: names.length,
+              hasNextPage: start === 0,
+              endCursor: start === 0 ? "page-2" : null,
+              nodes,
+            },
+          },
+        });
+      }),
+    );
+    const { user } = await open(
+      community({
+        viewerMembership: { id: "m9", role: "MEMBER", status: "ACTIVE" },
+        viewerSeesDirectory: true,
+      }),
+    );
+    const list = await screen.findByRole("list", { name: "Members" });
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["AGAda GuestOrganizer", "BGBo Guest"]);
+    expect(screen.getByText("Showing 2 of 3")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Show more members" }));
+    expect(await within(list).findByText("Cy Guest")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Show more members" })).toBeNull();
+    expect(asked).toEqual([null, "page-2"]);
+  });
+
+  it("has no member directory for people the community does not show it to", async () => {
+    await open(community({ viewerMembership: { id: "m9", role: "MEMBER", status: "ACTIVE" } }));
+    expect(screen.queryByRole("region", { name: "Members" })).toBeNull();
   });
 
   it("answers Not Found for an unknown slug", async () => {

@@ -7,6 +7,7 @@ import { IMAGE_ASPECT } from "#client/components/upload/image-aspects.ts";
 import type { CommunityPageData } from "#client/features/membership/api/community-page.ts";
 import { formatEventRange } from "#shared/event-time-format.ts";
 import { JoinPanel, type JoinPanelSlots } from "./join-panel.tsx";
+import { MemberDirectory } from "./member-directory.tsx";
 
 type PageEvent = NonNullable<CommunityPageData["upcomingEvents"]>[number];
 
@@ -141,6 +142,7 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
           ) : (
             <Events community={community} />
           )}
+          {community.viewerSeesDirectory ? <MemberDirectory communityId={community.id} /> : null}
         </div>
       </div>
     </article>

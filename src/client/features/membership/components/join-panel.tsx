@@ -11,6 +11,7 @@ import {
 import type { CommunityRole } from "#client/gql/graphql.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { capabilitiesOf, type Role } from "#shared/capabilities.ts";
+import { ROLE_NAME } from "../role-names.ts";
 import { LeaveCommunityButton } from "./leave-community-button.tsx";
 
 export type QuestionSlot = (props: {
@@ -28,13 +29,6 @@ export type JoinPanelSlots = {
   renderQuestion: QuestionSlot;
   /** Reloads the page's data after joining, leaving or signing in. */
   onChanged: () => Promise<unknown>;
-};
-
-const ROLE_NAME: Record<CommunityRole, string> = {
-  OWNER: "Owner",
-  ADMIN: "Admin",
-  ORGANIZER: "Organizer",
-  MEMBER: "Member",
 };
 
 /** Roles that can do more than see the community have a dashboard to go to. */

@@ -6,15 +6,8 @@ import {
   communityPageKeys,
   myMembershipsQueryOptions,
 } from "#client/features/membership/api/community-page.ts";
-import type { CommunityRole } from "#client/gql/graphql.ts";
+import { ROLE_NAME } from "../role-names.ts";
 import { LeaveCommunityButton } from "./leave-community-button.tsx";
-
-const ROLE_NAME: Record<CommunityRole, string> = {
-  OWNER: "Owner",
-  ADMIN: "Admin",
-  ORGANIZER: "Organizer",
-  MEMBER: "Member",
-};
 
 /** The communities the signed-in person belongs to, each with a way out (owners hand over first). */
 export function YourCommunities({ onLeft }: { onLeft: () => Promise<unknown> }) {

@@ -95,3 +95,26 @@ describe("membership settings: join questions", () => {
     expect(label.getAttribute("aria-invalid")).toBe("true");
   });
 });
+
+describe("membership settings: the member directory", () => {
+  it("turns the directory on for members and sends only that change", async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    server.use(
+      api.mutation(UpdateCommunityDocument, ({ variables }) => {
+        sent.push(variables);
+        return HttpResponse.json({ data: { updateCommunity: { ...admin, memberDirectory: true } } });
+      }),
+    );
+    const section = await renderSettings();
+    const box = within(section).getByRole<HTMLInputElement>("checkbox", {
+      name: "Show members who else belongs",
+    });
+    expect(box.checked).toBe(false);
+    expect(box.getAttribute("aria-describedby")).toBeTruthy();
+    await user.click(box);
+    await user.click(within(section).getByRole("button", { name: "Save membership settings" }));
+    await vi.waitFor(() => expect(sent).toEqual([{ id: "c1", input: { memberDirectory: true } }]));
+    await vi.waitFor(() => expect(box.checked).toBe(true));
+  });
+});

@@ -20,9 +20,12 @@ import { useSettingsSave } from "./use-settings-save.ts";
 
 type Community = CommunityQuery["community"];
 
-const valuesOf = (community: Pick<Community, "joinPolicy" | "joinQuestions">): MembershipSettingsValues => ({
+const valuesOf = (
+  community: Pick<Community, "joinPolicy" | "joinQuestions" | "memberDirectory">,
+): MembershipSettingsValues => ({
   joinPolicy: community.joinPolicy,
   questions: community.joinQuestions.map(questionToValue),
+  memberDirectory: community.memberDirectory,
 });
 
 const inputsOf = (questions: Community["joinQuestions"]) =>
@@ -40,12 +43,12 @@ export function MembershipSection({ community, readOnly }: { community: Communit
     resolver: zodResolver(membershipSettingsSchema),
     defaultValues: valuesOf(community),
   });
-  const { control, handleSubmit, setError, reset, formState } = form;
+  const { control, handleSubmit, setError, reset, formState, register } = form;
   const { errors, isDirty, dirtyFields } = formState;
   const { prompt } = useUnsavedChanges(isDirty);
   const { save, formError, isSaving } = useSettingsSave<MembershipSettingsValues>(
     community.id,
-    ["joinPolicy", "questions"],
+    ["joinPolicy", "questions", "memberDirectory"],
     setError,
     formPath,
   );
@@ -55,6 +58,7 @@ export function MembershipSection({ community, readOnly }: { community: Communit
   const onSubmit = handleSubmit(async (values) => {
     const input: UpdateCommunityInput = {};
     if (dirtyFields.joinPolicy) input.joinPolicy = values.joinPolicy;
+    if (dirtyFields.memberDirectory) input.memberDirectory = values.memberDirectory;
     const questions = values.questions.map(valueToQuestionInput);
     // Field arrays keep no reliable dirty flag after a removal: compare with what was last saved.
     if (JSON.stringify(questions) !== JSON.stringify(savedQuestions.current)) input.joinQuestions = questions;
@@ -99,6 +103,24 @@ export function MembershipSection({ community, readOnly }: { community: Communit
               />
             ) : null}
             <FieldError>{errors.questions?.message ?? errors.questions?.root?.message}</FieldError>
+            <div className="flex items-start gap-3">
+              <input
+                id={`${id}-directory`}
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 cursor-pointer accent-[var(--primary)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                aria-describedby={`${id}-directory-hint`}
+                {...register("memberDirectory")}
+              />
+              <div className="grid gap-0.5">
+                <label htmlFor={`${id}-directory`} className="text-sm font-medium">
+                  Show members who else belongs
+                </label>
+                <p id={`${id}-directory-hint`} className="text-sm text-muted-foreground">
+                  Members see a directory of names and roles on the community page. Email addresses stay with
+                  organizers.
+                </p>
+              </div>
+            </div>
           </fieldset>
           {readOnly ? null : (
             <SectionFooter>

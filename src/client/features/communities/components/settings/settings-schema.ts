@@ -43,6 +43,7 @@ export const membershipSettingsSchema = z.object({
   questions: z
     .array(questionSchema)
     .max(COUNT_LIMITS.questions, `Ask at most ${COUNT_LIMITS.questions} questions.`),
+  memberDirectory: z.boolean(),
 });
 
 export type MembershipSettingsValues = z.input<typeof membershipSettingsSchema>;

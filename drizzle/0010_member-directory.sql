@@ -1,0 +1,1 @@
+ALTER TABLE "community" ADD COLUMN "member_directory" boolean DEFAULT false NOT NULL;
