@@ -74,7 +74,8 @@ type Documents = {
     "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n      viewerSeesDirectory\n    }\n  }\n": typeof types.CommunityPageDocument,
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": typeof types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": typeof types.LeaveCommunityDocument,
-    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": typeof types.MyMembershipsDocument,
+    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n": typeof types.MyMembershipsDocument,
+    "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n": typeof types.SetMyAnnouncementEmailsDocument,
     "\n  query MemberDirectory($communityId: ID!, $first: Int, $after: String) {\n    memberDirectory(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        name\n        role\n        joinedAt\n      }\n    }\n  }\n": typeof types.MemberDirectoryDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": typeof types.AcceptInvitationDocument,
@@ -147,7 +148,8 @@ const documents: Documents = {
     "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n      viewerSeesDirectory\n    }\n  }\n": types.CommunityPageDocument,
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": types.LeaveCommunityDocument,
-    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": types.MyMembershipsDocument,
+    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n": types.MyMembershipsDocument,
+    "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n": types.SetMyAnnouncementEmailsDocument,
     "\n  query MemberDirectory($communityId: ID!, $first: Int, $after: String) {\n    memberDirectory(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        name\n        role\n        joinedAt\n      }\n    }\n  }\n": types.MemberDirectoryDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": types.AcceptInvitationDocument,
@@ -400,7 +402,11 @@ export function graphql(source: "\n  mutation LeaveCommunity($communityId: ID!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n"): typeof import('./graphql').MyMembershipsDocument;
+export function graphql(source: "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n"): typeof import('./graphql').MyMembershipsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n"): typeof import('./graphql').SetMyAnnouncementEmailsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

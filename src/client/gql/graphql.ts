@@ -680,7 +680,15 @@ export type LeaveCommunityMutation = { leaveCommunity: boolean };
 export type MyMembershipsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole }> };
+export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole, viewerAnnouncementEmails: boolean | null }> };
+
+export type SetMyAnnouncementEmailsMutationVariables = Exact<{
+  communityId: string | number;
+  subscribed: boolean;
+}>;
+
+
+export type SetMyAnnouncementEmailsMutation = { setMyAnnouncementEmails: { communityId: string, subscribed: boolean } };
 
 export type MemberDirectoryQueryVariables = Exact<{
   communityId: string | number;
@@ -1799,9 +1807,18 @@ export const MyMembershipsDocument = new TypedDocumentString(`
     slug
     logoUrl
     viewerRole
+    viewerAnnouncementEmails
   }
 }
     `) as unknown as TypedDocumentString<MyMembershipsQuery, MyMembershipsQueryVariables>;
+export const SetMyAnnouncementEmailsDocument = new TypedDocumentString(`
+    mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {
+  setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {
+    communityId
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<SetMyAnnouncementEmailsMutation, SetMyAnnouncementEmailsMutationVariables>;
 export const MemberDirectoryDocument = new TypedDocumentString(`
     query MemberDirectory($communityId: ID!, $first: Int, $after: String) {
   memberDirectory(communityId: $communityId, first: $first, after: $after) {

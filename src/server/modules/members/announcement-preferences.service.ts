@@ -86,6 +86,20 @@ export async function setSubscriptionByToken(
   return { communityId: found.community.id, communityName: found.community.name, subscribed };
 }
 
+/** Whether the viewer receives a community's announcements; null when they are not an active member. */
+export async function myAnnouncementEmails(
+  ctx: { db: Db; viewer: { id: string } | null },
+  communityId: string,
+): Promise<boolean | null> {
+  if (!ctx.viewer) return null;
+  const [row] = await ctx.db
+    .select({ on: membership.emailAnnouncements, status: membership.status })
+    .from(membership)
+    .where(and(eq(membership.userId, ctx.viewer.id), eq(membership.communityId, communityId)))
+    .limit(1);
+  return row?.status === "active" ? row.on : null;
+}
+
 /** The signed-in member's own switch, on /me. */
 export async function setMyAnnouncementEmails(
   ctx: MembersWriteCtx,

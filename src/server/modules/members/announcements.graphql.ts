@@ -1,6 +1,8 @@
 import { builder } from "#server/graphql/builder.ts";
+import { Community } from "#server/modules/communities/communities.graphql.ts";
 import {
   type AnnouncementSubscription,
+  myAnnouncementEmails,
   setMyAnnouncementEmails,
   setSubscriptionByToken,
   subscriptionByToken,
@@ -142,3 +144,11 @@ builder.mutationFields((t) => ({
     resolve: (_root, args, ctx) => setMyAnnouncementEmails(ctx, String(args.communityId), args.subscribed),
   }),
 }));
+
+builder.objectField(Community, "viewerAnnouncementEmails", (t) =>
+  t.boolean({
+    nullable: true,
+    description: "Whether the viewer receives this community's announcements; null unless an active member.",
+    resolve: (c, _args, ctx) => myAnnouncementEmails(ctx, c.id),
+  }),
+);

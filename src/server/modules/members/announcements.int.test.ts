@@ -297,6 +297,10 @@ describe("setMyAnnouncementEmails", () => {
       { id: communityId },
     );
     expect(off.data?.setMyAnnouncementEmails.subscribed).toBe(false);
+    const mine = await owner.graphql<{ myCommunities: { id: string; viewerAnnouncementEmails: boolean }[] }>(
+      "{ myCommunities { id viewerAnnouncementEmails } }",
+    );
+    expect(mine.data?.myCommunities.find((c) => c.id === communityId)?.viewerAnnouncementEmails).toBe(false);
     const subject = `Mine ${randomUUID().slice(0, 6)}`;
     await send(owner, communityId, { subject, body: "x", audience: { all: true } });
     expect(recipientsOf(await mailsWith(subject))).toEqual([member.email]);

@@ -6,6 +6,8 @@ import {
   LeaveCommunityDocument,
   MyMembershipsDocument,
   MyRegistrationsDocument,
+  SetMyAnnouncementEmailsDocument,
+  type SetMyAnnouncementEmailsMutationVariables,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { api } from "#client/test-network.ts";
@@ -20,13 +22,43 @@ const noRegistrations = api.query(MyRegistrationsDocument, () =>
 
 function membershipsServer() {
   let communities = [
-    { id: "c1", name: "Book Club", slug: "book-club", logoUrl: null, viewerRole: "MEMBER" as CommunityRole },
-    { id: "c2", name: "Chess Night", slug: "chess", logoUrl: null, viewerRole: "OWNER" as CommunityRole },
+    {
+      id: "c1",
+      name: "Book Club",
+      slug: "book-club",
+      logoUrl: null,
+      viewerRole: "MEMBER" as CommunityRole,
+      viewerAnnouncementEmails: true as boolean | null,
+    },
+    {
+      id: "c2",
+      name: "Chess Night",
+      slug: "chess",
+      logoUrl: null,
+      viewerRole: "OWNER" as CommunityRole,
+      viewerAnnouncementEmails: true as boolean | null,
+    },
   ];
   const left: string[] = [];
+  const choices: SetMyAnnouncementEmailsMutationVariables[] = [];
   return {
     left,
+    choices,
     handlers: [
+      api.mutation(SetMyAnnouncementEmailsDocument, ({ variables }) => {
+        choices.push(variables);
+        communities = communities.map((c) =>
+          c.id === variables.communityId ? { ...c, viewerAnnouncementEmails: variables.subscribed } : c,
+        );
+        return HttpResponse.json({
+          data: {
+            setMyAnnouncementEmails: {
+              communityId: String(variables.communityId),
+              subscribed: variables.subscribed,
+            },
+          },
+        });
+      }),
       noRegistrations,
       api.query(MyMembershipsDocument, () => HttpResponse.json({ data: { myCommunities: communities } })),
       api.mutation(LeaveCommunityDocument, ({ variables }) => {
@@ -60,5 +92,27 @@ describe("communities on /me", () => {
     await waitFor(() => expect(within(section).getAllByRole("listitem")).toHaveLength(1));
     expect(network.left).toEqual(["c1"]);
     expect(within(section).queryByText("Book Club")).toBeNull();
+  });
+
+  it("turns one community's announcements off and says so", async () => {
+    const network = membershipsServer();
+    const { user } = await renderApp("/me", { signedInAs: adaUser, handlers: network.handlers });
+    const section = await screen.findByRole("region", { name: "Communities" });
+    const box = await within(section).findByRole("checkbox", {
+      name: "Announcements by email from Book Club",
+    });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await user.click(box);
+    expect(await screen.findByText("No more announcements from Book Club.")).toBeTruthy();
+    expect(network.choices).toEqual([{ communityId: "c1", subscribed: false }]);
+    await waitFor(() =>
+      expect(
+        (
+          within(section).getByRole("checkbox", {
+            name: "Announcements by email from Book Club",
+          }) as HTMLInputElement
+        ).checked,
+      ).toBe(false),
+    );
   });
 });
