@@ -11,6 +11,7 @@ import { freePort } from "../scripts/with-postgres.ts";
 import { domainLogBench } from "./domain-log.ts";
 import { eventsBench } from "./events.ts";
 import { loginJavaScript } from "./login-javascript.ts";
+import { memberImportBench } from "./member-import.ts";
 import { membersBench } from "./members.ts";
 import { requestPath } from "./request-path.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
@@ -23,6 +24,7 @@ const benchmarks: Benchmark[] = [
   requestPath,
   domainLogBench,
   membersBench,
+  memberImportBench,
 ];
 
 const resultsDir = join(repoRoot, "bench", "results");

@@ -207,6 +207,7 @@ export async function createServerApp(
     config,
     clock,
     subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage), membersSubscriber()],
+    emit,
   });
   jobs = started;
 

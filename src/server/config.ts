@@ -52,6 +52,13 @@ export type JobsConfig = {
   testHoldMs: number;
   /** Test-only (COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM): SIGKILL this process after claiming mail. */
   testDieAfterClaim: boolean;
+  /** CSV records of a member import handled per transaction (COMMONS_TEST_IMPORT_BATCH_ROWS in tests). */
+  importBatchRows: number;
+  /**
+   * Test-only (COMMONS_TEST_IMPORT_DIE_AT_BATCH): SIGKILL this process inside this import batch's
+   * transaction (1 = the first), before it commits. 0: never.
+   */
+  testImportDieAtBatch: number;
 };
 
 export type S3Config = {
@@ -122,6 +129,8 @@ const schema = z.object({
   COMMONS_TEST_OUTBOX_HOLD_MS: z.coerce.number().int().min(0).optional(),
   COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM: z.enum(["1"]).optional(),
   COMMONS_TEST_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  COMMONS_TEST_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).optional(),
+  COMMONS_TEST_IMPORT_DIE_AT_BATCH: z.coerce.number().int().min(1).optional(),
 });
 
 function parseTrustProxy(raw: string): TrustProxy {
@@ -182,6 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     "COMMONS_TEST_OUTBOX_HOLD_MS",
     "COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM",
     "COMMONS_TEST_OUTBOX_LEASE_MS",
+    "COMMONS_TEST_IMPORT_BATCH_ROWS",
+    "COMMONS_TEST_IMPORT_DIE_AT_BATCH",
   ] as const;
   const knob = testKnobs.find((name) => e[name] !== undefined);
   if (knob && e.NODE_ENV !== "test") throw new ConfigError(`${knob}: only allowed with NODE_ENV=test`);
@@ -227,6 +238,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),
       ...(e.COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM ? { testDieAfterClaim: true } : {}),
       ...(e.COMMONS_TEST_OUTBOX_LEASE_MS !== undefined ? { leaseMs: e.COMMONS_TEST_OUTBOX_LEASE_MS } : {}),
+      ...(e.COMMONS_TEST_IMPORT_BATCH_ROWS !== undefined
+        ? { importBatchRows: e.COMMONS_TEST_IMPORT_BATCH_ROWS }
+        : {}),
+      ...(e.COMMONS_TEST_IMPORT_DIE_AT_BATCH !== undefined
+        ? { testImportDieAtBatch: e.COMMONS_TEST_IMPORT_DIE_AT_BATCH }
+        : {}),
     },
   };
 }

@@ -129,6 +129,38 @@ export type MemberFilter = {
   tags?: Array<string> | null | undefined;
 };
 
+export type MemberImportInput = {
+  /** 0-based column of the email addresses */
+  emailColumn: number;
+  /** The file's path in the member-imports bucket */
+  filePath: string;
+  mode: MemberImportMode;
+  nameColumn?: number | null | undefined;
+  role: CommunityRole;
+  /** Tags for everyone imported */
+  tags?: Array<string> | null | undefined;
+  /** Tags per row, separated by ; or , */
+  tagsColumn?: number | null | undefined;
+};
+
+export type MemberImportMode =
+  /** Make each person a member without a mail */
+  | 'ADD'
+  /** Send each person an invitation by email */
+  | 'INVITE';
+
+export type MemberImportRejectReason =
+  | 'BANNED'
+  | 'DUPLICATE_IN_FILE'
+  | 'INVALID_EMAIL'
+  | 'MISSING_EMAIL';
+
+export type MemberImportStatus =
+  | 'DONE'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING';
+
 export type MemberSort = {
   direction: SortDirection;
   field: MemberSortField;
@@ -516,6 +548,28 @@ export type SetMemberRolesMutationVariables = Exact<{
 
 
 export type SetMemberRolesMutation = { setMemberRoles: { matched: number, changed: number, skipped: Array<{ membershipId: string, reason: RoleChangeSkipReason }> } };
+
+export type MemberImportQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type MemberImportQuery = { memberImport: { id: string, status: MemberImportStatus, mode: MemberImportMode, role: CommunityRole, totalRows: number | null, rowsDone: number, added: number, invited: number, skipped: number, rejected: number, error: string | null, createdAt: string, finishedAt: string | null, reportUrl: string, rejectedRows: Array<{ line: number, email: string, reason: MemberImportRejectReason }> } };
+
+export type MemberImportsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type MemberImportsQuery = { memberImports: Array<{ id: string, status: MemberImportStatus, totalRows: number | null, rowsDone: number, createdAt: string }> };
+
+export type StartMemberImportMutationVariables = Exact<{
+  communityId: string | number;
+  input: MemberImportInput;
+}>;
+
+
+export type StartMemberImportMutation = { startMemberImport: { id: string, status: MemberImportStatus } };
 
 export type MembersQueryVariables = Exact<{
   communityId: string | number;
@@ -1529,6 +1583,50 @@ export const SetMemberRolesDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SetMemberRolesMutation, SetMemberRolesMutationVariables>;
+export const MemberImportDocument = new TypedDocumentString(`
+    query MemberImport($id: ID!) {
+  memberImport(id: $id) {
+    id
+    status
+    mode
+    role
+    totalRows
+    rowsDone
+    added
+    invited
+    skipped
+    rejected
+    error
+    createdAt
+    finishedAt
+    reportUrl
+    rejectedRows(first: 20) {
+      line
+      email
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MemberImportQuery, MemberImportQueryVariables>;
+export const MemberImportsDocument = new TypedDocumentString(`
+    query MemberImports($communityId: ID!) {
+  memberImports(communityId: $communityId) {
+    id
+    status
+    totalRows
+    rowsDone
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<MemberImportsQuery, MemberImportsQueryVariables>;
+export const StartMemberImportDocument = new TypedDocumentString(`
+    mutation StartMemberImport($communityId: ID!, $input: MemberImportInput!) {
+  startMemberImport(communityId: $communityId, input: $input) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<StartMemberImportMutation, StartMemberImportMutationVariables>;
 export const MembersDocument = new TypedDocumentString(`
     query Members($communityId: ID!, $first: Int, $after: String, $search: String, $filter: MemberFilter, $sort: MemberSort) {
   members(

@@ -4,6 +4,7 @@ export * from "#server/modules/events/events.tables.ts";
 export * from "#server/modules/files/files.tables.ts";
 export * from "#server/modules/log/log.tables.ts";
 export * from "#server/modules/members/members.tables.ts";
+export * from "#server/modules/membership/member-import.tables.ts";
 export * from "#server/modules/membership/membership.tables.ts";
 export * from "#server/modules/notifications/notifications.tables.ts";
 export * from "#server/modules/registrations/registrations.tables.ts";

@@ -1,5 +1,6 @@
 import { type GraphQLObjectType, getNamedType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startImport, uploadCsv } from "#server/modules/membership/member-import-test-support.ts";
 import { invitationTokenIn } from "#server/modules/membership/membership-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { schema } from "./schema.ts";
@@ -26,6 +27,9 @@ type Ids = {
   /** An invitation of community A, and its link's token. */
   invitationId: string;
   invitationToken: string;
+  /** A member import of community A, and its file. */
+  importId: string;
+  importFilePath: string;
 };
 type Case = {
   query: string;
@@ -316,6 +320,22 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.membershipId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.memberImport": {
+    query: "query ($id: ID!) { memberImport(id: $id) { id rejectedRows { email } } }",
+    variables: (ids) => ({ id: ids.importId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.memberImports": {
+    query: "query ($id: ID!) { memberImports(communityId: $id) { id } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.startMemberImport": {
+    query:
+      "mutation ($id: ID!, $path: String!) { startMemberImport(communityId: $id, input: { filePath: $path, emailColumn: 0, role: ADMIN, mode: ADD }) { id } }",
+    variables: (ids) => ({ id: ids.communityId, path: ids.importFilePath }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Mutation.inviteMembers": {
     query:
       'mutation ($id: ID!) { inviteMembers(communityId: $id, emails: ["friend@example.test"], role: ADMIN) { email result } }',
@@ -456,6 +476,8 @@ const ids: Ids = {
   segmentId: "",
   invitationId: "",
   invitationToken: "",
+  importId: "",
+  importFilePath: "",
 };
 
 beforeAll(async () => {
@@ -527,6 +549,12 @@ beforeAll(async () => {
     { id: ids.communityId },
   );
   ids.invitationId = invited.data?.inviteMembers[0]?.invitation.id as string;
+  ids.importFilePath = await uploadCsv(owner, ids.communityId, "email\nimported@example.test\n");
+  const imported = await startImport(owner, ids.communityId, {
+    filePath: ids.importFilePath,
+    emailColumn: 0,
+  });
+  ids.importId = imported.data?.startMemberImport.id as string;
   await t.drain();
   ids.invitationToken = invitationTokenIn(
     t.smtp.mails.findLast((mail) => mail.to.includes("invited@example.test"))?.text ?? "",

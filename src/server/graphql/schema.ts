@@ -10,5 +10,6 @@ import "#server/modules/membership/membership.graphql.ts";
 import "#server/modules/membership/member-detail.graphql.ts";
 import "#server/modules/membership/bulk-roles.graphql.ts";
 import "#server/modules/membership/member-directory.graphql.ts";
+import "#server/modules/membership/member-import.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

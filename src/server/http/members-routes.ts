@@ -7,6 +7,7 @@ import {
   type MemberSort,
 } from "#server/modules/members/member-filter.ts";
 import { MEMBERSHIP_SOURCES, MEMBERSHIP_STATUSES } from "#server/modules/members/members.tables.ts";
+import { rejectionReport } from "#server/modules/membership/member-import.service.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
 import { ROLES } from "#shared/capabilities.ts";
 import { csvResponse } from "./csv.ts";
@@ -28,7 +29,12 @@ const HEADER = [
   "Last active at",
 ];
 
-/** `/api/communities/:id/members.csv`: the member table's filtered set (or selected rows) as CSV. */
+const REPORT_HEADER = ["Line", "Email", "Reason"];
+
+/**
+ * `/api/communities/:id/members.csv`: the member table's filtered set (or selected rows) as CSV;
+ * `/api/communities/:id/member-imports/:importId/report.csv`: the rows an import rejected.
+ */
 export function mountMemberRoutes<E extends RoutesEnv>(
   app: Hono<E>,
   options: { contextFor: RequestContextFactory },
@@ -56,6 +62,18 @@ export function mountMemberRoutes<E extends RoutesEnv>(
           ]);
       }
       return csvResponse("members", HEADER, records());
+    } catch (error) {
+      return domainErrorResponse(c, error);
+    }
+  });
+  app.get("/api/communities/:id/member-imports/:importId/report.csv", async (c) => {
+    try {
+      const ctx = await options.contextFor(c.req.raw.headers, c.get("clientIp"));
+      const pages = await rejectionReport(ctx, c.req.param("id"), c.req.param("importId"));
+      async function* records() {
+        for await (const page of pages) yield page.map((r) => [String(r.line), r.email, r.reason]);
+      }
+      return csvResponse("member-import-report", REPORT_HEADER, records());
     } catch (error) {
       return domainErrorResponse(c, error);
     }

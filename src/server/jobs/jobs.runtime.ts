@@ -1,8 +1,10 @@
 import type { Config, JobsConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import { endedEvents } from "#server/modules/events/events.service.ts";
+import type { Emit } from "#server/modules/log/log.events.ts";
 import type { Mailer } from "#server/modules/mail/mail.service.ts";
 import { settleEndedEvents, unsettledEvents } from "#server/modules/members/member-activity.service.ts";
+import { createImportRunner } from "#server/modules/membership/member-import.runner.ts";
 import {
   expandFanouts,
   type OutboxOptions,
@@ -30,6 +32,8 @@ export const defaultJobsConfig: JobsConfig = {
   reminderLeadMs: 24 * 60 * 60_000,
   testHoldMs: 0,
   testDieAfterClaim: false,
+  importBatchRows: 500,
+  testImportDieAtBatch: 0,
 };
 
 export type Jobs = {
@@ -53,6 +57,8 @@ export function startJobs(options: {
   clock?: () => Date;
   /** The log's subscribers, each with its own position. */
   subscribers: Subscriber[];
+  /** The app's `emit`: member imports append their domain events with it. */
+  emit: Emit;
 }): Jobs {
   const now = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
@@ -79,6 +85,16 @@ export function startJobs(options: {
     ...(settings.testDieAfterClaim ? { afterClaim: () => process.kill(process.pid, "SIGKILL") } : {}),
   };
 
+  const imports = createImportRunner({
+    db: options.db,
+    emit: options.emit,
+    clock: now,
+    authSecret: options.config.authSecret,
+    leaseMs: settings.leaseMs,
+    batchRows: settings.importBatchRows,
+    ...(settings.testImportDieAtBatch > 0 ? { dieAtBatch: settings.testImportDieAtBatch } : {}),
+  });
+
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -95,7 +111,11 @@ export function startJobs(options: {
     if (ended.length > 0)
       await options.db.transaction((tx) => settleEndedEvents(tx, ended).then(() => undefined));
     for (let rounds = 0; !stopped && rounds < maxRounds; rounds++) {
-      const work = (await dispatcher.dispatch()) + (await expandFanouts(outbox)) + (await sendDue(outbox));
+      const work =
+        (await dispatcher.dispatch()) +
+        (await expandFanouts(outbox)) +
+        (await sendDue(outbox)) +
+        (await imports.step());
       if (work === 0) {
         idle = true;
         break;
@@ -187,6 +207,7 @@ export function startJobs(options: {
       clearTimeout(logTimer);
       await running;
       await dispatching;
+      await imports.close();
     },
   };
 }

@@ -14,7 +14,7 @@ import {
 import { objectNotFound, unauthorized } from "./files.errors.ts";
 import type { MetadataPatch } from "./files.input.ts";
 import { type FileStorage, fileStorageFor } from "./files.storage.ts";
-import { storageObject } from "./files.tables.ts";
+import { type Bucket, storageObject } from "./files.tables.ts";
 
 export async function getMetadata(
   ctx: FilesCtx,
@@ -145,4 +145,19 @@ export async function communityAssetUrl(
     .where(and(eq(storageObject.bucket, "community-assets"), eq(storageObject.fullPath, fullPath)))
     .limit(1);
   return row?.contentType.startsWith("image/") ? objectDownloadUrl(row) : null;
+}
+
+/**
+ * An object's size and bytes for the server's own background work (a member import reading its
+ * file), with no viewer: the caller has authorized the work when it was started. Null if absent.
+ */
+export async function storedObject(
+  db: Db,
+  bucket: Bucket,
+  path: string,
+): Promise<{ size: number; read(): Promise<ReadableStream<Uint8Array>> } | null> {
+  const row = await findRow(db, bucket, path);
+  if (!row) return null;
+  const storage = fileStorageFor(db);
+  return { size: row.size, read: () => storage.blobs.read(row.blobKey) };
 }

@@ -82,6 +82,10 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
         before: null,
         after: { subject: entry.payload.subject, recipients: entry.payload.recipientCount },
       };
+    case "member.imported": {
+      const { importId, status, ...counts } = entry.payload;
+      return { target: `member-import:${importId}`, before: null, after: { status, ...counts } };
+    }
     case "member.tagged":
       return {
         target: `user:${entry.payload.userId}`,

@@ -35,6 +35,15 @@ const payloads = {
   "member.banned": z.object({ userId: id, membershipId: id, role: z.string() }),
   "member.removed": z.object({ userId: id, membershipId: id, role: z.string() }),
   "member.left": z.object({ userId: id, membershipId: id, role: z.string() }),
+  /** A member import's totals so far, after it was started and after each batch. */
+  "member.imported": z.object({
+    importId: id,
+    status: z.enum(["queued", "running", "done", "failed"]),
+    added: z.number().int(),
+    invited: z.number().int(),
+    skipped: z.number().int(),
+    rejected: z.number().int(),
+  }),
   "member.ownership_transferred": z.object({ fromUserId: id, toUserId: id }),
   "member.announcements_changed": z.object({ userId: id, membershipId: id, subscribed: z.boolean() }),
   "announcement.sent": z.object({ announcementId: id, subject: z.string(), recipientCount: z.number() }),

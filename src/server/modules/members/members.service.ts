@@ -121,3 +121,52 @@ export async function peopleWith(
     rows.map((row) => row.userId),
   );
 }
+
+/** The statuses of these people's memberships in a community, by user id (people without one absent). */
+export async function membershipStatuses(
+  db: Pick<Db, "select">,
+  communityId: string,
+  userIds: string[],
+): Promise<Map<string, MembershipStatus>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: membership.userId, status: membership.status })
+    .from(membership)
+    .where(and(eq(membership.communityId, communityId), inArray(membership.userId, userIds)));
+  return new Map(rows.map((row) => [row.userId, row.status]));
+}
+
+/**
+ * Adds active memberships in one statement, leaving anyone who already has one of any status as
+ * they are; returns the user ids it added.
+ */
+export async function addMembers(
+  db: Db,
+  input: {
+    communityId: string;
+    role: Role;
+    source: MembershipSource;
+    at: Date;
+    people: { userId: string; tags: string[] }[];
+  },
+): Promise<string[]> {
+  if (input.people.length === 0) return [];
+  const rows = await db
+    .insert(membership)
+    .values(
+      input.people.map((p) => ({
+        id: randomUUID(),
+        communityId: input.communityId,
+        userId: p.userId,
+        role: input.role,
+        status: "active" as const,
+        source: input.source,
+        tags: p.tags,
+        joinedAt: input.at,
+        lastActiveAt: input.at,
+      })),
+    )
+    .onConflictDoNothing({ target: [membership.communityId, membership.userId] })
+    .returning({ userId: membership.userId });
+  return rows.map((row) => row.userId);
+}

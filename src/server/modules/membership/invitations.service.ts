@@ -32,7 +32,7 @@ async function limitSends(db: Db, communityId: string): Promise<void> {
     `This community has sent many invitations in the last hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   );
 }
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type InviteOutcome = {
   email: string;
@@ -41,7 +41,7 @@ export type InviteOutcome = {
 };
 
 /** A fresh link and a new week for an invitation row (new ones, resends, re-invites alike). */
-function issue(secret: string, id: string, now: Date) {
+export function issue(secret: string, id: string, now: Date) {
   return {
     issuedAt: now,
     expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
@@ -109,10 +109,10 @@ export async function inviteMembers(
   });
 }
 
-async function upsertInvitation(
-  ctx: MembershipCtx,
+export async function upsertInvitation(
+  ctx: Pick<MembershipCtx, "clock" | "authSecret" | "emit">,
   tx: Db,
-  input: { communityId: string; email: string; role: Role; invitedBy: string },
+  input: { communityId: string; email: string; role: Role; invitedBy: string | null },
 ): Promise<InvitationRow> {
   const now = ctx.clock();
   const [open] = await tx

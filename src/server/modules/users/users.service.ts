@@ -42,3 +42,48 @@ export async function usersByEmail(db: Pick<Db, "select">, emails: string[]): Pr
     .where(inArray(sql`lower(${user.email})`, wanted));
   return new Map(rows.map((row) => [row.email.toLowerCase(), row]));
 }
+
+/**
+ * The accounts holding these lower-cased addresses, creating unverified ones for the rest (claimed
+ * later by signing in with a code for that address), keyed by address. A new account takes the
+ * name given for it; an existing one keeps its own.
+ */
+export async function accountsForEmails(
+  tx: Db,
+  people: readonly { email: string; name: string }[],
+): Promise<Map<string, string>> {
+  if (people.length === 0) return new Map();
+  const ids = await accountIdsByEmail(
+    tx,
+    people.map((p) => p.email),
+  );
+  const missing = people.filter((p) => !ids.has(p.email));
+  if (missing.length > 0) {
+    await tx
+      .insert(user)
+      .values(missing.map((p) => ({ id: randomUUID(), name: p.name, email: p.email, emailVerified: false })))
+      .onConflictDoNothing();
+    for (const [email, id] of await accountIdsByEmail(
+      tx,
+      missing.map((p) => p.email),
+    ))
+      ids.set(email, id);
+  }
+  return ids;
+}
+
+/**
+ * Account ids for lower-cased addresses, keyed by address. Addresses are stored lower-cased (sign-in
+ * and guest registration lower-case them), so the unique index answers, however many are asked.
+ */
+export async function accountIdsByEmail(
+  db: Pick<Db, "select">,
+  emails: string[],
+): Promise<Map<string, string>> {
+  if (emails.length === 0) return new Map();
+  const rows = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(inArray(user.email, emails));
+  return new Map(rows.map((row) => [row.email, row.id]));
+}
