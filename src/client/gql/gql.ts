@@ -15,6 +15,8 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.AnnouncementSubscriptionDocument,
+    "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.SetAnnouncementSubscriptionDocument,
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": typeof types.MyCommunitiesDocument,
     "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": typeof types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CommunityDocument,
@@ -48,6 +50,10 @@ type Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": typeof types.MessageRegistrantsDocument,
+    "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n    }\n  }\n": typeof types.AnnouncementsDocument,
+    "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n": typeof types.AnnouncementAudienceCountDocument,
+    "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n": typeof types.SendAnnouncementDocument,
+    "\n  mutation SetMemberRoles(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $role: CommunityRole!\n  ) {\n    setMemberRoles(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      role: $role\n    ) {\n      matched\n      changed\n      skipped {\n        membershipId\n        reason\n      }\n    }\n  }\n": typeof types.SetMemberRolesDocument,
     "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n": typeof types.MemberImportDocument,
     "\n  query MemberImports($communityId: ID!) {\n    memberImports(communityId: $communityId) {\n      id\n      status\n      totalRows\n      rowsDone\n      createdAt\n    }\n  }\n": typeof types.MemberImportsDocument,
     "\n  mutation StartMemberImport($communityId: ID!, $input: MemberImportInput!) {\n    startMemberImport(communityId: $communityId, input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.StartMemberImportDocument,
@@ -72,7 +78,8 @@ type Documents = {
     "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n      viewerSeesDirectory\n    }\n  }\n": typeof types.CommunityPageDocument,
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": typeof types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": typeof types.LeaveCommunityDocument,
-    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": typeof types.MyMembershipsDocument,
+    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n": typeof types.MyMembershipsDocument,
+    "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n": typeof types.SetMyAnnouncementEmailsDocument,
     "\n  query MemberDirectory($communityId: ID!, $first: Int, $after: String) {\n    memberDirectory(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        name\n        role\n        joinedAt\n      }\n    }\n  }\n": typeof types.MemberDirectoryDocument,
     "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.MyJoinRequestsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.InvitationPreviewDocument,
@@ -87,6 +94,8 @@ type Documents = {
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": typeof types.RegistrationTicketFragmentDoc,
 };
 const documents: Documents = {
+    "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.AnnouncementSubscriptionDocument,
+    "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.SetAnnouncementSubscriptionDocument,
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": types.MyCommunitiesDocument,
     "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": types.CommunityDocument,
@@ -120,6 +129,10 @@ const documents: Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": types.MessageRegistrantsDocument,
+    "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n    }\n  }\n": types.AnnouncementsDocument,
+    "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n": types.AnnouncementAudienceCountDocument,
+    "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n": types.SendAnnouncementDocument,
+    "\n  mutation SetMemberRoles(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $role: CommunityRole!\n  ) {\n    setMemberRoles(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      role: $role\n    ) {\n      matched\n      changed\n      skipped {\n        membershipId\n        reason\n      }\n    }\n  }\n": types.SetMemberRolesDocument,
     "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n": types.MemberImportDocument,
     "\n  query MemberImports($communityId: ID!) {\n    memberImports(communityId: $communityId) {\n      id\n      status\n      totalRows\n      rowsDone\n      createdAt\n    }\n  }\n": types.MemberImportsDocument,
     "\n  mutation StartMemberImport($communityId: ID!, $input: MemberImportInput!) {\n    startMemberImport(communityId: $communityId, input: $input) {\n      id\n      status\n    }\n  }\n": types.StartMemberImportDocument,
@@ -144,7 +157,8 @@ const documents: Documents = {
     "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n      viewerSeesDirectory\n    }\n  }\n": types.CommunityPageDocument,
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": types.LeaveCommunityDocument,
-    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": types.MyMembershipsDocument,
+    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n": types.MyMembershipsDocument,
+    "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n": types.SetMyAnnouncementEmailsDocument,
     "\n  query MemberDirectory($communityId: ID!, $first: Int, $after: String) {\n    memberDirectory(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        name\n        role\n        joinedAt\n      }\n    }\n  }\n": types.MemberDirectoryDocument,
     "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.MyJoinRequestsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.InvitationPreviewDocument,
@@ -159,6 +173,14 @@ const documents: Documents = {
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": types.RegistrationTicketFragmentDoc,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n"): typeof import('./graphql').AnnouncementSubscriptionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n"): typeof import('./graphql').SetAnnouncementSubscriptionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -294,6 +316,22 @@ export function graphql(source: "\n  mutation MessageRegistrants($eventId: ID!, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n    }\n  }\n"): typeof import('./graphql').AnnouncementsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n"): typeof import('./graphql').AnnouncementAudienceCountDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n"): typeof import('./graphql').SendAnnouncementDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMemberRoles(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $role: CommunityRole!\n  ) {\n    setMemberRoles(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      role: $role\n    ) {\n      matched\n      changed\n      skipped {\n        membershipId\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql').SetMemberRolesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql').MemberImportDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -390,7 +428,11 @@ export function graphql(source: "\n  mutation LeaveCommunity($communityId: ID!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n"): typeof import('./graphql').MyMembershipsDocument;
+export function graphql(source: "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n"): typeof import('./graphql').MyMembershipsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n"): typeof import('./graphql').SetMyAnnouncementEmailsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,14 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Exactly one of these. */
+export type AnnouncementAudienceInput = {
+  all?: boolean | null | undefined;
+  filter?: MemberFilter | null | undefined;
+  membershipIds?: Array<string | number> | null | undefined;
+  segmentId?: string | number | null | undefined;
+};
+
 export type AnswerInput = {
   questionId: string | number;
   values: Array<string>;
@@ -215,6 +223,23 @@ export type RegistrationTimeFilter =
   | 'PAST'
   | 'UPCOMING';
 
+export type RoleChangeSkipReason =
+  /** The owner, or an admin when the viewer is not the owner. */
+  | 'FORBIDDEN'
+  /** Pending or banned: no role to change. */
+  | 'NOT_ACTIVE'
+  /** The viewer's own membership. */
+  | 'SELF'
+  /** Already holds that role. */
+  | 'UNCHANGED';
+
+export type SendAnnouncementInput = {
+  audience: AnnouncementAudienceInput;
+  /** Markdown. */
+  body: string;
+  subject: string;
+};
+
 export type SortDirection =
   | 'ASC'
   | 'DESC';
@@ -244,6 +269,21 @@ export type UpdateCommunityInput = {
   timeZone?: string | null | undefined;
   visibility?: CommunityVisibility | null | undefined;
 };
+
+export type AnnouncementSubscriptionQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type AnnouncementSubscriptionQuery = { announcementSubscription: { communityId: string, communityName: string, subscribed: boolean } };
+
+export type SetAnnouncementSubscriptionMutationVariables = Exact<{
+  token: string;
+  subscribed: boolean;
+}>;
+
+
+export type SetAnnouncementSubscriptionMutation = { setAnnouncementSubscription: { communityId: string, communityName: string, subscribed: boolean } };
 
 export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -475,6 +515,40 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
 
+export type AnnouncementsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type AnnouncementsQuery = { announcements: Array<{ id: string, subject: string, audienceLabel: string, sentAt: string, sentByName: string | null, recipientCount: number }> };
+
+export type AnnouncementAudienceCountQueryVariables = Exact<{
+  communityId: string | number;
+  audience: AnnouncementAudienceInput;
+}>;
+
+
+export type AnnouncementAudienceCountQuery = { announcementAudienceCount: number };
+
+export type SendAnnouncementMutationVariables = Exact<{
+  communityId: string | number;
+  input: SendAnnouncementInput;
+}>;
+
+
+export type SendAnnouncementMutation = { sendAnnouncement: { id: string, recipientCount: number } };
+
+export type SetMemberRolesMutationVariables = Exact<{
+  communityId: string | number;
+  membershipIds?: Array<string | number> | string | number | null | undefined;
+  filter?: MemberFilter | null | undefined;
+  search?: string | null | undefined;
+  role: CommunityRole;
+}>;
+
+
+export type SetMemberRolesMutation = { setMemberRoles: { matched: number, changed: number, skipped: Array<{ membershipId: string, reason: RoleChangeSkipReason }> } };
+
 export type MemberImportQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -667,7 +741,15 @@ export type LeaveCommunityMutation = { leaveCommunity: boolean };
 export type MyMembershipsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole }> };
+export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole, viewerAnnouncementEmails: boolean | null }> };
+
+export type SetMyAnnouncementEmailsMutationVariables = Exact<{
+  communityId: string | number;
+  subscribed: boolean;
+}>;
+
+
+export type SetMyAnnouncementEmailsMutation = { setMyAnnouncementEmails: { communityId: string, subscribed: boolean } };
 
 export type MemberDirectoryQueryVariables = Exact<{
   communityId: string | number;
@@ -894,6 +976,24 @@ export const RegistrationTicketFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"RegistrationTicket"}) as unknown as TypedDocumentString<RegistrationTicketFragment, unknown>;
+export const AnnouncementSubscriptionDocument = new TypedDocumentString(`
+    query AnnouncementSubscription($token: String!) {
+  announcementSubscription(token: $token) {
+    communityId
+    communityName
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<AnnouncementSubscriptionQuery, AnnouncementSubscriptionQueryVariables>;
+export const SetAnnouncementSubscriptionDocument = new TypedDocumentString(`
+    mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {
+  setAnnouncementSubscription(token: $token, subscribed: $subscribed) {
+    communityId
+    communityName
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<SetAnnouncementSubscriptionMutation, SetAnnouncementSubscriptionMutationVariables>;
 export const MyCommunitiesDocument = new TypedDocumentString(`
     query MyCommunities {
   myCommunities {
@@ -1458,6 +1558,49 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const AnnouncementsDocument = new TypedDocumentString(`
+    query Announcements($communityId: ID!) {
+  announcements(communityId: $communityId) {
+    id
+    subject
+    audienceLabel
+    sentAt
+    sentByName
+    recipientCount
+  }
+}
+    `) as unknown as TypedDocumentString<AnnouncementsQuery, AnnouncementsQueryVariables>;
+export const AnnouncementAudienceCountDocument = new TypedDocumentString(`
+    query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {
+  announcementAudienceCount(communityId: $communityId, audience: $audience)
+}
+    `) as unknown as TypedDocumentString<AnnouncementAudienceCountQuery, AnnouncementAudienceCountQueryVariables>;
+export const SendAnnouncementDocument = new TypedDocumentString(`
+    mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {
+  sendAnnouncement(communityId: $communityId, input: $input) {
+    id
+    recipientCount
+  }
+}
+    `) as unknown as TypedDocumentString<SendAnnouncementMutation, SendAnnouncementMutationVariables>;
+export const SetMemberRolesDocument = new TypedDocumentString(`
+    mutation SetMemberRoles($communityId: ID!, $membershipIds: [ID!], $filter: MemberFilter, $search: String, $role: CommunityRole!) {
+  setMemberRoles(
+    communityId: $communityId
+    membershipIds: $membershipIds
+    filter: $filter
+    search: $search
+    role: $role
+  ) {
+    matched
+    changed
+    skipped {
+      membershipId
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetMemberRolesMutation, SetMemberRolesMutationVariables>;
 export const MemberImportDocument = new TypedDocumentString(`
     query MemberImport($id: ID!) {
   memberImport(id: $id) {
@@ -1800,9 +1943,18 @@ export const MyMembershipsDocument = new TypedDocumentString(`
     slug
     logoUrl
     viewerRole
+    viewerAnnouncementEmails
   }
 }
     `) as unknown as TypedDocumentString<MyMembershipsQuery, MyMembershipsQueryVariables>;
+export const SetMyAnnouncementEmailsDocument = new TypedDocumentString(`
+    mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {
+  setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {
+    communityId
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<SetMyAnnouncementEmailsMutation, SetMyAnnouncementEmailsMutationVariables>;
 export const MemberDirectoryDocument = new TypedDocumentString(`
     query MemberDirectory($communityId: ID!, $first: Int, $after: String) {
   memberDirectory(communityId: $communityId, first: $first, after: $after) {

@@ -424,6 +424,48 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.communityId, m: [ids.membershipId] }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Mutation.setMemberRoles": {
+    query:
+      "mutation ($id: ID!, $m: [ID!]) { setMemberRoles(communityId: $id, membershipIds: $m, role: ORGANIZER) { matched } }",
+    variables: (ids) => ({ id: ids.communityId, m: [ids.membershipId] }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.announcements": {
+    query: "query ($id: ID!) { announcements(communityId: $id) { id subject } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.announcementAudienceCount": {
+    query: "query ($id: ID!) { announcementAudienceCount(communityId: $id, audience: { all: true }) }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.announcementSubscription": {
+    // Only a link this server signed opens it; a made-up token opens nothing, signed in or not.
+    query: "query ($token: String!) { announcementSubscription(token: $token) { communityName } }",
+    variables: () => ({ token: "eyJ4Ijp9.bm90LXNpZ25lZA" }),
+    outsider: refusedAs("NOT_FOUND"),
+    signedOut: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.sendAnnouncement": {
+    query:
+      'mutation ($id: ID!) { sendAnnouncement(communityId: $id, input: { subject: "Hi", body: "Taken over", audience: { all: true } }) { id } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.setAnnouncementSubscription": {
+    query:
+      "mutation ($token: String!) { setAnnouncementSubscription(token: $token, subscribed: false) { subscribed } }",
+    variables: () => ({ token: "eyJ4Ijp9.bm90LXNpZ25lZA" }),
+    outsider: refusedAs("NOT_FOUND"),
+    signedOut: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.setMyAnnouncementEmails": {
+    query:
+      "mutation ($id: ID!) { setMyAnnouncementEmails(communityId: $id, subscribed: false) { subscribed } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
 };
 
 let t: TestServer;

@@ -7,6 +7,8 @@ import {
   MyJoinRequestsDocument,
   MyMembershipsDocument,
   MyRegistrationsDocument,
+  SetMyAnnouncementEmailsDocument,
+  type SetMyAnnouncementEmailsMutationVariables,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { api } from "#client/test-network.ts";
@@ -28,13 +30,43 @@ function membershipsServer(
 ) {
   let requests = initialRequests;
   let communities = [
-    { id: "c1", name: "Book Club", slug: "book-club", logoUrl: null, viewerRole: "MEMBER" as CommunityRole },
-    { id: "c2", name: "Chess Night", slug: "chess", logoUrl: null, viewerRole: "OWNER" as CommunityRole },
+    {
+      id: "c1",
+      name: "Book Club",
+      slug: "book-club",
+      logoUrl: null,
+      viewerRole: "MEMBER" as CommunityRole,
+      viewerAnnouncementEmails: true as boolean | null,
+    },
+    {
+      id: "c2",
+      name: "Chess Night",
+      slug: "chess",
+      logoUrl: null,
+      viewerRole: "OWNER" as CommunityRole,
+      viewerAnnouncementEmails: true as boolean | null,
+    },
   ];
   const left: string[] = [];
+  const choices: SetMyAnnouncementEmailsMutationVariables[] = [];
   return {
     left,
+    choices,
     handlers: [
+      api.mutation(SetMyAnnouncementEmailsDocument, ({ variables }) => {
+        choices.push(variables);
+        communities = communities.map((c) =>
+          c.id === variables.communityId ? { ...c, viewerAnnouncementEmails: variables.subscribed } : c,
+        );
+        return HttpResponse.json({
+          data: {
+            setMyAnnouncementEmails: {
+              communityId: String(variables.communityId),
+              subscribed: variables.subscribed,
+            },
+          },
+        });
+      }),
       noRegistrations,
       api.query(MyMembershipsDocument, () => HttpResponse.json({ data: { myCommunities: communities } })),
       api.query(MyJoinRequestsDocument, () => HttpResponse.json({ data: { myJoinRequests: requests } })),
@@ -96,5 +128,27 @@ describe("communities on /me", () => {
     await user.click(within(dialog).getByRole("button", { name: "Withdraw request" }));
     await waitFor(() => expect(screen.queryByRole("region", { name: "Waiting for approval" })).toBeNull());
     expect(network.left).toEqual(["c9"]);
+  });
+
+  it("turns one community's announcements off and says so", async () => {
+    const network = membershipsServer();
+    const { user } = await renderApp("/me", { signedInAs: adaUser, handlers: network.handlers });
+    const section = await screen.findByRole("region", { name: "Communities" });
+    const box = await within(section).findByRole("checkbox", {
+      name: "Announcements by email from Book Club",
+    });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await user.click(box);
+    expect(await screen.findByText("No more announcements from Book Club.")).toBeTruthy();
+    expect(network.choices).toEqual([{ communityId: "c1", subscribed: false }]);
+    await waitFor(() =>
+      expect(
+        (
+          within(section).getByRole("checkbox", {
+            name: "Announcements by email from Book Club",
+          }) as HTMLInputElement
+        ).checked,
+      ).toBe(false),
+    );
   });
 });
