@@ -117,7 +117,7 @@ async function ladder(database: "postgres" | "pglite"): Promise<RungRow[]> {
           database === "postgres"
             ? ", under scripts/with-postgres.ts with a throwaway cluster"
             : ", PGlite data dir"
-        }). req/s and SQL/req count pages: one overview page is its three POSTs; latencies are per HTTP request. ` +
+        }). req/s and SQL/req count pages: one overview page is its two POSTs; latencies are per HTTP request. ` +
         `Load average ${loadavg()
           .map((value) => value.toFixed(1))
           .join(" ")} on ${availableParallelism()} cores.`,

@@ -429,6 +429,8 @@ export type CommunityEventsQueryVariables = Exact<{
 
 export type CommunityEventsQuery = { events: { nodes: Array<{ visibility: EventVisibility, checkedInCount: number, publicPath: string, id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
+export type OverviewEventsFieldsFragment = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> } };
+
 export type OverviewEventsQueryVariables = Exact<{
   communityId: string | number;
 }>;
@@ -617,6 +619,8 @@ export type TagMembersMutationVariables = Exact<{
 
 
 export type TagMembersMutation = { tagMembers: { matched: number, changed: number } };
+
+export type MemberFiguresFieldsFragment = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
 
 export type MemberFiguresQueryVariables = Exact<{
   communityId: string | number;
@@ -819,6 +823,13 @@ export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: stri
 
 export type RegistrationTicketFragment = { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null };
 
+export type OverviewPageQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -888,6 +899,39 @@ export const EventListItemFragmentDoc = new TypedDocumentString(`
   pendingCount
 }
     `, {"fragmentName":"EventListItem"}) as unknown as TypedDocumentString<EventListItemFragment, unknown>;
+export const OverviewEventsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment OverviewEventsFields on Query {
+  upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
+    nodes {
+      ...EventListItem
+    }
+    pageInfo {
+      hasNextPage
+    }
+  }
+  drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {
+    nodes {
+      id
+    }
+  }
+  past: events(communityId: $communityId, filter: PAST, first: 1) {
+    nodes {
+      id
+    }
+  }
+}
+    fragment EventListItem on Event {
+  id
+  title
+  startsAt
+  endsAt
+  timeZone
+  status
+  capacity
+  goingCount
+  waitlistCount
+  pendingCount
+}`, {"fragmentName":"OverviewEventsFields"}) as unknown as TypedDocumentString<OverviewEventsFieldsFragment, unknown>;
 export const RegistrationChangeFragmentDoc = new TypedDocumentString(`
     fragment RegistrationChange on Registration {
   id
@@ -895,6 +939,26 @@ export const RegistrationChangeFragmentDoc = new TypedDocumentString(`
   checkedInAt
 }
     `, {"fragmentName":"RegistrationChange"}) as unknown as TypedDocumentString<RegistrationChangeFragment, unknown>;
+export const MemberFiguresFieldsFragmentDoc = new TypedDocumentString(`
+    fragment MemberFiguresFields on Query {
+  community(id: $communityId) {
+    id
+    pendingJoinRequests
+    memberStats {
+      activeCount
+      newLast30Days
+    }
+    newestMembers(first: 5) {
+      id
+      joinedAt
+      person {
+        id
+        name
+      }
+    }
+  }
+}
+    `, {"fragmentName":"MemberFiguresFields"}) as unknown as TypedDocumentString<MemberFiguresFieldsFragment, unknown>;
 export const EventWhenWhereFragmentDoc = new TypedDocumentString(`
     fragment EventWhenWhere on Event {
   id
@@ -1336,6 +1400,21 @@ export const CommunityEventsDocument = new TypedDocumentString(`
 }`) as unknown as TypedDocumentString<CommunityEventsQuery, CommunityEventsQueryVariables>;
 export const OverviewEventsDocument = new TypedDocumentString(`
     query OverviewEvents($communityId: ID!) {
+  ...OverviewEventsFields
+}
+    fragment EventListItem on Event {
+  id
+  title
+  startsAt
+  endsAt
+  timeZone
+  status
+  capacity
+  goingCount
+  waitlistCount
+  pendingCount
+}
+fragment OverviewEventsFields on Query {
   upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
     nodes {
       ...EventListItem
@@ -1354,18 +1433,6 @@ export const OverviewEventsDocument = new TypedDocumentString(`
       id
     }
   }
-}
-    fragment EventListItem on Event {
-  id
-  title
-  startsAt
-  endsAt
-  timeZone
-  status
-  capacity
-  goingCount
-  waitlistCount
-  pendingCount
 }`) as unknown as TypedDocumentString<OverviewEventsQuery, OverviewEventsQueryVariables>;
 export const EventDetailDocument = new TypedDocumentString(`
     query EventDetail($id: ID!) {
@@ -1730,6 +1797,9 @@ export const TagMembersDocument = new TypedDocumentString(`
     `) as unknown as TypedDocumentString<TagMembersMutation, TagMembersMutationVariables>;
 export const MemberFiguresDocument = new TypedDocumentString(`
     query MemberFigures($communityId: ID!) {
+  ...MemberFiguresFields
+}
+    fragment MemberFiguresFields on Query {
   community(id: $communityId) {
     id
     pendingJoinRequests
@@ -1746,8 +1816,7 @@ export const MemberFiguresDocument = new TypedDocumentString(`
       }
     }
   }
-}
-    `) as unknown as TypedDocumentString<MemberFiguresQuery, MemberFiguresQueryVariables>;
+}`) as unknown as TypedDocumentString<MemberFiguresQuery, MemberFiguresQueryVariables>;
 export const JoinRequestsDocument = new TypedDocumentString(`
     query JoinRequests($communityId: ID!, $first: Int, $after: String) {
   joinRequests(communityId: $communityId, first: $first, after: $after) {
@@ -2128,3 +2197,58 @@ export const CancelMyRegistrationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CancelMyRegistrationMutation, CancelMyRegistrationMutationVariables>;
+export const OverviewPageDocument = new TypedDocumentString(`
+    query OverviewPage($communityId: ID!) {
+  ...OverviewEventsFields
+  ...MemberFiguresFields
+}
+    fragment EventListItem on Event {
+  id
+  title
+  startsAt
+  endsAt
+  timeZone
+  status
+  capacity
+  goingCount
+  waitlistCount
+  pendingCount
+}
+fragment OverviewEventsFields on Query {
+  upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
+    nodes {
+      ...EventListItem
+    }
+    pageInfo {
+      hasNextPage
+    }
+  }
+  drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {
+    nodes {
+      id
+    }
+  }
+  past: events(communityId: $communityId, filter: PAST, first: 1) {
+    nodes {
+      id
+    }
+  }
+}
+fragment MemberFiguresFields on Query {
+  community(id: $communityId) {
+    id
+    pendingJoinRequests
+    memberStats {
+      activeCount
+      newLast30Days
+    }
+    newestMembers(first: 5) {
+      id
+      joinedAt
+      person {
+        id
+        name
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<OverviewPageQuery, OverviewPageQueryVariables>;

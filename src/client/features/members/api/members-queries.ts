@@ -181,8 +181,9 @@ export function useTagMembers(communityId: string) {
   });
 }
 
-const MemberFiguresQuery = graphql(`
-  query MemberFigures($communityId: ID!) {
+/** The overview's figures about people; the overview page asks for them with its other parts at once. */
+export const MemberFiguresFields = graphql(`
+  fragment MemberFiguresFields on Query {
     community(id: $communityId) {
       id
       pendingJoinRequests
@@ -199,6 +200,12 @@ const MemberFiguresQuery = graphql(`
         }
       }
     }
+  }
+`);
+
+const MemberFiguresQuery = graphql(`
+  query MemberFigures($communityId: ID!) {
+    ...MemberFiguresFields
   }
 `);
 

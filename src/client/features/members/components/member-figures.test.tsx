@@ -6,10 +6,11 @@ import {
   MemberFiguresDocument,
   type MemberFiguresQuery,
   OverviewEventsDocument,
+  OverviewPageDocument,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
-import { api } from "#client/test-network.ts";
+import { api, graphqlError } from "#client/test-network.ts";
 
 const noEvents = {
   upcoming: { nodes: [], pageInfo: { hasNextPage: false } },
@@ -17,7 +18,13 @@ const noEvents = {
   past: { nodes: [] },
 };
 
-async function renderOverview(figures: MemberFiguresQuery["community"], role: "OWNER" | "MEMBER" = "OWNER") {
+/** The overview with these figures; `asked` records the documents the page sent for them. */
+async function renderOverview(
+  figures: MemberFiguresQuery["community"],
+  role: "OWNER" | "MEMBER" = "OWNER",
+  options: { pageFails?: boolean } = {},
+) {
+  const asked: string[] = [];
   await renderApp("/dashboard/c1", {
     signedInAs: adaUser,
     handlers: [
@@ -25,15 +32,28 @@ async function renderOverview(figures: MemberFiguresQuery["community"], role: "O
         community: communityFixture({ memberCount: 1, viewerRole: role }),
         rows: () => [],
       }),
-      api.query(OverviewEventsDocument, () => HttpResponse.json({ data: noEvents })),
-      api.query(MemberFiguresDocument, () => HttpResponse.json({ data: { community: figures } })),
+      api.query(OverviewPageDocument, () => {
+        asked.push("OverviewPage");
+        return options.pageFails
+          ? graphqlError("INTERNAL_SERVER_ERROR", "Unexpected error.")
+          : HttpResponse.json({ data: { ...noEvents, community: figures } });
+      }),
+      api.query(OverviewEventsDocument, () => {
+        asked.push("OverviewEvents");
+        return HttpResponse.json({ data: noEvents });
+      }),
+      api.query(MemberFiguresDocument, () => {
+        asked.push("MemberFigures");
+        return HttpResponse.json({ data: { community: figures } });
+      }),
     ],
   });
+  return asked;
 }
 
 describe("the overview's member figures", () => {
   it("show active members, new members, pending requests and the newest members", async () => {
-    await renderOverview({
+    const asked = await renderOverview({
       id: "c1",
       pendingJoinRequests: 4,
       memberStats: { activeCount: 1234, newLast30Days: 56 },
@@ -57,6 +77,24 @@ describe("the overview's member figures", () => {
         .getAttribute("href"),
     ).toBe("/dashboard/c1/members?q=Bo+Guest");
     expect(newest[0]?.querySelector("time")?.getAttribute("dateTime")).toBe("2026-11-20T10:00:00.000Z");
+    // The events and the figures come in one request.
+    expect(asked).toEqual(["OverviewPage"]);
+  });
+
+  it("load each part on its own when the page's one request fails", async () => {
+    const asked = await renderOverview(
+      {
+        id: "c1",
+        pendingJoinRequests: 0,
+        memberStats: { activeCount: 7, newLast30Days: 1 },
+        newestMembers: [],
+      },
+      "OWNER",
+      { pageFails: true },
+    );
+    const members = await screen.findByText("Members", { selector: "dt" });
+    expect(members.nextElementSibling?.textContent).toBe("7");
+    expect([...asked].sort()).toEqual(["MemberFigures", "OverviewEvents", "OverviewPage"]);
   });
 
   it("show no member figures to a role that may not see the members", async () => {
