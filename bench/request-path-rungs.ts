@@ -4,7 +4,7 @@ import {
   CommunityDocument,
   EventPageDocument,
   MyCommunitiesDocument,
-  OverviewEventsDocument,
+  OverviewPageDocument,
 } from "#client/gql/graphql.ts";
 import type { SeededServer } from "./request-path-protocol.ts";
 import type { Target } from "./request-path-report.ts";
@@ -19,8 +19,9 @@ export type Rung = {
   signedIn: boolean;
   /**
    * One page's requests; a connection repeats them in turn. Rates, SQL statements and the ratio
-   * count pages: the overview page sends two documents (its layout's Community and its own
-   * OverviewEvents), so one overview page is two HTTP requests. Latencies are per HTTP request.
+   * count pages: the overview page sends two documents (its layout's Community, and its own
+   * OverviewPage with the events and the member figures), so one overview page is two HTTP
+   * requests. Latencies are per HTTP request.
    */
   calls: (server: SeededServer, cookie: string) => Call[];
   /** Throws when the answer is not what the page would show, so no rung measures an error path. */
@@ -82,13 +83,15 @@ export const rungs: Rung[] = [
     signedIn: true,
     calls: (s, cookie) => [
       graphqlCall(s, cookie, CommunityDocument.toString(), { id: s.communityId }),
-      graphqlCall(s, cookie, OverviewEventsDocument.toString(), { communityId: s.communityId }),
+      graphqlCall(s, cookie, OverviewPageDocument.toString(), { communityId: s.communityId }),
     ],
     check: expectData(
       (d) =>
         (d.community as { name?: string } | undefined)?.name === "Bench community" ||
-        (d.upcoming as { nodes?: unknown[] } | undefined)?.nodes?.length === 5,
-      "the community, or its first five upcoming events",
+        ((d.upcoming as { nodes?: unknown[] } | undefined)?.nodes?.length === 5 &&
+          typeof (d.community as { memberStats?: { activeCount?: unknown } } | undefined)?.memberStats
+            ?.activeCount === "number"),
+      "the community, or its first five upcoming events with its member figures",
     ),
   },
   {

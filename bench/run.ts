@@ -13,6 +13,7 @@ import { eventsBench } from "./events.ts";
 import { loginJavaScript } from "./login-javascript.ts";
 import { memberImportBench } from "./member-import.ts";
 import { membersBench } from "./members.ts";
+import { membersExportBench } from "./members-export.ts";
 import { requestPath } from "./request-path.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
 import { uploadThroughput } from "./upload-throughput.ts";
@@ -24,6 +25,7 @@ const benchmarks: Benchmark[] = [
   requestPath,
   domainLogBench,
   membersBench,
+  membersExportBench,
   memberImportBench,
 ];
 

@@ -117,11 +117,26 @@ test("a visitor asks to join an approval community, answering its question; afte
   await expectAccessible(visitor, "community page, request sent");
   await saveScreenshot(visitor, "community-page-request-sent");
 
-  // The owner sees the waiting request counted on the selection card and beside Members.
+  // The visitor finds the waiting request on /me, with a way to withdraw it.
+  await visitor.goto("/me");
+  const waiting = visitor.getByRole("region", { name: "Waiting for approval" });
+  await expect(waiting.getByRole("link", { name: "Harbour Swimmers" })).toBeVisible();
+  await expect(waiting.getByRole("button", { name: "Withdraw request" })).toBeVisible();
+  await expectAccessible(visitor, "/me with a join request waiting");
+
+  // The owner sees the waiting request counted on the selection card and beside Members, and the
+  // card names the next event.
+  await createEventByApi(page.request, community.id, { title: "Dawn swim" });
   await page.goto("/community-selection");
-  await expect(page.getByRole("link", { name: /Harbour Swimmers/ })).toContainText("1 join request waiting");
+  const card = page.getByRole("link", { name: /Harbour Swimmers/ });
+  await expect(card).toContainText("1 join request waiting");
+  await expect(card).toContainText("Next: Dawn swim");
   await expectAccessible(page, "community selection with a join request waiting");
   await page.goto(`/dashboard/${community.id}`);
+  // The overview's figures: members, new members, the waiting request and the newest members.
+  await expect(page.getByText("Pending requests", { exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Newest members" })).toContainText("Olive Owner");
+  await saveScreenshot(page, "overview-member-figures");
   await expect(
     page
       .getByRole("navigation", { name: "Community" })
@@ -144,7 +159,7 @@ test("a visitor asks to join an approval community, answering its question; afte
     id: joinRequests.nodes[0]?.id,
   });
 
-  await visitor.reload();
+  await visitor.goto(`/c/${community.slug}`);
   await expect(membership.getByText("You're a member · Member")).toBeVisible();
 
   await visitor.goto("/me");

@@ -21,6 +21,8 @@ export type AppServer = {
   url: string;
   port: number;
   logFile: string;
+  /** The server process, for benchmarks that read its memory. */
+  pid: number;
   stop: () => Promise<void>;
 };
 
@@ -118,7 +120,7 @@ export async function startAppServer(options: AppServerOptions): Promise<AppServ
   while (Date.now() < deadline && exited === undefined) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (response.status === 200) return { url, port, logFile, stop };
+      if (response.status === 200) return { url, port, logFile, pid: child.pid ?? 0, stop };
       lastProblem = `GET /readyz answered ${response.status}`;
     } catch (error) {
       lastProblem = error instanceof Error ? error.message : String(error);

@@ -23,6 +23,7 @@ import { Route as CSlugRouteImport } from './routes/c.$slug'
 import { Route as EEventIdRouteImport } from './routes/e.$eventId'
 import { Route as InvitationTokenRouteImport } from './routes/invitation.$token'
 import { Route as RTokenRouteImport } from './routes/r.$token'
+import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardCommunityIdRouteRouteImport } from './routes/_authenticated/dashboard/$communityId/route'
 import { Route as AuthenticatedDashboardCommunityIdIndexRouteImport } from './routes/_authenticated/dashboard/$communityId/index'
@@ -107,6 +108,11 @@ const InvitationTokenRoute = InvitationTokenRouteImport.update({
 const RTokenRoute = RTokenRouteImport.update({
   id: '/r/$token',
   path: '/r/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
+  id: '/unsubscribe/$token',
+  path: '/unsubscribe/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedDashboardIndexRoute =
@@ -208,6 +214,7 @@ export interface FileRoutesByFullPath {
   '/e/$eventId': typeof EEventIdRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
@@ -237,6 +244,7 @@ export interface FileRoutesByTo {
   '/e/$eventId': typeof EEventIdRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
   '/dashboard/$communityId/create-event': typeof AuthenticatedDashboardCommunityIdCreateEventRoute
@@ -267,6 +275,7 @@ export interface FileRoutesById {
   '/e/$eventId': typeof EEventIdRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
+  '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/_authenticated/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
   '/_authenticated/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
@@ -298,6 +307,7 @@ export interface FileRouteTypes {
     | '/e/$eventId'
     | '/invitation/$token'
     | '/r/$token'
+    | '/unsubscribe/$token'
     | '/dashboard/$communityId'
     | '/dashboard/'
     | '/dashboard/$communityId/coming-soon'
@@ -327,6 +337,7 @@ export interface FileRouteTypes {
     | '/e/$eventId'
     | '/invitation/$token'
     | '/r/$token'
+    | '/unsubscribe/$token'
     | '/dashboard'
     | '/dashboard/$communityId/coming-soon'
     | '/dashboard/$communityId/create-event'
@@ -356,6 +367,7 @@ export interface FileRouteTypes {
     | '/e/$eventId'
     | '/invitation/$token'
     | '/r/$token'
+    | '/unsubscribe/$token'
     | '/_authenticated/dashboard/$communityId'
     | '/_authenticated/dashboard/'
     | '/_authenticated/dashboard/$communityId/coming-soon'
@@ -383,6 +395,7 @@ export interface RootRouteChildren {
   EEventIdRoute: typeof EEventIdRoute
   InvitationTokenRoute: typeof InvitationTokenRoute
   RTokenRoute: typeof RTokenRoute
+  UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -483,6 +496,13 @@ declare module '@tanstack/react-router' {
       path: '/r/$token'
       fullPath: '/r/$token'
       preLoaderRoute: typeof RTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe/$token': {
+      id: '/unsubscribe/$token'
+      path: '/unsubscribe/$token'
+      fullPath: '/unsubscribe/$token'
+      preLoaderRoute: typeof UnsubscribeTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/dashboard/': {
@@ -667,6 +687,7 @@ const rootRouteChildren: RootRouteChildren = {
   EEventIdRoute: EEventIdRoute,
   InvitationTokenRoute: InvitationTokenRoute,
   RTokenRoute: RTokenRoute,
+  UnsubscribeTokenRoute: UnsubscribeTokenRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -137,6 +137,8 @@ export function eventDashboardHandlers({
               viewerCapabilities: community.viewerCapabilities,
               visibility: community.visibility,
               pendingJoinRequests: community.pendingJoinRequests,
+              timeZone: community.timeZone,
+              nextEvent: null,
             },
           ],
         },

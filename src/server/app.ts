@@ -24,6 +24,7 @@ import {
 import { isSignedOut } from "./http/session-cookies.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
+import { mountUnsubscribeRoutes } from "./http/unsubscribe-routes.ts";
 import { createViewerReader } from "./http/viewer-reader.ts";
 import { defaultJobsConfig, type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
 import { createAuth } from "./modules/auth/auth.ts";
@@ -196,6 +197,7 @@ export async function createServerApp(
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   mountMemberRoutes(app, { contextFor });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
+  mountUnsubscribeRoutes(app, { contextFor });
 
   mountClient(app, distDir);
   const jobSettings = { ...defaultJobsConfig, ...config.jobs };

@@ -17,6 +17,7 @@ export const CLIENT_ROUTES = [
   "/c/$slug",
   "/r/$token",
   "/invitation/$token",
+  "/unsubscribe/$token",
   "/dashboard/$communityId",
   "/dashboard/",
   "/dashboard/$communityId/coming-soon",

@@ -15,7 +15,9 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n    }\n  }\n": typeof types.MyCommunitiesDocument,
+    "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.AnnouncementSubscriptionDocument,
+    "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.SetAnnouncementSubscriptionDocument,
+    "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": typeof types.MyCommunitiesDocument,
     "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": typeof types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": typeof types.SlugAvailabilityDocument,
@@ -36,7 +38,8 @@ type Documents = {
     "\n  mutation DuplicateEvent($id: ID!) {\n    duplicateEvent(id: $id) {\n      ...SavedEvent\n    }\n  }\n": typeof types.DuplicateEventDocument,
     "\n  fragment EventListItem on Event {\n    id\n    title\n    startsAt\n    endsAt\n    timeZone\n    status\n    capacity\n    goingCount\n    waitlistCount\n    pendingCount\n  }\n": typeof types.EventListItemFragmentDoc,
     "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        ...EventListItem\n        visibility\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.CommunityEventsDocument,
-    "\n  query OverviewEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": typeof types.OverviewEventsDocument,
+    "\n  fragment OverviewEventsFields on Query {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": typeof types.OverviewEventsFieldsFragmentDoc,
+    "\n  query OverviewEvents($communityId: ID!) {\n    ...OverviewEventsFields\n  }\n": typeof types.OverviewEventsDocument,
     "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": typeof types.EventDetailDocument,
     "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n": typeof types.EventRegistrationsDocument,
     "\n  fragment RegistrationChange on Registration {\n    id\n    status\n    checkedInAt\n  }\n": typeof types.RegistrationChangeFragmentDoc,
@@ -48,6 +51,10 @@ type Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": typeof types.MessageRegistrantsDocument,
+    "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n    }\n  }\n": typeof types.AnnouncementsDocument,
+    "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n": typeof types.AnnouncementAudienceCountDocument,
+    "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n": typeof types.SendAnnouncementDocument,
+    "\n  mutation SetMemberRoles(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $role: CommunityRole!\n  ) {\n    setMemberRoles(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      role: $role\n    ) {\n      matched\n      changed\n      skipped {\n        membershipId\n        reason\n      }\n    }\n  }\n": typeof types.SetMemberRolesDocument,
     "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n": typeof types.MemberImportDocument,
     "\n  query MemberImports($communityId: ID!) {\n    memberImports(communityId: $communityId) {\n      id\n      status\n      totalRows\n      rowsDone\n      createdAt\n    }\n  }\n": typeof types.MemberImportsDocument,
     "\n  mutation StartMemberImport($communityId: ID!, $input: MemberImportInput!) {\n    startMemberImport(communityId: $communityId, input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.StartMemberImportDocument,
@@ -56,6 +63,8 @@ type Documents = {
     "\n  mutation SaveMemberSegment($communityId: ID!, $name: String!, $filter: MemberFilter!) {\n    saveMemberSegment(communityId: $communityId, name: $name, filter: $filter) {\n      id\n      name\n    }\n  }\n": typeof types.SaveMemberSegmentDocument,
     "\n  mutation DeleteMemberSegment($id: ID!) {\n    deleteMemberSegment(id: $id)\n  }\n": typeof types.DeleteMemberSegmentDocument,
     "\n  mutation TagMembers(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $add: [String!]\n    $remove: [String!]\n  ) {\n    tagMembers(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      add: $add\n      remove: $remove\n    ) {\n      matched\n      changed\n    }\n  }\n": typeof types.TagMembersDocument,
+    "\n  fragment MemberFiguresFields on Query {\n    community(id: $communityId) {\n      id\n      pendingJoinRequests\n      memberStats {\n        activeCount\n        newLast30Days\n      }\n      newestMembers(first: 5) {\n        id\n        joinedAt\n        person {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.MemberFiguresFieldsFragmentDoc,
+    "\n  query MemberFigures($communityId: ID!) {\n    ...MemberFiguresFields\n  }\n": typeof types.MemberFiguresDocument,
     "\n  query JoinRequests($communityId: ID!, $first: Int, $after: String) {\n    joinRequests(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      endCursor\n      hasNextPage\n      nodes {\n        id\n        requestedAt\n        person {\n          id\n          name\n          email\n        }\n        answers {\n          questionId\n          question\n          values\n        }\n      }\n    }\n  }\n": typeof types.JoinRequestsDocument,
     "\n  query Invitations($communityId: ID!) {\n    invitations(communityId: $communityId) {\n      id\n      email\n      role\n      status\n      sentAt\n      expiresAt\n    }\n  }\n": typeof types.InvitationsDocument,
     "\n  query Member($id: ID!) {\n    member(id: $id) {\n      id\n      role\n      status\n      source\n      tags\n      joinedAt\n      lastActiveAt\n      eventsRegistered\n      eventsAttended\n      checkIns\n      person {\n        id\n        name\n        email\n      }\n      joinAnswers {\n        questionId\n        question\n        values\n      }\n      timeline(first: 20) {\n        type\n        occurredAt\n        summary\n        actorName\n      }\n    }\n  }\n": typeof types.MemberDocument,
@@ -71,8 +80,10 @@ type Documents = {
     "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n      viewerSeesDirectory\n    }\n  }\n": typeof types.CommunityPageDocument,
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": typeof types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": typeof types.LeaveCommunityDocument,
-    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": typeof types.MyMembershipsDocument,
+    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n": typeof types.MyMembershipsDocument,
+    "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n": typeof types.SetMyAnnouncementEmailsDocument,
     "\n  query MemberDirectory($communityId: ID!, $first: Int, $after: String) {\n    memberDirectory(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        name\n        role\n        joinedAt\n      }\n    }\n  }\n": typeof types.MemberDirectoryDocument,
+    "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.MyJoinRequestsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": typeof types.AcceptInvitationDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ManagedRegistrationDocument,
@@ -83,9 +94,12 @@ type Documents = {
     "\n  fragment EventQuestionFields on RegistrationQuestion {\n    id\n    kind\n    label\n    required\n    options\n  }\n": typeof types.EventQuestionFieldsFragmentDoc,
     "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": typeof types.EventPublicFactsFragmentDoc,
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": typeof types.RegistrationTicketFragmentDoc,
+    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n  }\n": typeof types.OverviewPageDocument,
 };
 const documents: Documents = {
-    "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n    }\n  }\n": types.MyCommunitiesDocument,
+    "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.AnnouncementSubscriptionDocument,
+    "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.SetAnnouncementSubscriptionDocument,
+    "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": types.MyCommunitiesDocument,
     "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": types.SlugAvailabilityDocument,
@@ -106,7 +120,8 @@ const documents: Documents = {
     "\n  mutation DuplicateEvent($id: ID!) {\n    duplicateEvent(id: $id) {\n      ...SavedEvent\n    }\n  }\n": types.DuplicateEventDocument,
     "\n  fragment EventListItem on Event {\n    id\n    title\n    startsAt\n    endsAt\n    timeZone\n    status\n    capacity\n    goingCount\n    waitlistCount\n    pendingCount\n  }\n": types.EventListItemFragmentDoc,
     "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        ...EventListItem\n        visibility\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.CommunityEventsDocument,
-    "\n  query OverviewEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": types.OverviewEventsDocument,
+    "\n  fragment OverviewEventsFields on Query {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": types.OverviewEventsFieldsFragmentDoc,
+    "\n  query OverviewEvents($communityId: ID!) {\n    ...OverviewEventsFields\n  }\n": types.OverviewEventsDocument,
     "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": types.EventDetailDocument,
     "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n": types.EventRegistrationsDocument,
     "\n  fragment RegistrationChange on Registration {\n    id\n    status\n    checkedInAt\n  }\n": types.RegistrationChangeFragmentDoc,
@@ -118,6 +133,10 @@ const documents: Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": types.MessageRegistrantsDocument,
+    "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n    }\n  }\n": types.AnnouncementsDocument,
+    "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n": types.AnnouncementAudienceCountDocument,
+    "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n": types.SendAnnouncementDocument,
+    "\n  mutation SetMemberRoles(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $role: CommunityRole!\n  ) {\n    setMemberRoles(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      role: $role\n    ) {\n      matched\n      changed\n      skipped {\n        membershipId\n        reason\n      }\n    }\n  }\n": types.SetMemberRolesDocument,
     "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n": types.MemberImportDocument,
     "\n  query MemberImports($communityId: ID!) {\n    memberImports(communityId: $communityId) {\n      id\n      status\n      totalRows\n      rowsDone\n      createdAt\n    }\n  }\n": types.MemberImportsDocument,
     "\n  mutation StartMemberImport($communityId: ID!, $input: MemberImportInput!) {\n    startMemberImport(communityId: $communityId, input: $input) {\n      id\n      status\n    }\n  }\n": types.StartMemberImportDocument,
@@ -126,6 +145,8 @@ const documents: Documents = {
     "\n  mutation SaveMemberSegment($communityId: ID!, $name: String!, $filter: MemberFilter!) {\n    saveMemberSegment(communityId: $communityId, name: $name, filter: $filter) {\n      id\n      name\n    }\n  }\n": types.SaveMemberSegmentDocument,
     "\n  mutation DeleteMemberSegment($id: ID!) {\n    deleteMemberSegment(id: $id)\n  }\n": types.DeleteMemberSegmentDocument,
     "\n  mutation TagMembers(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $add: [String!]\n    $remove: [String!]\n  ) {\n    tagMembers(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      add: $add\n      remove: $remove\n    ) {\n      matched\n      changed\n    }\n  }\n": types.TagMembersDocument,
+    "\n  fragment MemberFiguresFields on Query {\n    community(id: $communityId) {\n      id\n      pendingJoinRequests\n      memberStats {\n        activeCount\n        newLast30Days\n      }\n      newestMembers(first: 5) {\n        id\n        joinedAt\n        person {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.MemberFiguresFieldsFragmentDoc,
+    "\n  query MemberFigures($communityId: ID!) {\n    ...MemberFiguresFields\n  }\n": types.MemberFiguresDocument,
     "\n  query JoinRequests($communityId: ID!, $first: Int, $after: String) {\n    joinRequests(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      endCursor\n      hasNextPage\n      nodes {\n        id\n        requestedAt\n        person {\n          id\n          name\n          email\n        }\n        answers {\n          questionId\n          question\n          values\n        }\n      }\n    }\n  }\n": types.JoinRequestsDocument,
     "\n  query Invitations($communityId: ID!) {\n    invitations(communityId: $communityId) {\n      id\n      email\n      role\n      status\n      sentAt\n      expiresAt\n    }\n  }\n": types.InvitationsDocument,
     "\n  query Member($id: ID!) {\n    member(id: $id) {\n      id\n      role\n      status\n      source\n      tags\n      joinedAt\n      lastActiveAt\n      eventsRegistered\n      eventsAttended\n      checkIns\n      person {\n        id\n        name\n        email\n      }\n      joinAnswers {\n        questionId\n        question\n        values\n      }\n      timeline(first: 20) {\n        type\n        occurredAt\n        summary\n        actorName\n      }\n    }\n  }\n": types.MemberDocument,
@@ -141,8 +162,10 @@ const documents: Documents = {
     "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n      viewerSeesDirectory\n    }\n  }\n": types.CommunityPageDocument,
     "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": types.JoinCommunityDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": types.LeaveCommunityDocument,
-    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n": types.MyMembershipsDocument,
+    "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n": types.MyMembershipsDocument,
+    "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n": types.SetMyAnnouncementEmailsDocument,
     "\n  query MemberDirectory($communityId: ID!, $first: Int, $after: String) {\n    memberDirectory(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        name\n        role\n        joinedAt\n      }\n    }\n  }\n": types.MemberDirectoryDocument,
+    "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.MyJoinRequestsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": types.AcceptInvitationDocument,
     "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": types.ManagedRegistrationDocument,
@@ -153,12 +176,21 @@ const documents: Documents = {
     "\n  fragment EventQuestionFields on RegistrationQuestion {\n    id\n    kind\n    label\n    required\n    options\n  }\n": types.EventQuestionFieldsFragmentDoc,
     "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": types.EventPublicFactsFragmentDoc,
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": types.RegistrationTicketFragmentDoc,
+    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n  }\n": types.OverviewPageDocument,
 };
 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n    }\n  }\n"): typeof import('./graphql').MyCommunitiesDocument;
+export function graphql(source: "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n"): typeof import('./graphql').AnnouncementSubscriptionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n"): typeof import('./graphql').SetAnnouncementSubscriptionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n"): typeof import('./graphql').MyCommunitiesDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -242,7 +274,11 @@ export function graphql(source: "\n  query CommunityEvents(\n    $communityId: I
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query OverviewEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').OverviewEventsDocument;
+export function graphql(source: "\n  fragment OverviewEventsFields on Query {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n"): typeof import('./graphql').OverviewEventsFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OverviewEvents($communityId: ID!) {\n    ...OverviewEventsFields\n  }\n"): typeof import('./graphql').OverviewEventsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -290,6 +326,22 @@ export function graphql(source: "\n  mutation MessageRegistrants($eventId: ID!, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n    }\n  }\n"): typeof import('./graphql').AnnouncementsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n"): typeof import('./graphql').AnnouncementAudienceCountDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n"): typeof import('./graphql').SendAnnouncementDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMemberRoles(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $role: CommunityRole!\n  ) {\n    setMemberRoles(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      role: $role\n    ) {\n      matched\n      changed\n      skipped {\n        membershipId\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql').SetMemberRolesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n"): typeof import('./graphql').MemberImportDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -319,6 +371,14 @@ export function graphql(source: "\n  mutation DeleteMemberSegment($id: ID!) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation TagMembers(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $add: [String!]\n    $remove: [String!]\n  ) {\n    tagMembers(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      add: $add\n      remove: $remove\n    ) {\n      matched\n      changed\n    }\n  }\n"): typeof import('./graphql').TagMembersDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment MemberFiguresFields on Query {\n    community(id: $communityId) {\n      id\n      pendingJoinRequests\n      memberStats {\n        activeCount\n        newLast30Days\n      }\n      newestMembers(first: 5) {\n        id\n        joinedAt\n        person {\n          id\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').MemberFiguresFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MemberFigures($communityId: ID!) {\n    ...MemberFiguresFields\n  }\n"): typeof import('./graphql').MemberFiguresDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -382,11 +442,19 @@ export function graphql(source: "\n  mutation LeaveCommunity($communityId: ID!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n    }\n  }\n"): typeof import('./graphql').MyMembershipsDocument;
+export function graphql(source: "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n"): typeof import('./graphql').MyMembershipsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n"): typeof import('./graphql').SetMyAnnouncementEmailsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query MemberDirectory($communityId: ID!, $first: Int, $after: String) {\n    memberDirectory(communityId: $communityId, first: $first, after: $after) {\n      totalCount\n      hasNextPage\n      endCursor\n      nodes {\n        id\n        name\n        role\n        joinedAt\n      }\n    }\n  }\n"): typeof import('./graphql').MemberDirectoryDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n"): typeof import('./graphql').MyJoinRequestsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -427,6 +495,10 @@ export function graphql(source: "\n  fragment EventPublicFacts on Event {\n    h
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').RegistrationTicketFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n  }\n"): typeof import('./graphql').OverviewPageDocument;
 
 
 export function graphql(source: string) {

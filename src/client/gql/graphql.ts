@@ -4,6 +4,14 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Exactly one of these. */
+export type AnnouncementAudienceInput = {
+  all?: boolean | null | undefined;
+  filter?: MemberFilter | null | undefined;
+  membershipIds?: Array<string | number> | null | undefined;
+  segmentId?: string | number | null | undefined;
+};
+
 export type AnswerInput = {
   questionId: string | number;
   values: Array<string>;
@@ -215,6 +223,23 @@ export type RegistrationTimeFilter =
   | 'PAST'
   | 'UPCOMING';
 
+export type RoleChangeSkipReason =
+  /** The owner, or an admin when the viewer is not the owner. */
+  | 'FORBIDDEN'
+  /** Pending or banned: no role to change. */
+  | 'NOT_ACTIVE'
+  /** The viewer's own membership. */
+  | 'SELF'
+  /** Already holds that role. */
+  | 'UNCHANGED';
+
+export type SendAnnouncementInput = {
+  audience: AnnouncementAudienceInput;
+  /** Markdown. */
+  body: string;
+  subject: string;
+};
+
 export type SortDirection =
   | 'ASC'
   | 'DESC';
@@ -245,10 +270,25 @@ export type UpdateCommunityInput = {
   visibility?: CommunityVisibility | null | undefined;
 };
 
+export type AnnouncementSubscriptionQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type AnnouncementSubscriptionQuery = { announcementSubscription: { communityId: string, communityName: string, subscribed: boolean } };
+
+export type SetAnnouncementSubscriptionMutationVariables = Exact<{
+  token: string;
+  subscribed: boolean;
+}>;
+
+
+export type SetAnnouncementSubscriptionMutation = { setAnnouncementSubscription: { communityId: string, communityName: string, subscribed: boolean } };
+
 export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility, pendingJoinRequests: number | null }> };
+export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility, pendingJoinRequests: number | null, timeZone: string, nextEvent: { id: string, title: string, startsAt: string } | null }> };
 
 export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
 
@@ -389,6 +429,8 @@ export type CommunityEventsQueryVariables = Exact<{
 
 export type CommunityEventsQuery = { events: { nodes: Array<{ visibility: EventVisibility, checkedInCount: number, publicPath: string, id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
+export type OverviewEventsFieldsFragment = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> } };
+
 export type OverviewEventsQueryVariables = Exact<{
   communityId: string | number;
 }>;
@@ -475,6 +517,40 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
 
+export type AnnouncementsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type AnnouncementsQuery = { announcements: Array<{ id: string, subject: string, audienceLabel: string, sentAt: string, sentByName: string | null, recipientCount: number }> };
+
+export type AnnouncementAudienceCountQueryVariables = Exact<{
+  communityId: string | number;
+  audience: AnnouncementAudienceInput;
+}>;
+
+
+export type AnnouncementAudienceCountQuery = { announcementAudienceCount: number };
+
+export type SendAnnouncementMutationVariables = Exact<{
+  communityId: string | number;
+  input: SendAnnouncementInput;
+}>;
+
+
+export type SendAnnouncementMutation = { sendAnnouncement: { id: string, recipientCount: number } };
+
+export type SetMemberRolesMutationVariables = Exact<{
+  communityId: string | number;
+  membershipIds?: Array<string | number> | string | number | null | undefined;
+  filter?: MemberFilter | null | undefined;
+  search?: string | null | undefined;
+  role: CommunityRole;
+}>;
+
+
+export type SetMemberRolesMutation = { setMemberRoles: { matched: number, changed: number, skipped: Array<{ membershipId: string, reason: RoleChangeSkipReason }> } };
+
 export type MemberImportQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -543,6 +619,15 @@ export type TagMembersMutationVariables = Exact<{
 
 
 export type TagMembersMutation = { tagMembers: { matched: number, changed: number } };
+
+export type MemberFiguresFieldsFragment = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
+
+export type MemberFiguresQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type MemberFiguresQuery = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
 
 export type JoinRequestsQueryVariables = Exact<{
   communityId: string | number;
@@ -660,7 +745,15 @@ export type LeaveCommunityMutation = { leaveCommunity: boolean };
 export type MyMembershipsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole }> };
+export type MyMembershipsQuery = { myCommunities: Array<{ id: string, name: string, slug: string, logoUrl: string | null, viewerRole: CommunityRole, viewerAnnouncementEmails: boolean | null }> };
+
+export type SetMyAnnouncementEmailsMutationVariables = Exact<{
+  communityId: string | number;
+  subscribed: boolean;
+}>;
+
+
+export type SetMyAnnouncementEmailsMutation = { setMyAnnouncementEmails: { communityId: string, subscribed: boolean } };
 
 export type MemberDirectoryQueryVariables = Exact<{
   communityId: string | number;
@@ -670,6 +763,11 @@ export type MemberDirectoryQueryVariables = Exact<{
 
 
 export type MemberDirectoryQuery = { memberDirectory: { totalCount: number, hasNextPage: boolean, endCursor: string | null, nodes: Array<{ id: string, name: string, role: CommunityRole, joinedAt: string }> } };
+
+export type MyJoinRequestsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyJoinRequestsQuery = { myJoinRequests: Array<{ id: string, requestedAt: string, community: { id: string, name: string, slug: string, logoUrl: string | null } }> };
 
 export type InvitationPreviewQueryVariables = Exact<{
   token: string;
@@ -724,6 +822,13 @@ export type EventQuestionFieldsFragment = { id: string, kind: QuestionKind, labe
 export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number };
 
 export type RegistrationTicketFragment = { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null };
+
+export type OverviewPageQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -794,6 +899,39 @@ export const EventListItemFragmentDoc = new TypedDocumentString(`
   pendingCount
 }
     `, {"fragmentName":"EventListItem"}) as unknown as TypedDocumentString<EventListItemFragment, unknown>;
+export const OverviewEventsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment OverviewEventsFields on Query {
+  upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
+    nodes {
+      ...EventListItem
+    }
+    pageInfo {
+      hasNextPage
+    }
+  }
+  drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {
+    nodes {
+      id
+    }
+  }
+  past: events(communityId: $communityId, filter: PAST, first: 1) {
+    nodes {
+      id
+    }
+  }
+}
+    fragment EventListItem on Event {
+  id
+  title
+  startsAt
+  endsAt
+  timeZone
+  status
+  capacity
+  goingCount
+  waitlistCount
+  pendingCount
+}`, {"fragmentName":"OverviewEventsFields"}) as unknown as TypedDocumentString<OverviewEventsFieldsFragment, unknown>;
 export const RegistrationChangeFragmentDoc = new TypedDocumentString(`
     fragment RegistrationChange on Registration {
   id
@@ -801,6 +939,26 @@ export const RegistrationChangeFragmentDoc = new TypedDocumentString(`
   checkedInAt
 }
     `, {"fragmentName":"RegistrationChange"}) as unknown as TypedDocumentString<RegistrationChangeFragment, unknown>;
+export const MemberFiguresFieldsFragmentDoc = new TypedDocumentString(`
+    fragment MemberFiguresFields on Query {
+  community(id: $communityId) {
+    id
+    pendingJoinRequests
+    memberStats {
+      activeCount
+      newLast30Days
+    }
+    newestMembers(first: 5) {
+      id
+      joinedAt
+      person {
+        id
+        name
+      }
+    }
+  }
+}
+    `, {"fragmentName":"MemberFiguresFields"}) as unknown as TypedDocumentString<MemberFiguresFieldsFragment, unknown>;
 export const EventWhenWhereFragmentDoc = new TypedDocumentString(`
     fragment EventWhenWhere on Event {
   id
@@ -882,6 +1040,24 @@ export const RegistrationTicketFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"RegistrationTicket"}) as unknown as TypedDocumentString<RegistrationTicketFragment, unknown>;
+export const AnnouncementSubscriptionDocument = new TypedDocumentString(`
+    query AnnouncementSubscription($token: String!) {
+  announcementSubscription(token: $token) {
+    communityId
+    communityName
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<AnnouncementSubscriptionQuery, AnnouncementSubscriptionQueryVariables>;
+export const SetAnnouncementSubscriptionDocument = new TypedDocumentString(`
+    mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {
+  setAnnouncementSubscription(token: $token, subscribed: $subscribed) {
+    communityId
+    communityName
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<SetAnnouncementSubscriptionMutation, SetAnnouncementSubscriptionMutationVariables>;
 export const MyCommunitiesDocument = new TypedDocumentString(`
     query MyCommunities {
   myCommunities {
@@ -896,6 +1072,12 @@ export const MyCommunitiesDocument = new TypedDocumentString(`
     viewerCapabilities
     visibility
     pendingJoinRequests
+    timeZone
+    nextEvent {
+      id
+      title
+      startsAt
+    }
   }
 }
     `) as unknown as TypedDocumentString<MyCommunitiesQuery, MyCommunitiesQueryVariables>;
@@ -1218,6 +1400,21 @@ export const CommunityEventsDocument = new TypedDocumentString(`
 }`) as unknown as TypedDocumentString<CommunityEventsQuery, CommunityEventsQueryVariables>;
 export const OverviewEventsDocument = new TypedDocumentString(`
     query OverviewEvents($communityId: ID!) {
+  ...OverviewEventsFields
+}
+    fragment EventListItem on Event {
+  id
+  title
+  startsAt
+  endsAt
+  timeZone
+  status
+  capacity
+  goingCount
+  waitlistCount
+  pendingCount
+}
+fragment OverviewEventsFields on Query {
   upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
     nodes {
       ...EventListItem
@@ -1236,18 +1433,6 @@ export const OverviewEventsDocument = new TypedDocumentString(`
       id
     }
   }
-}
-    fragment EventListItem on Event {
-  id
-  title
-  startsAt
-  endsAt
-  timeZone
-  status
-  capacity
-  goingCount
-  waitlistCount
-  pendingCount
 }`) as unknown as TypedDocumentString<OverviewEventsQuery, OverviewEventsQueryVariables>;
 export const EventDetailDocument = new TypedDocumentString(`
     query EventDetail($id: ID!) {
@@ -1440,6 +1625,49 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const AnnouncementsDocument = new TypedDocumentString(`
+    query Announcements($communityId: ID!) {
+  announcements(communityId: $communityId) {
+    id
+    subject
+    audienceLabel
+    sentAt
+    sentByName
+    recipientCount
+  }
+}
+    `) as unknown as TypedDocumentString<AnnouncementsQuery, AnnouncementsQueryVariables>;
+export const AnnouncementAudienceCountDocument = new TypedDocumentString(`
+    query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {
+  announcementAudienceCount(communityId: $communityId, audience: $audience)
+}
+    `) as unknown as TypedDocumentString<AnnouncementAudienceCountQuery, AnnouncementAudienceCountQueryVariables>;
+export const SendAnnouncementDocument = new TypedDocumentString(`
+    mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {
+  sendAnnouncement(communityId: $communityId, input: $input) {
+    id
+    recipientCount
+  }
+}
+    `) as unknown as TypedDocumentString<SendAnnouncementMutation, SendAnnouncementMutationVariables>;
+export const SetMemberRolesDocument = new TypedDocumentString(`
+    mutation SetMemberRoles($communityId: ID!, $membershipIds: [ID!], $filter: MemberFilter, $search: String, $role: CommunityRole!) {
+  setMemberRoles(
+    communityId: $communityId
+    membershipIds: $membershipIds
+    filter: $filter
+    search: $search
+    role: $role
+  ) {
+    matched
+    changed
+    skipped {
+      membershipId
+      reason
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<SetMemberRolesMutation, SetMemberRolesMutationVariables>;
 export const MemberImportDocument = new TypedDocumentString(`
     query MemberImport($id: ID!) {
   memberImport(id: $id) {
@@ -1567,6 +1795,28 @@ export const TagMembersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TagMembersMutation, TagMembersMutationVariables>;
+export const MemberFiguresDocument = new TypedDocumentString(`
+    query MemberFigures($communityId: ID!) {
+  ...MemberFiguresFields
+}
+    fragment MemberFiguresFields on Query {
+  community(id: $communityId) {
+    id
+    pendingJoinRequests
+    memberStats {
+      activeCount
+      newLast30Days
+    }
+    newestMembers(first: 5) {
+      id
+      joinedAt
+      person {
+        id
+        name
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<MemberFiguresQuery, MemberFiguresQueryVariables>;
 export const JoinRequestsDocument = new TypedDocumentString(`
     query JoinRequests($communityId: ID!, $first: Int, $after: String) {
   joinRequests(communityId: $communityId, first: $first, after: $after) {
@@ -1762,9 +2012,18 @@ export const MyMembershipsDocument = new TypedDocumentString(`
     slug
     logoUrl
     viewerRole
+    viewerAnnouncementEmails
   }
 }
     `) as unknown as TypedDocumentString<MyMembershipsQuery, MyMembershipsQueryVariables>;
+export const SetMyAnnouncementEmailsDocument = new TypedDocumentString(`
+    mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {
+  setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {
+    communityId
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<SetMyAnnouncementEmailsMutation, SetMyAnnouncementEmailsMutationVariables>;
 export const MemberDirectoryDocument = new TypedDocumentString(`
     query MemberDirectory($communityId: ID!, $first: Int, $after: String) {
   memberDirectory(communityId: $communityId, first: $first, after: $after) {
@@ -1780,6 +2039,20 @@ export const MemberDirectoryDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MemberDirectoryQuery, MemberDirectoryQueryVariables>;
+export const MyJoinRequestsDocument = new TypedDocumentString(`
+    query MyJoinRequests {
+  myJoinRequests {
+    id
+    requestedAt
+    community {
+      id
+      name
+      slug
+      logoUrl
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<MyJoinRequestsQuery, MyJoinRequestsQueryVariables>;
 export const InvitationPreviewDocument = new TypedDocumentString(`
     query InvitationPreview($token: String!) {
   invitation(token: $token) {
@@ -1924,3 +2197,58 @@ export const CancelMyRegistrationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<CancelMyRegistrationMutation, CancelMyRegistrationMutationVariables>;
+export const OverviewPageDocument = new TypedDocumentString(`
+    query OverviewPage($communityId: ID!) {
+  ...OverviewEventsFields
+  ...MemberFiguresFields
+}
+    fragment EventListItem on Event {
+  id
+  title
+  startsAt
+  endsAt
+  timeZone
+  status
+  capacity
+  goingCount
+  waitlistCount
+  pendingCount
+}
+fragment OverviewEventsFields on Query {
+  upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
+    nodes {
+      ...EventListItem
+    }
+    pageInfo {
+      hasNextPage
+    }
+  }
+  drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {
+    nodes {
+      id
+    }
+  }
+  past: events(communityId: $communityId, filter: PAST, first: 1) {
+    nodes {
+      id
+    }
+  }
+}
+fragment MemberFiguresFields on Query {
+  community(id: $communityId) {
+    id
+    pendingJoinRequests
+    memberStats {
+      activeCount
+      newLast30Days
+    }
+    newestMembers(first: 5) {
+      id
+      joinedAt
+      person {
+        id
+        name
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<OverviewPageQuery, OverviewPageQueryVariables>;

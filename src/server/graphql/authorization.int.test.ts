@@ -77,6 +77,14 @@ const cases: Record<string, Case> = {
       expect(result.data).toEqual({ myCommunities: [{ id: ids.outsiderCommunityId }] });
     },
   },
+  "Query.myJoinRequests": {
+    query: "{ myJoinRequests { id community { id } } }",
+    variables: () => ({}),
+    outsider: (result) => {
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toEqual({ myJoinRequests: [] });
+    },
+  },
   "Query.community": {
     query: "query ($id: ID!) { community(id: $id) { id name } }",
     variables: (ids) => ({ id: ids.communityId }),
@@ -414,6 +422,48 @@ const cases: Record<string, Case> = {
     query:
       'mutation ($id: ID!, $m: [ID!]) { tagMembers(communityId: $id, membershipIds: $m, add: ["x"]) { matched } }',
     variables: (ids) => ({ id: ids.communityId, m: [ids.membershipId] }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.setMemberRoles": {
+    query:
+      "mutation ($id: ID!, $m: [ID!]) { setMemberRoles(communityId: $id, membershipIds: $m, role: ORGANIZER) { matched } }",
+    variables: (ids) => ({ id: ids.communityId, m: [ids.membershipId] }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.announcements": {
+    query: "query ($id: ID!) { announcements(communityId: $id) { id subject } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.announcementAudienceCount": {
+    query: "query ($id: ID!) { announcementAudienceCount(communityId: $id, audience: { all: true }) }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.announcementSubscription": {
+    // Only a link this server signed opens it; a made-up token opens nothing, signed in or not.
+    query: "query ($token: String!) { announcementSubscription(token: $token) { communityName } }",
+    variables: () => ({ token: "eyJ4Ijp9.bm90LXNpZ25lZA" }),
+    outsider: refusedAs("NOT_FOUND"),
+    signedOut: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.sendAnnouncement": {
+    query:
+      'mutation ($id: ID!) { sendAnnouncement(communityId: $id, input: { subject: "Hi", body: "Taken over", audience: { all: true } }) { id } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.setAnnouncementSubscription": {
+    query:
+      "mutation ($token: String!) { setAnnouncementSubscription(token: $token, subscribed: false) { subscribed } }",
+    variables: () => ({ token: "eyJ4Ijp9.bm90LXNpZ25lZA" }),
+    outsider: refusedAs("NOT_FOUND"),
+    signedOut: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.setMyAnnouncementEmails": {
+    query:
+      "mutation ($id: ID!) { setMyAnnouncementEmails(communityId: $id, subscribed: false) { subscribed } }",
+    variables: (ids) => ({ id: ids.communityId }),
     outsider: refusedAs("NOT_FOUND"),
   },
 };

@@ -16,10 +16,13 @@ export function MarkdownField({
   textarea,
   getSource,
   labelId,
+  modeLabel = "Description editor mode",
 }: {
   textarea: ReactNode;
   getSource: () => string;
   labelId: string;
+  /** Names the Write / Preview toggle for screen readers. */
+  modeLabel?: string;
 }) {
   const id = useId();
   const [mode, setMode] = useState<Mode>("write");
@@ -39,7 +42,7 @@ export function MarkdownField({
   return (
     <div className="grid gap-2">
       {/* biome-ignore lint/a11y/useSemanticElements: a toolbar of two toggle buttons, not a form group. */}
-      <div role="group" aria-label="Description editor mode" className="flex gap-1">
+      <div role="group" aria-label={modeLabel} className="flex gap-1">
         <ModeButton pressed={mode === "write"} onClick={() => setMode("write")}>
           <PencilIcon aria-hidden="true" /> Write
         </ModeButton>

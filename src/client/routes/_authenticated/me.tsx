@@ -5,8 +5,12 @@ import { pageWidth } from "#client/components/layout/page-width.ts";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
 import { communityKeys } from "#client/features/communities/api/communities-queries.ts";
-import { myMembershipsQueryOptions } from "#client/features/membership/api/community-page.ts";
+import {
+  myJoinRequestsQueryOptions,
+  myMembershipsQueryOptions,
+} from "#client/features/membership/api/community-page.ts";
 import { YourCommunities } from "#client/features/membership/components/your-communities.tsx";
+import { YourJoinRequests } from "#client/features/membership/components/your-join-requests.tsx";
 import { ProfileForm } from "#client/features/profile/components/profile-form.tsx";
 import { myRegistrationsQueryOptions } from "#client/features/registrations/api/my-registrations.ts";
 import { YourEvents } from "#client/features/registrations/components/your-events.tsx";
@@ -16,6 +20,7 @@ export const Route = createFileRoute("/_authenticated/me")({
     Promise.all([
       context.queryClient.ensureInfiniteQueryData(myRegistrationsQueryOptions("UPCOMING")),
       context.queryClient.ensureQueryData(myMembershipsQueryOptions()),
+      context.queryClient.ensureQueryData(myJoinRequestsQueryOptions()),
     ]),
   component: ProfilePage,
 });
@@ -36,6 +41,9 @@ function ProfilePage() {
         <ProfileForm key={user.id} user={user} onSaved={refresh} />
         <div className="mt-14 border-t pt-10">
           <YourCommunities onLeft={() => queryClient.invalidateQueries({ queryKey: communityKeys.all })} />
+          <div className="mt-6">
+            <YourJoinRequests />
+          </div>
         </div>
         <div className="mt-14 border-t pt-10">
           <YourEvents />

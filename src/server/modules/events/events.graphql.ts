@@ -1,9 +1,10 @@
 import { builder } from "#server/graphql/builder.ts";
 import { PageInfo } from "#server/graphql/page-info.ts";
 import { QuestionInput, QuestionKind } from "#server/graphql/question-types.ts";
+import { Community } from "#server/modules/communities/communities.graphql.ts";
 import { cancelEvent, duplicateEvent, publishEvent } from "./event-lifecycle.service.ts";
 import { createEvent, updateEvent } from "./event-writes.service.ts";
-import { getEvent, listEvents, type Page } from "./events.service.ts";
+import { getEvent, listEvents, nextEventOf, type Page } from "./events.service.ts";
 import { type EventView, publicPath, type QuestionRow, type TicketTypeRow } from "./events.views.ts";
 
 const EventStatus = builder.enumType("EventStatus", {
@@ -174,6 +175,15 @@ builder.queryFields((t) => ({
     resolve: (_root, args, ctx) => getEvent(ctx, String(args.id)),
   }),
 }));
+
+builder.objectField(Community, "nextEvent", (t) =>
+  t.field({
+    type: Event,
+    nullable: true,
+    description: "The next published event its members see (public or members-only) that has not ended",
+    resolve: (c, _args, ctx) => nextEventOf(ctx, c.id),
+  }),
+);
 
 builder.mutationFields((t) => ({
   createEvent: t.field({

@@ -248,3 +248,23 @@ export async function endedEvents(db: Db, ids: readonly string[], now: Date): Pr
     .where(and(inArray(event.id, [...ids]), lt(event.endsAt, now)));
   return rows.map((row) => row.id);
 }
+
+/**
+ * The next event a community's members see (the selection card's line), for a community the viewer
+ * was already shown: one statement for all the cards of a request.
+ */
+export function nextEventOf(ctx: Ctx, communityId: string): Promise<EventView | null> {
+  const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, ctx.viewer?.id ?? null);
+  return loaders.nextEvents.load(communityId);
+}
+
+/** Titles of events by id in one query (lines that name many events); unknown ids are left out. */
+export async function eventTitles(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)].filter(Boolean);
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: event.id, title: event.title })
+    .from(event)
+    .where(inArray(event.id, unique));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}

@@ -1,4 +1,4 @@
-import { asc, inArray } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { DomainError } from "#server/errors.ts";
 import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
@@ -79,6 +79,8 @@ export class Loaders {
   readonly ticketTypes;
   readonly questions;
   readonly events;
+  /** Each community's next published event that its members see (public or members-only). */
+  readonly nextEvents;
   private readonly managing = new Map<string, Promise<boolean>>();
 
   constructor(db: Db, viewerId: string | null, communities: CommunityLoaders | null = null) {
@@ -105,6 +107,20 @@ export class Loaders {
       const rows = await db.select().from(event).where(inArray(event.id, ids));
       const views = await this.eventViews(rows);
       return new Map(views.map((v) => [v.id, v]));
+    }, null);
+    this.nextEvents = batched<EventView | null>(async (communityIds) => {
+      // One walk of (community, status, starts_at) per community, stopping at its first event that has not ended.
+      const next = resultRows<{ id: string }>(
+        await db.execute(sql`
+          select n.id from unnest(${`{${communityIds.join(",")}}`}::text[]) as c(id)
+          cross join lateral (
+            select e.id from ${event} e
+            where e.community_id = c.id and e.status = 'published'
+              and e.visibility in ('public', 'members') and e.ends_at >= ${new Date().toISOString()}::timestamptz
+            order by e.starts_at, e.id limit 1) as n`),
+      );
+      const views = await Promise.all(next.map((row) => this.events.load(row.id)));
+      return new Map(views.flatMap((v) => (v ? [[v.communityId, v] as const] : [])));
     }, null);
   }
 

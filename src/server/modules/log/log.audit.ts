@@ -70,6 +70,18 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
         before: { owner: entry.payload.fromUserId },
         after: { owner: entry.payload.toUserId },
       };
+    case "member.announcements_changed":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { announcements: !entry.payload.subscribed },
+        after: { announcements: entry.payload.subscribed },
+      };
+    case "announcement.sent":
+      return {
+        target: `announcement:${entry.payload.announcementId}`,
+        before: null,
+        after: { subject: entry.payload.subject, recipients: entry.payload.recipientCount },
+      };
     case "member.imported": {
       const { importId, status, ...counts } = entry.payload;
       return { target: `member-import:${importId}`, before: null, after: { status, ...counts } };

@@ -45,6 +45,8 @@ const payloads = {
     rejected: z.number().int(),
   }),
   "member.ownership_transferred": z.object({ fromUserId: id, toUserId: id }),
+  "member.announcements_changed": z.object({ userId: id, membershipId: id, subscribed: z.boolean() }),
+  "announcement.sent": z.object({ announcementId: id, subject: z.string(), recipientCount: z.number() }),
   "event.created": z.object({
     eventId: id,
     title: z.string(),

@@ -17,6 +17,8 @@ export type Mail = {
   attachments?: MailAttachment[];
   /** A stable id (`<...@host>`), so a resend after a crash is recognisably the same message. */
   messageId?: string;
+  /** Extra header fields, e.g. `List-Unsubscribe`. */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };

@@ -18,7 +18,7 @@ export type MemberSegmentView = {
 
 const date = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
 // What a stored filter may hold: the same fields as the table's filter, dates as ISO text.
-const storedFilter = z.object({
+export const storedFilter = z.object({
   roles: z.array(z.enum(ROLES)).nullish(),
   statuses: z.array(z.enum(MEMBERSHIP_STATUSES)).nullish(),
   tags: z.array(z.string()).nullish(),

@@ -92,7 +92,7 @@ const MemberConnection = builder.objectRef<MemberPage>("MemberConnection").imple
   }),
 });
 
-const MemberFilterInput = builder.inputType("MemberFilter", {
+export const MemberFilterInput = builder.inputType("MemberFilter", {
   fields: (t) => ({
     roles: t.field({ type: [CommunityRole], required: false }),
     statuses: t.field({ type: [MembershipStatusEnum], required: false }),

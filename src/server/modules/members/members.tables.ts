@@ -49,6 +49,8 @@ export const membership = pgTable(
     /** When and by whom a join request was approved, or a member banned. */
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    /** Whether the member wants the community's announcements; turned off by one-click unsubscribe. */
+    emailAnnouncements: boolean("email_announcements").notNull().default(true),
   },
   (t) => [
     uniqueIndex("membership_community_user_idx").on(t.communityId, t.userId),
@@ -123,4 +125,31 @@ export const memberSegment = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("member_segment_community_name_idx").on(t.communityId, t.name)],
+);
+
+/** Who an announcement went to, as the sender chose it. */
+export type AnnouncementAudience =
+  | { kind: "all" }
+  | { kind: "segment"; segmentId: string; segmentName: string; filter: Record<string, unknown> }
+  | { kind: "selected"; membershipIds: string[] }
+  | { kind: "filter"; filter: Record<string, unknown> };
+
+/** A mail sent to members of a community; the outbox expands it into one mail per recipient. */
+export const announcement = pgTable(
+  "announcement",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => community.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    /** Markdown, rendered to sanitized HTML and plain text when each mail is sent. */
+    body: text("body").notNull(),
+    audience: jsonb("audience").$type<AnnouncementAudience>().notNull(),
+    sentBy: text("sent_by").references(() => user.id, { onDelete: "set null" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+    /** Active members of the audience who had not turned announcements off when it was sent. */
+    recipientCount: integer("recipient_count").notNull(),
+  },
+  (t) => [index("announcement_community_sent_idx").on(t.communityId, t.sentAt)],
 );

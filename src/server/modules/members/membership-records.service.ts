@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, eq, gt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { type Person, people } from "#server/modules/users/users.service.ts";
 import type { Role } from "#shared/capabilities.ts";
@@ -134,4 +134,13 @@ export async function countPending(db: Pick<Db, "select">, communityId: string):
     .from(membership)
     .where(and(eq(membership.communityId, communityId), eq(membership.status, "pending")));
   return row?.n ?? 0;
+}
+
+/** A person's own join requests still waiting, newest first. */
+export async function pendingRequestsOf(db: Pick<Db, "select">, userId: string): Promise<MembershipRecord[]> {
+  return db
+    .select()
+    .from(membership)
+    .where(and(eq(membership.userId, userId), eq(membership.status, "pending")))
+    .orderBy(desc(membership.joinedAt), desc(membership.id));
 }

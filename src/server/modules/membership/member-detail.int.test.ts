@@ -1,6 +1,6 @@
 // The member drawer's read: one member with the answers they gave, for organizers and above only.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { quickSignIn } from "#server/modules/events/events-test-support.ts";
+import { createEvent, quickSignIn, registerFor } from "#server/modules/events/events-test-support.ts";
 import { startTestServer, type TestServer } from "#server/test/harness.ts";
 import { communityWithOwner, join, person, setRole } from "./membership-test-support.ts";
 
@@ -88,6 +88,40 @@ describe("member(id)", () => {
         actorName: "Olive Owner",
       },
       { type: "member.joined", summary: "Became a member (member)", actorName: null },
+    ]);
+  });
+
+  it("names the event on each registration line of the timeline", async () => {
+    const { owner, communityId } = await communityWithOwner(t);
+    const ada = await person(t, "ada");
+    const id = (await join(ada.browser, communityId)).data?.joinCommunity.id as string;
+    const haiku = await createEvent(owner, communityId, { title: "Haiku evening" });
+    const walk = await createEvent(owner, communityId, { title: "Tea walk" });
+    const first = await registerFor(ada.browser, haiku.id);
+    const registrationId = first.data?.register.id as string;
+    const walkRegistrationId = (await registerFor(ada.browser, walk.id)).data?.register.id as string;
+    await owner.graphql("mutation ($id: ID!) { checkIn(registrationId: $id) { id } }", {
+      id: registrationId,
+    });
+    const canceled = await ada.browser.graphql("mutation ($id: ID!) { cancelRegistration(id: $id) { id } }", {
+      id: walkRegistrationId,
+    });
+    expect(canceled.errors).toBeUndefined();
+
+    const result = await owner.graphql<{ member: { timeline: { type: string; summary: string }[] } }>(
+      "query ($id: ID!) { member(id: $id) { timeline(first: 10) { type summary } } }",
+      { id },
+    );
+    expect(result.errors).toBeUndefined();
+    expect(result.data?.member.timeline).toEqual([
+      {
+        type: "registration.status_changed",
+        summary: "Registration for “Tea walk” changed from going to canceled",
+      },
+      { type: "registration.checked_in", summary: "Checked in at “Haiku evening”" },
+      { type: "registration.created", summary: "Registered for “Tea walk”" },
+      { type: "registration.created", summary: "Registered for “Haiku evening”" },
+      { type: "member.joined", summary: "Became a member (member)" },
     ]);
   });
 });

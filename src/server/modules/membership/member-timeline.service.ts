@@ -1,4 +1,5 @@
 import type { Db } from "#server/db/client.ts";
+import { eventTitles } from "#server/modules/events/events.service.ts";
 import type { LogEntry } from "#server/modules/log/log.events.ts";
 import { entriesAboutIn } from "#server/modules/log/log.service.ts";
 import { listUsers } from "#server/modules/users/users.service.ts";
@@ -7,8 +8,11 @@ export type TimelineEntry = { type: string; occurredAt: Date; summary: string; a
 
 const role = (value: string) => value.toLowerCase();
 
+/** The event a registration line is about, by its title; its id if the event is gone. */
+type TitleOf = (eventId: string) => string;
+
 /** One line a person reads in the member drawer; null for entries that say nothing about them. */
-export function summarize(entry: LogEntry): string | null {
+export function summarize(entry: LogEntry, titleOf: TitleOf = () => "an event"): string | null {
   switch (entry.type) {
     case "member.joined":
       return `Became a member (${role(entry.payload.role)})`;
@@ -37,14 +41,18 @@ export function summarize(entry: LogEntry): string | null {
       return "Left the community";
     case "member.ownership_transferred":
       return "Became the owner";
-    case "registration.created":
+    case "registration.created": {
+      const title = titleOf(entry.payload.eventId);
       return entry.payload.status === "going"
-        ? "Registered for an event"
-        : `Registered for an event (${entry.payload.status})`;
+        ? `Registered for ${title}`
+        : `Registered for ${title} (${entry.payload.status})`;
+    }
     case "registration.status_changed":
-      return `Registration changed from ${entry.payload.from} to ${entry.payload.to}`;
-    case "registration.checked_in":
-      return entry.payload.checkedIn ? "Checked in at an event" : "Check-in undone at an event";
+      return `Registration for ${titleOf(entry.payload.eventId)} changed from ${entry.payload.from} to ${entry.payload.to}`;
+    case "registration.checked_in": {
+      const title = titleOf(entry.payload.eventId);
+      return entry.payload.checkedIn ? `Checked in at ${title}` : `Check-in undone at ${title}`;
+    }
     default:
       return null;
   }
@@ -62,12 +70,26 @@ export async function memberTimeline(
   const limit = Math.min(Math.max(first, 1), 100);
   const entries = await entriesAboutIn(db, member.userId, member.communityId, limit);
   const actorIds = [...new Set(entries.flatMap((e) => (e.actorId ? [e.actorId] : [])))];
-  const actors = new Map((await listUsers(db, actorIds)).map((u) => [u.id, u.name]));
+  const eventIds = [
+    ...new Set(entries.flatMap((e) => (e.type.startsWith("registration.") ? [eventIdOf(e)] : []))),
+  ];
+  // One read each for the people and the events the lines name, however many lines there are.
+  const [people, titles] = await Promise.all([listUsers(db, actorIds), eventTitles(db, eventIds)]);
+  const actors = new Map(people.map((u) => [u.id, u.name]));
+  const titleOf: TitleOf = (eventId) => {
+    const title = titles.get(eventId);
+    return title ? `“${title}”` : "a deleted event";
+  };
   return entries.flatMap((entry) => {
-    const summary = summarize(entry);
+    const summary = summarize(entry, titleOf);
     if (!summary) return [];
     const actorName =
       entry.actorId && entry.actorId !== member.userId ? (actors.get(entry.actorId) ?? null) : null;
     return [{ type: entry.type, occurredAt: entry.occurredAt, summary, actorName }];
   });
+}
+
+function eventIdOf(entry: LogEntry): string {
+  const payload = entry.payload as { eventId?: unknown };
+  return typeof payload.eventId === "string" ? payload.eventId : "";
 }

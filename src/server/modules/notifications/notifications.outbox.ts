@@ -13,6 +13,7 @@ import {
   registrationsToNotify,
 } from "#server/modules/registrations/registration-mail-context.service.ts";
 import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
+import { announcementMail, expandAnnouncementPage } from "./notifications.announcements.ts";
 import { memberMail } from "./notifications.member-render.ts";
 import { digestMail, pendingOrganizerMail } from "./notifications.organizer-render.ts";
 import { eventMail, organizerMail, registrationMail } from "./notifications.render.ts";
@@ -52,7 +53,12 @@ export type OutboxOptions = {
 
 type Row = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
 
-const FANOUT_KINDS = [OUTBOX_KINDS.eventChanged, OUTBOX_KINDS.eventCanceled, OUTBOX_KINDS.eventReminder];
+const FANOUT_KINDS = [
+  OUTBOX_KINDS.eventChanged,
+  OUTBOX_KINDS.eventCanceled,
+  OUTBOX_KINDS.eventReminder,
+  OUTBOX_KINDS.announcement,
+];
 const SEND_KINDS = [
   OUTBOX_KINDS.registrationMail,
   OUTBOX_KINDS.eventMail,
@@ -60,6 +66,7 @@ const SEND_KINDS = [
   OUTBOX_KINDS.organizerPending,
   OUTBOX_KINDS.registrationDigest,
   OUTBOX_KINDS.memberMail,
+  OUTBOX_KINDS.announcementMail,
 ];
 const NOTIFIED: RegistrationStatus[] = ["going", "waitlisted", "pending"];
 
@@ -109,6 +116,7 @@ export async function expandFanouts(o: OutboxOptions, maxPages = 20): Promise<nu
 }
 
 async function expandPage(tx: Db, o: OutboxOptions, row: Row): Promise<void> {
+  if (row.kind === OUTBOX_KINDS.announcement) return expandAnnouncementPage(tx, o, row);
   const eventId = asString(row.payload.eventId) ?? "";
   const event = await eventMailContext(tx, eventId);
   const finish = (note: string | null) =>
@@ -244,6 +252,7 @@ const EXPECTED_STATUS: Record<RegistrationMailKind, RegistrationStatus> = {
 async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
   if (row.kind === OUTBOX_KINDS.registrationDigest) return renderDigest(o, row);
   if (row.kind === OUTBOX_KINDS.memberMail) return memberMail(o, row.payload as MemberMailPayload);
+  if (row.kind === OUTBOX_KINDS.announcementMail) return announcementMail(o, row.payload);
   const registrationId = asString(row.payload.registrationId) ?? "";
   if (row.kind === OUTBOX_KINDS.organizerPending) {
     const pending = await pendingMailContext(

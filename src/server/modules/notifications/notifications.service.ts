@@ -37,6 +37,8 @@ export const OUTBOX_KINDS = {
   organizerPending: "organizer_pending",
   registrationDigest: "registration_digest",
   memberMail: "member_mail",
+  announcement: "announcement",
+  announcementMail: "announcement_mail",
 } as const;
 
 export type EventMailType = "changed" | "canceled" | "reminder";
@@ -222,4 +224,18 @@ export async function queueMemberMail(tx: Db, payload: MemberMailPayload, at: Da
     payload,
     ...stamped(at),
   });
+}
+
+/** One row per announcement, expanded by the sender into one `announcement_mail` per recipient. */
+export async function queueAnnouncement(tx: Db, input: { announcementId: string }, at: Date): Promise<void> {
+  await tx
+    .insert(outboxMessage)
+    .values({
+      id: randomUUID(),
+      kind: OUTBOX_KINDS.announcement,
+      dedupeKey: `announcement:${input.announcementId}`,
+      payload: { announcementId: input.announcementId },
+      ...stamped(at),
+    })
+    .onConflictDoNothing();
 }

@@ -3,6 +3,7 @@ import type { LogEntry } from "#server/modules/log/log.events.ts";
 import { peopleWith } from "#server/modules/members/members.service.ts";
 import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
 import {
+  queueAnnouncement,
   queueEventCanceled,
   queueEventChanged,
   queueMemberMail,
@@ -111,6 +112,9 @@ export function notificationsSubscriber(settings: NotificationSettings) {
             },
             at,
           );
+          return;
+        case "announcement.sent":
+          await queueAnnouncement(tx, { announcementId: entry.payload.announcementId }, at);
           return;
         default:
           return;

@@ -16,6 +16,12 @@ const MyCommunitiesQuery = graphql(`
       viewerCapabilities
       visibility
       pendingJoinRequests
+      timeZone
+      nextEvent {
+        id
+        title
+        startsAt
+      }
     }
   }
 `);

@@ -6,7 +6,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#clie
 import { MarkdownContent } from "#client/components/ui/markdown-content.tsx";
 import { IMAGE_ASPECT } from "#client/components/upload/image-aspects.ts";
 import {
-  formatMemberCount,
   JOIN_POLICY_LABEL,
   ROLE_LABEL,
   VISIBILITY_LABEL,
@@ -16,16 +15,19 @@ import type { CommunityQuery } from "#client/gql/graphql.ts";
 type Community = CommunityQuery["community"];
 
 /**
- * `events` is composed by the route (features do not import each other); once the community has
- * any event, it replaces the "Plan your first event" step.
+ * `events` and `people` are composed by the route (features do not import each other); once the
+ * community has any event, `events` replaces the "Plan your first event" step. `people` holds the
+ * member figures for the roles that may see them.
  */
 export function CommunityOverview({
   community,
   events,
+  people,
   hasEvents = false,
 }: {
   community: Community;
   events?: React.ReactNode;
+  people?: React.ReactNode;
   hasEvents?: boolean;
 }) {
   const params = { communityId: community.id };
@@ -55,8 +57,9 @@ export function CommunityOverview({
         )}
       </div>
 
-      <dl className="mt-8 grid gap-3 sm:grid-cols-3">
-        <Stat label="Members" value={formatMemberCount(community.memberCount)} />
+      {people ? <div className="mt-8">{people}</div> : null}
+
+      <dl className={`${people ? "mt-3" : "mt-8"} grid gap-3 sm:grid-cols-3`}>
         <Stat label="Your role" value={ROLE_LABEL[community.viewerRole]} />
         <Stat label="Created" value={created} />
       </dl>

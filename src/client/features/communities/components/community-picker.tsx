@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { PlusIcon, SearchIcon, SparklesIcon, UserPlusIcon, UsersIcon } from "lucide-react";
+import { CalendarDaysIcon, PlusIcon, SearchIcon, SparklesIcon, UserPlusIcon, UsersIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { buttonVariants } from "#client/components/ui/button.tsx";
@@ -9,6 +9,7 @@ import { Label } from "#client/components/ui/label.tsx";
 import { formatMemberCount, ROLE_LABEL } from "#client/features/communities/community-labels.ts";
 import type { MyCommunitiesQuery } from "#client/gql/graphql.ts";
 import { markdownToText } from "#client/lib/markdown.ts";
+import { formatDateTime } from "#shared/event-time-format.ts";
 
 type CommunitySummary = MyCommunitiesQuery["myCommunities"][number];
 
@@ -92,6 +93,18 @@ export function CommunityPicker({ communities }: { communities: CommunitySummary
                     <UsersIcon className="size-3.5" aria-hidden="true" />
                     {formatMemberCount(community.memberCount)}
                   </span>
+                  {community.nextEvent ? (
+                    <span className="flex items-start gap-1.5 text-sm text-muted-foreground">
+                      <CalendarDaysIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                      <span className="min-w-0">
+                        Next: <span className="font-medium text-foreground">{community.nextEvent.title}</span>
+                        {" · "}
+                        <time dateTime={community.nextEvent.startsAt}>
+                          {formatDateTime(community.nextEvent.startsAt, community.timeZone)}
+                        </time>
+                      </span>
+                    </span>
+                  ) : null}
                   {community.pendingJoinRequests ? (
                     <span className="flex items-center gap-1.5 text-sm font-medium text-primary">
                       <UserPlusIcon className="size-3.5" aria-hidden="true" />

@@ -34,6 +34,8 @@ const card = (pendingJoinRequests: number | null) => ({
   viewerCapabilities: [],
   visibility: "PUBLIC" as const,
   pendingJoinRequests,
+  timeZone: "UTC",
+  nextEvent: null,
 });
 
 describe("pending join requests", () => {

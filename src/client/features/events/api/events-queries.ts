@@ -42,8 +42,9 @@ const CommunityEventsQuery = graphql(`
   }
 `);
 
-const OverviewEventsQuery = graphql(`
-  query OverviewEvents($communityId: ID!) {
+/** What the overview shows of events; the overview page asks for it with its other parts at once. */
+export const OverviewEventsFields = graphql(`
+  fragment OverviewEventsFields on Query {
     upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {
       nodes {
         ...EventListItem
@@ -62,6 +63,12 @@ const OverviewEventsQuery = graphql(`
         id
       }
     }
+  }
+`);
+
+const OverviewEventsQuery = graphql(`
+  query OverviewEvents($communityId: ID!) {
+    ...OverviewEventsFields
   }
 `);
 

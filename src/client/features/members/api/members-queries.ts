@@ -180,3 +180,39 @@ export function useTagMembers(communityId: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: memberKeys.all(communityId) }),
   });
 }
+
+/** The overview's figures about people; the overview page asks for them with its other parts at once. */
+export const MemberFiguresFields = graphql(`
+  fragment MemberFiguresFields on Query {
+    community(id: $communityId) {
+      id
+      pendingJoinRequests
+      memberStats {
+        activeCount
+        newLast30Days
+      }
+      newestMembers(first: 5) {
+        id
+        joinedAt
+        person {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+const MemberFiguresQuery = graphql(`
+  query MemberFigures($communityId: ID!) {
+    ...MemberFiguresFields
+  }
+`);
+
+/** The overview's figures about people; null figures for roles that may not see the members. */
+export function memberFiguresQueryOptions(communityId: string) {
+  return queryOptions({
+    queryKey: [...memberKeys.all(communityId), "figures"] as const,
+    queryFn: async () => (await request(MemberFiguresQuery, { communityId })).community,
+  });
+}

@@ -1,13 +1,16 @@
-import { DownloadIcon, TagIcon } from "lucide-react";
+import { DownloadIcon, MailIcon, TagIcon } from "lucide-react";
 import { useId, useState } from "react";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import type { Capability } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
 import { type TagTarget, useTagMembers } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
-import { membersCsvHref } from "../member-filter.ts";
+import { filterOf, membersCsvHref } from "../member-filter.ts";
 import type { MembersSearch } from "../search-params.ts";
+import { BulkRolePicker } from "./bulk-role-picker.tsx";
+import { ComposeAnnouncement, type FixedAudience } from "./compose-announcement.tsx";
 
 const count = new Intl.NumberFormat();
 /** A count of members; a capped total (the server stopped counting) reads as "1,000+ members". */
@@ -27,6 +30,7 @@ export function BulkActions({
   totalCapped,
   pageFullySelected,
   canManage,
+  capabilities,
   onSelectAllMatching,
   onClear,
 }: {
@@ -39,12 +43,14 @@ export function BulkActions({
   totalCapped: boolean;
   pageFullySelected: boolean;
   canManage: boolean;
+  capabilities: readonly Capability[];
   onSelectAllMatching: () => void;
   onClear: () => void;
 }) {
   const id = useId();
   const [tag, setTag] = useState("");
   const tagMembers = useTagMembers(communityId);
+  const [composing, setComposing] = useState(false);
   const chosen = allMatching ? total : selectedIds.length;
   if (chosen === 0) return null;
   const target: TagTarget = allMatching ? { search } : { membershipIds: selectedIds };
@@ -67,6 +73,15 @@ export function BulkActions({
       },
     );
   };
+  // Announcements go by the filter alone: with a search typed, only the selected rows can be emailed.
+  const mailTo: FixedAudience | null = !allMatching
+    ? { audience: { membershipIds: selectedIds }, label: `${people(chosen)} selected` }
+    : search.q
+      ? null
+      : {
+          audience: { filter: filterOf(search) },
+          label: `All ${people(total, totalCapped)} matching the filter`,
+        };
   const exportHref =
     allMatching || selectedIds.length > MAX_EXPORT_IDS
       ? membersCsvHref(communityId, search)
@@ -121,6 +136,22 @@ export function BulkActions({
               Remove tag
             </Button>
           </form>
+        ) : null}
+        {canManage && mailTo ? (
+          <>
+            <Button variant="outline" size="sm" onClick={() => setComposing(true)}>
+              <MailIcon aria-hidden="true" /> Email them
+            </Button>
+            <ComposeAnnouncement
+              communityId={communityId}
+              open={composing}
+              onOpenChange={setComposing}
+              fixed={mailTo}
+            />
+          </>
+        ) : null}
+        {canManage ? (
+          <BulkRolePicker communityId={communityId} target={target} capabilities={capabilities} />
         ) : null}
         <a href={exportHref} download className={buttonVariants({ variant: "outline", size: "sm" })}>
           <DownloadIcon aria-hidden="true" /> Export selected

@@ -100,6 +100,7 @@ function MemberList({
         totalCapped={totalCapped}
         pageFullySelected={pageFullySelected}
         canManage={canManage}
+        capabilities={capabilities}
         onSelectAllMatching={() => setAllMatching(true)}
         onClear={() => {
           setSelected(new Set());

@@ -7,6 +7,7 @@ import { cn } from "#client/lib/cn.ts";
 import { invitationsQueryOptions, joinRequestsQueryOptions } from "../api/membership-queries.ts";
 import { assignableRoles } from "../member-roles.ts";
 import type { MembersSearch } from "../search-params.ts";
+import { AnnouncementsPanel } from "./announcements-panel.tsx";
 import { CurrentImport, ImportDialog } from "./import-dialog.tsx";
 import { InvitationsPanel } from "./invitations-panel.tsx";
 import { InviteDialog } from "./invite-dialog.tsx";
@@ -52,6 +53,9 @@ export function PeoplePage({ communityId, search, capabilities, onSearchChange, 
             Invitations
             {invited ? <Count label={`${invited} pending`}>{invited}</Count> : null}
           </Tabs.Trigger>
+          <Tabs.Trigger value="announcements" className={tabClass}>
+            Announcements
+          </Tabs.Trigger>
         </Tabs.List>
         {roles.length > 0 ? (
           <div className="flex flex-wrap gap-2">
@@ -79,6 +83,11 @@ export function PeoplePage({ communityId, search, capabilities, onSearchChange, 
       <Tabs.Content value="invitations" className="outline-none">
         <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
           <InvitationsPanel communityId={communityId} canManage={canManage} />
+        </Suspense>
+      </Tabs.Content>
+      <Tabs.Content value="announcements" className="outline-none">
+        <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+          <AnnouncementsPanel communityId={communityId} canSend={canManage} />
         </Suspense>
       </Tabs.Content>
     </Tabs.Root>

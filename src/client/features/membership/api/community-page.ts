@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation } from "@tanstack/react-query";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { graphql } from "#client/gql/gql.ts";
 import type { AnswerInput, CommunityPageQuery } from "#client/gql/graphql.ts";
 import { request } from "#client/lib/graphql.ts";
@@ -67,6 +67,16 @@ const MyMembershipsQuery = graphql(`
       slug
       logoUrl
       viewerRole
+      viewerAnnouncementEmails
+    }
+  }
+`);
+
+const SetMyAnnouncementEmailsMutation = graphql(`
+  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {
+    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {
+      communityId
+      subscribed
     }
   }
 `);
@@ -137,5 +147,37 @@ export function memberDirectoryQueryOptions(communityId: string) {
         .memberDirectory,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => (last.hasNextPage ? last.endCursor : null),
+  });
+}
+
+const MyJoinRequestsQuery = graphql(`
+  query MyJoinRequests {
+    myJoinRequests {
+      id
+      requestedAt
+      community {
+        id
+        name
+        slug
+        logoUrl
+      }
+    }
+  }
+`);
+
+/** Under `communityPageKeys.all`: joining or withdrawing on a community page refreshes it. */
+export function myJoinRequestsQueryOptions() {
+  return queryOptions({
+    queryKey: [...communityPageKeys.all, "my-requests"] as const,
+    queryFn: async () => (await request(MyJoinRequestsQuery)).myJoinRequests,
+  });
+}
+
+export function useSetMyAnnouncementEmails(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (subscribed: boolean) =>
+      (await request(SetMyAnnouncementEmailsMutation, { communityId, subscribed })).setMyAnnouncementEmails,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: communityPageKeys.mine }),
   });
 }

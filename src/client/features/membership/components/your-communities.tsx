@@ -7,6 +7,7 @@ import {
   myMembershipsQueryOptions,
 } from "#client/features/membership/api/community-page.ts";
 import { ROLE_NAME } from "../role-names.ts";
+import { AnnouncementEmailsSwitch } from "./announcement-emails-switch.tsx";
 import { LeaveCommunityButton } from "./leave-community-button.tsx";
 
 /** The communities the signed-in person belongs to, each with a way out (owners hand over first). */
@@ -54,6 +55,13 @@ export function YourCommunities({ onLeft }: { onLeft: () => Promise<unknown> }) 
                   </span>
                 </div>
               </div>
+              {community.viewerAnnouncementEmails === null ? null : (
+                <AnnouncementEmailsSwitch
+                  communityId={community.id}
+                  communityName={community.name}
+                  subscribed={community.viewerAnnouncementEmails}
+                />
+              )}
               {community.viewerRole === "OWNER" ? (
                 <p className="max-w-64 text-sm text-muted-foreground">
                   Transfer ownership before you can leave.

@@ -1,7 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { MyMembershipsDocument, MyRegistrationsDocument } from "#client/gql/graphql.ts";
+import {
+  MyJoinRequestsDocument,
+  MyMembershipsDocument,
+  MyRegistrationsDocument,
+} from "#client/gql/graphql.ts";
 import type { AuthUser } from "#client/lib/auth-client.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { api, server } from "#client/test-network.ts";
@@ -44,10 +48,14 @@ const noCommunities = api.query(MyMembershipsDocument, () =>
   HttpResponse.json({ data: { myCommunities: [] } }),
 );
 
+const noJoinRequests = api.query(MyJoinRequestsDocument, () =>
+  HttpResponse.json({ data: { myJoinRequests: [] } }),
+);
+
 async function openProfile(auth: ReturnType<typeof authServer>) {
   const app = await renderApp("/me", {
     signedInAs: auth.session,
-    handlers: [noRegistrations, noCommunities],
+    handlers: [noRegistrations, noCommunities, noJoinRequests],
   });
   await screen.findByRole("heading", { name: "Your profile" });
   return app;

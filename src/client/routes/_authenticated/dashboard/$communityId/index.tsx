@@ -1,4 +1,4 @@
-import { useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { type QueryClient, type QueryKey, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
 import { CommunityOverview } from "#client/features/communities/components/community-overview.tsx";
@@ -7,11 +7,43 @@ import {
   hasAnyEvents,
   UpcomingEventsCard,
 } from "#client/features/events/components/upcoming-events-card.tsx";
+import { memberFiguresQueryOptions } from "#client/features/members/api/members-queries.ts";
+import { MemberFigures } from "#client/features/members/components/member-figures.tsx";
+import { graphql } from "#client/gql/gql.ts";
+import { request } from "#client/lib/graphql.ts";
+
+/** Everything the overview shows beyond the layout's community, in one request. */
+const OverviewPageQuery = graphql(`
+  query OverviewPage($communityId: ID!) {
+    ...OverviewEventsFields
+    ...MemberFiguresFields
+  }
+`);
+
+/**
+ * Fills the events' and the figures' own queries from one request, unless both are fresh. Each
+ * part keeps its own query, so a change to events or members refreshes just that part. A failure
+ * is left to those queries: each shows its own error, and the overview still renders.
+ */
+async function loadOverview(queryClient: QueryClient, communityId: string) {
+  const events = overviewEventsQueryOptions(communityId);
+  const figures = memberFiguresQueryOptions(communityId);
+  const fresh = (queryKey: QueryKey) => {
+    const state = queryClient.getQueryState(queryKey);
+    return state?.data !== undefined && !state.isInvalidated && Date.now() - state.dataUpdatedAt < 30_000;
+  };
+  if (fresh(events.queryKey) && fresh(figures.queryKey)) return;
+  try {
+    const { upcoming, drafts, past, community } = await request(OverviewPageQuery, { communityId });
+    queryClient.setQueryData(events.queryKey, { upcoming, drafts, past });
+    queryClient.setQueryData(figures.queryKey, community);
+  } catch {
+    await Promise.all([queryClient.prefetchQuery(events), queryClient.prefetchQuery(figures)]);
+  }
+}
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/")({
-  // Prefetch, not ensure: the overview still renders if the events list fails to load.
-  loader: ({ context, params }) =>
-    context.queryClient.prefetchQuery(overviewEventsQueryOptions(params.communityId)),
+  loader: ({ context, params }) => loadOverview(context.queryClient, params.communityId),
   component: OverviewPage,
 });
 
@@ -19,11 +51,13 @@ function OverviewPage() {
   const { communityId } = Route.useParams();
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   const { data: events } = useQuery(overviewEventsQueryOptions(communityId));
+  const { data: figures } = useQuery(memberFiguresQueryOptions(communityId));
   const hasEvents = events ? hasAnyEvents(events) : false;
   return (
     <CommunityOverview
       community={community}
       hasEvents={hasEvents}
+      people={figures?.memberStats ? <MemberFigures figures={figures} /> : null}
       events={
         events && hasEvents ? (
           <UpcomingEventsCard

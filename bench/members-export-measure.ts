@@ -1,0 +1,140 @@
+// Run by bench/members-export.ts inside scripts/with-postgres.ts (DATABASE_URL set): the member
+// table's fill (1,000,000 members of one community), then the real server started on that database,
+// its owner signed in through the e-mailed code (read from the server's log), and
+// GET /api/communities/{id}/members.csv read to the end. The server's resident memory is sampled
+// through the download: its growth over the level just before is what the export costs. Prints one
+// JSON line last.
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { openDatabase } from "#server/db/client.ts";
+import { ensureClientBuilt, startAppServer } from "../e2e/support/app-server.ts";
+import { freePort } from "../scripts/with-postgres.ts";
+import { BIG, COMMUNITY, seed, seeded } from "./members-seed.ts";
+
+const log = (line: string) => console.error(`members-export: ${line}`);
+
+/** Resident memory of a process in bytes, from /proc (Linux). */
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+async function codeFromLog(logFile: string, email: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  const marker = `--- mail to ${email} ---`;
+  for (;;) {
+    const text = readFileSync(logFile, "utf8");
+    const at = text.lastIndexOf(marker);
+    if (at >= 0) {
+      const code = /(?<!\d)(\d{6})(?!\d)/.exec(
+        text.slice(at + marker.length, at + marker.length + 2000),
+      )?.[1];
+      if (code) return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no sign-in code for ${email} in ${logFile}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The owner's session cookie, through the same e-mail code flow a person uses. */
+async function signIn(url: string, logFile: string, email: string): Promise<string> {
+  const headers = { origin: url, "content-type": "application/json" };
+  const sent = await fetch(`${url}/api/auth/email-otp/send-verification-otp`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, type: "sign-in" }),
+  });
+  if (!sent.ok) throw new Error(`send code: ${sent.status} ${await sent.text()}`);
+  const otp = await codeFromLog(logFile, email);
+  const verified = await fetch(`${url}/api/auth/sign-in/email-otp`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, otp }),
+  });
+  if (!verified.ok) throw new Error(`verify: ${verified.status} ${await verified.text()}`);
+  return verified.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+async function main() {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error("DATABASE_URL is not set");
+  const setup = await openDatabase({ databaseUrl, dataDir: null });
+  await setup.migrate();
+  await setup.close();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const seeding = performance.now();
+  if (process.env.MEMBERS_REUSE && (await seeded(client))) log("reusing the seeded data");
+  else await seed(client);
+  const seedMs = performance.now() - seeding;
+  const { rows } = await client.query<{ email: string }>(
+    `select u.email from membership m join "user" u on u.id = m.user_id
+     where m.community_id = $1 and m.role = 'owner'`,
+    [COMMUNITY],
+  );
+  await client.end();
+  const ownerEmail = rows[0]?.email;
+  if (!ownerEmail) throw new Error("the seeded community has no owner");
+
+  ensureClientBuilt();
+  const app = await startAppServer({
+    port: await freePort(),
+    name: "members-export-server",
+    env: { DATABASE_URL: databaseUrl },
+    readyTimeoutMs: 120_000,
+  });
+  try {
+    const cookie = await signIn(app.url, app.logFile, ownerEmail);
+    const csvUrl = `${app.url}/api/communities/${COMMUNITY}/members.csv`;
+    // A first small read warms the route and its statements, so the growth measured is the export's.
+    const warm = await fetch(`${csvUrl}?status=banned`, { headers: { cookie } });
+    if (!warm.ok) throw new Error(`warm-up export: ${warm.status} ${await warm.text()}`);
+    await warm.arrayBuffer();
+    const baseline = rssOf(app.pid);
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssOf(app.pid));
+    }, 20);
+    const started = performance.now();
+    const response = await fetch(csvUrl, { headers: { cookie } });
+    if (!response.ok || !response.body)
+      throw new Error(`export: ${response.status} ${await response.text()}`);
+    let bytes = 0;
+    let lines = 0;
+    let firstByteMs = 0;
+    for await (const chunk of response.body) {
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += chunk.byteLength;
+      for (const byte of chunk) if (byte === 10) lines++;
+    }
+    const totalMs = performance.now() - started;
+    clearInterval(sampler);
+    peak = Math.max(peak, rssOf(app.pid));
+    const rowsExported = lines - 1;
+    log(
+      `${rowsExported} rows, ${(bytes / 1e6).toFixed(1)} MB in ${(totalMs / 1000).toFixed(1)} s; ` +
+        `server RSS ${(baseline / 1e6).toFixed(0)} MB before, peak ${(peak / 1e6).toFixed(0)} MB`,
+    );
+    console.log(
+      JSON.stringify({
+        seedMs,
+        members: BIG,
+        rows: rowsExported,
+        bytes,
+        firstByteMs,
+        totalMs,
+        baselineRss: baseline,
+        peakRss: peak,
+        growth: peak - baseline,
+      }),
+    );
+  } finally {
+    await app.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,209 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import {
+  AnnouncementAudienceCountDocument,
+  AnnouncementsDocument,
+  type AnnouncementsQuery,
+  InvitationsDocument,
+  JoinRequestsDocument,
+  MemberSegmentsDocument,
+  type MemberSegmentsQuery,
+  MembersDocument,
+  type MembersQuery,
+  SendAnnouncementDocument,
+  type SendAnnouncementMutationVariables,
+} from "#client/gql/graphql.ts";
+import { adaUser, renderApp } from "#client/test-app.tsx";
+import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
+import { api, graphqlError, server } from "#client/test-network.ts";
+
+type Member = MembersQuery["members"]["nodes"][number];
+type Announcement = AnnouncementsQuery["announcements"][number];
+type Segment = MemberSegmentsQuery["memberSegments"][number];
+
+const member = (id: string, name: string): Member => ({
+  id,
+  role: "MEMBER",
+  status: "ACTIVE",
+  source: "JOINED",
+  tags: [],
+  joinedAt: "2026-02-01T10:00:00.000Z",
+  eventsAttended: 0,
+  checkIns: 0,
+  lastActiveAt: "2026-03-01T10:00:00.000Z",
+  person: { id: `u-${id}`, name, email: `${id}@example.test` },
+});
+
+const segment: Segment = {
+  id: "s1",
+  name: "Volunteers",
+  filter: {
+    roles: null,
+    statuses: null,
+    sources: null,
+    tags: ["volunteer"],
+    joinedAfter: null,
+    joinedBefore: null,
+    lastActiveAfter: null,
+    lastActiveBefore: null,
+    eventsAttendedAtLeast: null,
+    checkInsAtLeast: null,
+  },
+};
+
+const admin = communityFixture({
+  viewerRole: "ADMIN",
+  viewerCapabilities: ["COMMUNITY_VIEW", "MEMBERS_VIEW", "MEMBERS_MANAGE", "EVENTS_MANAGE"],
+});
+
+function announcementsServer(history: Announcement[] = []) {
+  const sent: SendAnnouncementMutationVariables[] = [];
+  let kept = history;
+  server.use(
+    api.query(MembersDocument, () =>
+      HttpResponse.json({
+        data: {
+          members: {
+            totalCount: 2,
+            totalCountCapped: false,
+            pageInfo: { endCursor: null, hasNextPage: false },
+            nodes: [member("m1", "Ada Guest"), member("m2", "Bo Guest")],
+          },
+        },
+      }),
+    ),
+    api.query(MemberSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: [segment] } })),
+    api.query(JoinRequestsDocument, () =>
+      HttpResponse.json({
+        data: { joinRequests: { totalCount: 0, endCursor: null, hasNextPage: false, nodes: [] } },
+      }),
+    ),
+    api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations: [] } })),
+    api.query(AnnouncementsDocument, () => HttpResponse.json({ data: { announcements: kept } })),
+    api.query(AnnouncementAudienceCountDocument, ({ variables }) =>
+      HttpResponse.json({
+        data: {
+          announcementAudienceCount: variables.audience.segmentId
+            ? 12
+            : variables.audience.membershipIds
+              ? [variables.audience.membershipIds].flat().length
+              : 40,
+        },
+      }),
+    ),
+    api.mutation(SendAnnouncementDocument, ({ variables }) => {
+      sent.push(variables);
+      const recipientCount = variables.input.audience.segmentId ? 12 : 2;
+      kept = [
+        {
+          id: `a${kept.length + 1}`,
+          subject: variables.input.subject,
+          audienceLabel: variables.input.audience.segmentId ? "Segment “Volunteers”" : "2 selected members",
+          sentAt: "2026-04-01T10:00:00.000Z",
+          sentByName: "Ada Guest",
+          recipientCount,
+        },
+        ...kept,
+      ];
+      return HttpResponse.json({ data: { sendAnnouncement: { id: "a-new", recipientCount } } });
+    }),
+  );
+  return { sent };
+}
+
+const open = () =>
+  renderApp("/dashboard/c1/members", {
+    signedInAs: adaUser,
+    handlers: eventDashboardHandlers({ community: admin, rows: () => [] }),
+  });
+
+describe("announcements on the members page", () => {
+  it("emails a segment from the Announcements tab, with a preview, and lists it in the history", async () => {
+    const network = announcementsServer([
+      {
+        id: "a0",
+        subject: "Welcome",
+        audienceLabel: "All members",
+        sentAt: "2026-03-01T10:00:00.000Z",
+        sentByName: "Ada Guest",
+        recipientCount: 38,
+      },
+    ]);
+    const { user } = await open();
+    await user.click(await screen.findByRole("tab", { name: "Announcements" }));
+    const history = await screen.findByRole("list", { name: "Sent announcements" });
+    expect(within(history).getByText("Welcome")).toBeTruthy();
+    expect(within(history).getByText("38 recipients")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Email members" }));
+    const dialog = await screen.findByRole("dialog", { name: "Email members" });
+    expect(await within(dialog).findByText("Goes to 40 members.")).toBeTruthy();
+    await user.selectOptions(within(dialog).getByLabelText("Send to"), "s1");
+    expect(await within(dialog).findByText("Goes to 12 members.")).toBeTruthy();
+    await user.type(within(dialog).getByLabelText("Subject"), "Saturday clean-up");
+    await user.type(
+      within(dialog).getByLabelText("Message"),
+      "Bring **gloves** <img src=x onerror=alert(1)>",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Preview" }));
+    const preview = await within(dialog).findByText("gloves");
+    expect(preview.tagName).toBe("STRONG");
+    expect(dialog.querySelector("img")).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+
+    expect(await screen.findByText("Announcement sent to 12 members.")).toBeTruthy();
+    expect(network.sent).toEqual([
+      {
+        communityId: "c1",
+        input: {
+          subject: "Saturday clean-up",
+          body: "Bring **gloves** <img src=x onerror=alert(1)>",
+          audience: { segmentId: "s1" },
+        },
+      },
+    ]);
+    expect(await within(history).findByText("Saturday clean-up")).toBeTruthy();
+  });
+
+  it("keeps what was typed and shows the server's reason beside the field", async () => {
+    announcementsServer();
+    server.use(
+      api.mutation(SendAnnouncementDocument, () =>
+        graphqlError("BAD_USER_INPUT", "Invalid input.", [
+          { field: "subject", code: "TOO_LONG", message: "Use at most 200 characters." },
+        ]),
+      ),
+    );
+    const { user } = await open();
+    await user.click(await screen.findByRole("tab", { name: "Announcements" }));
+    await user.click(await screen.findByRole("button", { name: "Email members" }));
+    const dialog = await screen.findByRole("dialog", { name: "Email members" });
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(within(dialog).getByText("Write a subject.")).toBeTruthy();
+    expect(within(dialog).getByText("Write the message.")).toBeTruthy();
+    await user.type(within(dialog).getByLabelText("Subject"), "Hello");
+    await user.type(within(dialog).getByLabelText("Message"), "Body text");
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(await within(dialog).findByText("Use at most 200 characters.")).toBeTruthy();
+    expect((within(dialog).getByLabelText("Subject") as HTMLInputElement).value).toBe("Hello");
+    expect((within(dialog).getByLabelText("Message") as HTMLTextAreaElement).value).toBe("Body text");
+  });
+
+  it("emails the selected rows from the bulk bar", async () => {
+    const network = announcementsServer();
+    const { user } = await open();
+    const table = await screen.findByRole("table", { name: /Members/ });
+    await user.click(within(table).getByRole("checkbox", { name: "Select Ada Guest" }));
+    await user.click(within(table).getByRole("checkbox", { name: "Select Bo Guest" }));
+    await user.click(screen.getByRole("button", { name: "Email them" }));
+    const dialog = await screen.findByRole("dialog", { name: "Email members" });
+    expect(within(dialog).getByText("2 members selected")).toBeTruthy();
+    await user.type(within(dialog).getByLabelText("Subject"), "Just you two");
+    await user.type(within(dialog).getByLabelText("Message"), "Hi!");
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(network.sent).toHaveLength(1));
+    expect(network.sent[0]?.input.audience).toEqual({ membershipIds: ["m1", "m2"] });
+    expect(await screen.findByText("Announcement sent to 2 members.")).toBeTruthy();
+  });
+});

@@ -1,0 +1,87 @@
+import { UserCogIcon } from "lucide-react";
+import { useId, useState } from "react";
+import { Button } from "#client/components/ui/button.tsx";
+import { Label } from "#client/components/ui/label.tsx";
+import type { Capability, CommunityRole, RoleChangeSkipReason } from "#client/gql/graphql.ts";
+import { notify } from "#client/lib/notify.ts";
+import { useSetMemberRoles } from "../api/bulk-roles.ts";
+import type { TagTarget } from "../api/members-queries.ts";
+import { memberErrorMessage } from "../error-message.ts";
+import { ROLE_LABEL } from "../member-labels.ts";
+import { assignableRoles } from "../member-roles.ts";
+import { selectClass } from "./member-filters.tsx";
+
+const count = new Intl.NumberFormat();
+const people = (n: number) => `${count.format(n)} ${n === 1 ? "member" : "members"}`;
+
+const verb = (n: number) => (n === 1 ? "is" : "are");
+const WHY: Record<RoleChangeSkipReason, (n: number) => string> = {
+  UNCHANGED: (n) => `${count.format(n)} already had it`,
+  FORBIDDEN: (n) => `${count.format(n)} ${verb(n)} not yours to change`,
+  SELF: () => "your own membership",
+  NOT_ACTIVE: (n) => `${count.format(n)} ${verb(n)} pending or banned`,
+};
+
+/** The result in words: who changed, and how many were left as they were and why. */
+export function roleChangeSummary(
+  role: CommunityRole,
+  result: { changed: number; skipped: { reason: RoleChangeSkipReason }[] },
+): string {
+  const counts = new Map<RoleChangeSkipReason, number>();
+  for (const s of result.skipped) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);
+  const left = [...counts].map(([reason, n]) => WHY[reason](n));
+  const head = `${people(result.changed)} now ${result.changed === 1 ? "has" : "have"} the role ${ROLE_LABEL[role]}.`;
+  return left.length > 0 ? `${head} Not changed: ${left.join(", ")}.` : head;
+}
+
+/** Changes the selection's role, offering only the roles the viewer may give. */
+export function BulkRolePicker({
+  communityId,
+  target,
+  capabilities,
+}: {
+  communityId: string;
+  target: TagTarget;
+  capabilities: readonly Capability[];
+}) {
+  const id = useId();
+  const roles = assignableRoles(capabilities);
+  const [role, setRole] = useState<CommunityRole>(roles[0] ?? "MEMBER");
+  const setRoles = useSetMemberRoles(communityId);
+  if (roles.length === 0) return null;
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setRoles.mutate(
+          { target, role },
+          {
+            onSuccess: (result) =>
+              notify(result.changed > 0 ? "success" : "info", roleChangeSummary(role, result)),
+            onError: (error) => notify("error", memberErrorMessage(error, "Could not change the roles.")),
+          },
+        );
+      }}
+    >
+      <Label htmlFor={`${id}-role`} className="sr-only">
+        Role for the selected members
+      </Label>
+      <select
+        id={`${id}-role`}
+        className={selectClass}
+        value={role}
+        onChange={(event) => setRole(roles.find((r) => r === event.target.value) ?? role)}
+      >
+        {roles.map((r) => (
+          <option key={r} value={r}>
+            {ROLE_LABEL[r]}
+          </option>
+        ))}
+      </select>
+      <Button type="submit" size="sm" variant="outline" disabled={setRoles.isPending}>
+        <UserCogIcon aria-hidden="true" /> Change role
+      </Button>
+    </form>
+  );
+}

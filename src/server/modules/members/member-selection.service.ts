@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import { type FieldError, invalidInput } from "#server/errors.ts";
+import type { Role } from "#shared/capabilities.ts";
+import { COUNT_LIMITS } from "#shared/limits.ts";
+import { checkFilter, filterConditions } from "./member-filter.ts";
+import type { MemberSelection } from "./member-tags.service.ts";
+import type { MembershipStatus } from "./members.tables.ts";
+
+export type SelectedMembership = { id: string; userId: string; role: Role; status: MembershipStatus };
+
+/** The selection checked: BAD_USER_INPUT for none, too many ids, or neither ids nor a filter. */
+export function checkSelection(selection: MemberSelection): MemberSelection {
+  const errors: FieldError[] = [];
+  if ("membershipIds" in selection) {
+    if (selection.membershipIds.length === 0)
+      errors.push({ field: "membershipIds", code: "REQUIRED", message: "Select at least one member." });
+    if (selection.membershipIds.length > COUNT_LIMITS.selectedMembers)
+      errors.push({
+        field: "membershipIds",
+        code: "TOO_MANY",
+        message: `Select at most ${COUNT_LIMITS.selectedMembers.toLocaleString("en-US")} members, or act on the whole filter.`,
+      });
+    if (errors.length > 0) throw invalidInput(errors);
+    return { membershipIds: [...new Set(selection.membershipIds)] };
+  }
+  if (!selection.filter)
+    throw invalidInput([
+      { field: "filter", code: "REQUIRED", message: "Select members, or act on the table's filter." },
+    ]);
+  const search = selection.search?.trim() || null;
+  return { filter: checkFilter(selection.filter, search), search };
+}
+
+/**
+ * The next page (by id, after `afterId`) of the selected memberships of one community, locked
+ * for the caller's transaction. Ids of another community's members never match.
+ */
+export async function lockSelectedPage(
+  tx: Db,
+  communityId: string,
+  selection: MemberSelection,
+  afterId: string,
+  limit: number,
+): Promise<SelectedMembership[]> {
+  const byIds = "membershipIds" in selection;
+  const search = byIds ? null : (selection.search ?? null);
+  const where = byIds
+    ? [sql`m.community_id = ${communityId}`, sql`m.id in ${selection.membershipIds}`]
+    : filterConditions(communityId, selection.filter ?? {}, search);
+  const join = search ? sql`join "user" u on u.id = m.user_id` : sql``;
+  const result = (await tx.execute(sql`
+    select m.id, m.user_id as "userId", m.role, m.status from membership m ${join}
+    where ${sql.join(where, sql` and `)} and m.id > ${afterId}
+    order by m.id limit ${limit} for update of m`)) as unknown as { rows: SelectedMembership[] };
+  return result.rows;
+}
+
+/** Gives these memberships one role (the caller has checked each may be given it). */
+export async function setRoleOf(tx: Db, ids: readonly string[], role: Role): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.execute(sql`update membership set role = ${role} where id in ${ids}`);
+}
