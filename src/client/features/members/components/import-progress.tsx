@@ -107,7 +107,12 @@ function Report({ data }: { data: ReportData }) {
   return (
     <div className="grid gap-3">
       {data.rejectedRows.length > 0 ? (
-        <div className="max-h-60 overflow-auto rounded-md border">
+        <section
+          aria-label="Rejected rows list"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard.
+          tabIndex={0}
+          className="max-h-60 overflow-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
+        >
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Rejected rows</caption>
             <thead className="bg-muted">
@@ -133,7 +138,7 @@ function Report({ data }: { data: ReportData }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       ) : null}
       {data.rejected > data.rejectedRows.length ? (
         <p className="text-sm text-muted-foreground">

@@ -272,7 +272,12 @@ export function ImportSetupForm({ communityId, roles, onStarted }: Props) {
 
 function PreviewTable({ preview }: { preview: CsvPreview }) {
   return (
-    <div className="max-h-56 overflow-auto rounded-md border">
+    <section
+      aria-label="File preview"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to scroll by keyboard.
+      tabIndex={0}
+      className="max-h-56 overflow-auto rounded-md border focus-visible:outline-2 focus-visible:outline-ring"
+    >
       <table className="w-full text-left text-sm">
         <caption className="px-2 py-1 text-left text-sm font-medium">First rows of the file</caption>
         <thead className="bg-muted">
@@ -299,6 +304,6 @@ function PreviewTable({ preview }: { preview: CsvPreview }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
