@@ -19,8 +19,12 @@ export async function startStillClockServer() {
     advance: (ms: number) => {
       nowMs += ms;
     },
-    /** The statements `run` sends, background work left out. */
+    /**
+     * The statements `run` sends. The background work earlier changes started (log subscribers,
+     * mail) is finished first, and any it still sends is left out.
+     */
     async countedStatements(run: () => Promise<unknown>) {
+      await t.drain();
       statements.length = 0;
       await run();
       return statements.filter((statement) => !BACKGROUND_STATEMENT.test(statement)).length;
