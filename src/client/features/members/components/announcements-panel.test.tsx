@@ -7,6 +7,7 @@ import {
   type AnnouncementsQuery,
   InvitationsDocument,
   JoinRequestsDocument,
+  MemberImportsDocument,
   MemberSegmentsDocument,
   type MemberSegmentsQuery,
   MembersDocument,
@@ -73,6 +74,7 @@ function announcementsServer(history: Announcement[] = []) {
         },
       }),
     ),
+    api.query(MemberImportsDocument, () => HttpResponse.json({ data: { memberImports: [] } })),
     api.query(MemberSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: [segment] } })),
     api.query(JoinRequestsDocument, () =>
       HttpResponse.json({

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   InvitationsDocument,
   JoinRequestsDocument,
+  MemberImportsDocument,
   MemberSegmentsDocument,
   MembersDocument,
   type MembersQuery,
@@ -51,6 +52,7 @@ function membersServer(rows: Member[]) {
         },
       }),
     ),
+    api.query(MemberImportsDocument, () => HttpResponse.json({ data: { memberImports: [] } })),
     api.query(MemberSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: [] } })),
     api.query(JoinRequestsDocument, () =>
       HttpResponse.json({
