@@ -3,31 +3,40 @@ import type { Db } from "#server/db/client.ts";
 import { type FieldError, invalidInput } from "#server/errors.ts";
 import type { Role } from "#shared/capabilities.ts";
 import { COUNT_LIMITS } from "#shared/limits.ts";
-import { checkFilter, filterConditions } from "./member-filter.ts";
-import type { MemberSelection } from "./member-tags.service.ts";
+import { checkFilter, filterConditions, type MemberFilter } from "./member-filter.ts";
 import type { MembershipStatus } from "./members.tables.ts";
+
+/** The members a bulk action applies to: picked rows, or everything the table's filter matches. */
+export type MemberSelection =
+  | { membershipIds: string[] }
+  | { filter: MemberFilter | null | undefined; search?: string | null };
 
 export type SelectedMembership = { id: string; userId: string; role: Role; status: MembershipStatus };
 
+/** What is wrong with a selection: none, too many ids, or neither ids nor a filter. */
+export function selectionErrors(selection: MemberSelection): FieldError[] {
+  if (!("membershipIds" in selection)) {
+    return selection.filter
+      ? []
+      : [{ field: "filter", code: "REQUIRED", message: "Select members, or act on the table's filter." }];
+  }
+  const errors: FieldError[] = [];
+  if (selection.membershipIds.length === 0)
+    errors.push({ field: "membershipIds", code: "REQUIRED", message: "Select at least one member." });
+  if (selection.membershipIds.length > COUNT_LIMITS.selectedMembers)
+    errors.push({
+      field: "membershipIds",
+      code: "TOO_MANY",
+      message: `Select at most ${COUNT_LIMITS.selectedMembers.toLocaleString("en-US")} members, or act on the whole filter.`,
+    });
+  return errors;
+}
+
 /** The selection checked: BAD_USER_INPUT for none, too many ids, or neither ids nor a filter. */
 export function checkSelection(selection: MemberSelection): MemberSelection {
-  const errors: FieldError[] = [];
-  if ("membershipIds" in selection) {
-    if (selection.membershipIds.length === 0)
-      errors.push({ field: "membershipIds", code: "REQUIRED", message: "Select at least one member." });
-    if (selection.membershipIds.length > COUNT_LIMITS.selectedMembers)
-      errors.push({
-        field: "membershipIds",
-        code: "TOO_MANY",
-        message: `Select at most ${COUNT_LIMITS.selectedMembers.toLocaleString("en-US")} members, or act on the whole filter.`,
-      });
-    if (errors.length > 0) throw invalidInput(errors);
-    return { membershipIds: [...new Set(selection.membershipIds)] };
-  }
-  if (!selection.filter)
-    throw invalidInput([
-      { field: "filter", code: "REQUIRED", message: "Select members, or act on the table's filter." },
-    ]);
+  const errors = selectionErrors(selection);
+  if (errors.length > 0) throw invalidInput(errors);
+  if ("membershipIds" in selection) return { membershipIds: [...new Set(selection.membershipIds)] };
   const search = selection.search?.trim() || null;
   return { filter: checkFilter(selection.filter, search), search };
 }

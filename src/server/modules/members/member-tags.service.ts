@@ -4,16 +4,13 @@ import { type FieldError, invalidInput } from "#server/errors.ts";
 import type { DomainEvent, Emit } from "#server/modules/log/log.events.ts";
 import { appendEvents } from "#server/modules/log/log.service.ts";
 import { COUNT_LIMITS } from "#shared/limits.ts";
-import { checkFilter, checkTags, filterConditions, type MemberFilter, textArray } from "./member-filter.ts";
+import { checkFilter, checkTags, filterConditions, textArray } from "./member-filter.ts";
+import { type MemberSelection, selectionErrors } from "./member-selection.service.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
 
 export type MembersWriteCtx = MembersCtx & { emit: Emit; clock: () => Date };
 
 /** The rows a bulk action acts on: the ones selected by id, or every row the table's filter shows. */
-export type MemberSelection =
-  | { membershipIds: string[] }
-  | { filter: MemberFilter | null | undefined; search?: string | null };
-
 export type TagResult = { matched: number; changed: number };
 
 /** Rows per statement: one batch's entries go to the log in one insert. */
@@ -38,27 +35,13 @@ export async function tagMembers(
   errors.push(...add.errors, ...remove.errors);
   if (add.tags.length === 0 && remove.tags.length === 0)
     errors.push({ field: "add", code: "REQUIRED", message: "Name a tag to add or remove." });
+  errors.push(...selectionErrors(selection));
+  if (errors.length > 0) throw invalidInput(errors);
   let where: ReturnType<typeof filterConditions>;
   let search: string | null = null;
   if ("membershipIds" in selection) {
-    if (selection.membershipIds.length === 0)
-      errors.push({ field: "membershipIds", code: "REQUIRED", message: "Select at least one member." });
-    if (selection.membershipIds.length > COUNT_LIMITS.selectedMembers)
-      errors.push({
-        field: "membershipIds",
-        code: "TOO_MANY",
-        message: `Select at most ${COUNT_LIMITS.selectedMembers.toLocaleString("en-US")} members, or act on the whole filter.`,
-      });
-    if (errors.length > 0) throw invalidInput(errors);
     where = [sql`m.community_id = ${communityId}`, sql`m.id in ${selection.membershipIds}`];
   } else {
-    if (!selection.filter)
-      errors.push({
-        field: "filter",
-        code: "REQUIRED",
-        message: "Select members, or act on the table's filter.",
-      });
-    if (errors.length > 0) throw invalidInput(errors);
     search = selection.search?.trim() || null;
     where = filterConditions(communityId, checkFilter(selection.filter, search), search);
   }

@@ -2,13 +2,13 @@ import type { Db } from "#server/db/client.ts";
 import { forbidden } from "#server/errors.ts";
 import type { DomainEvent } from "#server/modules/log/log.events.ts";
 import { appendEvents } from "#server/modules/log/log.service.ts";
+import type { MemberSelection } from "#server/modules/members/member-selection.service.ts";
 import {
   checkSelection,
   lockSelectedPage,
   type SelectedMembership,
   setRoleOf,
 } from "#server/modules/members/member-selection.service.ts";
-import type { MemberSelection } from "#server/modules/members/member-tags.service.ts";
 import { requireMembership } from "#server/modules/members/members.service.ts";
 import type { Role } from "#shared/capabilities.ts";
 import type { MembershipCtx } from "./membership.context.ts";

@@ -9,7 +9,7 @@ import type { TagTarget } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { ROLE_LABEL } from "../member-labels.ts";
 import { assignableRoles } from "../member-roles.ts";
-import { selectClass } from "./member-filters.tsx";
+import { RoleSelect } from "./role-select.tsx";
 
 const count = new Intl.NumberFormat();
 const people = (n: number) => `${count.format(n)} ${n === 1 ? "member" : "members"}`;
@@ -67,18 +67,7 @@ export function BulkRolePicker({
       <Label htmlFor={`${id}-role`} className="sr-only">
         Role for the selected members
       </Label>
-      <select
-        id={`${id}-role`}
-        className={selectClass}
-        value={role}
-        onChange={(event) => setRole(roles.find((r) => r === event.target.value) ?? role)}
-      >
-        {roles.map((r) => (
-          <option key={r} value={r}>
-            {ROLE_LABEL[r]}
-          </option>
-        ))}
-      </select>
+      <RoleSelect id={`${id}-role`} value={role} roles={roles} onChange={setRole} />
       <Button type="submit" size="sm" variant="outline" disabled={setRoles.isPending}>
         <UserCogIcon aria-hidden="true" /> Change role
       </Button>

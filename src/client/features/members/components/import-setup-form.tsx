@@ -13,8 +13,8 @@ import type { UploadTask } from "#client/lib/storage/upload-task.ts";
 import { useStartMemberImport } from "../api/member-import-queries.ts";
 import { type CsvPreview, PREVIEW_BYTES, previewCsv } from "../csv-preview.ts";
 import { memberErrorMessage } from "../error-message.ts";
-import { ROLE_LABEL } from "../member-labels.ts";
 import { selectClass } from "./member-filters.tsx";
+import { RoleSelect } from "./role-select.tsx";
 
 type Column = number | null;
 type Errors = Partial<
@@ -221,20 +221,14 @@ export function ImportSetupForm({ communityId, roles, onStarted }: Props) {
       </div>
       <div className="grid gap-2">
         <Label htmlFor={`${id}-role`}>Role</Label>
-        <select
+        <RoleSelect
           id={`${id}-role`}
-          className={selectClass}
           value={role}
-          onChange={(event) => setRole(roles.find((r) => r === event.target.value) ?? role)}
+          roles={roles}
+          onChange={setRole}
           aria-invalid={errors.role ? true : undefined}
           aria-describedby={describedBy("role")}
-        >
-          {roles.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABEL[r]}
-            </option>
-          ))}
-        </select>
+        />
         <FieldError id={`${id}-role-error`}>{errors.role}</FieldError>
       </div>
       <fieldset className="grid gap-2">

@@ -10,10 +10,9 @@ import { cn } from "#client/lib/cn.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { useInviteMembers } from "../api/membership-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
-import { ROLE_LABEL } from "../member-labels.ts";
 import { splitEmails } from "../member-roles.ts";
-import { selectClass } from "./member-filters.tsx";
 import { Modal } from "./modal.tsx";
+import { RoleSelect } from "./role-select.tsx";
 
 const RESULT_LABEL: Record<InviteResult, string> = {
   INVITED: "Invited",
@@ -121,18 +120,7 @@ export function InviteDialog({ communityId, roles }: { communityId: string; role
             </div>
             <div className="grid gap-2">
               <Label htmlFor={`${id}-role`}>Role</Label>
-              <select
-                id={`${id}-role`}
-                className={selectClass}
-                value={role}
-                onChange={(event) => setRole(roles.find((r) => r === event.target.value) ?? role)}
-              >
-                {roles.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABEL[r]}
-                  </option>
-                ))}
-              </select>
+              <RoleSelect id={`${id}-role`} value={role} roles={roles} onChange={setRole} />
             </div>
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Button variant="outline" disabled={invite.isPending} onClick={() => setOpen(false)}>

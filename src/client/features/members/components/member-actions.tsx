@@ -13,8 +13,8 @@ import {
 import { memberErrorMessage } from "../error-message.ts";
 import { ROLE_LABEL } from "../member-labels.ts";
 import { assignableRoles, mayManageRole } from "../member-roles.ts";
-import { selectClass } from "./member-filters.tsx";
 import { Modal } from "./modal.tsx";
+import { RoleSelect } from "./role-select.tsx";
 
 type Member = MemberQuery["member"];
 type Confirming = "ban" | "remove" | "transfer";
@@ -119,18 +119,7 @@ export function MemberActions({ communityId, member, capabilities, onClose, onCo
         >
           <div className="grid min-w-40 flex-1 gap-2">
             <Label htmlFor={`${id}-role`}>Role</Label>
-            <select
-              id={`${id}-role`}
-              className={selectClass}
-              value={role}
-              onChange={(event) => setRoleChoice(roles.find((r) => r === event.target.value) ?? role)}
-            >
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABEL[r]}
-                </option>
-              ))}
-            </select>
+            <RoleSelect id={`${id}-role`} value={role} roles={roles} onChange={setRoleChoice} />
           </div>
           <Button type="submit" variant="outline" disabled={busy || role === member.role}>
             {setRole.isPending ? <Spinner label="Saving" /> : null}
