@@ -5,83 +5,31 @@ import {
   AnnouncementAudienceCountDocument,
   AnnouncementsDocument,
   type AnnouncementsQuery,
-  InvitationsDocument,
-  JoinRequestsDocument,
-  MemberImportsDocument,
-  MemberSegmentsDocument,
-  type MemberSegmentsQuery,
-  MembersDocument,
-  type MembersQuery,
   SendAnnouncementDocument,
   type SendAnnouncementMutationVariables,
 } from "#client/gql/graphql.ts";
-import { adaUser, renderApp } from "#client/test-app.tsx";
-import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
 import { api, graphqlError, server } from "#client/test-network.ts";
+import {
+  memberRow,
+  membersPageHandlers,
+  openMembersPage as open,
+  segmentFixture,
+} from "./members-page-test-support.ts";
 
-type Member = MembersQuery["members"]["nodes"][number];
 type Announcement = AnnouncementsQuery["announcements"][number];
-type Segment = MemberSegmentsQuery["memberSegments"][number];
 
-const member = (id: string, name: string): Member => ({
-  id,
-  role: "MEMBER",
-  status: "ACTIVE",
-  source: "JOINED",
-  tags: [],
-  joinedAt: "2026-02-01T10:00:00.000Z",
-  eventsAttended: 0,
-  checkIns: 0,
-  lastActiveAt: "2026-03-01T10:00:00.000Z",
-  person: { id: `u-${id}`, name, email: `${id}@example.test` },
-});
+const member = (id: string, name: string) => memberRow(id, name, { eventsAttended: 0, checkIns: 0 });
 
-const segment: Segment = {
-  id: "s1",
-  name: "Volunteers",
-  filter: {
-    roles: null,
-    statuses: null,
-    sources: null,
-    tags: ["volunteer"],
-    joinedAfter: null,
-    joinedBefore: null,
-    lastActiveAfter: null,
-    lastActiveBefore: null,
-    eventsAttendedAtLeast: null,
-    checkInsAtLeast: null,
-  },
-};
-
-const admin = communityFixture({
-  viewerRole: "ADMIN",
-  viewerCapabilities: ["COMMUNITY_VIEW", "MEMBERS_VIEW", "MEMBERS_MANAGE", "EVENTS_MANAGE"],
-});
+const segment = segmentFixture("s1", "Volunteers", { tags: ["volunteer"] });
 
 function announcementsServer(history: Announcement[] = []) {
   const sent: SendAnnouncementMutationVariables[] = [];
   let kept = history;
   server.use(
-    api.query(MembersDocument, () =>
-      HttpResponse.json({
-        data: {
-          members: {
-            totalCount: 2,
-            totalCountCapped: false,
-            pageInfo: { endCursor: null, hasNextPage: false },
-            nodes: [member("m1", "Ada Guest"), member("m2", "Bo Guest")],
-          },
-        },
-      }),
-    ),
-    api.query(MemberImportsDocument, () => HttpResponse.json({ data: { memberImports: [] } })),
-    api.query(MemberSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: [segment] } })),
-    api.query(JoinRequestsDocument, () =>
-      HttpResponse.json({
-        data: { joinRequests: { totalCount: 0, endCursor: null, hasNextPage: false, nodes: [] } },
-      }),
-    ),
-    api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations: [] } })),
+    ...membersPageHandlers({
+      members: () => [member("m1", "Ada Guest"), member("m2", "Bo Guest")],
+      segments: () => [segment],
+    }),
     api.query(AnnouncementsDocument, () => HttpResponse.json({ data: { announcements: kept } })),
     api.query(AnnouncementAudienceCountDocument, ({ variables }) =>
       HttpResponse.json({
@@ -113,12 +61,6 @@ function announcementsServer(history: Announcement[] = []) {
   );
   return { sent };
 }
-
-const open = () =>
-  renderApp("/dashboard/c1/members", {
-    signedInAs: adaUser,
-    handlers: eventDashboardHandlers({ community: admin, rows: () => [] }),
-  });
 
 describe("announcements on the members page", () => {
   it("emails a segment from the Announcements tab, with a preview, and lists it in the history", async () => {

@@ -1,65 +1,29 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import {
-  InvitationsDocument,
-  JoinRequestsDocument,
-  MemberImportsDocument,
-  MemberSegmentsDocument,
-  MembersDocument,
-  type MembersQuery,
-  SetMemberRolesDocument,
-  type SetMemberRolesMutationVariables,
-} from "#client/gql/graphql.ts";
-import { adaUser, renderApp } from "#client/test-app.tsx";
-import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
+import { SetMemberRolesDocument, type SetMemberRolesMutationVariables } from "#client/gql/graphql.ts";
+import { communityFixture } from "#client/test-fixtures.ts";
 import { api, graphqlError, server } from "#client/test-network.ts";
+import {
+  ADMIN_CAPABILITIES,
+  type MemberRow,
+  memberRow,
+  membersPageHandlers,
+  openMembersPage as open,
+} from "./members-page-test-support.ts";
 
-type Member = MembersQuery["members"]["nodes"][number];
+const member = (id: string, name: string, role: MemberRow["role"] = "MEMBER") =>
+  memberRow(id, name, { role });
 
-const member = (id: string, name: string, role: Member["role"] = "MEMBER"): Member => ({
-  id,
-  role,
-  status: "ACTIVE",
-  source: "JOINED",
-  tags: [],
-  joinedAt: "2026-02-01T10:00:00.000Z",
-  eventsAttended: 2,
-  checkIns: 1,
-  lastActiveAt: "2026-03-01T10:00:00.000Z",
-  person: { id: `u-${id}`, name, email: `${id}@example.test` },
-});
-
-const MANAGE = ["COMMUNITY_VIEW", "MEMBERS_VIEW", "MEMBERS_MANAGE", "EVENTS_MANAGE"] as const;
-const admin = communityFixture({ viewerRole: "ADMIN", viewerCapabilities: [...MANAGE] });
 const owner = communityFixture({
   viewerRole: "OWNER",
-  viewerCapabilities: [...MANAGE, "MEMBERS_MANAGE_ADMINS"],
+  viewerCapabilities: [...ADMIN_CAPABILITIES, "MEMBERS_MANAGE_ADMINS"],
 });
 
-function membersServer(rows: Member[]) {
+function membersServer(rows: MemberRow[]) {
   const changes: SetMemberRolesMutationVariables[] = [];
   server.use(
-    api.query(MembersDocument, () =>
-      HttpResponse.json({
-        data: {
-          members: {
-            totalCount: rows.length,
-            totalCountCapped: false,
-            pageInfo: { endCursor: null, hasNextPage: false },
-            nodes: rows,
-          },
-        },
-      }),
-    ),
-    api.query(MemberImportsDocument, () => HttpResponse.json({ data: { memberImports: [] } })),
-    api.query(MemberSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: [] } })),
-    api.query(JoinRequestsDocument, () =>
-      HttpResponse.json({
-        data: { joinRequests: { totalCount: 0, endCursor: null, hasNextPage: false, nodes: [] } },
-      }),
-    ),
-    api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations: [] } })),
+    ...membersPageHandlers({ members: () => rows }),
     api.mutation(SetMemberRolesDocument, ({ variables }) => {
       changes.push(variables);
       const ids = [variables.membershipIds ?? []].flat().map(String);
@@ -75,12 +39,6 @@ function membersServer(rows: Member[]) {
   );
   return { changes };
 }
-
-const open = (community = admin) =>
-  renderApp("/dashboard/c1/members", {
-    signedInAs: adaUser,
-    handlers: eventDashboardHandlers({ community, rows: () => [] }),
-  });
 
 describe("changing the role of the selected members", () => {
   it("offers an admin only member and organizer, sends the selection and says who was left as they were", async () => {

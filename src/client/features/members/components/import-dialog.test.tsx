@@ -2,25 +2,16 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
 import {
-  type Capability,
-  InvitationsDocument,
-  JoinRequestsDocument,
   MemberImportDocument,
   type MemberImportQuery,
-  MemberImportsDocument,
   type MemberImportsQuery,
-  MemberSegmentsDocument,
-  MembersDocument,
   StartMemberImportDocument,
   type StartMemberImportMutationVariables,
 } from "#client/gql/graphql.ts";
-import { adaUser, renderApp } from "#client/test-app.tsx";
-import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
 import { api, fieldError, server } from "#client/test-network.ts";
+import { membersPageHandlers, openMembersPage } from "./members-page-test-support.ts";
 
 type Import = MemberImportQuery["memberImport"];
-
-const ADMIN: Capability[] = ["COMMUNITY_VIEW", "MEMBERS_VIEW", "MEMBERS_MANAGE", "EVENTS_MANAGE"];
 
 const CSV =
   "Full name,E-mail,Groups\nAda Guest,ada@example.test,volunteer\nBo Guest,bo@example.test,speaker\n";
@@ -52,28 +43,7 @@ function importServer(
   const uploads: string[] = [];
   let refuse: "filePath" | null = null;
   server.use(
-    api.query(MembersDocument, () =>
-      HttpResponse.json({
-        data: {
-          members: {
-            totalCount: 0,
-            totalCountCapped: false,
-            pageInfo: { endCursor: null, hasNextPage: false },
-            nodes: [],
-          },
-        },
-      }),
-    ),
-    api.query(MemberSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: [] } })),
-    api.query(JoinRequestsDocument, () =>
-      HttpResponse.json({
-        data: { joinRequests: { totalCount: 0, endCursor: null, hasNextPage: false, nodes: [] } },
-      }),
-    ),
-    api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations: [] } })),
-    api.query(MemberImportsDocument, () =>
-      HttpResponse.json({ data: { memberImports: options.imports ?? [] } }),
-    ),
+    ...membersPageHandlers({ imports: () => options.imports ?? [] }),
     api.query(MemberImportDocument, () =>
       HttpResponse.json({ data: { memberImport: options.current?.() ?? running() } }),
     ),
@@ -97,15 +67,7 @@ function importServer(
   };
 }
 
-async function open() {
-  return renderApp("/dashboard/c1/members", {
-    signedInAs: adaUser,
-    handlers: eventDashboardHandlers({
-      community: communityFixture({ viewerRole: "ADMIN", viewerCapabilities: ADMIN }),
-      rows: () => [],
-    }),
-  });
-}
+const open = () => openMembersPage();
 
 async function chooseFile(user: Awaited<ReturnType<typeof open>>["user"]) {
   await user.click(await screen.findByRole("button", { name: "Import" }));

@@ -2,75 +2,43 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import {
-  InvitationsDocument,
-  JoinRequestsDocument,
-  MemberImportsDocument,
-  MemberSegmentsDocument,
-  type MemberSegmentsQuery,
   MembersDocument,
-  type MembersQuery,
   type MembersQueryVariables,
   SaveMemberSegmentDocument,
   type SaveMemberSegmentMutationVariables,
   TagMembersDocument,
   type TagMembersMutationVariables,
 } from "#client/gql/graphql.ts";
-import { adaUser, renderApp } from "#client/test-app.tsx";
-import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
+import { communityFixture } from "#client/test-fixtures.ts";
 import { api, graphqlError, server } from "#client/test-network.ts";
+import {
+  adminCommunity,
+  type MemberRow,
+  memberRow,
+  membersPageHandlers,
+  openMembersPage,
+  type SegmentFixture,
+  segmentFixture,
+} from "./members-page-test-support.ts";
 
-type Member = MembersQuery["members"]["nodes"][number];
-type Segment = MemberSegmentsQuery["memberSegments"][number];
-
-const member = (id: string, name: string, tags: string[] = []): Member => ({
-  id,
-  role: "MEMBER",
-  status: "ACTIVE",
-  source: "JOINED",
-  tags,
-  joinedAt: "2026-02-01T10:00:00.000Z",
-  eventsAttended: 2,
-  checkIns: 1,
-  lastActiveAt: "2026-03-01T10:00:00.000Z",
-  person: { id: `u-${id}`, name, email: `${id}@example.test` },
-});
-
-const admin = communityFixture({
-  viewerRole: "ADMIN",
-  viewerCapabilities: ["COMMUNITY_VIEW", "MEMBERS_VIEW", "MEMBERS_MANAGE", "EVENTS_MANAGE"],
-});
+const member = (id: string, name: string, tags: string[] = []) => memberRow(id, name, { tags });
 
 /** The member table's server: records each list request's variables and each tag and segment write. */
-function membersServer(rows: Member[], segments: Segment[] = []) {
+function membersServer(rows: MemberRow[], segments: SegmentFixture[] = []) {
   const lists: MembersQueryVariables[] = [];
   const tagged: TagMembersMutationVariables[] = [];
   const saved: SaveMemberSegmentMutationVariables[] = [];
   let current = rows;
   let kept = segments;
   server.use(
-    api.query(MembersDocument, ({ variables }) => {
-      lists.push(variables);
-      const tags = variables.filter?.tags ?? [];
-      const nodes = current.filter((m) => tags.every((t) => m.tags.includes(t)));
-      return HttpResponse.json({
-        data: {
-          members: {
-            totalCount: nodes.length,
-            totalCountCapped: false,
-            pageInfo: { endCursor: null, hasNextPage: false },
-            nodes,
-          },
-        },
-      });
+    ...membersPageHandlers({
+      members: (variables) => {
+        lists.push(variables);
+        const tags = variables.filter?.tags ?? [];
+        return current.filter((m) => tags.every((t) => m.tags.includes(t)));
+      },
+      segments: () => kept,
     }),
-    api.query(MemberSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: kept } })),
-    api.query(JoinRequestsDocument, () =>
-      HttpResponse.json({
-        data: { joinRequests: { totalCount: 0, endCursor: null, hasNextPage: false, nodes: [] } },
-      }),
-    ),
-    api.query(MemberImportsDocument, () => HttpResponse.json({ data: { memberImports: [] } })),
-    api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations: [] } })),
     api.mutation(TagMembersDocument, ({ variables }) => {
       tagged.push(variables);
       const ids = new Set([variables.membershipIds ?? []].flat().map(String));
@@ -80,22 +48,9 @@ function membersServer(rows: Member[], segments: Segment[] = []) {
     }),
     api.mutation(SaveMemberSegmentDocument, ({ variables }) => {
       saved.push(variables);
-      const segment: Segment = {
-        id: `s${kept.length + 1}`,
-        name: variables.name,
-        filter: {
-          roles: null,
-          statuses: null,
-          sources: null,
-          tags: (variables.filter.tags as string[] | null) ?? null,
-          joinedAfter: null,
-          joinedBefore: null,
-          lastActiveAfter: null,
-          lastActiveBefore: null,
-          eventsAttendedAtLeast: null,
-          checkInsAtLeast: null,
-        },
-      };
+      const segment = segmentFixture(`s${kept.length + 1}`, variables.name, {
+        tags: (variables.filter.tags as string[] | null) ?? null,
+      });
       kept = [...kept, segment];
       return HttpResponse.json({ data: { saveMemberSegment: { id: segment.id, name: segment.name } } });
     }),
@@ -103,12 +58,7 @@ function membersServer(rows: Member[], segments: Segment[] = []) {
   return { lists, tagged, saved };
 }
 
-async function open(url: string, community = admin) {
-  return renderApp(url, {
-    signedInAs: adaUser,
-    handlers: eventDashboardHandlers({ community, rows: () => [] }),
-  });
-}
+const open = (url: string, community = adminCommunity) => openMembersPage(community, url);
 
 const ada = member("m1", "Ada Guest", ["volunteer"]);
 const bo = member("m2", "Bo Guest");
@@ -210,24 +160,7 @@ describe("the members page", () => {
   it("saves the current filter as a segment and opens a saved one", async () => {
     const network = membersServer(
       [ada, bo, cy],
-      [
-        {
-          id: "s0",
-          name: "Speakers",
-          filter: {
-            roles: null,
-            statuses: null,
-            sources: null,
-            tags: ["speaker"],
-            joinedAfter: null,
-            joinedBefore: null,
-            lastActiveAfter: null,
-            lastActiveBefore: null,
-            eventsAttendedAtLeast: 1,
-            checkInsAtLeast: null,
-          },
-        },
-      ],
+      [segmentFixture("s0", "Speakers", { tags: ["speaker"], eventsAttendedAtLeast: 1 })],
     );
     const { user, router } = await open("/dashboard/c1/members?tag=%5B%22volunteer%22%5D");
     await screen.findByRole("table", { name: /Members/ });

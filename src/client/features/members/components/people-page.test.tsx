@@ -6,45 +6,30 @@ import {
   type Capability,
   DeclineJoinRequestDocument,
   type DeclineJoinRequestMutationVariables,
-  InvitationsDocument,
-  type InvitationsQuery,
   InviteMembersDocument,
   type InviteMembersMutationVariables,
-  JoinRequestsDocument,
-  type JoinRequestsQuery,
   MemberDocument,
-  MemberImportsDocument,
   type MemberQuery,
-  MemberSegmentsDocument,
-  MembersDocument,
-  type MembersQuery,
   RevokeInvitationDocument,
   SetMemberRoleDocument,
   type SetMemberRoleMutationVariables,
   TransferOwnershipDocument,
 } from "#client/gql/graphql.ts";
-import { adaUser, renderApp } from "#client/test-app.tsx";
-import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
+import { communityFixture } from "#client/test-fixtures.ts";
 import { api, graphqlError, server } from "#client/test-network.ts";
+import {
+  ADMIN_CAPABILITIES as ADMIN,
+  type InvitationFixture as Invitation,
+  memberRow,
+  membersPageHandlers,
+  openMembersPage,
+  type JoinRequestFixture as Request,
+  type MemberRow as Row,
+} from "./members-page-test-support.ts";
 
-type Row = MembersQuery["members"]["nodes"][number];
-type Invitation = InvitationsQuery["invitations"][number];
-type Request = JoinRequestsQuery["joinRequests"]["nodes"][number];
+const row = (id: string, name: string, role: Row["role"] = "MEMBER") =>
+  memberRow(id, name, { role, tags: ["volunteer"] });
 
-const row = (id: string, name: string, role: Row["role"] = "MEMBER"): Row => ({
-  id,
-  role,
-  status: "ACTIVE",
-  source: "JOINED",
-  tags: ["volunteer"],
-  joinedAt: "2026-02-01T10:00:00.000Z",
-  eventsAttended: 2,
-  checkIns: 1,
-  lastActiveAt: "2026-03-01T10:00:00.000Z",
-  person: { id: `u-${id}`, name, email: `${id}@example.test` },
-});
-
-const ADMIN: Capability[] = ["COMMUNITY_VIEW", "MEMBERS_VIEW", "MEMBERS_MANAGE", "EVENTS_MANAGE"];
 const OWNER: Capability[] = [...ADMIN, "MEMBERS_MANAGE_ADMINS", "COMMUNITY_TRANSFER", "COMMUNITY_DELETE"];
 const ORGANIZER: Capability[] = ["COMMUNITY_VIEW", "MEMBERS_VIEW", "EVENTS_MANAGE"];
 
@@ -73,28 +58,11 @@ function peopleServer(options: { rows?: Row[]; invitations?: Invitation[]; reque
   const declined: DeclineJoinRequestMutationVariables[] = [];
   const roles: SetMemberRoleMutationVariables[] = [];
   server.use(
-    api.query(MembersDocument, () =>
-      HttpResponse.json({
-        data: {
-          members: {
-            totalCount: rows.length,
-            totalCountCapped: false,
-            pageInfo: { endCursor: null, hasNextPage: false },
-            nodes: rows,
-          },
-        },
-      }),
-    ),
-    api.query(MemberSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: [] } })),
-    api.query(JoinRequestsDocument, () =>
-      HttpResponse.json({
-        data: {
-          joinRequests: { totalCount: requests.length, endCursor: null, hasNextPage: false, nodes: requests },
-        },
-      }),
-    ),
-    api.query(MemberImportsDocument, () => HttpResponse.json({ data: { memberImports: [] } })),
-    api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations } })),
+    ...membersPageHandlers({
+      members: () => rows,
+      joinRequests: () => requests,
+      invitations: () => invitations,
+    }),
     api.query(MemberDocument, ({ variables }) => {
       const found = rows.find((r) => r.id === variables.id);
       if (!found) return graphqlError("NOT_FOUND");
@@ -159,15 +127,8 @@ function peopleServer(options: { rows?: Row[]; invitations?: Invitation[]; reque
   return { invited, declined, roles };
 }
 
-async function open(capabilities: Capability[]) {
-  return renderApp("/dashboard/c1/members", {
-    signedInAs: adaUser,
-    handlers: eventDashboardHandlers({
-      community: communityFixture({ viewerRole: "ADMIN", viewerCapabilities: capabilities }),
-      rows: () => [],
-    }),
-  });
-}
+const open = (capabilities: Capability[]) =>
+  openMembersPage(communityFixture({ viewerRole: "ADMIN", viewerCapabilities: capabilities }));
 
 describe("inviting people", () => {
   it("sends pasted addresses with a role the viewer may grant and shows what happened to each", async () => {
