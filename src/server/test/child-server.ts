@@ -1,6 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import type { SQL } from "drizzle-orm";
+import { afterAll, beforeAll } from "vitest";
+import { openDatabase } from "#server/db/client.ts";
+import { createTestDatabase, type TestDatabase } from "./harness.ts";
+import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "../../..");
 
@@ -70,4 +77,95 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
   });
   if (ready) return started;
   throw new Error(`server exited before it was ready:\n${output}`);
+}
+
+/** Kills `target` at once (SIGKILL), unless it has already gone, and waits until it has. */
+export async function killChildServer(target: ChildServer | undefined): Promise<void> {
+  if (target && target.process.exitCode === null && target.process.signalCode === null) {
+    target.process.kill("SIGKILL");
+  }
+  await target?.exited;
+}
+
+export type RestartableServer = {
+  /** Where the server listens; the same port across restarts, so links and upload URLs stay valid. */
+  readonly url: string;
+  readonly smtp: SmtpCapture;
+  /** Starts the server on the file's data; `env` adds to (and wins over) the file's own knobs. */
+  start(env?: Record<string, string>): Promise<ChildServer>;
+  /** On PostgreSQL the database can be read while the server runs; on PGlite only once it stopped. */
+  readonly onPostgres: boolean;
+  /** Runs `statement` on the stopped server's database (PGlite lets one process hold DATA_DIR). */
+  query<T>(statement: SQL): Promise<T[]>;
+};
+
+/**
+ * Registers the hooks a restart test file needs: an SMTP capture, a database of the file's own
+ * (on PostgreSQL) or a data directory (on PGlite), and one port, kept across restarts; after the
+ * file, the last server started is killed and everything removed. Call it at the top of the file.
+ */
+export function restartableServer(options: {
+  name: string;
+  env?: Record<string, string>;
+}): RestartableServer {
+  let smtp: SmtpCapture | undefined;
+  let database: TestDatabase | undefined;
+  let dataDir = "";
+  let port = 0;
+  let latest: ChildServer | undefined;
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("restartableServer: use it inside a test, after beforeAll");
+    return value;
+  };
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(path.join(tmpdir(), `commons-${options.name}-`));
+    port = await freePort();
+  });
+
+  afterAll(async () => {
+    await killChildServer(latest);
+    await database?.dispose();
+    await smtp?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const url = () => `http://127.0.0.1:${port}`;
+
+  return {
+    get url() {
+      return url();
+    },
+    get smtp() {
+      return ready(smtp);
+    },
+    async start(env = {}) {
+      latest = await startChildServer({
+        port,
+        url: url(),
+        dataDir,
+        smtpUrl: ready(smtp).url,
+        databaseUrl: ready(database).databaseUrl,
+        env: { ...options.env, ...env },
+      });
+      return latest;
+    },
+    get onPostgres() {
+      return ready(database).databaseUrl !== null;
+    },
+    async query<T>(statement: SQL) {
+      const test = ready(database);
+      const opened = test.databaseUrl
+        ? await test.open()
+        : await openDatabase({ databaseUrl: null, dataDir });
+      try {
+        // PGlite and node-postgres both answer `{ rows }`.
+        return ((await opened.db.execute(statement)) as unknown as { rows: T[] }).rows;
+      } finally {
+        await opened.close();
+      }
+    },
+  };
 }

@@ -1,27 +1,15 @@
 // A resumable upload survives a pause, and the server being killed (SIGKILL) mid-chunk and
 // restarted on the same data: the client resumes with the same upload URL and the bytes arrive intact.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { type ChildServer, freePort, startChildServer } from "#server/test/child-server.ts";
-import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "#server/test/harness.ts";
-import { type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
+import { beforeAll, expect, it } from "vitest";
+import { type ChildServer, restartableServer } from "#server/test/child-server.ts";
+import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
 import { createCommunity, md5, startTus, tusHeaders, uploadAndPauseAfter } from "./storage-test-support.ts";
 
 const MiB = 1024 * 1024;
 
-let smtp: SmtpCapture;
-let dataDir: string;
-let database: TestDatabase;
-let port: number;
-let url: string;
+const server = restartableServer({ name: "restart" });
 let child: ChildServer | undefined;
-
-function startServer(): Promise<ChildServer> {
-  return startChildServer({ port, url, dataDir, smtpUrl: smtp.url, databaseUrl: database.databaseUrl });
-}
 
 async function head(uploadUrl: string, browser: TestBrowser): Promise<number> {
   const response = await fetch(uploadUrl, {
@@ -33,28 +21,13 @@ async function head(uploadUrl: string, browser: TestBrowser): Promise<number> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "commons-restart-"));
-  port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  child = await startServer();
+  child = await server.start();
 }, 180_000);
-
-afterAll(async () => {
-  if (child && child.process.exitCode === null) {
-    child.process.kill("SIGKILL");
-    await child.exited;
-  }
-  await database.dispose();
-  await smtp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
 
 it("resumes a 20 MiB upload after a pause and after the server is killed and restarted", {
   timeout: 120_000,
 }, async () => {
-  const browser = new TestBrowser(url, smtp);
+  const browser = new TestBrowser(server.url, server.smtp);
   const email = uniqueEmail("restart");
   await browser.signIn(email, "Rhea Restart");
   const communityId = await createCommunity(browser);
@@ -64,7 +37,7 @@ it("resumes a 20 MiB upload after a pause and after the server is killed and res
   const chunkSize = MiB;
 
   // 1. Pause part-way (the client aborts), then resume from the server's offset.
-  const first = await uploadAndPauseAfter(url, data, 4 * MiB, {
+  const first = await uploadAndPauseAfter(server.url, data, 4 * MiB, {
     headers: tusHeaders(browser),
     metadata,
     chunkSize,
@@ -75,7 +48,7 @@ it("resumes a 20 MiB upload after a pause and after the server is killed and res
 
   // 2. Resume, and kill the server with a chunk in flight.
   let killed = false;
-  const second = startTus(url, data, {
+  const second = startTus(server.url, data, {
     headers: tusHeaders(browser),
     metadata,
     chunkSize,
@@ -93,15 +66,19 @@ it("resumes a 20 MiB upload after a pause and after the server is killed and res
   await child?.exited;
 
   // 3. Restart on the same data directory and port; the same upload URL carries on.
-  child = await startServer();
+  child = await server.start();
   const session = await browser.fetch("/api/auth/get-session");
   if (!(await session.json())) await browser.signIn(email);
   const restartedAt = await head(uploadUrl, browser);
   expect(restartedAt).toBeGreaterThanOrEqual(10 * MiB);
   expect(restartedAt).toBeLessThan(data.length);
 
-  const finished = await startTus(url, data, { headers: tusHeaders(browser), metadata, chunkSize, uploadUrl })
-    .done;
+  const finished = await startTus(server.url, data, {
+    headers: tusHeaders(browser),
+    metadata,
+    chunkSize,
+    uploadUrl,
+  }).done;
   expect(finished, child.log()).toMatchObject({
     ok: true,
     status: 200,

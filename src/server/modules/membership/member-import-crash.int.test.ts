@@ -3,80 +3,23 @@
 // and domain event is there exactly once. The server runs as a child process with test-only knobs
 // (COMMONS_TEST_IMPORT_*, refused unless NODE_ENV=test): small batches, and death inside the
 // third batch's transaction.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase } from "#server/db/client.ts";
+import { expect, it } from "vitest";
 import { createCommunity } from "#server/modules/files/storage-test-support.ts";
-import { type ChildServer, freePort, startChildServer } from "#server/test/child-server.ts";
-import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "#server/test/harness.ts";
-import { type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
+import { restartableServer } from "#server/test/child-server.ts";
+import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
 import { type ImportResult, importById, startImport, uploadCsv } from "./member-import-test-support.ts";
-
-let smtp: SmtpCapture;
-let dataDir: string;
-let database: TestDatabase;
-let url: string;
-let port: number;
-let child: ChildServer | undefined;
 
 const BATCH = 10;
 
-function startServer(knobs: Record<string, string> = {}): Promise<ChildServer> {
-  return startChildServer({
-    port,
-    url,
-    dataDir,
-    smtpUrl: smtp.url,
-    databaseUrl: database.databaseUrl,
-    env: {
-      COMMONS_TEST_OUTBOX_LEASE_MS: "1500",
-      COMMONS_TEST_IMPORT_BATCH_ROWS: String(BATCH),
-      ...knobs,
-    },
-  });
-}
-
-async function kill(target: ChildServer | undefined) {
-  if (target && target.process.exitCode === null && target.process.signalCode === null) {
-    target.process.kill("SIGKILL");
-  }
-  await target?.exited;
-}
-
-/** Reads from the stopped server's database. */
-async function query<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
-  const opened = database.databaseUrl
-    ? await database.open()
-    : await openDatabase({ databaseUrl: null, dataDir });
-  try {
-    const result = (await opened.db.execute(statement)) as unknown as { rows: T[] };
-    return result.rows;
-  } finally {
-    await opened.close();
-  }
-}
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "commons-import-crash-"));
-  port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-});
-
-afterAll(async () => {
-  await kill(child);
-  await database.dispose();
-  await smtp.close();
-  rmSync(dataDir, { recursive: true, force: true });
+const server = restartableServer({
+  name: "import-crash",
+  env: { COMMONS_TEST_OUTBOX_LEASE_MS: "1500", COMMONS_TEST_IMPORT_BATCH_ROWS: String(BATCH) },
 });
 
 it("finishes an import killed mid-batch with nothing lost or doubled", { timeout: 400_000 }, async () => {
-  child = await startServer({ COMMONS_TEST_IMPORT_DIE_AT_BATCH: "3" });
-  const owner = new TestBrowser(url, smtp);
+  let child = await server.start({ COMMONS_TEST_IMPORT_DIE_AT_BATCH: "3" });
+  const owner = new TestBrowser(server.url, server.smtp);
   await owner.signIn(uniqueEmail("owner"), "Olive Owner");
   const communityId = await createCommunity(owner);
 
@@ -111,17 +54,20 @@ it("finishes an import killed mid-batch with nothing lost or doubled", { timeout
   // The server dies inside the third batch's transaction: two batches (20 records) are committed.
   await child.exited;
   expect(child.process.signalCode, child.log()).toBe("SIGKILL");
-  const [halfway] = await query<{ next_record: number; added: number; rejected: number; status: string }>(
-    sql`select next_record, added, rejected, status from member_import where id = ${importId}`,
-  );
+  const [halfway] = await server.query<{
+    next_record: number;
+    added: number;
+    rejected: number;
+    status: string;
+  }>(sql`select next_record, added, rejected, status from member_import where id = ${importId}`);
   expect(halfway).toEqual({ next_record: 2 * BATCH, added: 18, rejected: 2, status: "running" });
-  const [joinedHalfway] = await query<{ n: number }>(
+  const [joinedHalfway] = await server.query<{ n: number }>(
     sql`select count(*)::int as n from membership where community_id = ${communityId} and source = 'imported'`,
   );
   expect(joinedHalfway?.n).toBe(18);
 
   // Restarted, the server takes the import over once the dead process's lease (1.5 s) has run out.
-  child = await startServer();
+  child = await server.start();
   let done: ImportResult = await importById(owner, importId);
   while (done.status !== "DONE") {
     expect(done.status).not.toBe("FAILED");
@@ -140,17 +86,17 @@ it("finishes an import killed mid-batch with nothing lost or doubled", { timeout
 
   child.process.kill("SIGTERM");
   await child.exited;
-  const [members] = await query<{ n: number; people: number }>(
+  const [members] = await server.query<{ n: number; people: number }>(
     sql`select count(*)::int as n, count(distinct user_id)::int as people from membership
         where community_id = ${communityId} and source = 'imported'`,
   );
   expect(members).toEqual({ n: 50, people: 50 });
-  const [joined] = await query<{ n: number }>(
+  const [joined] = await server.query<{ n: number }>(
     sql`select count(*)::int as n from domain_event
         where community_id = ${communityId} and type = 'member.joined' and payload->>'source' = 'imported'`,
   );
   expect(joined?.n).toBe(50);
-  const batches = await query<{ status: string; added: number }>(
+  const batches = await server.query<{ status: string; added: number }>(
     sql`select payload->>'status' as status, (payload->>'added')::int as added from domain_event
         where community_id = ${communityId} and type = 'member.imported' order by position`,
   );

@@ -3,37 +3,14 @@
 // arrives exactly once. The server runs as a child process with test-only knobs
 // (COMMONS_TEST_OUTBOX_*, refused unless NODE_ENV=test) that hold the mail back or kill the
 // process right after the claim.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase } from "#server/db/client.ts";
+import { expect, it } from "vitest";
 import { createCommunity, createEvent, registerFor } from "#server/modules/events/events-test-support.ts";
-import { type ChildServer, freePort, startChildServer } from "#server/test/child-server.ts";
-import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "#server/test/harness.ts";
-import { type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
-import { rowsOf } from "./notifications.outbox.ts";
+import { type ChildServer, killChildServer as kill, restartableServer } from "#server/test/child-server.ts";
+import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
 import { icsOf, qrOf } from "./notifications-test-support.ts";
 
-let smtp: SmtpCapture;
-let dataDir: string;
-let database: TestDatabase;
-let url: string;
-let port: number;
-let child: ChildServer | undefined;
-
-function startServer(knobs: Record<string, string> = {}): Promise<ChildServer> {
-  return startChildServer({
-    port,
-    url,
-    dataDir,
-    smtpUrl: smtp.url,
-    // On PostgreSQL, a database of this file's own; on PGlite, DATA_DIR.
-    databaseUrl: database.databaseUrl,
-    env: { COMMONS_TEST_OUTBOX_LEASE_MS: "1500", ...knobs },
-  });
-}
+const server = restartableServer({ name: "outbox-crash", env: { COMMONS_TEST_OUTBOX_LEASE_MS: "1500" } });
 
 async function stop(target: ChildServer) {
   target.process.kill("SIGTERM");
@@ -42,51 +19,20 @@ async function stop(target: ChildServer) {
 }
 
 /** The confirmation rows of the outbox, read from the stopped server's database, oldest first. */
-async function confirmationRows() {
-  const opened = database.databaseUrl
-    ? await database.open()
-    : await openDatabase({ databaseUrl: null, dataDir });
-  try {
-    const result = await opened.db.execute(sql`
-      select attempts, sent_at is not null as sent from outbox_message
-      where kind = 'registration_mail' order by created_at`);
-    return rowsOf<{ attempts: number; sent: boolean }>(result);
-  } finally {
-    await opened.close();
-  }
-}
-
-async function kill(target: ChildServer | undefined) {
-  if (target && target.process.exitCode === null && target.process.signalCode === null) {
-    target.process.kill("SIGKILL");
-  }
-  await target?.exited;
-}
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  database = await createTestDatabase();
-  dataDir = mkdtempSync(path.join(tmpdir(), "commons-outbox-crash-"));
-  port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-});
-
-afterAll(async () => {
-  await kill(child);
-  await database.dispose();
-  await smtp.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const confirmationRows = () =>
+  server.query<{ attempts: number; sent: boolean }>(sql`
+    select attempts, sent_at is not null as sent from outbox_message
+    where kind = 'registration_mail' order by created_at`);
 
 const confirmationsTo = (email: string) =>
-  smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith("You're going"));
+  server.smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && m.subject.startsWith("You're going"));
 
 it("delivers a confirmation exactly once across kill -9 after commit and after claim", {
   timeout: 400_000,
 }, async () => {
   // 1. Mail is held back: the registration commits, the server dies before sending anything.
-  child = await startServer({ COMMONS_TEST_OUTBOX_HOLD_MS: "600000" });
-  const host = new TestBrowser(url, smtp);
+  let child = await server.start({ COMMONS_TEST_OUTBOX_HOLD_MS: "600000" });
+  const host = new TestBrowser(server.url, server.smtp);
   await host.signIn(uniqueEmail("host"), "Hana Host");
   const communityId = await createCommunity(host, "Crash Club");
   const event = await createEvent(host, communityId, {
@@ -94,7 +40,7 @@ it("delivers a confirmation exactly once across kill -9 after commit and after c
     onlineUrl: "https://meet.example.test/x",
   });
 
-  const first = new TestBrowser(url, smtp);
+  const first = new TestBrowser(server.url, server.smtp);
   const firstEmail = uniqueEmail("first");
   await first.signIn(firstEmail, "Fay First");
   const registered = await registerFor(first, event.id);
@@ -102,7 +48,7 @@ it("delivers a confirmation exactly once across kill -9 after commit and after c
   expect(registered.data?.register.status).toBe("GOING");
   // The notifications subscriber turns the committed registration into its outbox row right after
   // the commit; on PostgreSQL (readable while the server runs) the test waits for that row.
-  if (database.databaseUrl) {
+  if (server.onPostgres) {
     while ((await confirmationRows()).length === 0) await new Promise((r) => setTimeout(r, 20));
   }
   await kill(child);
@@ -111,8 +57,8 @@ it("delivers a confirmation exactly once across kill -9 after commit and after c
   expect(confirmationsTo(firstEmail)).toHaveLength(0);
 
   // 2. Restarted without the hold, the committed mail goes out, once.
-  child = await startServer();
-  const mail = await smtp.waitFor(
+  child = await server.start();
+  const mail = await server.smtp.waitFor(
     (m) => m.to.includes(firstEmail.toLowerCase()) && m.subject.startsWith("You're going"),
     30_000,
   );
@@ -125,11 +71,11 @@ it("delivers a confirmation exactly once across kill -9 after commit and after c
   // first confirmation to be claimed (and sent twice) by this one.
   await stop(child);
   // The hold lets the registration's answer reach us before the claim kills the server.
-  child = await startServer({
+  child = await server.start({
     COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM: "1",
     COMMONS_TEST_OUTBOX_HOLD_MS: "1500",
   });
-  const second = new TestBrowser(url, smtp);
+  const second = new TestBrowser(server.url, server.smtp);
   const secondEmail = uniqueEmail("second");
   await second.signIn(secondEmail, "Sam Second");
   const again = await registerFor(second, event.id);
@@ -139,8 +85,8 @@ it("delivers a confirmation exactly once across kill -9 after commit and after c
   expect(confirmationsTo(secondEmail)).toHaveLength(0);
 
   // 4. After the claim's lease (1.5 s here) a restarted server sends it, once.
-  child = await startServer();
-  await smtp.waitFor(
+  child = await server.start();
+  await server.smtp.waitFor(
     (m) => m.to.includes(secondEmail.toLowerCase()) && m.subject.startsWith("You're going"),
     30_000,
   );
