@@ -1,8 +1,6 @@
 // Importing 100,000 CSV rows (some refused) into a community on a throwaway PostgreSQL finishes in
 // under 60 s, counted from starting the import to its last batch committed.
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
-import { repoRoot } from "../e2e/support/paths.ts";
+import { runMeasureScript } from "./measure-script.ts";
 import type { Benchmark } from "./types.ts";
 
 const BUDGET_MS = 60_000;
@@ -21,16 +19,10 @@ export const memberImportBench: Benchmark = {
   name: "member-import",
   description: "a 100,000-row member CSV imported on PostgreSQL in under 60 s",
   async run() {
-    const measure = join(repoRoot, "bench", "member-import-measure.ts");
-    const child = spawnSync(
-      process.execPath,
-      process.env.DATABASE_URL
-        ? [measure]
-        : [join(repoRoot, "scripts", "with-postgres.ts"), process.execPath, measure],
-      { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 10 * 60_000 },
-    );
-    if (child.status !== 0) throw new Error(`member import measurement failed (exit ${child.status})`);
-    const m = JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}") as Measured;
+    const m = runMeasureScript<Measured>("member-import-measure.ts", {
+      what: "member import measurement",
+      timeoutMs: 10 * 60_000,
+    });
     const exact =
       m.result?.status === "done" &&
       m.result.totalRows === m.rows &&

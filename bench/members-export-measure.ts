@@ -5,11 +5,9 @@
 // through the download: its growth over the level just before is what the export costs. Prints one
 // JSON line last.
 import { readFileSync } from "node:fs";
-import pg from "pg";
-import { openDatabase } from "#server/db/client.ts";
 import { ensureClientBuilt, startAppServer } from "../e2e/support/app-server.ts";
 import { freePort } from "../scripts/with-postgres.ts";
-import { BIG, COMMUNITY, seed, seeded } from "./members-seed.ts";
+import { BIG, COMMUNITY, openSeededDatabase } from "./members-seed.ts";
 
 const log = (line: string) => console.error(`members-export: ${line}`);
 
@@ -60,17 +58,7 @@ async function signIn(url: string, logFile: string, email: string): Promise<stri
 }
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error("DATABASE_URL is not set");
-  const setup = await openDatabase({ databaseUrl, dataDir: null });
-  await setup.migrate();
-  await setup.close();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const seeding = performance.now();
-  if (process.env.MEMBERS_REUSE && (await seeded(client))) log("reusing the seeded data");
-  else await seed(client);
-  const seedMs = performance.now() - seeding;
+  const { databaseUrl, client, seedMs } = await openSeededDatabase(log);
   const { rows } = await client.query<{ email: string }>(
     `select u.email from membership m join "user" u on u.id = m.user_id
      where m.community_id = $1 and m.role = 'owner'`,

@@ -1,8 +1,6 @@
 // The member CSV export of a community of 1,000,000 members on a throwaway PostgreSQL, streamed
 // through the real server: every row arrives, and the server's resident memory grows < 100 MB.
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
-import { repoRoot } from "../e2e/support/paths.ts";
+import { runMeasureScript } from "./measure-script.ts";
 import type { Benchmark } from "./types.ts";
 
 const GROWTH_BUDGET = 100 * 1024 * 1024;
@@ -25,16 +23,10 @@ export const membersExportBench: Benchmark = {
   name: "members-export",
   description: "GET members.csv of 1,000,000 members on PostgreSQL: server memory growth < 100 MB",
   async run() {
-    const measure = join(repoRoot, "bench", "members-export-measure.ts");
-    const child = spawnSync(
-      process.execPath,
-      process.env.DATABASE_URL
-        ? [measure]
-        : [join(repoRoot, "scripts", "with-postgres.ts"), process.execPath, measure],
-      { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 30 * 60_000 },
-    );
-    if (child.status !== 0) throw new Error(`members export measurement failed (exit ${child.status})`);
-    const m = JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}") as Measured;
+    const m = runMeasureScript<Measured>("members-export-measure.ts", {
+      what: "members export measurement",
+      timeoutMs: 30 * 60_000,
+    });
     console.log(`seeded in ${(m.seedMs / 1000).toFixed(0)} s`);
     const line =
       `${m.rows.toLocaleString("en")} rows (${mb(m.bytes)}) in ${(m.totalMs / 1000).toFixed(1)} s, ` +

@@ -4,10 +4,10 @@
 // (EXPLAIN ANALYZE execution time of the same statements). Prints one JSON line last. With
 // MEMBERS_REUSE=1 and a DATABASE_URL of a cluster that outlives the run, a second run skips the fill.
 import type { Logger } from "drizzle-orm/logger";
-import pg from "pg";
+import type pg from "pg";
 import { openDatabase } from "#server/db/client.ts";
 import { type MemberQuery, readMembers } from "#server/modules/members/member-list.service.ts";
-import { BIG, COMMUNITY, seed, seeded } from "./members-seed.ts";
+import { BIG, COMMUNITY, openSeededDatabase } from "./members-seed.ts";
 
 const SAMPLES = 60;
 
@@ -17,17 +17,9 @@ const p95 = (values: number[]) => {
 };
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) throw new Error("DATABASE_URL is not set");
-  const setup = await openDatabase({ databaseUrl, dataDir: null });
-  await setup.migrate();
-  await setup.close();
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const seeding = performance.now();
-  if (process.env.MEMBERS_REUSE && (await seeded(client))) console.error("members: reusing the seeded data");
-  else await seed(client);
-  const seedMs = performance.now() - seeding;
+  const { databaseUrl, client, seedMs } = await openSeededDatabase((line) =>
+    console.error(`members: ${line}`),
+  );
 
   // The statements a read sends, caught on their way out, to EXPLAIN ANALYZE the very same ones.
   let caught: { query: string; params: unknown[] }[] | null = null;

@@ -1,7 +1,8 @@
 // The member table's fill for the benchmarks at a million members (bench/members-measure.ts and
 // bench/members-export-measure.ts): one community of BIG members among TOTAL memberships, with
 // generate_series, on the PostgreSQL a pg client points at.
-import type pg from "pg";
+import pg from "pg";
+import { openDatabase } from "#server/db/client.ts";
 import { FIRST, LAST } from "./members-names.ts";
 
 export const BIG = Number(process.env.MEMBERS_BIG ?? 1_000_000);
@@ -12,7 +13,7 @@ export const COMMUNITY = "bench-big";
 
 const sqlList = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(",")}]`;
 
-export async function seed(client: pg.Client) {
+async function seed(client: pg.Client) {
   const log = (line: string) => console.error(`members: ${line}`);
   await client.query("set maintenance_work_mem = '512MB'");
   await client.query("set synchronous_commit = off");
@@ -76,10 +77,28 @@ export async function seed(client: pg.Client) {
 }
 
 /** Whether an earlier run left this size seeded (MEMBERS_REUSE with a DATABASE_URL that outlives the run). */
-export async function seeded(client: pg.Client) {
+async function seeded(client: pg.Client) {
   const { rows } = await client.query<{ n: string | null }>(
     "select sum(members) as n from member_count where community_id = $1",
     [COMMUNITY],
   );
   return Number(rows[0]?.n ?? 0) === BIG;
+}
+
+/**
+ * Where a measure script starts: the database at DATABASE_URL migrated and filled (or, with
+ * MEMBERS_REUSE, left as an earlier run filled it), and a client on it; `seedMs` is the fill's time.
+ */
+export async function openSeededDatabase(log: (line: string) => void) {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error("DATABASE_URL is not set");
+  const setup = await openDatabase({ databaseUrl, dataDir: null });
+  await setup.migrate();
+  await setup.close();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const seeding = performance.now();
+  if (process.env.MEMBERS_REUSE && (await seeded(client))) log("reusing the seeded data");
+  else await seed(client);
+  return { databaseUrl, client, seedMs: performance.now() - seeding };
 }

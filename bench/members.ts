@@ -1,9 +1,7 @@
 // The member table at a million members on a throwaway PostgreSQL: first page, search by part of
 // a name and of an e-mail address, a tag filter and the sort by events attended, each p95 <= 25 ms
 // through the service (page and total), printed beside the raw SQL time of the same statements.
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
-import { repoRoot } from "../e2e/support/paths.ts";
+import { runMeasureScript } from "./measure-script.ts";
 import type { Benchmark } from "./types.ts";
 
 const BUDGET_MS = 25;
@@ -24,16 +22,10 @@ export const membersBench: Benchmark = {
   name: "members",
   description: "the member table with 1,000,000 members (5,000,000 memberships) on PostgreSQL, p95 <= 25 ms",
   async run() {
-    const measure = join(repoRoot, "bench", "members-measure.ts");
-    const child = spawnSync(
-      process.execPath,
-      process.env.DATABASE_URL
-        ? [measure]
-        : [join(repoRoot, "scripts", "with-postgres.ts"), process.execPath, measure],
-      { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: 30 * 60_000 },
-    );
-    if (child.status !== 0) throw new Error(`members measurement failed (exit ${child.status})`);
-    const measured = JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}") as Measured;
+    const measured = runMeasureScript<Measured>("members-measure.ts", {
+      what: "members measurement",
+      timeoutMs: 30 * 60_000,
+    });
     console.log(`seeded in ${(measured.seedMs / 1000).toFixed(0)} s`);
     for (const r of measured.results) {
       console.log(
