@@ -1,3 +1,4 @@
+import type { AsyncLocalStorage } from "node:async_hooks";
 import { randomBytes, randomInt } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -111,6 +112,11 @@ export async function startTestServer(
     clock?: () => Date;
     /** Sees every SQL statement the server sends (to count them). */
     logger?: Logger;
+    /**
+     * Each request the server handles runs inside this store, so the logger can tell a request's
+     * own statements (`getStore()` is set) from the background jobs'.
+     */
+    requestContext?: AsyncLocalStorage<true>;
   } = {},
 ): Promise<TestServer> {
   const smtp = options.smtp ?? (await startSmtpCapture());
@@ -128,7 +134,12 @@ export async function startTestServer(
   let listener: ServerApp["listener"] = (_request, response) => {
     response.writeHead(503).end();
   };
-  const http = createServer((request, response) => listener(request, response));
+  const { requestContext } = options;
+  const http = createServer((request, response) =>
+    requestContext
+      ? requestContext.run(true, () => listener(request, response))
+      : listener(request, response),
+  );
   await new Promise<void>((resolve) => http.listen(0, "127.0.0.1", resolve));
   // An idle connection is advertised for 5 s (`Keep-Alive: timeout=5`), which fetch honours and
   // stops using a little before; the server closes it only a minute later. On a loaded machine
