@@ -1,9 +1,7 @@
 // The domain-event log's hot reads at two sizes on a throwaway PostgreSQL: "next 500 after P" (a
 // subscriber catching up) and "latest 50 about person X" (a member's timeline). Index scans keep
 // both flat as the log grows: the ratio of the large size's time to the small one's stays near 1.
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
-import { repoRoot } from "../e2e/support/paths.ts";
+import { runMeasureScript } from "./measure-script.ts";
 import type { Benchmark } from "./types.ts";
 
 /** Time at the large size over time at the small size; above this the read is not an index scan. */
@@ -21,17 +19,10 @@ export const domainLogBench: Benchmark = {
   name: "domain-log",
   description: "domain-event log reads at two sizes on PostgreSQL (next 500 after P, latest 50 about X)",
   async run() {
-    const measure = join(repoRoot, "bench", "domain-log-measure.ts");
-    const child = spawnSync(
-      process.execPath,
-      process.env.DATABASE_URL
-        ? [measure]
-        : [join(repoRoot, "scripts", "with-postgres.ts"), process.execPath, measure],
-      { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], timeout: timeoutMs() },
-    );
-    if (child.status !== 0) throw new Error(`domain-log measurement failed (exit ${child.status})`);
-    const lastLine = child.stdout.trim().split("\n").at(-1) ?? "[]";
-    const measured = JSON.parse(lastLine) as Measured[];
+    const measured = runMeasureScript<Measured[]>("domain-log-measure.ts", {
+      what: "domain-log measurement",
+      timeoutMs: timeoutMs(),
+    });
     const small = measured[0];
     const large = measured.at(-1);
     if (!small || !large) throw new Error("no measurements");
