@@ -9,6 +9,8 @@ export type AnnouncementAudienceInput = {
   all?: boolean | null | undefined;
   filter?: MemberFilter | null | undefined;
   membershipIds?: Array<string | number> | null | undefined;
+  /** With filter (or alone, for every member): only those whose name or e-mail contains it, any case, as the member table's search. */
+  search?: string | null | undefined;
   segmentId?: string | number | null | undefined;
 };
 

@@ -208,4 +208,41 @@ describe("announcements on the members page", () => {
     expect(network.sent[0]?.input.audience).toEqual({ membershipIds: ["m1", "m2"] });
     expect(await screen.findByText("Announcement sent to 2 members.")).toBeTruthy();
   });
+
+  it("emails every member the search and filters match after 'select all matching', sending the search", async () => {
+    const network = announcementsServer();
+    server.use(
+      api.query(MembersDocument, () =>
+        HttpResponse.json({
+          data: {
+            members: {
+              totalCount: 40,
+              totalCountCapped: false,
+              pageInfo: { endCursor: "next", hasNextPage: true },
+              nodes: [member("m1", "Ada Guest"), member("m2", "Bo Adams")],
+            },
+          },
+        }),
+      ),
+    );
+    const { user } = await renderApp("/dashboard/c1/members?q=ada&tag=%5B%22volunteer%22%5D", {
+      signedInAs: adaUser,
+      handlers: eventDashboardHandlers({ community: admin, rows: () => [] }),
+    });
+    const table = await screen.findByRole("table", { name: /Members/ });
+    await user.click(within(table).getByRole("checkbox", { name: "Select all members on this page" }));
+    await user.click(screen.getByRole("button", { name: "Select all 40 members matching" }));
+    await user.click(screen.getByRole("button", { name: "Email them" }));
+    const dialog = await screen.findByRole("dialog", { name: "Email members" });
+    expect(within(dialog).getByText("All 40 members matching “ada” and your filters")).toBeTruthy();
+    expect(await within(dialog).findByText("Goes to 40 members.")).toBeTruthy();
+    await user.type(within(dialog).getByLabelText("Subject"), "Ada fans");
+    await user.type(within(dialog).getByLabelText("Message"), "Hi!");
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(network.sent).toHaveLength(1));
+    expect(network.sent[0]?.input.audience).toEqual({
+      filter: expect.objectContaining({ tags: ["volunteer"], roles: null }),
+      search: "ada",
+    });
+  });
 });
