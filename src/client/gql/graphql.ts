@@ -524,7 +524,7 @@ export type AnnouncementsQueryVariables = Exact<{
 }>;
 
 
-export type AnnouncementsQuery = { announcements: Array<{ id: string, subject: string, audienceLabel: string, sentAt: string, sentByName: string | null, recipientCount: number }> };
+export type AnnouncementsQuery = { announcements: Array<{ id: string, subject: string, audienceLabel: string, sentAt: string, sentByName: string | null, recipientCount: number, deliveredCount: number, failedCount: number }> };
 
 export type AnnouncementAudienceCountQueryVariables = Exact<{
   communityId: string | number;
@@ -1636,6 +1636,8 @@ export const AnnouncementsDocument = new TypedDocumentString(`
     sentAt
     sentByName
     recipientCount
+    deliveredCount
+    failedCount
   }
 }
     `) as unknown as TypedDocumentString<AnnouncementsQuery, AnnouncementsQueryVariables>;

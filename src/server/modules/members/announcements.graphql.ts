@@ -45,7 +45,7 @@ const audienceLabel = (audience: AnnouncementAudience): string => {
   }
 };
 
-const Announcement = builder.objectRef<AnnouncementView>("Announcement").implement({
+export const Announcement = builder.objectRef<AnnouncementView>("Announcement").implement({
   description: "An email sent to members of a community.",
   fields: (t) => ({
     id: t.exposeID("id"),

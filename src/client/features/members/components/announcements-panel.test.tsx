@@ -105,6 +105,8 @@ function announcementsServer(history: Announcement[] = []) {
           sentAt: "2026-04-01T10:00:00.000Z",
           sentByName: "Ada Guest",
           recipientCount,
+          deliveredCount: 0,
+          failedCount: 0,
         },
         ...kept,
       ];
@@ -130,6 +132,8 @@ describe("announcements on the members page", () => {
         sentAt: "2026-03-01T10:00:00.000Z",
         sentByName: "Ada Guest",
         recipientCount: 38,
+        deliveredCount: 36,
+        failedCount: 1,
       },
     ]);
     const { user } = await open();
@@ -137,6 +141,8 @@ describe("announcements on the members page", () => {
     const history = await screen.findByRole("list", { name: "Sent announcements" });
     expect(within(history).getByText("Welcome")).toBeTruthy();
     expect(within(history).getByText("38 recipients")).toBeTruthy();
+    expect(within(history).getByText("36 delivered")).toBeTruthy();
+    expect(within(history).getByText("· 1 failed")).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Email members" }));
     const dialog = await screen.findByRole("dialog", { name: "Email members" });
@@ -166,6 +172,7 @@ describe("announcements on the members page", () => {
       },
     ]);
     expect(await within(history).findByText("Saturday clean-up")).toBeTruthy();
+    expect(within(history).getByText("0 delivered")).toBeTruthy();
   });
 
   it("keeps what was typed and shows the server's reason beside the field", async () => {
