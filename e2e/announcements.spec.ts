@@ -90,10 +90,20 @@ test("an admin emails a segment; a member reads it, unsubscribes with one click,
   const history = page.getByRole("list", { name: "Sent announcements" });
   await expect(history.getByText("Planting day on Saturday")).toBeVisible();
   await expect(history.getByText("2 recipients")).toBeVisible();
-  await expectAccessible(page, "announcements history");
 
   // Ada receives it, with the one-click unsubscribe headers.
   const mail = await mailWith(ada.email, "Planting day on Saturday");
+  await mailWith(bo.email, "Planting day on Saturday");
+
+  // Once the mail server has taken both, the history says so beside the recipient count.
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole("tab", { name: "Announcements" }).click();
+    await expect(history.getByText("2 delivered")).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(history.getByText("2 recipients")).toBeVisible();
+  await expectAccessible(page, "announcements history");
+  await saveScreenshot(page, "announcements-history");
   expect(mail.text).toContain("Bring **gloves** and a trowel.");
   expect(headerOf(mail, "List-Unsubscribe-Post")).toBe("List-Unsubscribe=One-Click");
   const link = headerOf(mail, "List-Unsubscribe")?.match(/^<([^>]+)>$/)?.[1];

@@ -8,6 +8,10 @@ import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts"
 import { Loaders } from "#server/modules/events/events.views.ts";
 import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import {
+  createDeliveryLoader,
+  type DeliveryLoader,
+} from "#server/modules/notifications/announcement-deliveries.service.ts";
 import { RegistrationLoaders } from "#server/modules/registrations/registrations.views.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
 
@@ -16,6 +20,8 @@ export type RequestLoaders = RememberingLoaders & {
   communities: CommunityLoaders;
   events: Loaders;
   registrations: RegistrationLoaders;
+  /** Announcements' delivered and failed mails, one statement per history page. */
+  deliveries: DeliveryLoader;
 };
 
 /**
@@ -65,6 +71,7 @@ function lazyLoaders(db: Db, reads: ReadCache, viewerId: string | null): () => R
         communities,
         events,
         registrations: new RegistrationLoaders(events),
+        deliveries: createDeliveryLoader(db),
         remember: (key, communityId, load) => reads.remember(`${communityId}:${key}`, [communityId], load),
       };
     }

@@ -9,6 +9,8 @@ export type AnnouncementAudienceInput = {
   all?: boolean | null | undefined;
   filter?: MemberFilter | null | undefined;
   membershipIds?: Array<string | number> | null | undefined;
+  /** With filter (or alone, for every member): only those whose name or e-mail contains it, any case, as the member table's search. */
+  search?: string | null | undefined;
   segmentId?: string | number | null | undefined;
 };
 
@@ -522,7 +524,7 @@ export type AnnouncementsQueryVariables = Exact<{
 }>;
 
 
-export type AnnouncementsQuery = { announcements: Array<{ id: string, subject: string, audienceLabel: string, sentAt: string, sentByName: string | null, recipientCount: number }> };
+export type AnnouncementsQuery = { announcements: Array<{ id: string, subject: string, audienceLabel: string, sentAt: string, sentByName: string | null, recipientCount: number, deliveredCount: number, failedCount: number }> };
 
 export type AnnouncementAudienceCountQueryVariables = Exact<{
   communityId: string | number;
@@ -1634,6 +1636,8 @@ export const AnnouncementsDocument = new TypedDocumentString(`
     sentAt
     sentByName
     recipientCount
+    deliveredCount
+    failedCount
   }
 }
     `) as unknown as TypedDocumentString<AnnouncementsQuery, AnnouncementsQueryVariables>;

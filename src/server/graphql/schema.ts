@@ -5,6 +5,7 @@ import "#server/modules/events/events.graphql.ts";
 import "#server/modules/members/members-table.graphql.ts";
 import "#server/modules/members/member-stats.graphql.ts";
 import "#server/modules/members/announcements.graphql.ts";
+import "#server/modules/notifications/announcement-deliveries.graphql.ts";
 import "#server/modules/registrations/guest.graphql.ts";
 import "#server/modules/registrations/registrations.graphql.ts";
 import "#server/modules/membership/membership.graphql.ts";

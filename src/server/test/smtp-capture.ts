@@ -15,14 +15,27 @@ export type CapturedMail = {
   receivedAt: number;
 };
 
+export type SmtpCaptureOptions = {
+  /** Recipients refused for good (RCPT TO answered 550), as a mailbox that does not exist is. */
+  refuse?: (address: string) => boolean;
+};
+
 /** A real SMTP server on loopback that keeps every message it receives. */
-export async function startSmtpCapture(onMail?: (mail: CapturedMail) => void) {
+export async function startSmtpCapture(
+  onMail?: (mail: CapturedMail) => void,
+  options: SmtpCaptureOptions = {},
+) {
   const mails: CapturedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.(address.address.toLowerCase()))
+        return callback(Object.assign(new Error("No such mailbox"), { responseCode: 550 }));
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

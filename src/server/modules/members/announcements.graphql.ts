@@ -35,12 +35,17 @@ const audienceLabel = (audience: AnnouncementAudience): string => {
       return `Segment “${audience.segmentName}”`;
     case "selected":
       return `${audience.membershipIds.length} selected ${audience.membershipIds.length === 1 ? "member" : "members"}`;
-    case "filter":
-      return "Filtered members";
+    case "filter": {
+      if (!audience.search) return "Filtered members";
+      const filtered = Object.values(audience.filter).some(
+        (value) => value != null && !(Array.isArray(value) && value.length === 0),
+      );
+      return `Members matching “${audience.search}”${filtered ? " and the filters" : ""}`;
+    }
   }
 };
 
-const Announcement = builder.objectRef<AnnouncementView>("Announcement").implement({
+export const Announcement = builder.objectRef<AnnouncementView>("Announcement").implement({
   description: "An email sent to members of a community.",
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -71,6 +76,11 @@ const AudienceInputType = builder.inputType("AnnouncementAudienceInput", {
     segmentId: t.id({ required: false }),
     membershipIds: t.idList({ required: false }),
     filter: t.field({ type: MemberFilterInput, required: false }),
+    search: t.string({
+      required: false,
+      description:
+        "With filter (or alone, for every member): only those whose name or e-mail contains it, any case, as the member table's search.",
+    }),
   }),
 });
 
@@ -79,11 +89,13 @@ const audienceOf = (input: {
   segmentId?: string | number | null;
   membershipIds?: (string | number)[] | null;
   filter?: unknown;
+  search?: string | null;
 }): AudienceInput => ({
   all: input.all ?? null,
   segmentId: input.segmentId == null ? null : String(input.segmentId),
   membershipIds: input.membershipIds ? input.membershipIds.map(String) : null,
   filter: (input.filter as MemberFilter | null | undefined) ?? null,
+  search: input.search ?? null,
 });
 
 const SendAnnouncementInput = builder.inputType("SendAnnouncementInput", {

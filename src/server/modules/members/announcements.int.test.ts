@@ -1,14 +1,20 @@
 // Announcements: who receives one (all, a segment, selected rows), exactly once each through the
 // outbox and the in-process SMTP server, with RFC 8058 one-click unsubscribe.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { announcement, domainEvent, membership, user } from "#server/db/schema.ts";
+import { announcement, domainEvent, membership } from "#server/db/schema.ts";
 import { communityWithOwner } from "#server/modules/membership/membership-test-support.ts";
 import { htmlOf } from "#server/modules/notifications/notifications-test-support.ts";
-import type { TestBrowser, TestServer } from "#server/test/harness.ts";
+import type { TestServer } from "#server/test/harness.ts";
 import { startTestServer } from "#server/test/harness.ts";
 import type { CapturedMail } from "#server/test/smtp-capture.ts";
+import {
+  mailsWith as mailsWithOf,
+  recipientsOf,
+  seedMember as seedMemberOf,
+  sendAnnouncement as send,
+} from "./announcements-test-support.ts";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -17,57 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Status = "active" | "pending" | "banned";
-
-/** A person with a membership written straight to the database (the clock then moves past the read cache). */
-async function seedMember(
-  communityId: string,
-  options: { status?: Status; tags?: string[]; emailAnnouncements?: boolean; label?: string } = {},
-) {
-  const userId = randomUUID();
-  const email = `${options.label ?? "member"}-${randomBytes(5).toString("hex")}@example.test`;
-  await t.server.database.db
-    .insert(user)
-    .values({ id: userId, name: "Ada Guest", email, emailVerified: true });
-  const membershipId = randomUUID();
-  await t.server.database.db.insert(membership).values({
-    id: membershipId,
-    communityId,
-    userId,
-    role: "member",
-    status: options.status ?? "active",
-    source: "imported",
-    tags: options.tags ?? [],
-    emailAnnouncements: options.emailAnnouncements ?? true,
-  });
-  t.clock.advance(1000);
-  return { email, membershipId, userId };
-}
-
-const SEND = `mutation ($id: ID!, $input: SendAnnouncementInput!) {
-  sendAnnouncement(communityId: $id, input: $input) { id subject audienceKind audienceLabel recipientCount }
-}`;
-
-type Sent = {
-  sendAnnouncement: {
-    id: string;
-    subject: string;
-    audienceKind: string;
-    audienceLabel: string;
-    recipientCount: number;
-  };
-};
-
-const send = (browser: TestBrowser, communityId: string, input: Record<string, unknown>) =>
-  browser.graphql<Sent>(SEND, { id: communityId, input });
-
-/** Mails with this subject, after the outbox has sent everything due. */
-async function mailsWith(subject: string): Promise<CapturedMail[]> {
-  await t.drain();
-  return t.smtp.mails.filter((m) => m.subject === subject);
-}
-
-const recipientsOf = (mails: CapturedMail[]) => mails.flatMap((m) => m.to).sort();
+const seedMember = (communityId: string, options: Parameters<typeof seedMemberOf>[2] = {}) =>
+  seedMemberOf(t, communityId, options);
+const mailsWith = (subject: string) => mailsWithOf(t, subject);
 
 /** A header of the raw message, unfolded. */
 function headerOf(mail: CapturedMail, name: string): string | null {

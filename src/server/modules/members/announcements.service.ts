@@ -4,8 +4,9 @@ import type { Db } from "#server/db/client.ts";
 import { type FieldError, invalidInput } from "#server/errors.ts";
 import { listUsers } from "#server/modules/users/users.service.ts";
 import { COUNT_LIMITS, isTooLong, tooLongMessage } from "#shared/limits.ts";
-import { checkFilter, filterConditions, type MemberFilter } from "./member-filter.ts";
+import { checkFilter, type MemberFilter } from "./member-filter.ts";
 import { storedFilter } from "./member-segments.service.ts";
+import { type MemberSelection, selectionSql } from "./member-selection.service.ts";
 import type { MembersWriteCtx } from "./member-tags.service.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
 import { type AnnouncementAudience, announcement, memberSegment } from "./members.tables.ts";
@@ -16,6 +17,8 @@ export type AudienceInput = {
   segmentId?: string | null;
   membershipIds?: string[] | null;
   filter?: MemberFilter | null;
+  /** Narrows `filter` (or every member, without one) the way the member table's search does. */
+  search?: string | null;
 };
 
 export type AnnouncementInput = { subject: string; body: string; audience: AudienceInput };
@@ -35,18 +38,29 @@ const asFilter = (filter: Record<string, unknown>): MemberFilter => storedFilter
 
 const stored = (filter: MemberFilter) => JSON.parse(JSON.stringify(filter)) as Record<string, unknown>;
 
+/** The members an audience names, as the bulk actions select them (search included). */
+function selectionOf(audience: AnnouncementAudience): MemberSelection {
+  switch (audience.kind) {
+    case "all":
+      return { filter: {} };
+    case "selected":
+      return { membershipIds: audience.membershipIds };
+    case "segment":
+      return { filter: asFilter(audience.filter) };
+    case "filter":
+      return { filter: asFilter(audience.filter), search: audience.search ?? null };
+  }
+}
+
 /**
- * The conditions on `m` (membership) naming who receives an announcement: active members of the
- * audience who have not turned announcements off. Banned and pending people never match.
+ * `membership m` (joined to its person when the audience has a search) and the conditions naming
+ * who receives an announcement: active members of the audience who have not turned announcements
+ * off. Banned and pending people never match.
  */
-export function audienceConditions(communityId: string, audience: AnnouncementAudience): SQL[] {
-  const where =
-    audience.kind === "all"
-      ? [sql`m.community_id = ${communityId}`]
-      : audience.kind === "selected"
-        ? [sql`m.community_id = ${communityId}`, sql`m.id in ${audience.membershipIds}`]
-        : filterConditions(communityId, asFilter(audience.filter), null);
-  return [...where, sql`m.status = 'active'`, sql`m.email_announcements`];
+function audienceSql(communityId: string, audience: AnnouncementAudience): SQL {
+  const { join, where } = selectionSql(communityId, selectionOf(audience));
+  const conditions = [...where, sql`m.status = 'active'`, sql`m.email_announcements`];
+  return sql`membership m ${join} where ${sql.join(conditions, sql` and `)}`;
 }
 
 async function resolveAudience(
@@ -55,11 +69,12 @@ async function resolveAudience(
   input: AudienceInput,
   errors: FieldError[],
 ): Promise<AnnouncementAudience | null> {
+  const search = input.search?.trim() || null;
   const chosen = [
     input.all ? "all" : null,
     input.segmentId ? "segment" : null,
     input.membershipIds ? "selected" : null,
-    input.filter ? "filter" : null,
+    input.filter || search ? "filter" : null,
   ].filter(Boolean);
   if (chosen.length !== 1) {
     errors.push({
@@ -102,7 +117,7 @@ async function resolveAudience(
       });
     return { kind: "selected", membershipIds: ids };
   }
-  return { kind: "filter", filter: stored(checkFilter(input.filter)) };
+  return { kind: "filter", filter: stored(checkFilter(input.filter, search)), search };
 }
 
 /** How many members an audience reaches now (the compose dialog's summary uses the same count). */
@@ -112,7 +127,7 @@ export async function countRecipients(
   audience: AnnouncementAudience,
 ): Promise<number> {
   const result = (await db.execute(
-    sql`select count(*)::int as n from membership m where ${sql.join(audienceConditions(communityId, audience), sql` and `)}`,
+    sql`select count(*)::int as n from ${audienceSql(communityId, audience)}`,
   )) as unknown as { rows: { n: number }[] };
   return result.rows[0]?.n ?? 0;
 }
@@ -231,8 +246,7 @@ export async function announcementRecipients(
   const [row] = await db.select().from(announcement).where(eq(announcement.id, announcementId)).limit(1);
   if (!row) return null;
   const result = (await db.execute(sql`
-    select m.id from membership m
-    where ${sql.join(audienceConditions(row.communityId, row.audience), sql` and `)}
+    select m.id from ${audienceSql(row.communityId, row.audience)}
       and m.id > ${cursor ?? ""}
     order by m.id limit ${limit}`)) as unknown as { rows: { id: string }[] };
   return result.rows.map((r) => r.id);

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { type FieldError, invalidInput } from "#server/errors.ts";
 import type { Role } from "#shared/capabilities.ts";
@@ -42,6 +42,23 @@ export function checkSelection(selection: MemberSelection): MemberSelection {
 }
 
 /**
+ * A checked selection as SQL: conditions on `m` (membership) and the join to `u` (its person) that
+ * a search needs. A search means what the member table's does: part of the name or e-mail, any case.
+ */
+export function selectionSql(communityId: string, selection: MemberSelection): { join: SQL; where: SQL[] } {
+  if ("membershipIds" in selection)
+    return {
+      join: sql``,
+      where: [sql`m.community_id = ${communityId}`, sql`m.id in ${selection.membershipIds}`],
+    };
+  const search = selection.search ?? null;
+  return {
+    join: search ? sql`join "user" u on u.id = m.user_id` : sql``,
+    where: filterConditions(communityId, selection.filter ?? {}, search),
+  };
+}
+
+/**
  * The next page (by id, after `afterId`) of the selected memberships of one community, locked
  * for the caller's transaction. Ids of another community's members never match.
  */
@@ -52,12 +69,7 @@ export async function lockSelectedPage(
   afterId: string,
   limit: number,
 ): Promise<SelectedMembership[]> {
-  const byIds = "membershipIds" in selection;
-  const search = byIds ? null : (selection.search ?? null);
-  const where = byIds
-    ? [sql`m.community_id = ${communityId}`, sql`m.id in ${selection.membershipIds}`]
-    : filterConditions(communityId, selection.filter ?? {}, search);
-  const join = search ? sql`join "user" u on u.id = m.user_id` : sql``;
+  const { join, where } = selectionSql(communityId, selection);
   const result = (await tx.execute(sql`
     select m.id, m.user_id as "userId", m.role, m.status from membership m ${join}
     where ${sql.join(where, sql` and `)} and m.id > ${afterId}

@@ -132,7 +132,8 @@ export type AnnouncementAudience =
   | { kind: "all" }
   | { kind: "segment"; segmentId: string; segmentName: string; filter: Record<string, unknown> }
   | { kind: "selected"; membershipIds: string[] }
-  | { kind: "filter"; filter: Record<string, unknown> };
+  /** `search`: only members whose name or e-mail contains it, as in the member table. */
+  | { kind: "filter"; filter: Record<string, unknown>; search?: string | null };
 
 /** A mail sent to members of a community; the outbox expands it into one mail per recipient. */
 export const announcement = pgTable(

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 /**
@@ -19,5 +20,11 @@ export const outboxMessage = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sequence: bigint("sequence", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index("outbox_unsent_idx").on(t.sentAt, t.sendAfter)],
+  (t) => [
+    index("outbox_unsent_idx").on(t.sentAt, t.sendAfter),
+    // The announcement history counts each announcement's mails by state: one group per announcement.
+    index("outbox_announcement_mail_idx")
+      .on(sql`(${t.payload}->>'announcementId')`)
+      .where(sql`${t.kind} = 'announcement_mail'`),
+  ],
 );

@@ -12,6 +12,8 @@ const AnnouncementsQuery = graphql(`
       sentAt
       sentByName
       recipientCount
+      deliveredCount
+      failedCount
     }
   }
 `);

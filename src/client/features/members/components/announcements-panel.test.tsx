@@ -53,6 +53,8 @@ function announcementsServer(history: Announcement[] = []) {
           sentAt: "2026-04-01T10:00:00.000Z",
           sentByName: "Ada Guest",
           recipientCount,
+          deliveredCount: 0,
+          failedCount: 0,
         },
         ...kept,
       ];
@@ -72,6 +74,8 @@ describe("announcements on the members page", () => {
         sentAt: "2026-03-01T10:00:00.000Z",
         sentByName: "Ada Guest",
         recipientCount: 38,
+        deliveredCount: 36,
+        failedCount: 1,
       },
     ]);
     const { user } = await open();
@@ -79,6 +83,8 @@ describe("announcements on the members page", () => {
     const history = await screen.findByRole("list", { name: "Sent announcements" });
     expect(within(history).getByText("Welcome")).toBeTruthy();
     expect(within(history).getByText("38 recipients")).toBeTruthy();
+    expect(within(history).getByText("36 delivered")).toBeTruthy();
+    expect(within(history).getByText("· 1 failed")).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Email members" }));
     const dialog = await screen.findByRole("dialog", { name: "Email members" });
@@ -108,6 +114,7 @@ describe("announcements on the members page", () => {
       },
     ]);
     expect(await within(history).findByText("Saturday clean-up")).toBeTruthy();
+    expect(within(history).getByText("0 delivered")).toBeTruthy();
   });
 
   it("keeps what was typed and shows the server's reason beside the field", async () => {
@@ -149,5 +156,42 @@ describe("announcements on the members page", () => {
     await waitFor(() => expect(network.sent).toHaveLength(1));
     expect(network.sent[0]?.input.audience).toEqual({ membershipIds: ["m1", "m2"] });
     expect(await screen.findByText("Announcement sent to 2 members.")).toBeTruthy();
+  });
+
+  it("emails every member the search and filters match after 'select all matching', sending the search", async () => {
+    const network = announcementsServer();
+    server.use(
+      api.query(MembersDocument, () =>
+        HttpResponse.json({
+          data: {
+            members: {
+              totalCount: 40,
+              totalCountCapped: false,
+              pageInfo: { endCursor: "next", hasNextPage: true },
+              nodes: [member("m1", "Ada Guest"), member("m2", "Bo Adams")],
+            },
+          },
+        }),
+      ),
+    );
+    const { user } = await renderApp("/dashboard/c1/members?q=ada&tag=%5B%22volunteer%22%5D", {
+      signedInAs: adaUser,
+      handlers: eventDashboardHandlers({ community: admin, rows: () => [] }),
+    });
+    const table = await screen.findByRole("table", { name: /Members/ });
+    await user.click(within(table).getByRole("checkbox", { name: "Select all members on this page" }));
+    await user.click(screen.getByRole("button", { name: "Select all 40 members matching" }));
+    await user.click(screen.getByRole("button", { name: "Email them" }));
+    const dialog = await screen.findByRole("dialog", { name: "Email members" });
+    expect(within(dialog).getByText("All 40 members matching “ada” and your filters")).toBeTruthy();
+    expect(await within(dialog).findByText("Goes to 40 members.")).toBeTruthy();
+    await user.type(within(dialog).getByLabelText("Subject"), "Ada fans");
+    await user.type(within(dialog).getByLabelText("Message"), "Hi!");
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(network.sent).toHaveLength(1));
+    expect(network.sent[0]?.input.audience).toEqual({
+      filter: expect.objectContaining({ tags: ["volunteer"], roles: null }),
+      search: "ada",
+    });
   });
 });

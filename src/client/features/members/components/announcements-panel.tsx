@@ -39,8 +39,19 @@ export function AnnouncementsPanel({ communityId, canSend }: { communityId: stri
                   {a.sentByName ? ` · by ${a.sentByName}` : ""} · {exactDate.format(new Date(a.sentAt))}
                 </p>
               </div>
-              <p className="text-sm tabular-nums">
-                {count.format(a.recipientCount)} {a.recipientCount === 1 ? "recipient" : "recipients"}
+              <p className="grid text-sm tabular-nums sm:text-right">
+                <span>
+                  {count.format(a.recipientCount)} {a.recipientCount === 1 ? "recipient" : "recipients"}
+                </span>
+                <span className="text-muted-foreground">
+                  {count.format(a.deliveredCount)} delivered
+                  {a.failedCount > 0 ? (
+                    <span className="font-medium text-destructive">
+                      {" "}
+                      · {count.format(a.failedCount)} failed
+                    </span>
+                  ) : null}
+                </span>
               </p>
             </li>
           ))}

@@ -7,7 +7,7 @@ import type { Capability } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
 import { type TagTarget, useTagMembers } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
-import { filterOf, membersCsvHref } from "../member-filter.ts";
+import { filterOf, isFiltered, membersCsvHref } from "../member-filter.ts";
 import type { MembersSearch } from "../search-params.ts";
 import { BulkRolePicker } from "./bulk-role-picker.tsx";
 import { ComposeAnnouncement, type FixedAudience } from "./compose-announcement.tsx";
@@ -16,6 +16,13 @@ const count = new Intl.NumberFormat();
 /** A count of members; a capped total (the server stopped counting) reads as "1,000+ members". */
 const people = (n: number, capped = false) =>
   `${count.format(n)}${capped ? "+" : ""} ${n === 1 && !capped ? "member" : "members"}`;
+
+/** Who "all matching" means, in words: the search typed, the filters set, or both. */
+function matchingWhat(search: MembersSearch): string {
+  const { q, ...rest } = search;
+  if (!q) return "matching the filter";
+  return isFiltered(rest) ? `matching “${q}” and your filters` : `matching “${q}”`;
+}
 
 /** Above this many selected rows the export link asks by filter instead (the URL would grow too long). */
 const MAX_EXPORT_IDS = 200;
@@ -73,15 +80,12 @@ export function BulkActions({
       },
     );
   };
-  // Announcements go by the filter alone: with a search typed, only the selected rows can be emailed.
-  const mailTo: FixedAudience | null = !allMatching
-    ? { audience: { membershipIds: selectedIds }, label: `${people(chosen)} selected` }
-    : search.q
-      ? null
-      : {
-          audience: { filter: filterOf(search) },
-          label: `All ${people(total, totalCapped)} matching the filter`,
-        };
+  const mailTo: FixedAudience = allMatching
+    ? {
+        audience: { filter: filterOf(search), search: search.q ?? null },
+        label: `All ${people(total, totalCapped)} ${matchingWhat(search)}`,
+      }
+    : { audience: { membershipIds: selectedIds }, label: `${people(chosen)} selected` };
   const exportHref =
     allMatching || selectedIds.length > MAX_EXPORT_IDS
       ? membersCsvHref(communityId, search)
@@ -137,7 +141,7 @@ export function BulkActions({
             </Button>
           </form>
         ) : null}
-        {canManage && mailTo ? (
+        {canManage ? (
           <>
             <Button variant="outline" size="sm" onClick={() => setComposing(true)}>
               <MailIcon aria-hidden="true" /> Email them

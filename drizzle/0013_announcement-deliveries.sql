@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_announcement_mail_idx" ON "outbox_message" USING btree (("payload"->>'announcementId')) WHERE "outbox_message"."kind" = 'announcement_mail';
