@@ -106,6 +106,11 @@ describe("Connect against the stand-in, through the official library", () => {
       .catch((error: unknown) => error);
     expect(strangerAccount).toBeInstanceOf(Stripe.errors.StripePermissionError);
 
+    const byCurl = await fetch(`${world.standin.url}/v1/account`, {
+      headers: { authorization: `Basic ${Buffer.from(`${world.standin.secretKey}:`).toString("base64")}` },
+    });
+    expect(byCurl.status).toBe(200);
+
     const wrongKey = createStripeClient({ secretKey: "sk_test_wrong", apiUrl: world.standin.url });
     const refused = await wrongKey.accounts.create({ type: "express" }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);

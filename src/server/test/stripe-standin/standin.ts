@@ -54,7 +54,17 @@ export type StripeStandin = {
   close: () => Promise<void>;
 };
 
+/** A request's answer kept by its idempotency key; `status` 0 while the first request is still running. */
 type Replay = { fingerprint: string; status: number; body: string };
+
+/** The key from `Bearer sk_test_…`, or from Basic auth with the key as user name (`curl -u sk_test_…:`). */
+function apiKey(authorization: string | undefined): string | undefined {
+  const [scheme, value] = (authorization ?? "").split(" ");
+  if (scheme === "Bearer") return value || undefined;
+  if (scheme === "Basic" && value)
+    return Buffer.from(value, "base64").toString("utf8").split(":")[0] || undefined;
+  return undefined;
+}
 
 export async function startStripeStandin(options: StandinOptions = {}): Promise<StripeStandin> {
   const now = options.now ?? (() => new Date());
@@ -88,7 +98,7 @@ export async function startStripeStandin(options: StandinOptions = {}): Promise<
   app.use("/v1/*", async (c, next) => {
     const requestId = store.id("req");
     c.header("request-id", requestId);
-    const key = /^Bearer (\S+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+    const key = apiKey(c.req.header("authorization"));
     if (!key || (options.secretKey ? key !== options.secretKey : !/^(sk|rk)_test_\S+$/.test(key))) {
       throw new StandinError(
         401,
@@ -127,15 +137,26 @@ export async function startStripeStandin(options: StandinOptions = {}): Promise<
           { type: "idempotency_error" },
         );
       }
+      if (earlier.status === 0) {
+        // Stripe's answer to a second request while the first is running; the library retries it.
+        throw new StandinError(
+          409,
+          "There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through). Please try again later.",
+          { type: "idempotency_error" },
+        );
+      }
       c.header("idempotent-replayed", "true");
       c.header("idempotency-key", idempotencyKey);
       return c.body(earlier.body, earlier.status as 200, { "content-type": "application/json" });
     }
+    replays.set(slot, { fingerprint, status: 0, body: "" });
     await next();
     c.header("idempotency-key", idempotencyKey);
     // A 5xx may be retried for real; everything else answers the same key the same way again.
     if (c.res.status < 500) {
       replays.set(slot, { fingerprint, status: c.res.status, body: await c.res.clone().text() });
+    } else {
+      replays.delete(slot);
     }
   });
 

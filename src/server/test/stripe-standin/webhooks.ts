@@ -27,6 +27,8 @@ export type WebhookOptions = {
 export class WebhookSender {
   url: string | null;
   readonly deliveries: Delivery[] = [];
+  /** Told about each delivery as it is answered (the command-line stand-in prints them). */
+  onDelivery: ((delivery: Delivery) => void) | null = null;
   readonly #options: WebhookOptions;
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -93,6 +95,7 @@ export class WebhookSender {
     }
     const delivery = { eventId: event.id, type: String(event.type), status, answer };
     this.deliveries.push(delivery);
+    this.onDelivery?.(delivery);
     return delivery;
   }
 }
