@@ -13,8 +13,10 @@ if (secretKey && !/^(sk|rk)_test_\S+$/.test(secretKey)) {
   fail("STRIPE_SECRET_KEY must be a test key (sk_test_…): the stand-in never takes live keys.");
 }
 const apiUrl = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null;
-const port = Number(env.STRIPE_STANDIN_PORT || (apiUrl?.protocol === "http:" && apiUrl.port) || 12111);
-if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`STRIPE_STANDIN_PORT: not a port: ${port}`);
+const port = env.STRIPE_STANDIN_PORT
+  ? Number(env.STRIPE_STANDIN_PORT)
+  : Number((apiUrl?.protocol === "http:" && apiUrl.port) || 12111);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`STRIPE_STANDIN_PORT: not a port: ${port}`);
 
 const standin = await startStripeStandin({
   port,

@@ -54,7 +54,7 @@ export class StandinStore {
   /** The object, or Stripe's 404 naming what was asked for. */
   get(id: string, owner: Owner, object: string, param = "id"): StripeObject {
     const found = this.find(id, owner, object);
-    if (!found) throw noSuchObject(object.replace(/^.*\./, "").replace(/_/g, " "), id, param);
+    if (!found) throw noSuchObject(object, id, param);
     return found;
   }
 
