@@ -34,10 +34,60 @@ describe("the read cache", () => {
     const load = async () => ++reads;
     expect(await cache.remember("k", ["c1"], load)).toBe(1);
     expect(await cache.remember("k", ["c1"], load)).toBe(1);
-    advance(999);
+    advance(700);
     expect(await cache.remember("k", ["c1"], load)).toBe(1);
-    advance(1);
+    advance(300);
     expect(await cache.remember("k", ["c1"], load)).toBe(2);
+    expect(reads).toBe(2);
+  });
+
+  it("reads a key again in the background when it is read near its end, answering the kept value meanwhile", async () => {
+    const { cache, advance } = cacheAt();
+    let reads = 0;
+    const next = pendingRead("second");
+    const load = async () => (++reads === 1 ? "first" : next.load());
+    expect(await cache.remember("k", ["c1"], load)).toBe("first");
+    advance(800);
+    // Nobody waits: the kept value answers, and one load starts for all of them.
+    expect(await cache.remember("k", ["c1"], load)).toBe("first");
+    expect(await cache.remember("k", ["c1"], load)).toBe("first");
+    expect(reads).toBe(2);
+    next.finish();
+    await Promise.resolve();
+    await Promise.resolve();
+    advance(300);
+    // The first entry would have ended here; the one read at 800 lives until 1,800.
+    expect(await cache.remember("k", ["c1"], load)).toBe("second");
+    expect(reads).toBe(2);
+  });
+
+  it("does not keep a background read that a change overtook, nor fail readers when it fails", async () => {
+    const { cache, advance } = cacheAt();
+    let value = "first";
+    let fail = false;
+    const load = async () => {
+      if (fail) throw new Error("connection lost");
+      return value;
+    };
+    await cache.remember("k", ["c1"], load);
+    advance(800);
+    fail = true;
+    expect(await cache.remember("k", ["c1"], load)).toBe("first");
+    await Promise.resolve();
+    await Promise.resolve();
+    fail = false;
+    value = "second";
+    advance(200);
+    expect(await cache.remember("k", ["c1"], load)).toBe("second");
+    const slow = pendingRead("before the change");
+    advance(800);
+    expect(await cache.remember("k", ["c1"], slow.load)).toBe("second");
+    cache.invalidate(["c1"]);
+    slow.finish();
+    await Promise.resolve();
+    await Promise.resolve();
+    value = "after the change";
+    expect(await cache.remember("k", ["c1"], load)).toBe("after the change");
   });
 
   it("drops what a change touches at once, and keeps nothing read while the change may not be committed", async () => {

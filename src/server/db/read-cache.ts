@@ -5,15 +5,20 @@
 //   started in that window is kept: it may have read the state from before the commit;
 // - a change on another process is not seen here, so every entry lives `ttlMs` by the injected
 //   clock: such a change shows at most that much later.
+// A kept entry read in the last `refreshMs` of its life is read again in the background while the
+// kept value still answers, so a key read all the time never makes its readers wait for a load.
 
 const FORGET_AFTER_MS = 60_000;
 
 type Entry = { value: unknown; ids: string[]; expiresAt: number };
 
+type Running = { promise: Promise<unknown>; ids: readonly string[] };
+
 export type ReadCacheOptions = {
   clock: () => Date;
   ttlMs?: number;
   settleMs?: number;
+  refreshMs?: number;
   maxEntries?: number;
 };
 
@@ -21,13 +26,14 @@ export function createReadCache(options: ReadCacheOptions) {
   const ttlMs = options.ttlMs ?? 1_000;
   const settleMs = options.settleMs ?? 1_000;
   const maxEntries = options.maxEntries ?? 2_000;
+  const refreshMs = Math.min(options.refreshMs ?? ttlMs / 4, ttlMs);
   const now = () => options.clock().getTime();
   const entries = new Map<string, Entry>();
   const byId = new Map<string, Set<string>>();
   /** When each id last changed on this process, kept while it still matters. */
   const changedAt = new Map<string, number>();
   /** Loads under way, each with the ids it reads about. */
-  const loading = new Map<string, { promise: Promise<unknown>; ids: readonly string[] }>();
+  const loading = new Map<string, Running>();
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -88,28 +94,39 @@ export function createReadCache(options: ReadCacheOptions) {
     }
   }
 
-  /**
-   * The kept value for `key`, or `load`'s, kept unless one of `ids` changed meanwhile. Reads of
-   * one key at the same moment share one load (an entry that ends is not read again by every
-   * waiting request at once), unless a change came after that load started.
-   */
-  function remember<T>(key: string, ids: readonly string[], load: () => Promise<T>): Promise<T> {
-    const known = read(key);
-    if (known !== undefined) return Promise.resolve(known as T);
-    const running = loading.get(key);
-    if (running) return running.promise as Promise<T>;
+  /** Starts `load` for `key`, shared by every read of it until it ends, and keeps what it reads. */
+  function startLoad<T>(key: string, ids: readonly string[], load: () => Promise<T>): Promise<T> {
     const startedAt = now();
     const promise = load().then((value) => {
       store(key, value, ids, startedAt);
       return value;
     });
-    const entry = { promise, ids };
-    loading.set(key, entry);
+    const running: Running = { promise, ids };
+    loading.set(key, running);
     const done = () => {
-      if (loading.get(key) === entry) loading.delete(key);
+      if (loading.get(key) === running) loading.delete(key);
     };
     promise.then(done, done);
     return promise;
+  }
+
+  /**
+   * The kept value for `key`, or `load`'s, kept unless one of `ids` changed meanwhile. Reads of
+   * one key at the same moment share one load (an entry that ends is not read again by every
+   * waiting request at once), unless a change came after that load started. A kept value near
+   * its end still answers while a load replaces it; that load failing leaves the entry to end.
+   */
+  function remember<T>(key: string, ids: readonly string[], load: () => Promise<T>): Promise<T> {
+    const known = read(key);
+    if (known !== undefined) {
+      const entry = entries.get(key);
+      if (entry && entry.expiresAt - now() <= refreshMs && !loading.has(key))
+        startLoad(key, ids, load).catch(() => {});
+      return Promise.resolve(known as T);
+    }
+    const running = loading.get(key);
+    if (running) return running.promise as Promise<T>;
+    return startLoad(key, ids, load);
   }
 
   return { read, store, invalidate, remember, now };
