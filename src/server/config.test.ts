@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.ts";
 
+const stripeKeys = { STRIPE_SECRET_KEY: "sk_test_commons", STRIPE_WEBHOOK_SECRET: "whsec_commons" };
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "commons-config-"));
 
 describe("loadConfig", () => {
@@ -38,6 +39,26 @@ describe("loadConfig", () => {
     [{ S3_FORCE_PATH_STYLE: "yes", S3_BUCKET: "commons" }, /^S3_FORCE_PATH_STYLE:/],
     [{ S3_ENDPOINT: "http://127.0.0.1:9000" }, /^S3_BUCKET:/],
     [{ S3_BUCKET: "commons", S3_ACCESS_KEY_ID: "key" }, /^S3_SECRET_ACCESS_KEY:/],
+    [{ STRIPE_SECRET_KEY: "sk_test_123" }, /^STRIPE_WEBHOOK_SECRET: required/],
+    [{ STRIPE_WEBHOOK_SECRET: "whsec_123" }, /^STRIPE_SECRET_KEY: required/],
+    [{ ...stripeKeys, STRIPE_SECRET_KEY: "pk_test_123" }, /^STRIPE_SECRET_KEY: must be a secret key/],
+    [{ ...stripeKeys, STRIPE_WEBHOOK_SECRET: "secret" }, /^STRIPE_WEBHOOK_SECRET:/],
+    [{ ...stripeKeys, STRIPE_PLATFORM_FEE_PERCENT: "101" }, /^STRIPE_PLATFORM_FEE_PERCENT:/],
+    [{ ...stripeKeys, STRIPE_PLATFORM_FEE_PERCENT: "-1" }, /^STRIPE_PLATFORM_FEE_PERCENT:/],
+    [{ ...stripeKeys, STRIPE_PLATFORM_FEE_PERCENT: "five" }, /^STRIPE_PLATFORM_FEE_PERCENT:/],
+    [{ ...stripeKeys, STRIPE_CONNECT: "yes" }, /^STRIPE_CONNECT: must be on or off/],
+    [
+      { ...stripeKeys, STRIPE_CONNECT: "off", STRIPE_PLATFORM_FEE_PERCENT: "2" },
+      /^STRIPE_PLATFORM_FEE_PERCENT:/,
+    ],
+    [
+      { ...stripeKeys, STRIPE_API_URL: "http://stripe.example.org" },
+      /^STRIPE_API_URL: must start with https/,
+    ],
+    [{ ...stripeKeys, STRIPE_API_URL: "https://api.stripe.com/v1" }, /^STRIPE_API_URL: must be an origin/],
+    [{ ...stripeKeys, STRIPE_API_URL: "api.stripe.com" }, /^STRIPE_API_URL:/],
+    [{ STRIPE_PLATFORM_FEE_PERCENT: "2" }, /^STRIPE_SECRET_KEY: required when STRIPE_PLATFORM_FEE_PERCENT/],
+    [{ STRIPE_API_URL: "http://127.0.0.1:12111" }, /^STRIPE_SECRET_KEY: required when STRIPE_API_URL/],
   ])("stops on a bad value and names the variable (%o)", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
@@ -84,5 +105,31 @@ describe("loadConfig", () => {
         OPERATOR_CONTACT: "legal@example.org",
       }).operator,
     ).toEqual({ name: "Example Club e.V.", contact: "legal@example.org" });
+  });
+
+  it("turns payments on only with both Stripe keys, with Connect on and Stripe's own API by default", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).stripe).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), ...stripeKeys }).stripe).toEqual({
+      secretKey: "sk_test_commons",
+      webhookSecret: "whsec_commons",
+      platformFeePercent: 0,
+      connect: true,
+      apiUrl: "https://api.stripe.com",
+    });
+  });
+
+  it("reads a fractional platform fee, Connect off, and a stand-in on loopback over plain http", () => {
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), ...stripeKeys, STRIPE_PLATFORM_FEE_PERCENT: "2.5" }).stripe
+        ?.platformFeePercent,
+    ).toBe(2.5);
+    expect(loadConfig({ DATA_DIR: dataDir(), ...stripeKeys, STRIPE_CONNECT: "off" }).stripe?.connect).toBe(
+      false,
+    );
+    for (const apiUrl of ["http://127.0.0.1:12111", "http://localhost:12111/", "http://[::1]:12111"]) {
+      expect(loadConfig({ DATA_DIR: dataDir(), ...stripeKeys, STRIPE_API_URL: apiUrl }).stripe?.apiUrl).toBe(
+        apiUrl.replace(/\/$/, ""),
+      );
+    }
   });
 });

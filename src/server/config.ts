@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import * as z from "zod";
+import { type StripeSettings, stripeEnv, stripeSettings } from "./config-stripe.ts";
 
 export type TrustProxy =
   | { kind: "none" }
@@ -25,6 +26,8 @@ export type Config = {
   /** Who runs this instance, as the terms and privacy policy name them. */
   operator: { name: string; contact: string };
   storage: StorageConfig;
+  /** Payments through Stripe; absent or null when the operator has not set STRIPE_SECRET_KEY. */
+  stripe?: StripeSettings | null;
   /** Background jobs (the mail outbox); tests shorten the timings. Defaults in src/server/jobs. */
   jobs?: Partial<JobsConfig>;
 };
@@ -94,6 +97,7 @@ const url = (protocols: string[]) =>
   );
 
 const schema = z.object({
+  ...stripeEnv,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   APP_URL: url(["http:", "https:"]).optional(),
@@ -187,6 +191,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : "S3_ACCESS_KEY_ID: required when S3_SECRET_ACCESS_KEY is set",
     );
   }
+  const stripe = stripeSettings(e, env);
+  if (typeof stripe === "string") throw new ConfigError(stripe);
   const testKnobs = [
     "COMMONS_TEST_OUTBOX_HOLD_MS",
     "COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM",
@@ -234,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : null,
     },
+    stripe,
     jobs: {
       ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),
       ...(e.COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM ? { testDieAfterClaim: true } : {}),
