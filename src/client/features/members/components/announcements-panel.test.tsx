@@ -5,6 +5,7 @@ import {
   AnnouncementAudienceCountDocument,
   AnnouncementsDocument,
   type AnnouncementsQuery,
+  MembersDocument,
   SendAnnouncementDocument,
   type SendAnnouncementMutationVariables,
 } from "#client/gql/graphql.ts";
@@ -174,10 +175,7 @@ describe("announcements on the members page", () => {
         }),
       ),
     );
-    const { user } = await renderApp("/dashboard/c1/members?q=ada&tag=%5B%22volunteer%22%5D", {
-      signedInAs: adaUser,
-      handlers: eventDashboardHandlers({ community: admin, rows: () => [] }),
-    });
+    const { user } = await open(undefined, "/dashboard/c1/members?q=ada&tag=%5B%22volunteer%22%5D");
     const table = await screen.findByRole("table", { name: /Members/ });
     await user.click(within(table).getByRole("checkbox", { name: "Select all members on this page" }));
     await user.click(screen.getByRole("button", { name: "Select all 40 members matching" }));
