@@ -190,7 +190,7 @@ export const requestPath: Benchmark = {
     const databases: ("postgres" | "pglite")[] = findPostgresBin() ? ["postgres", "pglite"] : ["pglite"];
     if (!databases.includes("postgres")) console.log("no PostgreSQL binaries found: PGlite only");
     if (context.flags.has("--profile")) {
-      await profileRungs(databases[0] ?? "pglite");
+      await profileRungs(process.env.PROFILE_DB === "pglite" ? "pglite" : (databases[0] ?? "pglite"));
       return { withinBudget: true, summary: `profiles written to ${profileDir}` };
     }
     const results: Record<string, RungRow[]> = {};
