@@ -12,7 +12,7 @@ const config: CodegenConfig = {
         documentMode: "string",
         enumsAsTypes: true,
         useTypeImports: true,
-        scalars: { DateTime: "string" },
+        scalars: { DateTime: "string", MinorUnits: "number" },
       },
     },
   },

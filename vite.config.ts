@@ -40,6 +40,46 @@ function plainDynamicImports(): Plugin {
   };
 }
 
+/**
+ * Without Vite's preload helper (see plainDynamicImports), a lazy chunk's imports were discovered
+ * one level at a time: a screen's chunk imported a chunk that imported another, nine levels deep,
+ * each level a round trip. This lists every chunk a lazy chunk needs, directly or not, as a bare
+ * import at its top, so the browser asks for all of them at once. They are listed in the order in
+ * which the original imports would have run them (depth first, dependencies before dependents),
+ * so every module still runs in the same order.
+ */
+function hoistTransitiveImports(): Plugin {
+  return {
+    name: "commons:hoist-transitive-imports",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = new Map<string, { imports: string[] }>();
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (output.type === "chunk") chunks.set(fileName, output);
+      }
+      for (const [fileName, output] of Object.entries(bundle)) {
+        // The entry's imports are preloaded by the HTML (preloadEntryImports).
+        if (output.type !== "chunk" || output.isEntry) continue;
+        const ordered: string[] = [];
+        const seen = new Set([fileName]);
+        const visit = (name: string) => {
+          if (seen.has(name)) return;
+          seen.add(name);
+          for (const next of chunks.get(name)?.imports ?? []) visit(next);
+          ordered.push(name);
+        };
+        for (const name of output.imports) visit(name);
+        const indirect = ordered.filter((name) => !output.imports.includes(name));
+        if (indirect.length === 0) continue;
+        const directory = fileName.slice(0, fileName.lastIndexOf("/") + 1);
+        const relative = (name: string) =>
+          `./${name.startsWith(directory) ? name.slice(directory.length) : name}`;
+        output.code = `${ordered.map((name) => `import"${relative(name)}";`).join("")}${output.code}`;
+      }
+    },
+  };
+}
+
 const LOGIN_SHELL = new RegExp(
   "/src/client/(" +
     [
@@ -48,7 +88,7 @@ const LOGIN_SHELL = new RegExp(
       "components/theme/(theme-provider|theme-cycle-button)",
       "components/ui/(button|input|label|field-message|spinner)",
       "features/auth/(auth-context|auth-store|after-sign-in|pending-sign-in)",
-      "features/auth/components/(login-form|google-sign-in)",
+      "features/auth/components/(login-form|more-sign-ins|phone-sign-in|passkey-sign-in)",
       "routes/login",
     ].join("|") +
     ")\\.tsx?(\\?.*)?$",
@@ -80,6 +120,7 @@ export default defineConfig({
     tailwindcss(),
     preloadEntryImports(),
     plainDynamicImports(),
+    hoistTransitiveImports(),
   ],
   resolve: {
     alias: [

@@ -14,6 +14,7 @@ import { loginJavaScript } from "./login-javascript.ts";
 import { memberImportBench } from "./member-import.ts";
 import { membersBench } from "./members.ts";
 import { membersExportBench } from "./members-export.ts";
+import { paymentsBench } from "./payments.ts";
 import { requestPath } from "./request-path.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
 import { uploadThroughput } from "./upload-throughput.ts";
@@ -27,6 +28,7 @@ const benchmarks: Benchmark[] = [
   membersBench,
   membersExportBench,
   memberImportBench,
+  paymentsBench,
 ];
 
 const resultsDir = join(repoRoot, "bench", "results");

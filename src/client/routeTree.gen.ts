@@ -14,7 +14,9 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OtpRouteImport } from './routes/otp'
 import { Route as PrivacyRouteImport } from './routes/privacy'
+import { Route as SignedInRouteImport } from './routes/signed-in'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as TwoFactorRouteImport } from './routes/two-factor'
 import { Route as AuthenticatedCommunitySelectionRouteImport } from './routes/_authenticated/community-selection'
 import { Route as AuthenticatedCreateCommunityRouteImport } from './routes/_authenticated/create-community'
 import { Route as AuthenticatedMeRouteImport } from './routes/_authenticated/me'
@@ -63,9 +65,19 @@ const PrivacyRoute = PrivacyRouteImport.update({
   path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/signed-in',
+  path: '/signed-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TwoFactorRoute = TwoFactorRouteImport.update({
+  id: '/two-factor',
+  path: '/two-factor',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AuthenticatedCommunitySelectionRoute =
@@ -205,7 +217,9 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
   '/privacy': typeof PrivacyRoute
+  '/signed-in': typeof SignedInRoute
   '/terms': typeof TermsRoute
+  '/two-factor': typeof TwoFactorRoute
   '/community-selection': typeof AuthenticatedCommunitySelectionRoute
   '/create-community': typeof AuthenticatedCreateCommunityRoute
   '/me': typeof AuthenticatedMeRoute
@@ -235,7 +249,9 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
   '/privacy': typeof PrivacyRoute
+  '/signed-in': typeof SignedInRoute
   '/terms': typeof TermsRoute
+  '/two-factor': typeof TwoFactorRoute
   '/community-selection': typeof AuthenticatedCommunitySelectionRoute
   '/create-community': typeof AuthenticatedCreateCommunityRoute
   '/me': typeof AuthenticatedMeRoute
@@ -266,7 +282,9 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/otp': typeof OtpRoute
   '/privacy': typeof PrivacyRoute
+  '/signed-in': typeof SignedInRoute
   '/terms': typeof TermsRoute
+  '/two-factor': typeof TwoFactorRoute
   '/_authenticated/community-selection': typeof AuthenticatedCommunitySelectionRoute
   '/_authenticated/create-community': typeof AuthenticatedCreateCommunityRoute
   '/_authenticated/me': typeof AuthenticatedMeRoute
@@ -298,7 +316,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/otp'
     | '/privacy'
+    | '/signed-in'
     | '/terms'
+    | '/two-factor'
     | '/community-selection'
     | '/create-community'
     | '/me'
@@ -328,7 +348,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/otp'
     | '/privacy'
+    | '/signed-in'
     | '/terms'
+    | '/two-factor'
     | '/community-selection'
     | '/create-community'
     | '/me'
@@ -358,7 +380,9 @@ export interface FileRouteTypes {
     | '/login'
     | '/otp'
     | '/privacy'
+    | '/signed-in'
     | '/terms'
+    | '/two-factor'
     | '/_authenticated/community-selection'
     | '/_authenticated/create-community'
     | '/_authenticated/me'
@@ -390,7 +414,9 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   OtpRoute: typeof OtpRoute
   PrivacyRoute: typeof PrivacyRoute
+  SignedInRoute: typeof SignedInRoute
   TermsRoute: typeof TermsRoute
+  TwoFactorRoute: typeof TwoFactorRoute
   CSlugRoute: typeof CSlugRoute
   EEventIdRoute: typeof EEventIdRoute
   InvitationTokenRoute: typeof InvitationTokenRoute
@@ -435,11 +461,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/signed-in': {
+      id: '/signed-in'
+      path: '/signed-in'
+      fullPath: '/signed-in'
+      preLoaderRoute: typeof SignedInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/terms': {
       id: '/terms'
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/two-factor': {
+      id: '/two-factor'
+      path: '/two-factor'
+      fullPath: '/two-factor'
+      preLoaderRoute: typeof TwoFactorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_authenticated/community-selection': {
@@ -682,7 +722,9 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   OtpRoute: OtpRoute,
   PrivacyRoute: PrivacyRoute,
+  SignedInRoute: SignedInRoute,
   TermsRoute: TermsRoute,
+  TwoFactorRoute: TwoFactorRoute,
   CSlugRoute: CSlugRoute,
   EEventIdRoute: EEventIdRoute,
   InvitationTokenRoute: InvitationTokenRoute,

@@ -1,14 +1,14 @@
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import type { AnyHandler } from "msw";
+import { type AnyHandler, HttpResponse, http } from "msw";
 import { ThemeProvider } from "./components/theme/theme-provider.tsx";
 import { AuthProvider } from "./features/auth/auth-context.tsx";
 import { loadInitialAuth } from "./features/auth/auth-store.ts";
 import type { AuthUser } from "./lib/auth-client.ts";
 import { createQueryClient } from "./lib/create-query-client.ts";
 import { routeTree } from "./routeTree.gen.ts";
-import { type SessionUser, server, sessionHandler } from "./test-network.ts";
+import { accountDefaultHandlers, type SessionUser, server, sessionHandler } from "./test-network.ts";
 
 /** A signed-in person with a name (people without one are sent to /welcome first). */
 export const adaUser: AuthUser = {
@@ -16,6 +16,7 @@ export const adaUser: AuthUser = {
   name: "Ada Guest",
   email: "ada@example.test",
   image: null,
+  phoneNumber: null,
 };
 
 type RenderAppOptions = {
@@ -34,7 +35,11 @@ type RenderAppOptions = {
  * app's own defaults. The test then goes through the screens as a person does, with `user`.
  */
 export async function renderApp(url: string, { signedInAs = null, handlers = [] }: RenderAppOptions = {}) {
-  server.use(sessionHandler(signedInAs), ...handlers);
+  // What /api/config says unless a handler above answers it: nothing beyond email is configured.
+  const plainConfig = http.get("/api/config", () =>
+    HttpResponse.json({ googleClientId: null, phoneSignIn: false, signInProviders: [] }),
+  );
+  server.use(sessionHandler(signedInAs), ...handlers, plainConfig, ...accountDefaultHandlers);
   const auth = await loadInitialAuth();
   const queryClient = createQueryClient();
   const router = createRouter({

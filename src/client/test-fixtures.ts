@@ -6,8 +6,11 @@ import {
   type EventDetailQuery,
   EventRegistrationsDocument,
   type EventRegistrationsQuery,
+  MembershipPlansDocument,
   MyCommunitiesDocument,
+  PromoCodesDocument,
   RegistrationDigestDocument,
+  TicketPricingDocument,
 } from "./gql/graphql.ts";
 import { api } from "./test-network.ts";
 
@@ -64,19 +67,33 @@ export function eventFixture(overrides: Partial<EventFixture> = {}): EventFixtur
     capacity: 20,
     spotsLeft: 18,
     waitlistEnabled: true,
+    waitlistOfferHours: 12,
     approvalRequired: true,
     requireVerifiedEmail: true,
     goingCount: 2,
     waitlistCount: 0,
     pendingCount: 1,
     checkedInCount: 0,
+    heldCount: 0,
     viewerCanManage: true,
     publicPath: "/e/e1",
     publishedAt: "2026-04-01T10:00:00.000Z",
     canceledAt: null,
     cancelMessage: null,
     host: { id: "c1", name: "Book Club", slug: "book-club" },
-    ticketTypes: [{ id: "t1", name: "General", quantity: null, remaining: null }],
+    ticketTypes: [
+      {
+        id: "t1",
+        name: "General",
+        quantity: null,
+        remaining: null,
+        priceMinor: 0,
+        memberPriceMinor: null,
+        maxPerOrder: 10,
+        salesStartAt: null,
+        salesEndAt: null,
+      },
+    ],
     questions: [],
     ...overrides,
   };
@@ -90,12 +107,15 @@ export function registrationFixture(
   return {
     id,
     status: "GOING",
+    quantity: 1,
     person: { id: `u-${id}`, name, email: `${name.split(" ")[0]?.toLowerCase()}@example.test`, image: null },
     ticketType: { id: "t1", name: "General" },
     answers: [],
     checkedInAt: null,
     waitlistPosition: null,
+    holdExpiresAt: null,
     createdAt: "2026-04-02T09:30:00.000Z",
+    payments: null,
     ...overrides,
   };
 }
@@ -148,6 +168,29 @@ export function eventDashboardHandlers({
     api.query(RegistrationDigestDocument, () => HttpResponse.json({ data: { registrationDigest: false } })),
     api.query(EventRegistrationsDocument, () =>
       HttpResponse.json({ data: { eventRegistrations: registrationsPage(rows()) } }),
+    ),
+    api.query(TicketPricingDocument, () =>
+      HttpResponse.json({
+        data: {
+          community: {
+            id: community.id,
+            currency: community.currency,
+            canTakePayments: false,
+            viewerCapabilities: community.viewerCapabilities,
+          },
+        },
+      }),
+    ),
+    api.query(PromoCodesDocument, () =>
+      HttpResponse.json({
+        data: { promoCodes: { nodes: [], pageInfo: { endCursor: null, hasNextPage: false } } },
+      }),
+    ),
+    // Settings lists the community's membership plans.
+    api.query(MembershipPlansDocument, () =>
+      HttpResponse.json({
+        data: { membershipPlans: [], community: { id: community.id, canTakePayments: false } },
+      }),
     ),
   ];
 }

@@ -1,6 +1,12 @@
 import { HttpResponse, http } from "msw";
 import { type GraphQLQuery, type GraphQLResponseBody, graphql } from "msw/graphql";
 import { setupServer } from "msw/node";
+import {
+  MyJoinRequestsDocument,
+  MyMembershipsDocument,
+  MyPlanMembershipsDocument,
+  MyRegistrationsDocument,
+} from "#client/gql/graphql.ts";
 import type { AuthUser } from "#client/lib/auth-client.ts";
 
 /**
@@ -52,3 +58,34 @@ export function sessionHandler(who: SessionUser) {
     return HttpResponse.json(user ? { user, session: { id: `session-${user.id}`, userId: user.id } } : null);
   });
 }
+
+/** /me's Second factor section asks for this; by default the factor is off. */
+export const secondFactorOffHandler = http.get("/api/auth/second-factor/status", () =>
+  HttpResponse.json({ enabled: false, recoveryCodesLeft: 0, required: false }),
+);
+
+/**
+ * What /me's account sections ask for, answered as for a new account: no passkeys, no other
+ * sessions listed, no linked providers, no communities standing in the way of deleting it.
+ */
+export const accountDefaultHandlers = [
+  secondFactorOffHandler,
+  http.get("/api/auth/passkey/list", () => HttpResponse.json({ passkeys: [] })),
+  http.get("/api/auth/list-sessions", () => HttpResponse.json({ sessions: [] })),
+  http.get("/api/auth/list-accounts", () => HttpResponse.json([])),
+  http.get("/api/account/deletion", () => HttpResponse.json({ ownedCommunities: [] })),
+];
+
+/** /me's lists below the account sections, empty: no registrations, communities, requests or plans. */
+export const emptyProfilePageHandlers = [
+  api.query(MyRegistrationsDocument, () =>
+    HttpResponse.json({
+      data: {
+        myRegistrations: { totalCount: 0, pageInfo: { endCursor: null, hasNextPage: false }, nodes: [] },
+      },
+    }),
+  ),
+  api.query(MyMembershipsDocument, () => HttpResponse.json({ data: { myCommunities: [] } })),
+  api.query(MyJoinRequestsDocument, () => HttpResponse.json({ data: { myJoinRequests: [] } })),
+  api.query(MyPlanMembershipsDocument, () => HttpResponse.json({ data: { myPlanMemberships: [] } })),
+];

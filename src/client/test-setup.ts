@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
 import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { forgetPublicConfig } from "./lib/auth-client.ts";
 import { server } from "./test-network.ts";
 
 // findBy* and waitFor poll for 1 s by default; a loaded two-core CI machine can take longer.
@@ -37,6 +38,8 @@ afterEach(() => {
   // A test that fails while the clock is faked must not leave it faked for the next one.
   vi.useRealTimers();
   server.resetHandlers();
+  // Each test is a page load of its own: what /api/config said is asked again.
+  forgetPublicConfig();
   if (hasPage) {
     cleanup();
     window.localStorage.clear();

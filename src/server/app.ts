@@ -4,16 +4,20 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
+import { phoneSettingsOf } from "./config-phone.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createReadCache } from "./db/read-cache.ts";
 import { createGraphQLEndpoint, type SharedAnswers } from "./graphql/endpoint.ts";
 import { schema } from "./graphql/schema.ts";
+import { mountAccountRoutes } from "./http/account-routes.ts";
 import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
 import { EVENT_PAGE_HEADERS, eventPageFromMemory, mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute, headersOf, isGraphQLPost } from "./http/graphql-route.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
+import { mountPasskeyRoutes } from "./http/passkey-routes.ts";
+import { mountPaymentRoutes } from "./http/payments-routes.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
 import {
   refuseNulInUrl,
@@ -22,16 +26,20 @@ import {
   securityHeaderValues,
 } from "./http/security.ts";
 import { isSignedOut } from "./http/session-cookies.ts";
+import { mountSessionRoutes } from "./http/session-routes.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
+import { mountStripeWebhook } from "./http/stripe-webhook-route.ts";
 import { mountUnsubscribeRoutes } from "./http/unsubscribe-routes.ts";
 import { createViewerReader } from "./http/viewer-reader.ts";
 import { defaultJobsConfig, type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
 import { createAuth } from "./modules/auth/auth.ts";
+import { createTextSender } from "./modules/auth/phone-sender.ts";
 import {
   createSessionRevocations,
   type SessionRevocations,
 } from "./modules/auth/session-revocation.service.ts";
+import { createLastSeen } from "./modules/auth/sessions.service.ts";
 import { attachFileStorage, createFileStorage } from "./modules/files/files.storage.ts";
 import { filesSubscriber } from "./modules/files/files.subscriber.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
@@ -39,6 +47,9 @@ import { createEmit } from "./modules/log/log.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
 import { membersSubscriber } from "./modules/members/members.subscriber.ts";
 import { notificationsSubscriber } from "./modules/notifications/notifications.subscriber.ts";
+import { ownerSecondFactorRule } from "./modules/payments/owner-second-factor.service.ts";
+import { paymentsGate } from "./modules/payments/payments-gate.service.ts";
+import { createStripeClient, type StripeGateway } from "./modules/payments/stripe-client.ts";
 import { seatKeeper } from "./modules/registrations/registrations.service.ts";
 import { createRequestContextFactory } from "./request-context.ts";
 
@@ -69,7 +80,20 @@ export async function createServerApp(
   await database.migrate();
   const { db } = database;
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const auth = createAuth({ config, db, mailer });
+  const sendText = createTextSender({ twilio: phoneSettingsOf(config).twilio });
+  const stripe: StripeGateway | null = config.stripe
+    ? { stripe: createStripeClient(config.stripe), settings: config.stripe, appUrl: config.appUrl }
+    : null;
+  const payments = paymentsGate(stripe);
+  const ownerSecondFactor = ownerSecondFactorRule(config.requireOwnerSecondFactor ?? "off", payments);
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    sendText,
+    clock: options.clock,
+    secondFactorRequired: ownerSecondFactor ? (userId) => ownerSecondFactor.requiredFor(db, userId) : null,
+  });
 
   const revocations = createSessionRevocations(db);
   await revocations.refresh();
@@ -77,11 +101,17 @@ export async function createServerApp(
   const revocationPoll = setInterval(() => void revocations.refresh().catch(() => undefined), 5_000);
   revocationPoll.unref();
 
+  const clock = options.clock ?? (() => new Date());
+  const lastSeen = createLastSeen(db, { now: clock });
+  const seen = (sessionId: string) => lastSeen(sessionId).catch(() => undefined);
   const viewerFor = createViewerReader({
-    getSession: (headers) => auth.api.getSession({ headers }),
+    getSession: async (headers) => {
+      const found = await auth.api.getSession({ headers });
+      if (found) await seen(found.session.id);
+      return found;
+    },
     isRevoked: (sessionId) => revocations.isRevoked(sessionId),
   });
-  const clock = options.clock ?? (() => new Date());
   const storage = createFileStorage(config.dataDir, config.storage);
   attachFileStorage(db, storage);
   // Started below, once everything it serves exists; an emit before that has nothing to wake.
@@ -103,6 +133,9 @@ export async function createServerApp(
     storage,
     emit,
     seats: seatKeeper,
+    payments,
+    stripe,
+    ownerSecondFactor,
     viewerFor,
     reads: communityReads,
   });
@@ -155,11 +188,21 @@ export async function createServerApp(
   });
   // Storage routes set their own limits (uploads are larger than 1 MiB).
   app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/storage/") ? next() : apiBodyLimit(c, next)));
+  // Stripe's servers send no Origin: the webhook is mounted before the Origin check, its
+  // signature is its authority.
+  mountStripeWebhook(app, { contextFor, onStored: () => jobs?.poke() });
   app.use("/api/*", requireTrustedOrigin([config.appUrl]));
   // Storage answers in its own error format and checks its paths itself.
   app.use("/api/*", (c, next) => (c.req.path.startsWith("/api/storage/") ? next() : refuseNul(c, next)));
 
-  app.get("/api/config", (c) => c.json({ googleClientId: config.google?.clientId ?? null }));
+  app.get("/api/config", (c) =>
+    c.json({
+      googleClientId: config.google?.clientId ?? null,
+      phoneSignIn: phoneSettingsOf(config).signIn,
+      // Which of GitHub, Facebook and X have a button on /login.
+      signInProviders: Object.keys(config.oauthProviders ?? {}),
+    }),
+  );
   app.get("/api/legal/:document", async (c) => {
     const name = c.req.param("document");
     if (!isLegalDocument(name)) return c.json({ code: "NOT_FOUND", message: "No such document." }, 404);
@@ -174,7 +217,9 @@ export async function createServerApp(
     });
   });
 
-  mountAuth(app, { auth, db, revocations });
+  mountSessionRoutes(app, { auth, revocations });
+  mountPasskeyRoutes(app, { auth, db, revocations });
+  mountAuth(app, { auth, db, revocations, seen });
 
   app.post("/api/graphql", async (c) => {
     const answer = await graphql({
@@ -196,6 +241,8 @@ export async function createServerApp(
   mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor, pages: publicReads.pages });
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   mountMemberRoutes(app, { contextFor });
+  mountPaymentRoutes(app, { contextFor });
+  mountAccountRoutes(app, { auth, contextFor, revocations, mailer, appUrl: config.appUrl });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
   mountUnsubscribeRoutes(app, { contextFor });
 
@@ -208,6 +255,7 @@ export async function createServerApp(
     clock,
     subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage), membersSubscriber()],
     emit,
+    stripe,
   });
   jobs = started;
 

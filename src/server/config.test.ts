@@ -17,6 +17,24 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toEqual({ kind: "none" });
   });
 
+  it("turns on GitHub, Facebook and X only with their keys, at the real addresses unless told otherwise", () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      GITHUB_CLIENT_ID: "gh-id",
+      GITHUB_CLIENT_SECRET: "gh-secret",
+      GITHUB_USERINFO_URL: "http://127.0.0.1:9000/github/user",
+    });
+    expect(config.oauthProviders).toEqual({
+      github: {
+        clientId: "gh-id",
+        clientSecret: "gh-secret",
+        authorizationUrl: "https://github.com/login/oauth/authorize",
+        tokenUrl: "https://github.com/login/oauth/access_token",
+        userInfoUrl: "http://127.0.0.1:9000/github/user",
+      },
+    });
+  });
+
   it("generates AUTH_SECRET once and keeps it in DATA_DIR, so sessions survive restarts", () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).authSecret;
@@ -33,6 +51,13 @@ describe("loadConfig", () => {
     [{ AUTH_SECRET: "short" }, /^AUTH_SECRET:/],
     [{ TRUST_PROXY: "everyone" }, /^TRUST_PROXY:/],
     [{ GOOGLE_CLIENT_SECRET: "s" }, /^GOOGLE_CLIENT_ID:/],
+    [{ GITHUB_CLIENT_ID: "id" }, /^GITHUB_CLIENT_SECRET: required when GITHUB_CLIENT_ID/],
+    [{ FACEBOOK_CLIENT_SECRET: "s" }, /^FACEBOOK_CLIENT_ID: required when FACEBOOK_CLIENT_SECRET/],
+    [{ TWITTER_TOKEN_URL: "https://api.x.com/token" }, /^TWITTER_CLIENT_ID: required when TWITTER_TOKEN_URL/],
+    [
+      { GITHUB_CLIENT_ID: "id", GITHUB_CLIENT_SECRET: "s", GITHUB_TOKEN_URL: "http://github.example/token" },
+      /^GITHUB_TOKEN_URL: must start with https/,
+    ],
     [{ S3_BUCKET: "Not_A_Bucket" }, /^S3_BUCKET:/],
     [{ S3_ENDPOINT: "minio:9000", S3_BUCKET: "commons" }, /^S3_ENDPOINT:/],
     [{ S3_REGION: "EU West", S3_BUCKET: "commons" }, /^S3_REGION:/],
@@ -59,6 +84,7 @@ describe("loadConfig", () => {
     [{ ...stripeKeys, STRIPE_API_URL: "api.stripe.com" }, /^STRIPE_API_URL:/],
     [{ STRIPE_PLATFORM_FEE_PERCENT: "2" }, /^STRIPE_SECRET_KEY: required when STRIPE_PLATFORM_FEE_PERCENT/],
     [{ STRIPE_API_URL: "http://127.0.0.1:12111" }, /^STRIPE_SECRET_KEY: required when STRIPE_API_URL/],
+    [{ REQUIRE_OWNER_SECOND_FACTOR: "always" }, /^REQUIRE_OWNER_SECOND_FACTOR: must be off or paid/],
   ])("stops on a bad value and names the variable (%o)", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
@@ -116,6 +142,13 @@ describe("loadConfig", () => {
       connect: true,
       apiUrl: "https://api.stripe.com",
     });
+  });
+
+  it("asks owners of communities taking payments for a second factor only when the operator says paid", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).requireOwnerSecondFactor).toBe("off");
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), REQUIRE_OWNER_SECOND_FACTOR: "paid" }).requireOwnerSecondFactor,
+    ).toBe("paid");
   });
 
   it("reads a fractional platform fee, Connect off, and a stand-in on loopback over plain http", () => {

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import * as z from "zod";
+import { type PhoneSettings, phoneSettings, twilioEnv } from "./config-phone.ts";
+import { type OAuthProvidersConfig, oauthProvidersEnv, oauthProvidersSettings } from "./config-providers.ts";
 import { type StripeSettings, stripeEnv, stripeSettings } from "./config-stripe.ts";
 
 export type TrustProxy =
@@ -22,12 +24,18 @@ export type Config = {
   trustProxy: TrustProxy;
   production: boolean;
   google: { clientId: string; clientSecret: string | null; issuer: string; jwksUrl: string } | null;
+  /** GitHub, Facebook and X sign-in, each present only when its client id and secret are set. */
+  oauthProviders?: OAuthProvidersConfig;
   legalDir: string;
   /** Who runs this instance, as the terms and privacy policy name them. */
   operator: { name: string; contact: string };
   storage: StorageConfig;
+  /** REQUIRE_OWNER_SECOND_FACTOR: `paid` requires owners of communities taking payments to use a second factor. */
+  requireOwnerSecondFactor?: "off" | "paid";
   /** Payments through Stripe; absent or null when the operator has not set STRIPE_SECRET_KEY. */
   stripe?: StripeSettings | null;
+  /** Phone sign-in and texts (Twilio, or the log); absent means the log outside production. */
+  phone?: PhoneSettings;
   /** Background jobs (the mail outbox); tests shorten the timings. Defaults in src/server/jobs. */
   jobs?: Partial<JobsConfig>;
 };
@@ -62,6 +70,15 @@ export type JobsConfig = {
    * transaction (1 = the first), before it commits. 0: never.
    */
   testImportDieAtBatch: number;
+  /** How often reconciliation lists each Stripe account's recent events (0: never). */
+  stripeReconcileIntervalMs: number;
+  /** How far before the last walk's end reconciliation lists again. */
+  stripeReconcileOverlapMs: number;
+  /** How far back the first walk of an account goes. */
+  stripeReconcileLookbackMs: number;
+  /** Events per page (Stripe's most is 100) and pages per account per walk. */
+  stripeReconcilePageSize: number;
+  stripeReconcilePages: number;
 };
 
 export type S3Config = {
@@ -98,6 +115,8 @@ const url = (protocols: string[]) =>
 
 const schema = z.object({
   ...stripeEnv,
+  ...twilioEnv,
+  ...oauthProvidersEnv,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   APP_URL: url(["http:", "https:"]).optional(),
@@ -130,6 +149,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional(),
+  REQUIRE_OWNER_SECOND_FACTOR: z.enum(["off", "paid"], { message: "must be off or paid" }).default("off"),
   COMMONS_TEST_OUTBOX_HOLD_MS: z.coerce.number().int().min(0).optional(),
   COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM: z.enum(["1"]).optional(),
   COMMONS_TEST_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).optional(),
@@ -193,6 +213,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const stripe = stripeSettings(e, env);
   if (typeof stripe === "string") throw new ConfigError(stripe);
+  const phone = phoneSettings(e, env, e.NODE_ENV === "production");
+  if (typeof phone === "string") throw new ConfigError(phone);
+  const oauthProviders = oauthProvidersSettings(e);
+  if (typeof oauthProviders === "string") throw new ConfigError(oauthProviders);
   const testKnobs = [
     "COMMONS_TEST_OUTBOX_HOLD_MS",
     "COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM",
@@ -223,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           jwksUrl: e.GOOGLE_JWKS_URL,
         }
       : null,
+    oauthProviders,
     legalDir: path.resolve(e.LEGAL_DIR),
     operator: {
       name: e.OPERATOR_NAME ?? new URL(appUrl).hostname,
@@ -241,6 +266,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     },
     stripe,
+    phone,
+    requireOwnerSecondFactor: e.REQUIRE_OWNER_SECOND_FACTOR,
     jobs: {
       ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),
       ...(e.COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM ? { testDieAfterClaim: true } : {}),

@@ -32,7 +32,34 @@ export const DOMAIN_ERROR_STATUS = {
   INVITATION_REVOKED: 409,
   /** The invitation was sent to another address than the signed-in account's. */
   INVITATION_WRONG_ACCOUNT: 403,
-} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 429>;
+  /** The operator set no Stripe keys, or payments go to the operator's own account: nothing to connect. */
+  PAYMENTS_NOT_CONFIGURED: 409,
+  /** Stripe refused or did not answer a request made for the person; nothing was changed here. */
+  PAYMENT_PROVIDER_ERROR: 502,
+  /** A ticket that costs something, for a community that cannot take payments (no Stripe account taking charges). */
+  PAYMENTS_NOT_CONNECTED: 409,
+  /** The ticket type's sales window has not opened yet. */
+  SALES_NOT_OPEN: 409,
+  /** The ticket type's sales window has closed. */
+  SALES_ENDED: 409,
+  /** The ticket costs the person something: it is bought through checkout, not registered for. */
+  PAYMENT_REQUIRED: 409,
+  /** More tickets than the ticket type allows in one order (or an order above one charge's ceiling). */
+  OVER_ORDER_LIMIT: 400,
+  /** Fewer seats or tickets left than asked for. */
+  SOLD_OUT: 409,
+  /** No active promo code of that name applies to this event. */
+  PROMO_CODE_INVALID: 400,
+  PROMO_CODE_EXPIRED: 409,
+  /** The promo code's usage limit is reached. */
+  PROMO_CODE_USED_UP: 409,
+  /** The promo code is for another ticket type (or another currency). */
+  PROMO_CODE_NOT_FOR_TICKET: 400,
+  /** The operator requires owners of communities taking payments to use a second factor, and this one has none yet. */
+  SECOND_FACTOR_REQUIRED: 403,
+  /** A webhook whose Stripe-Signature does not verify with the webhook secret (or is too old). */
+  BAD_SIGNATURE: 400,
+} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 429 | 502>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERROR_STATUS;
 

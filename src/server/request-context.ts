@@ -1,3 +1,4 @@
+import type DataLoader from "dataloader";
 import type { Db } from "#server/db/client.ts";
 import type { ReadCache, RememberingLoaders } from "#server/db/read-cache.ts";
 import {
@@ -6,12 +7,19 @@ import {
 } from "#server/modules/communities/communities.loaders.ts";
 import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
 import { Loaders } from "#server/modules/events/events.views.ts";
+import type { PaymentsGate } from "#server/modules/events/ticket-types.service.ts";
 import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import type { OwnerSecondFactorRule } from "#server/modules/members/members.service.ts";
 import {
   createDeliveryLoader,
   type DeliveryLoader,
 } from "#server/modules/notifications/announcement-deliveries.service.ts";
+import {
+  createRegistrationPaymentsLoader,
+  type RegistrationPayment,
+} from "#server/modules/payments/registration-payments.service.ts";
+import type { StripeGateway } from "#server/modules/payments/stripe-client.ts";
 import { RegistrationLoaders } from "#server/modules/registrations/registrations.views.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
 
@@ -22,6 +30,8 @@ export type RequestLoaders = RememberingLoaders & {
   registrations: RegistrationLoaders;
   /** Announcements' delivered and failed mails, one statement per history page. */
   deliveries: DeliveryLoader;
+  /** Registrations' payments (the event dashboard's list), one statement per page. */
+  registrationPayments: DataLoader<string, RegistrationPayment[]>;
 };
 
 /**
@@ -41,6 +51,12 @@ export type RequestContext = {
   emit: Emit;
   /** What changing an event asks of its registrations, wired here so events need not know them. */
   seats: SeatKeeper;
+  /** Whether a community can take payments, wired here so events need not know payments. */
+  payments: PaymentsGate;
+  /** Stripe, when the operator set its keys. */
+  stripe: StripeGateway | null;
+  /** REQUIRE_OWNER_SECOND_FACTOR's rule for owners (null when off), wired here so members need not know auth or payments. */
+  ownerSecondFactor: OwnerSecondFactorRule | null;
   loaders: RequestLoaders | null;
 };
 
@@ -55,6 +71,9 @@ export type ContextParts = {
   storage: FileStorage;
   emit: Emit;
   seats: SeatKeeper;
+  payments: PaymentsGate;
+  stripe: StripeGateway | null;
+  ownerSecondFactor?: OwnerSecondFactorRule | null;
   viewerFor: (headers: HeaderReader) => Promise<Viewer | null>;
   /** Recent reads about communities, dropped by their domain events (see `RequestLoaders`). */
   reads: ReadCache;
@@ -72,6 +91,7 @@ function lazyLoaders(db: Db, reads: ReadCache, viewerId: string | null): () => R
         events,
         registrations: new RegistrationLoaders(events),
         deliveries: createDeliveryLoader(db),
+        registrationPayments: createRegistrationPaymentsLoader(db),
         remember: (key, communityId, load) => reads.remember(`${communityId}:${key}`, [communityId], load),
       };
     }
@@ -93,6 +113,9 @@ export function createRequestContextFactory(parts: ContextParts) {
       storage: parts.storage,
       emit: parts.emit,
       seats: parts.seats,
+      payments: parts.payments,
+      stripe: parts.stripe,
+      ownerSecondFactor: parts.ownerSecondFactor ?? null,
       get loaders() {
         if (own === undefined) own = loaders();
         return own;

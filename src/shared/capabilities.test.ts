@@ -28,6 +28,8 @@ describe("role → capability table", () => {
     expect(roleCan("admin", "community.delete")).toBe(false);
     expect(roleCan("admin", "members.manage_admins")).toBe(false);
     expect(roleCan("admin", "community.transfer")).toBe(false);
+    // Where the community's money goes is the owner's to choose, as is its Stripe dashboard.
+    expect(roleCan("admin", "payments.connect")).toBe(false);
   });
 
   it("lets organizers run events, registrations and check-in and read members", () => {

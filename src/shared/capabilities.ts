@@ -25,7 +25,10 @@ export const CAPABILITIES = [
   /** See who registered; approve, decline, move from the waitlist, cancel, message, export. */
   "registrations.manage",
   "checkin",
+  /** See the payment provider's connection and, in later steps, payments, refunds and plans. */
   "payments.manage",
+  /** Connect the community's own Stripe account and open its Stripe dashboard: where the money goes. */
+  "payments.connect",
   "agents.manage",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
@@ -46,7 +49,13 @@ const ADMINISTERS: readonly Capability[] = [
 ];
 
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {
-  owner: [...ADMINISTERS, "members.manage_admins", "community.delete", "community.transfer"],
+  owner: [
+    ...ADMINISTERS,
+    "members.manage_admins",
+    "payments.connect",
+    "community.delete",
+    "community.transfer",
+  ],
   admin: ADMINISTERS,
   organizer: RUNS_EVENTS,
   member: ["community.view"],

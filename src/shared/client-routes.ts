@@ -7,6 +7,8 @@ export const CLIENT_ROUTES = [
   "/",
   "/login",
   "/otp",
+  "/two-factor",
+  "/signed-in",
   "/privacy",
   "/terms",
   "/community-selection",

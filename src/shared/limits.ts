@@ -23,6 +23,14 @@ export const TEXT_LIMITS = {
   memberTag: 50,
   memberSearch: 200,
   segmentName: 80,
+  emailAddress: 254,
+  paymentNote: 1_000,
+  refundReason: 500,
+  paymentSearch: 200,
+  /** Who sells, as receipts name them (settings → payments). */
+  billingLegalName: 200,
+  billingAddress: 500,
+  billingTaxNote: 300,
 } as const;
 
 /** How many of a repeated item one event may have. */

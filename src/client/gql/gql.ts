@@ -24,10 +24,15 @@ type Documents = {
     "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CreateCommunityDocument,
     "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.UpdateCommunityDocument,
     "\n  mutation DeleteCommunity($id: ID!, $confirmName: String!) {\n    deleteCommunity(id: $id, confirmName: $confirmName)\n  }\n": typeof types.DeleteCommunityDocument,
-    "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        currency\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerRegistration {\n        ...RegistrationTicket\n      }\n    }\n  }\n": typeof types.EventPageDocument,
+    "\n  fragment TicketOrderFields on TicketOrder {\n    id\n    eventId\n    status\n    ticketName\n    quantity\n    currency\n    totalMinor\n    expiresAt\n    checkoutUrl\n  }\n": typeof types.TicketOrderFieldsFragmentDoc,
+    "\n  mutation StartCheckout($eventId: ID!, $input: StartCheckoutInput!) {\n    startCheckout(eventId: $eventId, input: $input) {\n      url\n      order {\n        ...TicketOrderFields\n      }\n    }\n  }\n": typeof types.StartCheckoutDocument,
+    "\n  query TicketOrder($id: ID!) {\n    ticketOrder(id: $id) {\n      ...TicketOrderFields\n    }\n  }\n": typeof types.TicketOrderDocument,
+    "\n  mutation CancelCheckout($orderId: ID!) {\n    cancelCheckout(orderId: $orderId) {\n      ...TicketOrderFields\n    }\n  }\n": typeof types.CancelCheckoutDocument,
+    "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        memberPriceMinor\n        viewerPriceMinor\n        currency\n        quantity\n        remaining\n        maxPerOrder\n        salesStartAt\n        salesEndAt\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerRegistration {\n        ...RegistrationTicket\n      }\n    }\n  }\n": typeof types.EventPageDocument,
     "\n  mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {\n    registerAsGuest(eventId: $eventId, input: $input) {\n      status\n      email\n    }\n  }\n": typeof types.RegisterAsGuestDocument,
     "\n  mutation ResendTicket($eventId: ID!, $email: String!) {\n    resendTicket(eventId: $eventId, email: $email)\n  }\n": typeof types.ResendTicketDocument,
     "\n  mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {\n    register(eventId: $eventId, input: $input) {\n      id\n      status\n      checkInCode\n      waitlistPosition\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.RegisterForEventDocument,
+    "\n  query TicketQuote($eventId: ID!, $ticketTypeId: ID!, $quantity: Int!, $promoCode: String) {\n    ticketQuote(eventId: $eventId, ticketTypeId: $ticketTypeId, quantity: $quantity, promoCode: $promoCode) {\n      currency\n      subtotalMinor\n      discountMinor\n      totalMinor\n      promoCode\n      lines {\n        ticketTypeId\n        quantity\n        unitPriceMinor\n        listUnitPriceMinor\n        memberPrice\n        unitDiscountMinor\n      }\n    }\n  }\n": typeof types.TicketQuoteDocument,
     "\n  query RegistrationDigest($communityId: ID!) {\n    registrationDigest(communityId: $communityId)\n  }\n": typeof types.RegistrationDigestDocument,
     "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n": typeof types.SetRegistrationDigestDocument,
     "\n  fragment SavedEvent on Event {\n    id\n    status\n    host {\n      id\n    }\n  }\n": typeof types.SavedEventFragmentDoc,
@@ -40,8 +45,8 @@ type Documents = {
     "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        ...EventListItem\n        visibility\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.CommunityEventsDocument,
     "\n  fragment OverviewEventsFields on Query {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": typeof types.OverviewEventsFieldsFragmentDoc,
     "\n  query OverviewEvents($communityId: ID!) {\n    ...OverviewEventsFields\n  }\n": typeof types.OverviewEventsDocument,
-    "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": typeof types.EventDetailDocument,
-    "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n": typeof types.EventRegistrationsDocument,
+    "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      heldCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n        priceMinor\n        memberPriceMinor\n        maxPerOrder\n        salesStartAt\n        salesEndAt\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": typeof types.EventDetailDocument,
+    "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        quantity\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        holdExpiresAt\n        createdAt\n        payments {\n          id\n          method\n          status\n          currency\n          amountMinor\n          refundedMinor\n          payer {\n            name\n          }\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n": typeof types.EventRegistrationsDocument,
     "\n  fragment RegistrationChange on Registration {\n    id\n    status\n    checkedInAt\n  }\n": typeof types.RegistrationChangeFragmentDoc,
     "\n  mutation ApproveRegistration($id: ID!) {\n    approveRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.ApproveRegistrationDocument,
     "\n  mutation DeclineRegistration($id: ID!) {\n    declineRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.DeclineRegistrationDocument,
@@ -51,6 +56,7 @@ type Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": typeof types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": typeof types.MessageRegistrantsDocument,
+    "\n  query TicketPricing($communityId: ID!) {\n    community(id: $communityId) {\n      id\n      currency\n      canTakePayments\n      viewerCapabilities\n    }\n  }\n": typeof types.TicketPricingDocument,
     "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n      deliveredCount\n      failedCount\n    }\n  }\n": typeof types.AnnouncementsDocument,
     "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n": typeof types.AnnouncementAudienceCountDocument,
     "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n": typeof types.SendAnnouncementDocument,
@@ -58,8 +64,9 @@ type Documents = {
     "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n": typeof types.MemberImportDocument,
     "\n  query MemberImports($communityId: ID!) {\n    memberImports(communityId: $communityId) {\n      id\n      status\n      totalRows\n      rowsDone\n      createdAt\n    }\n  }\n": typeof types.MemberImportsDocument,
     "\n  mutation StartMemberImport($communityId: ID!, $input: MemberImportInput!) {\n    startMemberImport(communityId: $communityId, input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.StartMemberImportDocument,
-    "\n  query Members(\n    $communityId: ID!\n    $first: Int\n    $after: String\n    $search: String\n    $filter: MemberFilter\n    $sort: MemberSort\n  ) {\n    members(\n      communityId: $communityId\n      first: $first\n      after: $after\n      search: $search\n      filter: $filter\n      sort: $sort\n    ) {\n      totalCount\n      totalCountCapped\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        role\n        status\n        source\n        tags\n        joinedAt\n        eventsAttended\n        checkIns\n        lastActiveAt\n        person {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n": typeof types.MembersDocument,
-    "\n  query MemberSegments($communityId: ID!) {\n    memberSegments(communityId: $communityId) {\n      id\n      name\n      filter {\n        roles\n        statuses\n        sources\n        tags\n        joinedAfter\n        joinedBefore\n        lastActiveAfter\n        lastActiveBefore\n        eventsAttendedAtLeast\n        checkInsAtLeast\n      }\n    }\n  }\n": typeof types.MemberSegmentsDocument,
+    "\n  query Members(\n    $communityId: ID!\n    $first: Int\n    $after: String\n    $search: String\n    $filter: MemberFilter\n    $sort: MemberSort\n  ) {\n    members(\n      communityId: $communityId\n      first: $first\n      after: $after\n      search: $search\n      filter: $filter\n      sort: $sort\n    ) {\n      totalCount\n      totalCountCapped\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        role\n        status\n        source\n        tags\n        joinedAt\n        eventsAttended\n        checkIns\n        lastActiveAt\n        planStatus\n        plan {\n          id\n          name\n        }\n        person {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n": typeof types.MembersDocument,
+    "\n  query MemberTablePlans($communityId: ID!) {\n    membershipPlans(communityId: $communityId) {\n      id\n      name\n      archived\n    }\n  }\n": typeof types.MemberTablePlansDocument,
+    "\n  query MemberSegments($communityId: ID!) {\n    memberSegments(communityId: $communityId) {\n      id\n      name\n      filter {\n        roles\n        statuses\n        sources\n        tags\n        joinedAfter\n        joinedBefore\n        lastActiveAfter\n        lastActiveBefore\n        eventsAttendedAtLeast\n        checkInsAtLeast\n        plans\n        planStatuses\n      }\n    }\n  }\n": typeof types.MemberSegmentsDocument,
     "\n  mutation SaveMemberSegment($communityId: ID!, $name: String!, $filter: MemberFilter!) {\n    saveMemberSegment(communityId: $communityId, name: $name, filter: $filter) {\n      id\n      name\n    }\n  }\n": typeof types.SaveMemberSegmentDocument,
     "\n  mutation DeleteMemberSegment($id: ID!) {\n    deleteMemberSegment(id: $id)\n  }\n": typeof types.DeleteMemberSegmentDocument,
     "\n  mutation TagMembers(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $add: [String!]\n    $remove: [String!]\n  ) {\n    tagMembers(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      add: $add\n      remove: $remove\n    ) {\n      matched\n      changed\n    }\n  }\n": typeof types.TagMembersDocument,
@@ -77,8 +84,9 @@ type Documents = {
     "\n  mutation BanMember($membershipId: ID!) {\n    banMember(membershipId: $membershipId) {\n      id\n      status\n    }\n  }\n": typeof types.BanMemberDocument,
     "\n  mutation RemoveMember($membershipId: ID!) {\n    removeMember(membershipId: $membershipId)\n  }\n": typeof types.RemoveMemberDocument,
     "\n  mutation TransferOwnership($communityId: ID!, $membershipId: ID!) {\n    transferOwnership(communityId: $communityId, membershipId: $membershipId) {\n      id\n      role\n    }\n  }\n": typeof types.TransferOwnershipDocument,
-    "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n      viewerSeesDirectory\n    }\n  }\n": typeof types.CommunityPageDocument,
-    "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": typeof types.JoinCommunityDocument,
+    "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n        planStatus\n        plan {\n          id\n          name\n        }\n      }\n      viewerSeesDirectory\n      plans {\n        id\n        name\n        description\n        priceMinor\n        currency\n        interval\n        membersOnlyEvents\n        memberPrices\n        approvalRequired\n      }\n    }\n  }\n": typeof types.CommunityPageDocument,
+    "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID) {\n    joinCommunity(communityId: $communityId, answers: $answers, planId: $planId) {\n      id\n      role\n      status\n    }\n  }\n": typeof types.JoinCommunityDocument,
+    "\n  mutation SubscribeToPlan($planId: ID!) {\n    subscribeToPlan(planId: $planId) {\n      url\n    }\n  }\n": typeof types.SubscribeToPlanDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": typeof types.LeaveCommunityDocument,
     "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n": typeof types.MyMembershipsDocument,
     "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n": typeof types.SetMyAnnouncementEmailsDocument,
@@ -86,15 +94,50 @@ type Documents = {
     "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.MyJoinRequestsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": typeof types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": typeof types.AcceptInvitationDocument,
-    "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ManagedRegistrationDocument,
+    "\n  fragment BillingDetailsFields on BillingDetails {\n    communityId\n    legalName\n    address\n    taxNote\n    updatedAt\n  }\n": typeof types.BillingDetailsFieldsFragmentDoc,
+    "\n  query BillingDetails($communityId: ID!) {\n    community(id: $communityId) {\n      id\n      name\n      billingDetails {\n        ...BillingDetailsFields\n      }\n    }\n  }\n": typeof types.BillingDetailsDocument,
+    "\n  mutation UpdateBillingDetails($communityId: ID!, $input: BillingDetailsInput!) {\n    updateBillingDetails(communityId: $communityId, input: $input) {\n      ...BillingDetailsFields\n    }\n  }\n": typeof types.UpdateBillingDetailsDocument,
+    "\n  query PayerPayments($communityId: ID!, $payerUserId: ID!, $first: Int, $after: String) {\n    payments(communityId: $communityId, filter: { payerUserId: $payerUserId }, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...PaymentRowFields\n      }\n    }\n  }\n": typeof types.PayerPaymentsDocument,
+    "\n  query PayerPaymentTotals($communityId: ID!, $payerUserId: ID!) {\n    payerPaymentTotals(communityId: $communityId, payerUserId: $payerUserId) {\n      currency\n      grossMinor\n      refundsMinor\n      netMinor\n      payments\n    }\n  }\n": typeof types.PayerPaymentTotalsDocument,
+    "\n  fragment PaymentConnectionFields on PaymentConnection {\n    communityId\n    status\n    mode\n    accountId\n    chargesEnabled\n    payoutsEnabled\n    detailsSubmitted\n    checkedAt\n  }\n": typeof types.PaymentConnectionFieldsFragmentDoc,
+    "\n  query PaymentConnection($communityId: ID!) {\n    paymentConnection(communityId: $communityId) {\n      ...PaymentConnectionFields\n    }\n  }\n": typeof types.PaymentConnectionDocument,
+    "\n  mutation RefreshPaymentConnection($communityId: ID!) {\n    refreshPaymentConnection(communityId: $communityId) {\n      ...PaymentConnectionFields\n    }\n  }\n": typeof types.RefreshPaymentConnectionDocument,
+    "\n  mutation ConnectStripe($communityId: ID!, $returnPath: String!) {\n    connectStripe(communityId: $communityId, returnPath: $returnPath) {\n      url\n    }\n  }\n": typeof types.ConnectStripeDocument,
+    "\n  mutation StripeDashboardLink($communityId: ID!) {\n    stripeDashboardLink(communityId: $communityId) {\n      url\n    }\n  }\n": typeof types.StripeDashboardLinkDocument,
+    "\n  fragment PaymentRowFields on Payment {\n    id\n    createdAt\n    succeededAt\n    purpose\n    status\n    method\n    amountMinor\n    feeMinor\n    refundedMinor\n    netMinor\n    currency\n    note\n    payer {\n      userId\n      name\n      email\n    }\n    event {\n      id\n      title\n    }\n  }\n": typeof types.PaymentRowFieldsFragmentDoc,
+    "\n  query Payments($communityId: ID!, $filter: PaymentFilter, $search: String, $first: Int, $after: String) {\n    payments(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      totalCount\n      totalCountCapped\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...PaymentRowFields\n      }\n    }\n  }\n": typeof types.PaymentsDocument,
+    "\n  query Payment($id: ID!) {\n    payment(id: $id) {\n      ...PaymentRowFields\n      providerRef\n      registrationId\n      registrationCancelable\n      refunds {\n        id\n        amountMinor\n        reason\n        createdAt\n      }\n    }\n  }\n": typeof types.PaymentDocument,
+    "\n  query PaymentTotals($communityId: ID!, $from: DateTime!, $to: DateTime!) {\n    paymentTotals(communityId: $communityId, from: $from, to: $to) {\n      currency\n      grossMinor\n      refundsMinor\n      feesMinor\n      netMinor\n      payments\n      refunds\n    }\n  }\n": typeof types.PaymentTotalsDocument,
+    "\n  query PaymentEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 100) {\n      nodes {\n        id\n        title\n        startsAt\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 100) {\n      nodes {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": typeof types.PaymentEventsDocument,
+    "\n  query PaymentPlans($communityId: ID!) {\n    membershipPlans(communityId: $communityId) {\n      id\n      name\n      archived\n    }\n  }\n": typeof types.PaymentPlansDocument,
+    "\n  fragment RevenueFields on Query {\n    revenueCommunity: community(id: $communityId) {\n      id\n      revenueLast30Days {\n        currency\n        amountMinor\n      }\n    }\n  }\n": typeof types.RevenueFieldsFragmentDoc,
+    "\n  query Revenue($communityId: ID!) {\n    ...RevenueFields\n  }\n": typeof types.RevenueDocument,
+    "\n  mutation RecordPayment($communityId: ID!, $input: RecordPaymentInput!) {\n    recordPayment(communityId: $communityId, input: $input) {\n      ...PaymentRowFields\n    }\n  }\n": typeof types.RecordPaymentDocument,
+    "\n  mutation RefundPayment($id: ID!, $amountMinor: MinorUnits!, $reason: String!, $cancelRegistration: Boolean) {\n    refundPayment(id: $id, amountMinor: $amountMinor, reason: $reason, cancelRegistration: $cancelRegistration) {\n      ...PaymentRowFields\n    }\n  }\n": typeof types.RefundPaymentDocument,
+    "\n  fragment PlanFields on MembershipPlan {\n    id\n    name\n    description\n    priceMinor\n    currency\n    interval\n    membersOnlyEvents\n    memberPrices\n    approvalRequired\n    archived\n    position\n  }\n": typeof types.PlanFieldsFragmentDoc,
+    "\n  query MembershipPlans($communityId: ID!) {\n    membershipPlans(communityId: $communityId) {\n      ...PlanFields\n    }\n    community(id: $communityId) {\n      id\n      canTakePayments\n    }\n  }\n": typeof types.MembershipPlansDocument,
+    "\n  mutation CreateMembershipPlan($communityId: ID!, $input: MembershipPlanInput!) {\n    createMembershipPlan(communityId: $communityId, input: $input) {\n      ...PlanFields\n    }\n  }\n": typeof types.CreateMembershipPlanDocument,
+    "\n  mutation UpdateMembershipPlan($id: ID!, $input: MembershipPlanInput!) {\n    updateMembershipPlan(id: $id, input: $input) {\n      ...PlanFields\n    }\n  }\n": typeof types.UpdateMembershipPlanDocument,
+    "\n  mutation ArchiveMembershipPlan($id: ID!) {\n    archiveMembershipPlan(id: $id) {\n      ...PlanFields\n    }\n  }\n": typeof types.ArchiveMembershipPlanDocument,
+    "\n  query MyPlanMemberships {\n    myPlanMemberships {\n      membershipId\n      communityId\n      communityName\n      communitySlug\n      status\n      renewsAt\n      endsAt\n      canManageBilling\n      plan {\n        ...PlanFields\n      }\n    }\n  }\n": typeof types.MyPlanMembershipsDocument,
+    "\n  mutation BillingPortalLink($communityId: ID!) {\n    billingPortalLink(communityId: $communityId) {\n      url\n    }\n  }\n": typeof types.BillingPortalLinkDocument,
+    "\n  fragment PromoCodeFields on PromoCode {\n    id\n    code\n    eventId\n    eventTitle\n    ticketTypeId\n    ticketTypeName\n    percentOff\n    amountOffMinor\n    currency\n    maxUses\n    uses\n    startsAt\n    expiresAt\n    active\n    status\n  }\n": typeof types.PromoCodeFieldsFragmentDoc,
+    "\n  query PromoCodes($communityId: ID!, $eventId: ID, $first: Int, $after: String) {\n    promoCodes(communityId: $communityId, eventId: $eventId, first: $first, after: $after) {\n      nodes {\n        ...PromoCodeFields\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": typeof types.PromoCodesDocument,
+    "\n  mutation CreatePromoCode($communityId: ID!, $eventId: ID, $input: PromoCodeInput!) {\n    createPromoCode(communityId: $communityId, eventId: $eventId, input: $input) {\n      ...PromoCodeFields\n    }\n  }\n": typeof types.CreatePromoCodeDocument,
+    "\n  mutation DeactivatePromoCode($id: ID!) {\n    deactivatePromoCode(id: $id) {\n      ...PromoCodeFields\n    }\n  }\n": typeof types.DeactivatePromoCodeDocument,
+    "\n  mutation UpdatePromoCode($id: ID!, $eventId: ID, $input: PromoCodeInput!) {\n    updatePromoCode(id: $id, eventId: $eventId, input: $input) {\n      ...PromoCodeFields\n    }\n  }\n": typeof types.UpdatePromoCodeDocument,
+    "\n  mutation ReactivatePromoCode($id: ID!) {\n    reactivatePromoCode(id: $id) {\n      ...PromoCodeFields\n    }\n  }\n": typeof types.ReactivatePromoCodeDocument,
+    "\n  query PromoCodeEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 100) {\n      nodes {\n        id\n        title\n        ticketTypes {\n          id\n          name\n        }\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 100) {\n      nodes {\n        id\n        title\n        ticketTypes {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.PromoCodeEventsDocument,
+    "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    quantity\n    holdExpiresAt\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ManagedRegistrationDocument,
     "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n": typeof types.CancelManagedRegistrationDocument,
+    "\n  mutation PayForOffer($token: String!) {\n    payForOffer(token: $token) {\n      url\n    }\n  }\n": typeof types.PayForOfferDocument,
     "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...RegistrationTicket\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": typeof types.MyRegistrationsDocument,
     "\n  mutation CancelMyRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      id\n      status\n    }\n  }\n": typeof types.CancelMyRegistrationDocument,
     "\n  fragment EventWhenWhere on Event {\n    id\n    title\n    description\n    startsAt\n    endsAt\n    timeZone\n    venueName\n    venueAddress\n  }\n": typeof types.EventWhenWhereFragmentDoc,
     "\n  fragment EventQuestionFields on RegistrationQuestion {\n    id\n    kind\n    label\n    required\n    options\n  }\n": typeof types.EventQuestionFieldsFragmentDoc,
-    "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": typeof types.EventPublicFactsFragmentDoc,
+    "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    waitlistOfferHours\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": typeof types.EventPublicFactsFragmentDoc,
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": typeof types.RegistrationTicketFragmentDoc,
-    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n  }\n": typeof types.OverviewPageDocument,
+    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n  }\n": typeof types.OverviewPageDocument,
 };
 const documents: Documents = {
     "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.AnnouncementSubscriptionDocument,
@@ -106,10 +149,15 @@ const documents: Documents = {
     "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": types.CreateCommunityDocument,
     "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      ...CommunityDetails\n    }\n  }\n": types.UpdateCommunityDocument,
     "\n  mutation DeleteCommunity($id: ID!, $confirmName: String!) {\n    deleteCommunity(id: $id, confirmName: $confirmName)\n  }\n": types.DeleteCommunityDocument,
-    "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        currency\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerRegistration {\n        ...RegistrationTicket\n      }\n    }\n  }\n": types.EventPageDocument,
+    "\n  fragment TicketOrderFields on TicketOrder {\n    id\n    eventId\n    status\n    ticketName\n    quantity\n    currency\n    totalMinor\n    expiresAt\n    checkoutUrl\n  }\n": types.TicketOrderFieldsFragmentDoc,
+    "\n  mutation StartCheckout($eventId: ID!, $input: StartCheckoutInput!) {\n    startCheckout(eventId: $eventId, input: $input) {\n      url\n      order {\n        ...TicketOrderFields\n      }\n    }\n  }\n": types.StartCheckoutDocument,
+    "\n  query TicketOrder($id: ID!) {\n    ticketOrder(id: $id) {\n      ...TicketOrderFields\n    }\n  }\n": types.TicketOrderDocument,
+    "\n  mutation CancelCheckout($orderId: ID!) {\n    cancelCheckout(orderId: $orderId) {\n      ...TicketOrderFields\n    }\n  }\n": types.CancelCheckoutDocument,
+    "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        memberPriceMinor\n        viewerPriceMinor\n        currency\n        quantity\n        remaining\n        maxPerOrder\n        salesStartAt\n        salesEndAt\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerRegistration {\n        ...RegistrationTicket\n      }\n    }\n  }\n": types.EventPageDocument,
     "\n  mutation RegisterAsGuest($eventId: ID!, $input: GuestRegisterInput!) {\n    registerAsGuest(eventId: $eventId, input: $input) {\n      status\n      email\n    }\n  }\n": types.RegisterAsGuestDocument,
     "\n  mutation ResendTicket($eventId: ID!, $email: String!) {\n    resendTicket(eventId: $eventId, email: $email)\n  }\n": types.ResendTicketDocument,
     "\n  mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {\n    register(eventId: $eventId, input: $input) {\n      id\n      status\n      checkInCode\n      waitlistPosition\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.RegisterForEventDocument,
+    "\n  query TicketQuote($eventId: ID!, $ticketTypeId: ID!, $quantity: Int!, $promoCode: String) {\n    ticketQuote(eventId: $eventId, ticketTypeId: $ticketTypeId, quantity: $quantity, promoCode: $promoCode) {\n      currency\n      subtotalMinor\n      discountMinor\n      totalMinor\n      promoCode\n      lines {\n        ticketTypeId\n        quantity\n        unitPriceMinor\n        listUnitPriceMinor\n        memberPrice\n        unitDiscountMinor\n      }\n    }\n  }\n": types.TicketQuoteDocument,
     "\n  query RegistrationDigest($communityId: ID!) {\n    registrationDigest(communityId: $communityId)\n  }\n": types.RegistrationDigestDocument,
     "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n": types.SetRegistrationDigestDocument,
     "\n  fragment SavedEvent on Event {\n    id\n    status\n    host {\n      id\n    }\n  }\n": types.SavedEventFragmentDoc,
@@ -122,8 +170,8 @@ const documents: Documents = {
     "\n  query CommunityEvents(\n    $communityId: ID!\n    $filter: EventListFilter!\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    events(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      nodes {\n        ...EventListItem\n        visibility\n        checkedInCount\n        publicPath\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.CommunityEventsDocument,
     "\n  fragment OverviewEventsFields on Query {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 5) {\n      nodes {\n        ...EventListItem\n      }\n      pageInfo {\n        hasNextPage\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 1) {\n      nodes {\n        id\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 1) {\n      nodes {\n        id\n      }\n    }\n  }\n": types.OverviewEventsFieldsFragmentDoc,
     "\n  query OverviewEvents($communityId: ID!) {\n    ...OverviewEventsFields\n  }\n": types.OverviewEventsDocument,
-    "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": types.EventDetailDocument,
-    "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n": types.EventRegistrationsDocument,
+    "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      heldCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n        priceMinor\n        memberPriceMinor\n        maxPerOrder\n        salesStartAt\n        salesEndAt\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n": types.EventDetailDocument,
+    "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        quantity\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        holdExpiresAt\n        createdAt\n        payments {\n          id\n          method\n          status\n          currency\n          amountMinor\n          refundedMinor\n          payer {\n            name\n          }\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n": types.EventRegistrationsDocument,
     "\n  fragment RegistrationChange on Registration {\n    id\n    status\n    checkedInAt\n  }\n": types.RegistrationChangeFragmentDoc,
     "\n  mutation ApproveRegistration($id: ID!) {\n    approveRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": types.ApproveRegistrationDocument,
     "\n  mutation DeclineRegistration($id: ID!) {\n    declineRegistration(id: $id) {\n      ...RegistrationChange\n    }\n  }\n": types.DeclineRegistrationDocument,
@@ -133,6 +181,7 @@ const documents: Documents = {
     "\n  mutation UndoCheckIn($registrationId: ID!) {\n    undoCheckIn(registrationId: $registrationId) {\n      ...RegistrationChange\n    }\n  }\n": types.UndoCheckInDocument,
     "\n  mutation CheckInByCode($eventId: ID!, $code: String!) {\n    checkInByCode(eventId: $eventId, code: $code) {\n      ...RegistrationChange\n      person {\n        id\n        name\n        email\n      }\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n": types.CheckInByCodeDocument,
     "\n  mutation MessageRegistrants($eventId: ID!, $input: MessageRegistrantsInput!) {\n    messageRegistrants(eventId: $eventId, input: $input)\n  }\n": types.MessageRegistrantsDocument,
+    "\n  query TicketPricing($communityId: ID!) {\n    community(id: $communityId) {\n      id\n      currency\n      canTakePayments\n      viewerCapabilities\n    }\n  }\n": types.TicketPricingDocument,
     "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n      deliveredCount\n      failedCount\n    }\n  }\n": types.AnnouncementsDocument,
     "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n": types.AnnouncementAudienceCountDocument,
     "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n": types.SendAnnouncementDocument,
@@ -140,8 +189,9 @@ const documents: Documents = {
     "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n": types.MemberImportDocument,
     "\n  query MemberImports($communityId: ID!) {\n    memberImports(communityId: $communityId) {\n      id\n      status\n      totalRows\n      rowsDone\n      createdAt\n    }\n  }\n": types.MemberImportsDocument,
     "\n  mutation StartMemberImport($communityId: ID!, $input: MemberImportInput!) {\n    startMemberImport(communityId: $communityId, input: $input) {\n      id\n      status\n    }\n  }\n": types.StartMemberImportDocument,
-    "\n  query Members(\n    $communityId: ID!\n    $first: Int\n    $after: String\n    $search: String\n    $filter: MemberFilter\n    $sort: MemberSort\n  ) {\n    members(\n      communityId: $communityId\n      first: $first\n      after: $after\n      search: $search\n      filter: $filter\n      sort: $sort\n    ) {\n      totalCount\n      totalCountCapped\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        role\n        status\n        source\n        tags\n        joinedAt\n        eventsAttended\n        checkIns\n        lastActiveAt\n        person {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n": types.MembersDocument,
-    "\n  query MemberSegments($communityId: ID!) {\n    memberSegments(communityId: $communityId) {\n      id\n      name\n      filter {\n        roles\n        statuses\n        sources\n        tags\n        joinedAfter\n        joinedBefore\n        lastActiveAfter\n        lastActiveBefore\n        eventsAttendedAtLeast\n        checkInsAtLeast\n      }\n    }\n  }\n": types.MemberSegmentsDocument,
+    "\n  query Members(\n    $communityId: ID!\n    $first: Int\n    $after: String\n    $search: String\n    $filter: MemberFilter\n    $sort: MemberSort\n  ) {\n    members(\n      communityId: $communityId\n      first: $first\n      after: $after\n      search: $search\n      filter: $filter\n      sort: $sort\n    ) {\n      totalCount\n      totalCountCapped\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        role\n        status\n        source\n        tags\n        joinedAt\n        eventsAttended\n        checkIns\n        lastActiveAt\n        planStatus\n        plan {\n          id\n          name\n        }\n        person {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n": types.MembersDocument,
+    "\n  query MemberTablePlans($communityId: ID!) {\n    membershipPlans(communityId: $communityId) {\n      id\n      name\n      archived\n    }\n  }\n": types.MemberTablePlansDocument,
+    "\n  query MemberSegments($communityId: ID!) {\n    memberSegments(communityId: $communityId) {\n      id\n      name\n      filter {\n        roles\n        statuses\n        sources\n        tags\n        joinedAfter\n        joinedBefore\n        lastActiveAfter\n        lastActiveBefore\n        eventsAttendedAtLeast\n        checkInsAtLeast\n        plans\n        planStatuses\n      }\n    }\n  }\n": types.MemberSegmentsDocument,
     "\n  mutation SaveMemberSegment($communityId: ID!, $name: String!, $filter: MemberFilter!) {\n    saveMemberSegment(communityId: $communityId, name: $name, filter: $filter) {\n      id\n      name\n    }\n  }\n": types.SaveMemberSegmentDocument,
     "\n  mutation DeleteMemberSegment($id: ID!) {\n    deleteMemberSegment(id: $id)\n  }\n": types.DeleteMemberSegmentDocument,
     "\n  mutation TagMembers(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $add: [String!]\n    $remove: [String!]\n  ) {\n    tagMembers(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      add: $add\n      remove: $remove\n    ) {\n      matched\n      changed\n    }\n  }\n": types.TagMembersDocument,
@@ -159,8 +209,9 @@ const documents: Documents = {
     "\n  mutation BanMember($membershipId: ID!) {\n    banMember(membershipId: $membershipId) {\n      id\n      status\n    }\n  }\n": types.BanMemberDocument,
     "\n  mutation RemoveMember($membershipId: ID!) {\n    removeMember(membershipId: $membershipId)\n  }\n": types.RemoveMemberDocument,
     "\n  mutation TransferOwnership($communityId: ID!, $membershipId: ID!) {\n    transferOwnership(communityId: $communityId, membershipId: $membershipId) {\n      id\n      role\n    }\n  }\n": types.TransferOwnershipDocument,
-    "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n      viewerSeesDirectory\n    }\n  }\n": types.CommunityPageDocument,
-    "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n": types.JoinCommunityDocument,
+    "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n        planStatus\n        plan {\n          id\n          name\n        }\n      }\n      viewerSeesDirectory\n      plans {\n        id\n        name\n        description\n        priceMinor\n        currency\n        interval\n        membersOnlyEvents\n        memberPrices\n        approvalRequired\n      }\n    }\n  }\n": types.CommunityPageDocument,
+    "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID) {\n    joinCommunity(communityId: $communityId, answers: $answers, planId: $planId) {\n      id\n      role\n      status\n    }\n  }\n": types.JoinCommunityDocument,
+    "\n  mutation SubscribeToPlan($planId: ID!) {\n    subscribeToPlan(planId: $planId) {\n      url\n    }\n  }\n": types.SubscribeToPlanDocument,
     "\n  mutation LeaveCommunity($communityId: ID!) {\n    leaveCommunity(communityId: $communityId)\n  }\n": types.LeaveCommunityDocument,
     "\n  query MyMemberships {\n    myCommunities {\n      id\n      name\n      slug\n      logoUrl\n      viewerRole\n      viewerAnnouncementEmails\n    }\n  }\n": types.MyMembershipsDocument,
     "\n  mutation SetMyAnnouncementEmails($communityId: ID!, $subscribed: Boolean!) {\n    setMyAnnouncementEmails(communityId: $communityId, subscribed: $subscribed) {\n      communityId\n      subscribed\n    }\n  }\n": types.SetMyAnnouncementEmailsDocument,
@@ -168,15 +219,50 @@ const documents: Documents = {
     "\n  query MyJoinRequests {\n    myJoinRequests {\n      id\n      requestedAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.MyJoinRequestsDocument,
     "\n  query InvitationPreview($token: String!) {\n    invitation(token: $token) {\n      email\n      role\n      status\n      expiresAt\n      community {\n        id\n        name\n        slug\n        logoUrl\n      }\n    }\n  }\n": types.InvitationPreviewDocument,
     "\n  mutation AcceptInvitation($token: String!) {\n    acceptInvitation(token: $token) {\n      id\n      communityId\n      role\n      status\n    }\n  }\n": types.AcceptInvitationDocument,
-    "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": types.ManagedRegistrationDocument,
+    "\n  fragment BillingDetailsFields on BillingDetails {\n    communityId\n    legalName\n    address\n    taxNote\n    updatedAt\n  }\n": types.BillingDetailsFieldsFragmentDoc,
+    "\n  query BillingDetails($communityId: ID!) {\n    community(id: $communityId) {\n      id\n      name\n      billingDetails {\n        ...BillingDetailsFields\n      }\n    }\n  }\n": types.BillingDetailsDocument,
+    "\n  mutation UpdateBillingDetails($communityId: ID!, $input: BillingDetailsInput!) {\n    updateBillingDetails(communityId: $communityId, input: $input) {\n      ...BillingDetailsFields\n    }\n  }\n": types.UpdateBillingDetailsDocument,
+    "\n  query PayerPayments($communityId: ID!, $payerUserId: ID!, $first: Int, $after: String) {\n    payments(communityId: $communityId, filter: { payerUserId: $payerUserId }, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...PaymentRowFields\n      }\n    }\n  }\n": types.PayerPaymentsDocument,
+    "\n  query PayerPaymentTotals($communityId: ID!, $payerUserId: ID!) {\n    payerPaymentTotals(communityId: $communityId, payerUserId: $payerUserId) {\n      currency\n      grossMinor\n      refundsMinor\n      netMinor\n      payments\n    }\n  }\n": types.PayerPaymentTotalsDocument,
+    "\n  fragment PaymentConnectionFields on PaymentConnection {\n    communityId\n    status\n    mode\n    accountId\n    chargesEnabled\n    payoutsEnabled\n    detailsSubmitted\n    checkedAt\n  }\n": types.PaymentConnectionFieldsFragmentDoc,
+    "\n  query PaymentConnection($communityId: ID!) {\n    paymentConnection(communityId: $communityId) {\n      ...PaymentConnectionFields\n    }\n  }\n": types.PaymentConnectionDocument,
+    "\n  mutation RefreshPaymentConnection($communityId: ID!) {\n    refreshPaymentConnection(communityId: $communityId) {\n      ...PaymentConnectionFields\n    }\n  }\n": types.RefreshPaymentConnectionDocument,
+    "\n  mutation ConnectStripe($communityId: ID!, $returnPath: String!) {\n    connectStripe(communityId: $communityId, returnPath: $returnPath) {\n      url\n    }\n  }\n": types.ConnectStripeDocument,
+    "\n  mutation StripeDashboardLink($communityId: ID!) {\n    stripeDashboardLink(communityId: $communityId) {\n      url\n    }\n  }\n": types.StripeDashboardLinkDocument,
+    "\n  fragment PaymentRowFields on Payment {\n    id\n    createdAt\n    succeededAt\n    purpose\n    status\n    method\n    amountMinor\n    feeMinor\n    refundedMinor\n    netMinor\n    currency\n    note\n    payer {\n      userId\n      name\n      email\n    }\n    event {\n      id\n      title\n    }\n  }\n": types.PaymentRowFieldsFragmentDoc,
+    "\n  query Payments($communityId: ID!, $filter: PaymentFilter, $search: String, $first: Int, $after: String) {\n    payments(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      totalCount\n      totalCountCapped\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...PaymentRowFields\n      }\n    }\n  }\n": types.PaymentsDocument,
+    "\n  query Payment($id: ID!) {\n    payment(id: $id) {\n      ...PaymentRowFields\n      providerRef\n      registrationId\n      registrationCancelable\n      refunds {\n        id\n        amountMinor\n        reason\n        createdAt\n      }\n    }\n  }\n": types.PaymentDocument,
+    "\n  query PaymentTotals($communityId: ID!, $from: DateTime!, $to: DateTime!) {\n    paymentTotals(communityId: $communityId, from: $from, to: $to) {\n      currency\n      grossMinor\n      refundsMinor\n      feesMinor\n      netMinor\n      payments\n      refunds\n    }\n  }\n": types.PaymentTotalsDocument,
+    "\n  query PaymentEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 100) {\n      nodes {\n        id\n        title\n        startsAt\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 100) {\n      nodes {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": types.PaymentEventsDocument,
+    "\n  query PaymentPlans($communityId: ID!) {\n    membershipPlans(communityId: $communityId) {\n      id\n      name\n      archived\n    }\n  }\n": types.PaymentPlansDocument,
+    "\n  fragment RevenueFields on Query {\n    revenueCommunity: community(id: $communityId) {\n      id\n      revenueLast30Days {\n        currency\n        amountMinor\n      }\n    }\n  }\n": types.RevenueFieldsFragmentDoc,
+    "\n  query Revenue($communityId: ID!) {\n    ...RevenueFields\n  }\n": types.RevenueDocument,
+    "\n  mutation RecordPayment($communityId: ID!, $input: RecordPaymentInput!) {\n    recordPayment(communityId: $communityId, input: $input) {\n      ...PaymentRowFields\n    }\n  }\n": types.RecordPaymentDocument,
+    "\n  mutation RefundPayment($id: ID!, $amountMinor: MinorUnits!, $reason: String!, $cancelRegistration: Boolean) {\n    refundPayment(id: $id, amountMinor: $amountMinor, reason: $reason, cancelRegistration: $cancelRegistration) {\n      ...PaymentRowFields\n    }\n  }\n": types.RefundPaymentDocument,
+    "\n  fragment PlanFields on MembershipPlan {\n    id\n    name\n    description\n    priceMinor\n    currency\n    interval\n    membersOnlyEvents\n    memberPrices\n    approvalRequired\n    archived\n    position\n  }\n": types.PlanFieldsFragmentDoc,
+    "\n  query MembershipPlans($communityId: ID!) {\n    membershipPlans(communityId: $communityId) {\n      ...PlanFields\n    }\n    community(id: $communityId) {\n      id\n      canTakePayments\n    }\n  }\n": types.MembershipPlansDocument,
+    "\n  mutation CreateMembershipPlan($communityId: ID!, $input: MembershipPlanInput!) {\n    createMembershipPlan(communityId: $communityId, input: $input) {\n      ...PlanFields\n    }\n  }\n": types.CreateMembershipPlanDocument,
+    "\n  mutation UpdateMembershipPlan($id: ID!, $input: MembershipPlanInput!) {\n    updateMembershipPlan(id: $id, input: $input) {\n      ...PlanFields\n    }\n  }\n": types.UpdateMembershipPlanDocument,
+    "\n  mutation ArchiveMembershipPlan($id: ID!) {\n    archiveMembershipPlan(id: $id) {\n      ...PlanFields\n    }\n  }\n": types.ArchiveMembershipPlanDocument,
+    "\n  query MyPlanMemberships {\n    myPlanMemberships {\n      membershipId\n      communityId\n      communityName\n      communitySlug\n      status\n      renewsAt\n      endsAt\n      canManageBilling\n      plan {\n        ...PlanFields\n      }\n    }\n  }\n": types.MyPlanMembershipsDocument,
+    "\n  mutation BillingPortalLink($communityId: ID!) {\n    billingPortalLink(communityId: $communityId) {\n      url\n    }\n  }\n": types.BillingPortalLinkDocument,
+    "\n  fragment PromoCodeFields on PromoCode {\n    id\n    code\n    eventId\n    eventTitle\n    ticketTypeId\n    ticketTypeName\n    percentOff\n    amountOffMinor\n    currency\n    maxUses\n    uses\n    startsAt\n    expiresAt\n    active\n    status\n  }\n": types.PromoCodeFieldsFragmentDoc,
+    "\n  query PromoCodes($communityId: ID!, $eventId: ID, $first: Int, $after: String) {\n    promoCodes(communityId: $communityId, eventId: $eventId, first: $first, after: $after) {\n      nodes {\n        ...PromoCodeFields\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n": types.PromoCodesDocument,
+    "\n  mutation CreatePromoCode($communityId: ID!, $eventId: ID, $input: PromoCodeInput!) {\n    createPromoCode(communityId: $communityId, eventId: $eventId, input: $input) {\n      ...PromoCodeFields\n    }\n  }\n": types.CreatePromoCodeDocument,
+    "\n  mutation DeactivatePromoCode($id: ID!) {\n    deactivatePromoCode(id: $id) {\n      ...PromoCodeFields\n    }\n  }\n": types.DeactivatePromoCodeDocument,
+    "\n  mutation UpdatePromoCode($id: ID!, $eventId: ID, $input: PromoCodeInput!) {\n    updatePromoCode(id: $id, eventId: $eventId, input: $input) {\n      ...PromoCodeFields\n    }\n  }\n": types.UpdatePromoCodeDocument,
+    "\n  mutation ReactivatePromoCode($id: ID!) {\n    reactivatePromoCode(id: $id) {\n      ...PromoCodeFields\n    }\n  }\n": types.ReactivatePromoCodeDocument,
+    "\n  query PromoCodeEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 100) {\n      nodes {\n        id\n        title\n        ticketTypes {\n          id\n          name\n        }\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 100) {\n      nodes {\n        id\n        title\n        ticketTypes {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.PromoCodeEventsDocument,
+    "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    quantity\n    holdExpiresAt\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n": types.ManagedRegistrationDocument,
     "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n": types.CancelManagedRegistrationDocument,
+    "\n  mutation PayForOffer($token: String!) {\n    payForOffer(token: $token) {\n      url\n    }\n  }\n": types.PayForOfferDocument,
     "\n  query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {\n    myRegistrations(when: $when, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...RegistrationTicket\n        event {\n          id\n          title\n          startsAt\n          endsAt\n          timeZone\n          venueName\n          hasOnlineLink\n          status\n          host {\n            id\n            name\n          }\n        }\n      }\n    }\n  }\n": types.MyRegistrationsDocument,
     "\n  mutation CancelMyRegistration($id: ID!) {\n    cancelRegistration(id: $id) {\n      id\n      status\n    }\n  }\n": types.CancelMyRegistrationDocument,
     "\n  fragment EventWhenWhere on Event {\n    id\n    title\n    description\n    startsAt\n    endsAt\n    timeZone\n    venueName\n    venueAddress\n  }\n": types.EventWhenWhereFragmentDoc,
     "\n  fragment EventQuestionFields on RegistrationQuestion {\n    id\n    kind\n    label\n    required\n    options\n  }\n": types.EventQuestionFieldsFragmentDoc,
-    "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": types.EventPublicFactsFragmentDoc,
+    "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    waitlistOfferHours\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": types.EventPublicFactsFragmentDoc,
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": types.RegistrationTicketFragmentDoc,
-    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n  }\n": types.OverviewPageDocument,
+    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n  }\n": types.OverviewPageDocument,
 };
 
 /**
@@ -218,7 +304,23 @@ export function graphql(source: "\n  mutation DeleteCommunity($id: ID!, $confirm
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        currency\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerRegistration {\n        ...RegistrationTicket\n      }\n    }\n  }\n"): typeof import('./graphql').EventPageDocument;
+export function graphql(source: "\n  fragment TicketOrderFields on TicketOrder {\n    id\n    eventId\n    status\n    ticketName\n    quantity\n    currency\n    totalMinor\n    expiresAt\n    checkoutUrl\n  }\n"): typeof import('./graphql').TicketOrderFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartCheckout($eventId: ID!, $input: StartCheckoutInput!) {\n    startCheckout(eventId: $eventId, input: $input) {\n      url\n      order {\n        ...TicketOrderFields\n      }\n    }\n  }\n"): typeof import('./graphql').StartCheckoutDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TicketOrder($id: ID!) {\n    ticketOrder(id: $id) {\n      ...TicketOrderFields\n    }\n  }\n"): typeof import('./graphql').TicketOrderDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CancelCheckout($orderId: ID!) {\n    cancelCheckout(orderId: $orderId) {\n      ...TicketOrderFields\n    }\n  }\n"): typeof import('./graphql').CancelCheckoutDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EventPage($id: ID!) {\n    event(id: $id) {\n      ...EventWhenWhere\n      ...EventPublicFacts\n      viewerCanManage\n      cancelMessage\n      host {\n        id\n        name\n        slug\n        logoUrl\n        brandColor\n      }\n      ticketTypes {\n        id\n        name\n        priceMinor\n        memberPriceMinor\n        viewerPriceMinor\n        currency\n        quantity\n        remaining\n        maxPerOrder\n        salesStartAt\n        salesEndAt\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerRegistration {\n        ...RegistrationTicket\n      }\n    }\n  }\n"): typeof import('./graphql').EventPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -231,6 +333,10 @@ export function graphql(source: "\n  mutation ResendTicket($eventId: ID!, $email
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RegisterForEvent($eventId: ID!, $input: RegisterInput!) {\n    register(eventId: $eventId, input: $input) {\n      id\n      status\n      checkInCode\n      waitlistPosition\n      ticketType {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').RegisterForEventDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TicketQuote($eventId: ID!, $ticketTypeId: ID!, $quantity: Int!, $promoCode: String) {\n    ticketQuote(eventId: $eventId, ticketTypeId: $ticketTypeId, quantity: $quantity, promoCode: $promoCode) {\n      currency\n      subtotalMinor\n      discountMinor\n      totalMinor\n      promoCode\n      lines {\n        ticketTypeId\n        quantity\n        unitPriceMinor\n        listUnitPriceMinor\n        memberPrice\n        unitDiscountMinor\n      }\n    }\n  }\n"): typeof import('./graphql').TicketQuoteDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -282,11 +388,11 @@ export function graphql(source: "\n  query OverviewEvents($communityId: ID!) {\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n"): typeof import('./graphql').EventDetailDocument;
+export function graphql(source: "\n  query EventDetail($id: ID!) {\n    event(id: $id) {\n      id\n      host {\n        id\n        name\n        slug\n      }\n      ...EventWhenWhere\n      ...EventPublicFacts\n      pendingCount\n      checkedInCount\n      heldCount\n      ticketTypes {\n        id\n        name\n        quantity\n        remaining\n        priceMinor\n        memberPriceMinor\n        maxPerOrder\n        salesStartAt\n        salesEndAt\n      }\n      questions {\n        ...EventQuestionFields\n      }\n      viewerCanManage\n      publicPath\n      publishedAt\n      canceledAt\n      cancelMessage\n    }\n  }\n"): typeof import('./graphql').EventDetailDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        createdAt\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n"): typeof import('./graphql').EventRegistrationsDocument;
+export function graphql(source: "\n  query EventRegistrations(\n    $eventId: ID!\n    $status: RegistrationStatus\n    $ticketTypeId: ID\n    $search: String\n    $first: Int\n    $after: String\n  ) {\n    eventRegistrations(\n      eventId: $eventId\n      status: $status\n      ticketTypeId: $ticketTypeId\n      search: $search\n      first: $first\n      after: $after\n    ) {\n      nodes {\n        id\n        status\n        person {\n          id\n          name\n          email\n          image\n        }\n        quantity\n        ticketType {\n          id\n          name\n        }\n        answers {\n          questionId\n          label\n          values\n        }\n        checkedInAt\n        waitlistPosition\n        holdExpiresAt\n        createdAt\n        payments {\n          id\n          method\n          status\n          currency\n          amountMinor\n          refundedMinor\n          payer {\n            name\n          }\n        }\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      totalCount\n    }\n  }\n"): typeof import('./graphql').EventRegistrationsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -326,6 +432,10 @@ export function graphql(source: "\n  mutation MessageRegistrants($eventId: ID!, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query TicketPricing($communityId: ID!) {\n    community(id: $communityId) {\n      id\n      currency\n      canTakePayments\n      viewerCapabilities\n    }\n  }\n"): typeof import('./graphql').TicketPricingDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n      deliveredCount\n      failedCount\n    }\n  }\n"): typeof import('./graphql').AnnouncementsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -354,11 +464,15 @@ export function graphql(source: "\n  mutation StartMemberImport($communityId: ID
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Members(\n    $communityId: ID!\n    $first: Int\n    $after: String\n    $search: String\n    $filter: MemberFilter\n    $sort: MemberSort\n  ) {\n    members(\n      communityId: $communityId\n      first: $first\n      after: $after\n      search: $search\n      filter: $filter\n      sort: $sort\n    ) {\n      totalCount\n      totalCountCapped\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        role\n        status\n        source\n        tags\n        joinedAt\n        eventsAttended\n        checkIns\n        lastActiveAt\n        person {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').MembersDocument;
+export function graphql(source: "\n  query Members(\n    $communityId: ID!\n    $first: Int\n    $after: String\n    $search: String\n    $filter: MemberFilter\n    $sort: MemberSort\n  ) {\n    members(\n      communityId: $communityId\n      first: $first\n      after: $after\n      search: $search\n      filter: $filter\n      sort: $sort\n    ) {\n      totalCount\n      totalCountCapped\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        id\n        role\n        status\n        source\n        tags\n        joinedAt\n        eventsAttended\n        checkIns\n        lastActiveAt\n        planStatus\n        plan {\n          id\n          name\n        }\n        person {\n          id\n          name\n          email\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').MembersDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query MemberSegments($communityId: ID!) {\n    memberSegments(communityId: $communityId) {\n      id\n      name\n      filter {\n        roles\n        statuses\n        sources\n        tags\n        joinedAfter\n        joinedBefore\n        lastActiveAfter\n        lastActiveBefore\n        eventsAttendedAtLeast\n        checkInsAtLeast\n      }\n    }\n  }\n"): typeof import('./graphql').MemberSegmentsDocument;
+export function graphql(source: "\n  query MemberTablePlans($communityId: ID!) {\n    membershipPlans(communityId: $communityId) {\n      id\n      name\n      archived\n    }\n  }\n"): typeof import('./graphql').MemberTablePlansDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MemberSegments($communityId: ID!) {\n    memberSegments(communityId: $communityId) {\n      id\n      name\n      filter {\n        roles\n        statuses\n        sources\n        tags\n        joinedAfter\n        joinedBefore\n        lastActiveAfter\n        lastActiveBefore\n        eventsAttendedAtLeast\n        checkInsAtLeast\n        plans\n        planStatuses\n      }\n    }\n  }\n"): typeof import('./graphql').MemberSegmentsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -430,11 +544,15 @@ export function graphql(source: "\n  mutation TransferOwnership($communityId: ID
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n      }\n      viewerSeesDirectory\n    }\n  }\n"): typeof import('./graphql').CommunityPageDocument;
+export function graphql(source: "\n  query CommunityPage($slug: String!) {\n    communityBySlug(slug: $slug) {\n      id\n      slug\n      name\n      logoUrl\n      coverUrl\n      brandColor\n      description\n      visibility\n      joinPolicy\n      timeZone\n      memberCount\n      pastEventCount\n      upcomingEvents {\n        id\n        title\n        startsAt\n        endsAt\n        venueName\n        isOnline\n      }\n      joinQuestions {\n        id\n        kind\n        label\n        required\n        options\n      }\n      viewerMembership {\n        id\n        role\n        status\n        planStatus\n        plan {\n          id\n          name\n        }\n      }\n      viewerSeesDirectory\n      plans {\n        id\n        name\n        description\n        priceMinor\n        currency\n        interval\n        membersOnlyEvents\n        memberPrices\n        approvalRequired\n      }\n    }\n  }\n"): typeof import('./graphql').CommunityPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {\n    joinCommunity(communityId: $communityId, answers: $answers) {\n      id\n      role\n      status\n    }\n  }\n"): typeof import('./graphql').JoinCommunityDocument;
+export function graphql(source: "\n  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID) {\n    joinCommunity(communityId: $communityId, answers: $answers, planId: $planId) {\n      id\n      role\n      status\n    }\n  }\n"): typeof import('./graphql').JoinCommunityDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubscribeToPlan($planId: ID!) {\n    subscribeToPlan(planId: $planId) {\n      url\n    }\n  }\n"): typeof import('./graphql').SubscribeToPlanDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -466,11 +584,151 @@ export function graphql(source: "\n  mutation AcceptInvitation($token: String!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').ManagedRegistrationDocument;
+export function graphql(source: "\n  fragment BillingDetailsFields on BillingDetails {\n    communityId\n    legalName\n    address\n    taxNote\n    updatedAt\n  }\n"): typeof import('./graphql').BillingDetailsFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BillingDetails($communityId: ID!) {\n    community(id: $communityId) {\n      id\n      name\n      billingDetails {\n        ...BillingDetailsFields\n      }\n    }\n  }\n"): typeof import('./graphql').BillingDetailsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateBillingDetails($communityId: ID!, $input: BillingDetailsInput!) {\n    updateBillingDetails(communityId: $communityId, input: $input) {\n      ...BillingDetailsFields\n    }\n  }\n"): typeof import('./graphql').UpdateBillingDetailsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PayerPayments($communityId: ID!, $payerUserId: ID!, $first: Int, $after: String) {\n    payments(communityId: $communityId, filter: { payerUserId: $payerUserId }, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...PaymentRowFields\n      }\n    }\n  }\n"): typeof import('./graphql').PayerPaymentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PayerPaymentTotals($communityId: ID!, $payerUserId: ID!) {\n    payerPaymentTotals(communityId: $communityId, payerUserId: $payerUserId) {\n      currency\n      grossMinor\n      refundsMinor\n      netMinor\n      payments\n    }\n  }\n"): typeof import('./graphql').PayerPaymentTotalsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PaymentConnectionFields on PaymentConnection {\n    communityId\n    status\n    mode\n    accountId\n    chargesEnabled\n    payoutsEnabled\n    detailsSubmitted\n    checkedAt\n  }\n"): typeof import('./graphql').PaymentConnectionFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentConnection($communityId: ID!) {\n    paymentConnection(communityId: $communityId) {\n      ...PaymentConnectionFields\n    }\n  }\n"): typeof import('./graphql').PaymentConnectionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefreshPaymentConnection($communityId: ID!) {\n    refreshPaymentConnection(communityId: $communityId) {\n      ...PaymentConnectionFields\n    }\n  }\n"): typeof import('./graphql').RefreshPaymentConnectionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConnectStripe($communityId: ID!, $returnPath: String!) {\n    connectStripe(communityId: $communityId, returnPath: $returnPath) {\n      url\n    }\n  }\n"): typeof import('./graphql').ConnectStripeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StripeDashboardLink($communityId: ID!) {\n    stripeDashboardLink(communityId: $communityId) {\n      url\n    }\n  }\n"): typeof import('./graphql').StripeDashboardLinkDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PaymentRowFields on Payment {\n    id\n    createdAt\n    succeededAt\n    purpose\n    status\n    method\n    amountMinor\n    feeMinor\n    refundedMinor\n    netMinor\n    currency\n    note\n    payer {\n      userId\n      name\n      email\n    }\n    event {\n      id\n      title\n    }\n  }\n"): typeof import('./graphql').PaymentRowFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Payments($communityId: ID!, $filter: PaymentFilter, $search: String, $first: Int, $after: String) {\n    payments(communityId: $communityId, filter: $filter, search: $search, first: $first, after: $after) {\n      totalCount\n      totalCountCapped\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n      nodes {\n        ...PaymentRowFields\n      }\n    }\n  }\n"): typeof import('./graphql').PaymentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Payment($id: ID!) {\n    payment(id: $id) {\n      ...PaymentRowFields\n      providerRef\n      registrationId\n      registrationCancelable\n      refunds {\n        id\n        amountMinor\n        reason\n        createdAt\n      }\n    }\n  }\n"): typeof import('./graphql').PaymentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentTotals($communityId: ID!, $from: DateTime!, $to: DateTime!) {\n    paymentTotals(communityId: $communityId, from: $from, to: $to) {\n      currency\n      grossMinor\n      refundsMinor\n      feesMinor\n      netMinor\n      payments\n      refunds\n    }\n  }\n"): typeof import('./graphql').PaymentTotalsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 100) {\n      nodes {\n        id\n        title\n        startsAt\n      }\n    }\n    past: events(communityId: $communityId, filter: PAST, first: 100) {\n      nodes {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n"): typeof import('./graphql').PaymentEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PaymentPlans($communityId: ID!) {\n    membershipPlans(communityId: $communityId) {\n      id\n      name\n      archived\n    }\n  }\n"): typeof import('./graphql').PaymentPlansDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RevenueFields on Query {\n    revenueCommunity: community(id: $communityId) {\n      id\n      revenueLast30Days {\n        currency\n        amountMinor\n      }\n    }\n  }\n"): typeof import('./graphql').RevenueFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Revenue($communityId: ID!) {\n    ...RevenueFields\n  }\n"): typeof import('./graphql').RevenueDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RecordPayment($communityId: ID!, $input: RecordPaymentInput!) {\n    recordPayment(communityId: $communityId, input: $input) {\n      ...PaymentRowFields\n    }\n  }\n"): typeof import('./graphql').RecordPaymentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RefundPayment($id: ID!, $amountMinor: MinorUnits!, $reason: String!, $cancelRegistration: Boolean) {\n    refundPayment(id: $id, amountMinor: $amountMinor, reason: $reason, cancelRegistration: $cancelRegistration) {\n      ...PaymentRowFields\n    }\n  }\n"): typeof import('./graphql').RefundPaymentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PlanFields on MembershipPlan {\n    id\n    name\n    description\n    priceMinor\n    currency\n    interval\n    membersOnlyEvents\n    memberPrices\n    approvalRequired\n    archived\n    position\n  }\n"): typeof import('./graphql').PlanFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MembershipPlans($communityId: ID!) {\n    membershipPlans(communityId: $communityId) {\n      ...PlanFields\n    }\n    community(id: $communityId) {\n      id\n      canTakePayments\n    }\n  }\n"): typeof import('./graphql').MembershipPlansDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateMembershipPlan($communityId: ID!, $input: MembershipPlanInput!) {\n    createMembershipPlan(communityId: $communityId, input: $input) {\n      ...PlanFields\n    }\n  }\n"): typeof import('./graphql').CreateMembershipPlanDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateMembershipPlan($id: ID!, $input: MembershipPlanInput!) {\n    updateMembershipPlan(id: $id, input: $input) {\n      ...PlanFields\n    }\n  }\n"): typeof import('./graphql').UpdateMembershipPlanDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ArchiveMembershipPlan($id: ID!) {\n    archiveMembershipPlan(id: $id) {\n      ...PlanFields\n    }\n  }\n"): typeof import('./graphql').ArchiveMembershipPlanDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query MyPlanMemberships {\n    myPlanMemberships {\n      membershipId\n      communityId\n      communityName\n      communitySlug\n      status\n      renewsAt\n      endsAt\n      canManageBilling\n      plan {\n        ...PlanFields\n      }\n    }\n  }\n"): typeof import('./graphql').MyPlanMembershipsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BillingPortalLink($communityId: ID!) {\n    billingPortalLink(communityId: $communityId) {\n      url\n    }\n  }\n"): typeof import('./graphql').BillingPortalLinkDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PromoCodeFields on PromoCode {\n    id\n    code\n    eventId\n    eventTitle\n    ticketTypeId\n    ticketTypeName\n    percentOff\n    amountOffMinor\n    currency\n    maxUses\n    uses\n    startsAt\n    expiresAt\n    active\n    status\n  }\n"): typeof import('./graphql').PromoCodeFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PromoCodes($communityId: ID!, $eventId: ID, $first: Int, $after: String) {\n    promoCodes(communityId: $communityId, eventId: $eventId, first: $first, after: $after) {\n      nodes {\n        ...PromoCodeFields\n      }\n      pageInfo {\n        endCursor\n        hasNextPage\n      }\n    }\n  }\n"): typeof import('./graphql').PromoCodesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePromoCode($communityId: ID!, $eventId: ID, $input: PromoCodeInput!) {\n    createPromoCode(communityId: $communityId, eventId: $eventId, input: $input) {\n      ...PromoCodeFields\n    }\n  }\n"): typeof import('./graphql').CreatePromoCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeactivatePromoCode($id: ID!) {\n    deactivatePromoCode(id: $id) {\n      ...PromoCodeFields\n    }\n  }\n"): typeof import('./graphql').DeactivatePromoCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePromoCode($id: ID!, $eventId: ID, $input: PromoCodeInput!) {\n    updatePromoCode(id: $id, eventId: $eventId, input: $input) {\n      ...PromoCodeFields\n    }\n  }\n"): typeof import('./graphql').UpdatePromoCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReactivatePromoCode($id: ID!) {\n    reactivatePromoCode(id: $id) {\n      ...PromoCodeFields\n    }\n  }\n"): typeof import('./graphql').ReactivatePromoCodeDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PromoCodeEvents($communityId: ID!) {\n    upcoming: events(communityId: $communityId, filter: UPCOMING, first: 100) {\n      nodes {\n        id\n        title\n        ticketTypes {\n          id\n          name\n        }\n      }\n    }\n    drafts: events(communityId: $communityId, filter: DRAFTS, first: 100) {\n      nodes {\n        id\n        title\n        ticketTypes {\n          id\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').PromoCodeEventsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ManagedRegistration($token: String!) {\n    managedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n  fragment ManagedRegistrationFields on ManagedRegistration {\n    id\n    status\n    name\n    email\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    quantity\n    holdExpiresAt\n    ticketTypeName\n    onlineUrl\n    canCancel\n    event {\n      ...EventWhenWhere\n      status\n      host {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').ManagedRegistrationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CancelManagedRegistration($token: String!) {\n    cancelManagedRegistration(token: $token) {\n      ...ManagedRegistrationFields\n    }\n  }\n"): typeof import('./graphql').CancelManagedRegistrationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PayForOffer($token: String!) {\n    payForOffer(token: $token) {\n      url\n    }\n  }\n"): typeof import('./graphql').PayForOfferDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -490,7 +748,7 @@ export function graphql(source: "\n  fragment EventQuestionFields on Registratio
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n"): typeof import('./graphql').EventPublicFactsFragmentDoc;
+export function graphql(source: "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    waitlistOfferHours\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n"): typeof import('./graphql').EventPublicFactsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -498,7 +756,7 @@ export function graphql(source: "\n  fragment RegistrationTicket on Registration
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n  }\n"): typeof import('./graphql').OverviewPageDocument;
+export function graphql(source: "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n  }\n"): typeof import('./graphql').OverviewPageDocument;
 
 
 export function graphql(source: string) {

@@ -19,6 +19,13 @@ export type AnswerInput = {
   values: Array<string>;
 };
 
+/** All three fields at once; an empty one is unset. */
+export type BillingDetailsInput = {
+  address: string;
+  legalName: string;
+  taxNote: string;
+};
+
 /** What a role allows in a community (src/shared/capabilities.ts). */
 export type Capability =
   | 'AGENTS_MANAGE'
@@ -31,8 +38,15 @@ export type Capability =
   | 'MEMBERS_MANAGE'
   | 'MEMBERS_MANAGE_ADMINS'
   | 'MEMBERS_VIEW'
+  | 'PAYMENTS_CONNECT'
   | 'PAYMENTS_MANAGE'
   | 'REGISTRATIONS_MANAGE';
+
+/** A signed-out buyer, as the one-step guest form takes them */
+export type CheckoutGuestInput = {
+  email: string;
+  name: string;
+};
 
 export type CommunityRole =
   | 'ADMIN'
@@ -76,6 +90,8 @@ export type EventInput = {
   venueName?: string | null | undefined;
   visibility: EventVisibility;
   waitlistEnabled: boolean;
+  /** 1 to 168; omitted: 12 */
+  waitlistOfferHours?: number | null | undefined;
 };
 
 export type EventListFilter =
@@ -97,6 +113,8 @@ export type GuestRegisterInput = {
   answers: Array<AnswerInput>;
   email: string;
   name: string;
+  /** As RegisterInput.quantity */
+  quantity?: number | null | undefined;
   ticketTypeId?: string | number | null | undefined;
 };
 
@@ -117,6 +135,12 @@ export type JoinPolicy =
   | 'INVITE'
   | 'OPEN';
 
+/** How money recorded by hand was paid. */
+export type ManualPaymentMethod =
+  | 'BANK_TRANSFER'
+  | 'CASH'
+  | 'OTHER';
+
 export type MemberFilter = {
   checkInsAtLeast?: number | null | undefined;
   eventsAttendedAtLeast?: number | null | undefined;
@@ -124,6 +148,9 @@ export type MemberFilter = {
   joinedBefore?: string | null | undefined;
   lastActiveAfter?: string | null | undefined;
   lastActiveBefore?: string | null | undefined;
+  planStatuses?: Array<PlanStatus> | null | undefined;
+  /** Members holding (or asking for) one of these plans. */
+  plans?: Array<string | number> | null | undefined;
   roles?: Array<CommunityRole> | null | undefined;
   sources?: Array<MembershipSource> | null | undefined;
   statuses?: Array<MembershipStatus> | null | undefined;
@@ -175,6 +202,17 @@ export type MemberSortField =
   | 'LAST_ACTIVE'
   | 'NAME';
 
+export type MembershipPlanInput = {
+  approvalRequired: boolean;
+  description?: string | null | undefined;
+  interval: PlanInterval;
+  memberPrices: boolean;
+  membersOnlyEvents: boolean;
+  name: string;
+  /** Minor units of the community's currency; ignored for FREE */
+  priceMinor?: number | null | undefined;
+};
+
 export type MembershipSource =
   | 'CREATED'
   | 'EVENT'
@@ -194,6 +232,106 @@ export type MessageRegistrantsInput = {
   ticketTypeId?: string | number | null | undefined;
 };
 
+export type PaymentAccountMode =
+  /** The community's own Stripe account. */
+  | 'CONNECTED_ACCOUNT'
+  /** The server's operator's Stripe account, for every community (STRIPE_CONNECT=off). */
+  | 'OPERATOR_ACCOUNT';
+
+/** How far the community is with taking payments. */
+export type PaymentConnectionStatus =
+  /** Payments can be taken; Stripe holds payouts until it enables them. */
+  | 'CHARGES_ENABLED'
+  /** The server's operator set no Stripe keys. */
+  | 'NOT_CONFIGURED'
+  /** No Stripe account yet. */
+  | 'NOT_CONNECTED'
+  /** Stripe still needs details, or is reviewing them: no payments yet. */
+  | 'ONBOARDING_INCOMPLETE'
+  /** Payments are taken and paid out. */
+  | 'PAYOUTS_ENABLED';
+
+export type PaymentFilter = {
+  /** From this instant on. */
+  createdAfter?: string | null | undefined;
+  /** Before this instant. */
+  createdBefore?: string | null | undefined;
+  eventId?: string | number | null | undefined;
+  methods?: Array<PaymentMethod> | null | undefined;
+  /** One member's payments. */
+  payerUserId?: string | number | null | undefined;
+  /** Membership payments for this plan. */
+  planId?: string | number | null | undefined;
+  purposes?: Array<PaymentPurpose> | null | undefined;
+  statuses?: Array<PaymentStatus> | null | undefined;
+};
+
+export type PaymentMethod =
+  | 'BANK_TRANSFER'
+  | 'CASH'
+  | 'OTHER'
+  | 'STRIPE';
+
+export type PaymentPurpose =
+  | 'MEMBERSHIP'
+  | 'OTHER'
+  | 'TICKET';
+
+export type PaymentStatus =
+  | 'FAILED'
+  | 'PARTIALLY_REFUNDED'
+  | 'PENDING'
+  | 'REFUNDED'
+  | 'SUCCEEDED';
+
+/** How often a membership plan is paid. */
+export type PlanInterval =
+  | 'FREE'
+  | 'MONTH'
+  /** Paid once, kept for good */
+  | 'ONCE'
+  | 'YEAR';
+
+/** Where a member stands with their membership plan. */
+export type PlanStatus =
+  | 'ACTIVE'
+  /** Approved; the plan starts once paid */
+  | 'AWAITING_PAYMENT'
+  /** Canceled: benefits go on until the paid period ends */
+  | 'CANCELING'
+  /** The plan is over; its benefits stopped */
+  | 'ENDED'
+  /** A renewal failed; benefits go on while the payment is retried */
+  | 'PAST_DUE'
+  /** Asked to join with the plan; an admin decides first */
+  | 'REQUESTED';
+
+export type PromoCodeInput = {
+  /** Minor units of the community's currency off each ticket */
+  amountOffMinor?: number | null | undefined;
+  /** 3 to 40 letters, digits, dashes or underscores */
+  code: string;
+  expiresAt?: string | null | undefined;
+  /** Null: no limit */
+  maxUses?: number | null | undefined;
+  /** 1 to 100; or amountOffMinor */
+  percentOff?: number | null | undefined;
+  startsAt?: string | null | undefined;
+  /** Only this ticket type of the code's event */
+  ticketTypeId?: string | number | null | undefined;
+};
+
+/** Whether a promo code applies to new orders now, and if not, why. */
+export type PromoCodeStatus =
+  | 'ACTIVE'
+  | 'EXPIRED'
+  /** Deactivated by an organizer. */
+  | 'INACTIVE'
+  /** Its start is still ahead. */
+  | 'SCHEDULED'
+  /** Its usage limit is reached. */
+  | 'USED_UP';
+
 export type QuestionInput = {
   id?: string | number | null | undefined;
   kind: QuestionKind;
@@ -209,8 +347,30 @@ export type QuestionKind =
   | 'SHORT_TEXT'
   | 'SINGLE_CHOICE';
 
+export type RecordPaymentInput = {
+  amountMinor: number;
+  currency: string;
+  eventId?: string | number | null | undefined;
+  /** What receiving it cost (a transfer's bank charge); net is amount less fee. */
+  feeMinor?: number | null | undefined;
+  method: ManualPaymentMethod;
+  note?: string | null | undefined;
+  /** When it was received, when not now; not in the future, at most ten years back. */
+  paidAt?: string | null | undefined;
+  /** When it is a member's address, the payment is linked to that member. */
+  payerEmail?: string | null | undefined;
+  payerName?: string | null | undefined;
+  /** A member of the community who paid. */
+  payerUserId?: string | number | null | undefined;
+  purpose: PaymentPurpose;
+  /** The registration this pays for (a ticket). */
+  registrationId?: string | number | null | undefined;
+};
+
 export type RegisterInput = {
   answers: Array<AnswerInput>;
+  /** Tickets wanted when asking for a paid ticket (approval or waitlist); 1 by default */
+  quantity?: number | null | undefined;
   ticketTypeId?: string | number | null | undefined;
 };
 
@@ -218,6 +378,8 @@ export type RegistrationStatus =
   | 'CANCELED'
   | 'DECLINED'
   | 'GOING'
+  /** Seats kept while the buyer pays; going once paid. */
+  | 'HELD'
   | 'PENDING'
   | 'WAITLISTED';
 
@@ -246,10 +408,36 @@ export type SortDirection =
   | 'ASC'
   | 'DESC';
 
+export type StartCheckoutInput = {
+  answers: Array<AnswerInput>;
+  guest?: CheckoutGuestInput | null | undefined;
+  promoCode?: string | null | undefined;
+  quantity: number;
+  ticketTypeId: string | number;
+};
+
+export type TicketOrderStatus =
+  /** Not paid in time, or given up: the seats went back */
+  | 'EXPIRED'
+  /** Seats held while the buyer pays */
+  | 'OPEN'
+  /** Paid: the seats are the buyer's and the ticket is mailed */
+  | 'PAID';
+
 export type TicketTypeInput = {
   id?: string | number | null | undefined;
+  /** 1 to 50; omitted: 10 */
+  maxPerOrder?: number | null | undefined;
+  /** For active members, at most the price */
+  memberPriceMinor?: number | null | undefined;
   name: string;
+  /** Minor units of the community's currency; omitted: free */
+  priceMinor?: number | null | undefined;
   quantity?: number | null | undefined;
+  /** Wall time YYYY-MM-DDTHH:mm in the event's zone */
+  salesEndLocal?: string | null | undefined;
+  /** Wall time YYYY-MM-DDTHH:mm in the event's zone */
+  salesStartLocal?: string | null | undefined;
 };
 
 export type UpdateCommunityInput = {
@@ -331,12 +519,36 @@ export type DeleteCommunityMutationVariables = Exact<{
 
 export type DeleteCommunityMutation = { deleteCommunity: boolean };
 
+export type TicketOrderFieldsFragment = { id: string, eventId: string, status: TicketOrderStatus, ticketName: string, quantity: number, currency: string, totalMinor: number, expiresAt: string, checkoutUrl: string | null };
+
+export type StartCheckoutMutationVariables = Exact<{
+  eventId: string | number;
+  input: StartCheckoutInput;
+}>;
+
+
+export type StartCheckoutMutation = { startCheckout: { url: string | null, order: { id: string, eventId: string, status: TicketOrderStatus, ticketName: string, quantity: number, currency: string, totalMinor: number, expiresAt: string, checkoutUrl: string | null } } };
+
+export type TicketOrderQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TicketOrderQuery = { ticketOrder: { id: string, eventId: string, status: TicketOrderStatus, ticketName: string, quantity: number, currency: string, totalMinor: number, expiresAt: string, checkoutUrl: string | null } | null };
+
+export type CancelCheckoutMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type CancelCheckoutMutation = { cancelCheckout: { id: string, eventId: string, status: TicketOrderStatus, ticketName: string, quantity: number, currency: string, totalMinor: number, expiresAt: string, checkoutUrl: string | null } };
+
 export type EventPageQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type EventPageQuery = { event: { viewerCanManage: boolean, cancelMessage: string | null, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, currency: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+export type EventPageQuery = { event: { viewerCanManage: boolean, cancelMessage: string | null, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, memberPriceMinor: number | null, viewerPriceMinor: number, currency: string, quantity: number | null, remaining: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
 
 export type RegisterAsGuestMutationVariables = Exact<{
   eventId: string | number;
@@ -361,6 +573,16 @@ export type RegisterForEventMutationVariables = Exact<{
 
 
 export type RegisterForEventMutation = { register: { id: string, status: RegistrationStatus, checkInCode: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } };
+
+export type TicketQuoteQueryVariables = Exact<{
+  eventId: string | number;
+  ticketTypeId: string | number;
+  quantity: number;
+  promoCode?: string | null | undefined;
+}>;
+
+
+export type TicketQuoteQuery = { ticketQuote: { currency: string, subtotalMinor: number, discountMinor: number, totalMinor: number, promoCode: string | null, lines: Array<{ ticketTypeId: string, quantity: number, unitPriceMinor: number, listUnitPriceMinor: number, memberPrice: boolean, unitDiscountMinor: number }> } };
 
 export type RegistrationDigestQueryVariables = Exact<{
   communityId: string | number;
@@ -445,7 +667,7 @@ export type EventDetailQueryVariables = Exact<{
 }>;
 
 
-export type EventDetailQuery = { event: { id: string, pendingCount: number, checkedInCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type EventDetailQuery = { event: { id: string, pendingCount: number, checkedInCount: number, heldCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null, priceMinor: number, memberPriceMinor: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type EventRegistrationsQueryVariables = Exact<{
   eventId: string | number;
@@ -457,7 +679,7 @@ export type EventRegistrationsQueryVariables = Exact<{
 }>;
 
 
-export type EventRegistrationsQuery = { eventRegistrations: { totalCount: number, nodes: Array<{ id: string, status: RegistrationStatus, checkedInAt: string | null, waitlistPosition: number | null, createdAt: string, person: { id: string, name: string, email: string, image: string | null }, ticketType: { id: string, name: string } | null, answers: Array<{ questionId: string, label: string, values: Array<string> }> }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type EventRegistrationsQuery = { eventRegistrations: { totalCount: number, nodes: Array<{ id: string, status: RegistrationStatus, quantity: number, checkedInAt: string | null, waitlistPosition: number | null, holdExpiresAt: string | null, createdAt: string, person: { id: string, name: string, email: string, image: string | null }, ticketType: { id: string, name: string } | null, answers: Array<{ questionId: string, label: string, values: Array<string> }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, currency: string, amountMinor: number, refundedMinor: number, payer: { name: string } }> | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type RegistrationChangeFragment = { id: string, status: RegistrationStatus, checkedInAt: string | null };
 
@@ -518,6 +740,13 @@ export type MessageRegistrantsMutationVariables = Exact<{
 
 
 export type MessageRegistrantsMutation = { messageRegistrants: number };
+
+export type TicketPricingQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type TicketPricingQuery = { community: { id: string, currency: string, canTakePayments: boolean, viewerCapabilities: Array<Capability> } };
 
 export type AnnouncementsQueryVariables = Exact<{
   communityId: string | number;
@@ -585,14 +814,21 @@ export type MembersQueryVariables = Exact<{
 }>;
 
 
-export type MembersQuery = { members: { totalCount: number, totalCountCapped: boolean, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, role: CommunityRole, status: MembershipStatus, source: MembershipSource, tags: Array<string>, joinedAt: string, eventsAttended: number, checkIns: number, lastActiveAt: string, person: { id: string, name: string, email: string | null } }> } };
+export type MembersQuery = { members: { totalCount: number, totalCountCapped: boolean, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, role: CommunityRole, status: MembershipStatus, source: MembershipSource, tags: Array<string>, joinedAt: string, eventsAttended: number, checkIns: number, lastActiveAt: string, planStatus: PlanStatus | null, plan: { id: string, name: string } | null, person: { id: string, name: string, email: string | null } }> } };
+
+export type MemberTablePlansQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type MemberTablePlansQuery = { membershipPlans: Array<{ id: string, name: string, archived: boolean }> };
 
 export type MemberSegmentsQueryVariables = Exact<{
   communityId: string | number;
 }>;
 
 
-export type MemberSegmentsQuery = { memberSegments: Array<{ id: string, name: string, filter: { roles: Array<CommunityRole> | null, statuses: Array<MembershipStatus> | null, sources: Array<MembershipSource> | null, tags: Array<string> | null, joinedAfter: string | null, joinedBefore: string | null, lastActiveAfter: string | null, lastActiveBefore: string | null, eventsAttendedAtLeast: number | null, checkInsAtLeast: number | null } }> };
+export type MemberSegmentsQuery = { memberSegments: Array<{ id: string, name: string, filter: { roles: Array<CommunityRole> | null, statuses: Array<MembershipStatus> | null, sources: Array<MembershipSource> | null, tags: Array<string> | null, joinedAfter: string | null, joinedBefore: string | null, lastActiveAfter: string | null, lastActiveBefore: string | null, eventsAttendedAtLeast: number | null, checkInsAtLeast: number | null, plans: Array<string> | null, planStatuses: Array<PlanStatus> | null } }> };
 
 export type SaveMemberSegmentMutationVariables = Exact<{
   communityId: string | number;
@@ -727,15 +963,23 @@ export type CommunityPageQueryVariables = Exact<{
 }>;
 
 
-export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, viewerSeesDirectory: boolean, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean }> | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus } | null } | null };
+export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, viewerSeesDirectory: boolean, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean }> | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus, planStatus: PlanStatus | null, plan: { id: string, name: string } | null } | null, plans: Array<{ id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean }> } | null };
 
 export type JoinCommunityMutationVariables = Exact<{
   communityId: string | number;
   answers?: Array<AnswerInput> | AnswerInput | null | undefined;
+  planId?: string | number | null | undefined;
 }>;
 
 
 export type JoinCommunityMutation = { joinCommunity: { id: string, role: CommunityRole, status: MembershipStatus } };
+
+export type SubscribeToPlanMutationVariables = Exact<{
+  planId: string | number;
+}>;
+
+
+export type SubscribeToPlanMutation = { subscribeToPlan: { url: string } };
 
 export type LeaveCommunityMutationVariables = Exact<{
   communityId: string | number;
@@ -785,21 +1029,259 @@ export type AcceptInvitationMutationVariables = Exact<{
 
 export type AcceptInvitationMutation = { acceptInvitation: { id: string, communityId: string, role: CommunityRole, status: MembershipStatus } };
 
+export type BillingDetailsFieldsFragment = { communityId: string, legalName: string, address: string, taxNote: string, updatedAt: string | null };
+
+export type BillingDetailsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type BillingDetailsQuery = { community: { id: string, name: string, billingDetails: { communityId: string, legalName: string, address: string, taxNote: string, updatedAt: string | null } | null } };
+
+export type UpdateBillingDetailsMutationVariables = Exact<{
+  communityId: string | number;
+  input: BillingDetailsInput;
+}>;
+
+
+export type UpdateBillingDetailsMutation = { updateBillingDetails: { communityId: string, legalName: string, address: string, taxNote: string, updatedAt: string | null } };
+
+export type PayerPaymentsQueryVariables = Exact<{
+  communityId: string | number;
+  payerUserId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type PayerPaymentsQuery = { payments: { totalCount: number, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, createdAt: string, succeededAt: string | null, purpose: PaymentPurpose, status: PaymentStatus, method: PaymentMethod, amountMinor: number, feeMinor: number, refundedMinor: number, netMinor: number, currency: string, note: string, payer: { userId: string | null, name: string, email: string | null }, event: { id: string, title: string } | null }> } };
+
+export type PayerPaymentTotalsQueryVariables = Exact<{
+  communityId: string | number;
+  payerUserId: string | number;
+}>;
+
+
+export type PayerPaymentTotalsQuery = { payerPaymentTotals: Array<{ currency: string, grossMinor: number, refundsMinor: number, netMinor: number, payments: number }> };
+
+export type PaymentConnectionFieldsFragment = { communityId: string, status: PaymentConnectionStatus, mode: PaymentAccountMode | null, accountId: string | null, chargesEnabled: boolean, payoutsEnabled: boolean, detailsSubmitted: boolean, checkedAt: string | null };
+
+export type PaymentConnectionQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type PaymentConnectionQuery = { paymentConnection: { communityId: string, status: PaymentConnectionStatus, mode: PaymentAccountMode | null, accountId: string | null, chargesEnabled: boolean, payoutsEnabled: boolean, detailsSubmitted: boolean, checkedAt: string | null } };
+
+export type RefreshPaymentConnectionMutationVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type RefreshPaymentConnectionMutation = { refreshPaymentConnection: { communityId: string, status: PaymentConnectionStatus, mode: PaymentAccountMode | null, accountId: string | null, chargesEnabled: boolean, payoutsEnabled: boolean, detailsSubmitted: boolean, checkedAt: string | null } };
+
+export type ConnectStripeMutationVariables = Exact<{
+  communityId: string | number;
+  returnPath: string;
+}>;
+
+
+export type ConnectStripeMutation = { connectStripe: { url: string } };
+
+export type StripeDashboardLinkMutationVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type StripeDashboardLinkMutation = { stripeDashboardLink: { url: string } };
+
+export type PaymentRowFieldsFragment = { id: string, createdAt: string, succeededAt: string | null, purpose: PaymentPurpose, status: PaymentStatus, method: PaymentMethod, amountMinor: number, feeMinor: number, refundedMinor: number, netMinor: number, currency: string, note: string, payer: { userId: string | null, name: string, email: string | null }, event: { id: string, title: string } | null };
+
+export type PaymentsQueryVariables = Exact<{
+  communityId: string | number;
+  filter?: PaymentFilter | null | undefined;
+  search?: string | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type PaymentsQuery = { payments: { totalCount: number, totalCountCapped: boolean, pageInfo: { endCursor: string | null, hasNextPage: boolean }, nodes: Array<{ id: string, createdAt: string, succeededAt: string | null, purpose: PaymentPurpose, status: PaymentStatus, method: PaymentMethod, amountMinor: number, feeMinor: number, refundedMinor: number, netMinor: number, currency: string, note: string, payer: { userId: string | null, name: string, email: string | null }, event: { id: string, title: string } | null }> } };
+
+export type PaymentQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type PaymentQuery = { payment: { providerRef: string | null, registrationId: string | null, registrationCancelable: boolean, id: string, createdAt: string, succeededAt: string | null, purpose: PaymentPurpose, status: PaymentStatus, method: PaymentMethod, amountMinor: number, feeMinor: number, refundedMinor: number, netMinor: number, currency: string, note: string, refunds: Array<{ id: string, amountMinor: number, reason: string, createdAt: string }>, payer: { userId: string | null, name: string, email: string | null }, event: { id: string, title: string } | null } };
+
+export type PaymentTotalsQueryVariables = Exact<{
+  communityId: string | number;
+  from: string;
+  to: string;
+}>;
+
+
+export type PaymentTotalsQuery = { paymentTotals: Array<{ currency: string, grossMinor: number, refundsMinor: number, feesMinor: number, netMinor: number, payments: number, refunds: number }> };
+
+export type PaymentEventsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type PaymentEventsQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string }> }, past: { nodes: Array<{ id: string, title: string, startsAt: string }> } };
+
+export type PaymentPlansQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type PaymentPlansQuery = { membershipPlans: Array<{ id: string, name: string, archived: boolean }> };
+
+export type RevenueFieldsFragment = { revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null } };
+
+export type RevenueQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type RevenueQuery = { revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null } };
+
+export type RecordPaymentMutationVariables = Exact<{
+  communityId: string | number;
+  input: RecordPaymentInput;
+}>;
+
+
+export type RecordPaymentMutation = { recordPayment: { id: string, createdAt: string, succeededAt: string | null, purpose: PaymentPurpose, status: PaymentStatus, method: PaymentMethod, amountMinor: number, feeMinor: number, refundedMinor: number, netMinor: number, currency: string, note: string, payer: { userId: string | null, name: string, email: string | null }, event: { id: string, title: string } | null } };
+
+export type RefundPaymentMutationVariables = Exact<{
+  id: string | number;
+  amountMinor: number;
+  reason: string;
+  cancelRegistration?: boolean | null | undefined;
+}>;
+
+
+export type RefundPaymentMutation = { refundPayment: { id: string, createdAt: string, succeededAt: string | null, purpose: PaymentPurpose, status: PaymentStatus, method: PaymentMethod, amountMinor: number, feeMinor: number, refundedMinor: number, netMinor: number, currency: string, note: string, payer: { userId: string | null, name: string, email: string | null }, event: { id: string, title: string } | null } };
+
+export type PlanFieldsFragment = { id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean, archived: boolean, position: number };
+
+export type MembershipPlansQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type MembershipPlansQuery = { membershipPlans: Array<{ id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean, archived: boolean, position: number }>, community: { id: string, canTakePayments: boolean } };
+
+export type CreateMembershipPlanMutationVariables = Exact<{
+  communityId: string | number;
+  input: MembershipPlanInput;
+}>;
+
+
+export type CreateMembershipPlanMutation = { createMembershipPlan: { id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean, archived: boolean, position: number } };
+
+export type UpdateMembershipPlanMutationVariables = Exact<{
+  id: string | number;
+  input: MembershipPlanInput;
+}>;
+
+
+export type UpdateMembershipPlanMutation = { updateMembershipPlan: { id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean, archived: boolean, position: number } };
+
+export type ArchiveMembershipPlanMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ArchiveMembershipPlanMutation = { archiveMembershipPlan: { id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean, archived: boolean, position: number } };
+
+export type MyPlanMembershipsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MyPlanMembershipsQuery = { myPlanMemberships: Array<{ membershipId: string, communityId: string, communityName: string, communitySlug: string, status: PlanStatus, renewsAt: string | null, endsAt: string | null, canManageBilling: boolean, plan: { id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean, archived: boolean, position: number } }> };
+
+export type BillingPortalLinkMutationVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type BillingPortalLinkMutation = { billingPortalLink: { url: string } };
+
+export type PromoCodeFieldsFragment = { id: string, code: string, eventId: string | null, eventTitle: string | null, ticketTypeId: string | null, ticketTypeName: string | null, percentOff: number | null, amountOffMinor: number | null, currency: string, maxUses: number | null, uses: number, startsAt: string | null, expiresAt: string | null, active: boolean, status: PromoCodeStatus };
+
+export type PromoCodesQueryVariables = Exact<{
+  communityId: string | number;
+  eventId?: string | number | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type PromoCodesQuery = { promoCodes: { nodes: Array<{ id: string, code: string, eventId: string | null, eventTitle: string | null, ticketTypeId: string | null, ticketTypeName: string | null, percentOff: number | null, amountOffMinor: number | null, currency: string, maxUses: number | null, uses: number, startsAt: string | null, expiresAt: string | null, active: boolean, status: PromoCodeStatus }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type CreatePromoCodeMutationVariables = Exact<{
+  communityId: string | number;
+  eventId?: string | number | null | undefined;
+  input: PromoCodeInput;
+}>;
+
+
+export type CreatePromoCodeMutation = { createPromoCode: { id: string, code: string, eventId: string | null, eventTitle: string | null, ticketTypeId: string | null, ticketTypeName: string | null, percentOff: number | null, amountOffMinor: number | null, currency: string, maxUses: number | null, uses: number, startsAt: string | null, expiresAt: string | null, active: boolean, status: PromoCodeStatus } };
+
+export type DeactivatePromoCodeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeactivatePromoCodeMutation = { deactivatePromoCode: { id: string, code: string, eventId: string | null, eventTitle: string | null, ticketTypeId: string | null, ticketTypeName: string | null, percentOff: number | null, amountOffMinor: number | null, currency: string, maxUses: number | null, uses: number, startsAt: string | null, expiresAt: string | null, active: boolean, status: PromoCodeStatus } };
+
+export type UpdatePromoCodeMutationVariables = Exact<{
+  id: string | number;
+  eventId?: string | number | null | undefined;
+  input: PromoCodeInput;
+}>;
+
+
+export type UpdatePromoCodeMutation = { updatePromoCode: { id: string, code: string, eventId: string | null, eventTitle: string | null, ticketTypeId: string | null, ticketTypeName: string | null, percentOff: number | null, amountOffMinor: number | null, currency: string, maxUses: number | null, uses: number, startsAt: string | null, expiresAt: string | null, active: boolean, status: PromoCodeStatus } };
+
+export type ReactivatePromoCodeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ReactivatePromoCodeMutation = { reactivatePromoCode: { id: string, code: string, eventId: string | null, eventTitle: string | null, ticketTypeId: string | null, ticketTypeName: string | null, percentOff: number | null, amountOffMinor: number | null, currency: string, maxUses: number | null, uses: number, startsAt: string | null, expiresAt: string | null, active: boolean, status: PromoCodeStatus } };
+
+export type PromoCodeEventsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type PromoCodeEventsQuery = { upcoming: { nodes: Array<{ id: string, title: string, ticketTypes: Array<{ id: string, name: string }> }> }, drafts: { nodes: Array<{ id: string, title: string, ticketTypes: Array<{ id: string, name: string }> }> } };
+
 export type ManagedRegistrationQueryVariables = Exact<{
   token: string;
 }>;
 
 
-export type ManagedRegistrationQuery = { managedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { status: EventStatus, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string } } } };
+export type ManagedRegistrationQuery = { managedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, quantity: number, holdExpiresAt: string | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { status: EventStatus, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string } } } };
 
-export type ManagedRegistrationFieldsFragment = { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { status: EventStatus, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string } } };
+export type ManagedRegistrationFieldsFragment = { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, quantity: number, holdExpiresAt: string | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { status: EventStatus, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string } } };
 
 export type CancelManagedRegistrationMutationVariables = Exact<{
   token: string;
 }>;
 
 
-export type CancelManagedRegistrationMutation = { cancelManagedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { status: EventStatus, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string } } } };
+export type CancelManagedRegistrationMutation = { cancelManagedRegistration: { id: string, status: RegistrationStatus, name: string, email: string, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, quantity: number, holdExpiresAt: string | null, ticketTypeName: string | null, onlineUrl: string | null, canCancel: boolean, event: { status: EventStatus, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, host: { id: string, name: string } } } };
+
+export type PayForOfferMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type PayForOfferMutation = { payForOffer: { url: string | null } };
 
 export type MyRegistrationsQueryVariables = Exact<{
   when: RegistrationTimeFilter;
@@ -821,7 +1303,7 @@ export type EventWhenWhereFragment = { id: string, title: string, description: s
 
 export type EventQuestionFieldsFragment = { id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> };
 
-export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number };
+export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number };
 
 export type RegistrationTicketFragment = { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null };
 
@@ -830,7 +1312,7 @@ export type OverviewPageQueryVariables = Exact<{
 }>;
 
 
-export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
+export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null }, revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -878,6 +1360,19 @@ export const CommunityDetailsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"CommunityDetails"}) as unknown as TypedDocumentString<CommunityDetailsFragment, unknown>;
+export const TicketOrderFieldsFragmentDoc = new TypedDocumentString(`
+    fragment TicketOrderFields on TicketOrder {
+  id
+  eventId
+  status
+  ticketName
+  quantity
+  currency
+  totalMinor
+  expiresAt
+  checkoutUrl
+}
+    `, {"fragmentName":"TicketOrderFields"}) as unknown as TypedDocumentString<TicketOrderFieldsFragment, unknown>;
 export const SavedEventFragmentDoc = new TypedDocumentString(`
     fragment SavedEvent on Event {
   id
@@ -961,6 +1456,97 @@ export const MemberFiguresFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"MemberFiguresFields"}) as unknown as TypedDocumentString<MemberFiguresFieldsFragment, unknown>;
+export const BillingDetailsFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BillingDetailsFields on BillingDetails {
+  communityId
+  legalName
+  address
+  taxNote
+  updatedAt
+}
+    `, {"fragmentName":"BillingDetailsFields"}) as unknown as TypedDocumentString<BillingDetailsFieldsFragment, unknown>;
+export const PaymentConnectionFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PaymentConnectionFields on PaymentConnection {
+  communityId
+  status
+  mode
+  accountId
+  chargesEnabled
+  payoutsEnabled
+  detailsSubmitted
+  checkedAt
+}
+    `, {"fragmentName":"PaymentConnectionFields"}) as unknown as TypedDocumentString<PaymentConnectionFieldsFragment, unknown>;
+export const PaymentRowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PaymentRowFields on Payment {
+  id
+  createdAt
+  succeededAt
+  purpose
+  status
+  method
+  amountMinor
+  feeMinor
+  refundedMinor
+  netMinor
+  currency
+  note
+  payer {
+    userId
+    name
+    email
+  }
+  event {
+    id
+    title
+  }
+}
+    `, {"fragmentName":"PaymentRowFields"}) as unknown as TypedDocumentString<PaymentRowFieldsFragment, unknown>;
+export const RevenueFieldsFragmentDoc = new TypedDocumentString(`
+    fragment RevenueFields on Query {
+  revenueCommunity: community(id: $communityId) {
+    id
+    revenueLast30Days {
+      currency
+      amountMinor
+    }
+  }
+}
+    `, {"fragmentName":"RevenueFields"}) as unknown as TypedDocumentString<RevenueFieldsFragment, unknown>;
+export const PlanFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PlanFields on MembershipPlan {
+  id
+  name
+  description
+  priceMinor
+  currency
+  interval
+  membersOnlyEvents
+  memberPrices
+  approvalRequired
+  archived
+  position
+}
+    `, {"fragmentName":"PlanFields"}) as unknown as TypedDocumentString<PlanFieldsFragment, unknown>;
+export const PromoCodeFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PromoCodeFields on PromoCode {
+  id
+  code
+  eventId
+  eventTitle
+  ticketTypeId
+  ticketTypeName
+  percentOff
+  amountOffMinor
+  currency
+  maxUses
+  uses
+  startsAt
+  expiresAt
+  active
+  status
+}
+    `, {"fragmentName":"PromoCodeFields"}) as unknown as TypedDocumentString<PromoCodeFieldsFragment, unknown>;
 export const EventWhenWhereFragmentDoc = new TypedDocumentString(`
     fragment EventWhenWhere on Event {
   id
@@ -982,6 +1568,8 @@ export const ManagedRegistrationFieldsFragmentDoc = new TypedDocumentString(`
   checkInCode
   checkedInAt
   waitlistPosition
+  quantity
+  holdExpiresAt
   ticketTypeName
   onlineUrl
   canCancel
@@ -1023,6 +1611,7 @@ export const EventPublicFactsFragmentDoc = new TypedDocumentString(`
   capacity
   spotsLeft
   waitlistEnabled
+  waitlistOfferHours
   approvalRequired
   requireVerifiedEmail
   goingCount
@@ -1193,6 +1782,60 @@ export const DeleteCommunityDocument = new TypedDocumentString(`
   deleteCommunity(id: $id, confirmName: $confirmName)
 }
     `) as unknown as TypedDocumentString<DeleteCommunityMutation, DeleteCommunityMutationVariables>;
+export const StartCheckoutDocument = new TypedDocumentString(`
+    mutation StartCheckout($eventId: ID!, $input: StartCheckoutInput!) {
+  startCheckout(eventId: $eventId, input: $input) {
+    url
+    order {
+      ...TicketOrderFields
+    }
+  }
+}
+    fragment TicketOrderFields on TicketOrder {
+  id
+  eventId
+  status
+  ticketName
+  quantity
+  currency
+  totalMinor
+  expiresAt
+  checkoutUrl
+}`) as unknown as TypedDocumentString<StartCheckoutMutation, StartCheckoutMutationVariables>;
+export const TicketOrderDocument = new TypedDocumentString(`
+    query TicketOrder($id: ID!) {
+  ticketOrder(id: $id) {
+    ...TicketOrderFields
+  }
+}
+    fragment TicketOrderFields on TicketOrder {
+  id
+  eventId
+  status
+  ticketName
+  quantity
+  currency
+  totalMinor
+  expiresAt
+  checkoutUrl
+}`) as unknown as TypedDocumentString<TicketOrderQuery, TicketOrderQueryVariables>;
+export const CancelCheckoutDocument = new TypedDocumentString(`
+    mutation CancelCheckout($orderId: ID!) {
+  cancelCheckout(orderId: $orderId) {
+    ...TicketOrderFields
+  }
+}
+    fragment TicketOrderFields on TicketOrder {
+  id
+  eventId
+  status
+  ticketName
+  quantity
+  currency
+  totalMinor
+  expiresAt
+  checkoutUrl
+}`) as unknown as TypedDocumentString<CancelCheckoutMutation, CancelCheckoutMutationVariables>;
 export const EventPageDocument = new TypedDocumentString(`
     query EventPage($id: ID!) {
   event(id: $id) {
@@ -1211,9 +1854,14 @@ export const EventPageDocument = new TypedDocumentString(`
       id
       name
       priceMinor
+      memberPriceMinor
+      viewerPriceMinor
       currency
       quantity
       remaining
+      maxPerOrder
+      salesStartAt
+      salesEndAt
     }
     questions {
       ...EventQuestionFields
@@ -1249,6 +1897,7 @@ fragment EventPublicFacts on Event {
   capacity
   spotsLeft
   waitlistEnabled
+  waitlistOfferHours
   approvalRequired
   requireVerifiedEmail
   goingCount
@@ -1292,6 +1941,30 @@ export const RegisterForEventDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<RegisterForEventMutation, RegisterForEventMutationVariables>;
+export const TicketQuoteDocument = new TypedDocumentString(`
+    query TicketQuote($eventId: ID!, $ticketTypeId: ID!, $quantity: Int!, $promoCode: String) {
+  ticketQuote(
+    eventId: $eventId
+    ticketTypeId: $ticketTypeId
+    quantity: $quantity
+    promoCode: $promoCode
+  ) {
+    currency
+    subtotalMinor
+    discountMinor
+    totalMinor
+    promoCode
+    lines {
+      ticketTypeId
+      quantity
+      unitPriceMinor
+      listUnitPriceMinor
+      memberPrice
+      unitDiscountMinor
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<TicketQuoteQuery, TicketQuoteQueryVariables>;
 export const RegistrationDigestDocument = new TypedDocumentString(`
     query RegistrationDigest($communityId: ID!) {
   registrationDigest(communityId: $communityId)
@@ -1449,11 +2122,17 @@ export const EventDetailDocument = new TypedDocumentString(`
     ...EventPublicFacts
     pendingCount
     checkedInCount
+    heldCount
     ticketTypes {
       id
       name
       quantity
       remaining
+      priceMinor
+      memberPriceMinor
+      maxPerOrder
+      salesStartAt
+      salesEndAt
     }
     questions {
       ...EventQuestionFields
@@ -1491,6 +2170,7 @@ fragment EventPublicFacts on Event {
   capacity
   spotsLeft
   waitlistEnabled
+  waitlistOfferHours
   approvalRequired
   requireVerifiedEmail
   goingCount
@@ -1515,6 +2195,7 @@ export const EventRegistrationsDocument = new TypedDocumentString(`
         email
         image
       }
+      quantity
       ticketType {
         id
         name
@@ -1526,7 +2207,19 @@ export const EventRegistrationsDocument = new TypedDocumentString(`
       }
       checkedInAt
       waitlistPosition
+      holdExpiresAt
       createdAt
+      payments {
+        id
+        method
+        status
+        currency
+        amountMinor
+        refundedMinor
+        payer {
+          name
+        }
+      }
     }
     pageInfo {
       endCursor
@@ -1627,6 +2320,16 @@ export const MessageRegistrantsDocument = new TypedDocumentString(`
   messageRegistrants(eventId: $eventId, input: $input)
 }
     `) as unknown as TypedDocumentString<MessageRegistrantsMutation, MessageRegistrantsMutationVariables>;
+export const TicketPricingDocument = new TypedDocumentString(`
+    query TicketPricing($communityId: ID!) {
+  community(id: $communityId) {
+    id
+    currency
+    canTakePayments
+    viewerCapabilities
+  }
+}
+    `) as unknown as TypedDocumentString<TicketPricingQuery, TicketPricingQueryVariables>;
 export const AnnouncementsDocument = new TypedDocumentString(`
     query Announcements($communityId: ID!) {
   announcements(communityId: $communityId) {
@@ -1742,6 +2445,11 @@ export const MembersDocument = new TypedDocumentString(`
       eventsAttended
       checkIns
       lastActiveAt
+      planStatus
+      plan {
+        id
+        name
+      }
       person {
         id
         name
@@ -1751,6 +2459,15 @@ export const MembersDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MembersQuery, MembersQueryVariables>;
+export const MemberTablePlansDocument = new TypedDocumentString(`
+    query MemberTablePlans($communityId: ID!) {
+  membershipPlans(communityId: $communityId) {
+    id
+    name
+    archived
+  }
+}
+    `) as unknown as TypedDocumentString<MemberTablePlansQuery, MemberTablePlansQueryVariables>;
 export const MemberSegmentsDocument = new TypedDocumentString(`
     query MemberSegments($communityId: ID!) {
   memberSegments(communityId: $communityId) {
@@ -1767,6 +2484,8 @@ export const MemberSegmentsDocument = new TypedDocumentString(`
       lastActiveBefore
       eventsAttendedAtLeast
       checkInsAtLeast
+      plans
+      planStatuses
     }
   }
 }
@@ -1989,20 +2708,43 @@ export const CommunityPageDocument = new TypedDocumentString(`
       id
       role
       status
+      planStatus
+      plan {
+        id
+        name
+      }
     }
     viewerSeesDirectory
+    plans {
+      id
+      name
+      description
+      priceMinor
+      currency
+      interval
+      membersOnlyEvents
+      memberPrices
+      approvalRequired
+    }
   }
 }
     `) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
 export const JoinCommunityDocument = new TypedDocumentString(`
-    mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {
-  joinCommunity(communityId: $communityId, answers: $answers) {
+    mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID) {
+  joinCommunity(communityId: $communityId, answers: $answers, planId: $planId) {
     id
     role
     status
   }
 }
     `) as unknown as TypedDocumentString<JoinCommunityMutation, JoinCommunityMutationVariables>;
+export const SubscribeToPlanDocument = new TypedDocumentString(`
+    mutation SubscribeToPlan($planId: ID!) {
+  subscribeToPlan(planId: $planId) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<SubscribeToPlanMutation, SubscribeToPlanMutationVariables>;
 export const LeaveCommunityDocument = new TypedDocumentString(`
     mutation LeaveCommunity($communityId: ID!) {
   leaveCommunity(communityId: $communityId)
@@ -2083,6 +2825,597 @@ export const AcceptInvitationDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<AcceptInvitationMutation, AcceptInvitationMutationVariables>;
+export const BillingDetailsDocument = new TypedDocumentString(`
+    query BillingDetails($communityId: ID!) {
+  community(id: $communityId) {
+    id
+    name
+    billingDetails {
+      ...BillingDetailsFields
+    }
+  }
+}
+    fragment BillingDetailsFields on BillingDetails {
+  communityId
+  legalName
+  address
+  taxNote
+  updatedAt
+}`) as unknown as TypedDocumentString<BillingDetailsQuery, BillingDetailsQueryVariables>;
+export const UpdateBillingDetailsDocument = new TypedDocumentString(`
+    mutation UpdateBillingDetails($communityId: ID!, $input: BillingDetailsInput!) {
+  updateBillingDetails(communityId: $communityId, input: $input) {
+    ...BillingDetailsFields
+  }
+}
+    fragment BillingDetailsFields on BillingDetails {
+  communityId
+  legalName
+  address
+  taxNote
+  updatedAt
+}`) as unknown as TypedDocumentString<UpdateBillingDetailsMutation, UpdateBillingDetailsMutationVariables>;
+export const PayerPaymentsDocument = new TypedDocumentString(`
+    query PayerPayments($communityId: ID!, $payerUserId: ID!, $first: Int, $after: String) {
+  payments(
+    communityId: $communityId
+    filter: {payerUserId: $payerUserId}
+    first: $first
+    after: $after
+  ) {
+    totalCount
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+    nodes {
+      ...PaymentRowFields
+    }
+  }
+}
+    fragment PaymentRowFields on Payment {
+  id
+  createdAt
+  succeededAt
+  purpose
+  status
+  method
+  amountMinor
+  feeMinor
+  refundedMinor
+  netMinor
+  currency
+  note
+  payer {
+    userId
+    name
+    email
+  }
+  event {
+    id
+    title
+  }
+}`) as unknown as TypedDocumentString<PayerPaymentsQuery, PayerPaymentsQueryVariables>;
+export const PayerPaymentTotalsDocument = new TypedDocumentString(`
+    query PayerPaymentTotals($communityId: ID!, $payerUserId: ID!) {
+  payerPaymentTotals(communityId: $communityId, payerUserId: $payerUserId) {
+    currency
+    grossMinor
+    refundsMinor
+    netMinor
+    payments
+  }
+}
+    `) as unknown as TypedDocumentString<PayerPaymentTotalsQuery, PayerPaymentTotalsQueryVariables>;
+export const PaymentConnectionDocument = new TypedDocumentString(`
+    query PaymentConnection($communityId: ID!) {
+  paymentConnection(communityId: $communityId) {
+    ...PaymentConnectionFields
+  }
+}
+    fragment PaymentConnectionFields on PaymentConnection {
+  communityId
+  status
+  mode
+  accountId
+  chargesEnabled
+  payoutsEnabled
+  detailsSubmitted
+  checkedAt
+}`) as unknown as TypedDocumentString<PaymentConnectionQuery, PaymentConnectionQueryVariables>;
+export const RefreshPaymentConnectionDocument = new TypedDocumentString(`
+    mutation RefreshPaymentConnection($communityId: ID!) {
+  refreshPaymentConnection(communityId: $communityId) {
+    ...PaymentConnectionFields
+  }
+}
+    fragment PaymentConnectionFields on PaymentConnection {
+  communityId
+  status
+  mode
+  accountId
+  chargesEnabled
+  payoutsEnabled
+  detailsSubmitted
+  checkedAt
+}`) as unknown as TypedDocumentString<RefreshPaymentConnectionMutation, RefreshPaymentConnectionMutationVariables>;
+export const ConnectStripeDocument = new TypedDocumentString(`
+    mutation ConnectStripe($communityId: ID!, $returnPath: String!) {
+  connectStripe(communityId: $communityId, returnPath: $returnPath) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<ConnectStripeMutation, ConnectStripeMutationVariables>;
+export const StripeDashboardLinkDocument = new TypedDocumentString(`
+    mutation StripeDashboardLink($communityId: ID!) {
+  stripeDashboardLink(communityId: $communityId) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<StripeDashboardLinkMutation, StripeDashboardLinkMutationVariables>;
+export const PaymentsDocument = new TypedDocumentString(`
+    query Payments($communityId: ID!, $filter: PaymentFilter, $search: String, $first: Int, $after: String) {
+  payments(
+    communityId: $communityId
+    filter: $filter
+    search: $search
+    first: $first
+    after: $after
+  ) {
+    totalCount
+    totalCountCapped
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+    nodes {
+      ...PaymentRowFields
+    }
+  }
+}
+    fragment PaymentRowFields on Payment {
+  id
+  createdAt
+  succeededAt
+  purpose
+  status
+  method
+  amountMinor
+  feeMinor
+  refundedMinor
+  netMinor
+  currency
+  note
+  payer {
+    userId
+    name
+    email
+  }
+  event {
+    id
+    title
+  }
+}`) as unknown as TypedDocumentString<PaymentsQuery, PaymentsQueryVariables>;
+export const PaymentDocument = new TypedDocumentString(`
+    query Payment($id: ID!) {
+  payment(id: $id) {
+    ...PaymentRowFields
+    providerRef
+    registrationId
+    registrationCancelable
+    refunds {
+      id
+      amountMinor
+      reason
+      createdAt
+    }
+  }
+}
+    fragment PaymentRowFields on Payment {
+  id
+  createdAt
+  succeededAt
+  purpose
+  status
+  method
+  amountMinor
+  feeMinor
+  refundedMinor
+  netMinor
+  currency
+  note
+  payer {
+    userId
+    name
+    email
+  }
+  event {
+    id
+    title
+  }
+}`) as unknown as TypedDocumentString<PaymentQuery, PaymentQueryVariables>;
+export const PaymentTotalsDocument = new TypedDocumentString(`
+    query PaymentTotals($communityId: ID!, $from: DateTime!, $to: DateTime!) {
+  paymentTotals(communityId: $communityId, from: $from, to: $to) {
+    currency
+    grossMinor
+    refundsMinor
+    feesMinor
+    netMinor
+    payments
+    refunds
+  }
+}
+    `) as unknown as TypedDocumentString<PaymentTotalsQuery, PaymentTotalsQueryVariables>;
+export const PaymentEventsDocument = new TypedDocumentString(`
+    query PaymentEvents($communityId: ID!) {
+  upcoming: events(communityId: $communityId, filter: UPCOMING, first: 100) {
+    nodes {
+      id
+      title
+      startsAt
+    }
+  }
+  past: events(communityId: $communityId, filter: PAST, first: 100) {
+    nodes {
+      id
+      title
+      startsAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PaymentEventsQuery, PaymentEventsQueryVariables>;
+export const PaymentPlansDocument = new TypedDocumentString(`
+    query PaymentPlans($communityId: ID!) {
+  membershipPlans(communityId: $communityId) {
+    id
+    name
+    archived
+  }
+}
+    `) as unknown as TypedDocumentString<PaymentPlansQuery, PaymentPlansQueryVariables>;
+export const RevenueDocument = new TypedDocumentString(`
+    query Revenue($communityId: ID!) {
+  ...RevenueFields
+}
+    fragment RevenueFields on Query {
+  revenueCommunity: community(id: $communityId) {
+    id
+    revenueLast30Days {
+      currency
+      amountMinor
+    }
+  }
+}`) as unknown as TypedDocumentString<RevenueQuery, RevenueQueryVariables>;
+export const RecordPaymentDocument = new TypedDocumentString(`
+    mutation RecordPayment($communityId: ID!, $input: RecordPaymentInput!) {
+  recordPayment(communityId: $communityId, input: $input) {
+    ...PaymentRowFields
+  }
+}
+    fragment PaymentRowFields on Payment {
+  id
+  createdAt
+  succeededAt
+  purpose
+  status
+  method
+  amountMinor
+  feeMinor
+  refundedMinor
+  netMinor
+  currency
+  note
+  payer {
+    userId
+    name
+    email
+  }
+  event {
+    id
+    title
+  }
+}`) as unknown as TypedDocumentString<RecordPaymentMutation, RecordPaymentMutationVariables>;
+export const RefundPaymentDocument = new TypedDocumentString(`
+    mutation RefundPayment($id: ID!, $amountMinor: MinorUnits!, $reason: String!, $cancelRegistration: Boolean) {
+  refundPayment(
+    id: $id
+    amountMinor: $amountMinor
+    reason: $reason
+    cancelRegistration: $cancelRegistration
+  ) {
+    ...PaymentRowFields
+  }
+}
+    fragment PaymentRowFields on Payment {
+  id
+  createdAt
+  succeededAt
+  purpose
+  status
+  method
+  amountMinor
+  feeMinor
+  refundedMinor
+  netMinor
+  currency
+  note
+  payer {
+    userId
+    name
+    email
+  }
+  event {
+    id
+    title
+  }
+}`) as unknown as TypedDocumentString<RefundPaymentMutation, RefundPaymentMutationVariables>;
+export const MembershipPlansDocument = new TypedDocumentString(`
+    query MembershipPlans($communityId: ID!) {
+  membershipPlans(communityId: $communityId) {
+    ...PlanFields
+  }
+  community(id: $communityId) {
+    id
+    canTakePayments
+  }
+}
+    fragment PlanFields on MembershipPlan {
+  id
+  name
+  description
+  priceMinor
+  currency
+  interval
+  membersOnlyEvents
+  memberPrices
+  approvalRequired
+  archived
+  position
+}`) as unknown as TypedDocumentString<MembershipPlansQuery, MembershipPlansQueryVariables>;
+export const CreateMembershipPlanDocument = new TypedDocumentString(`
+    mutation CreateMembershipPlan($communityId: ID!, $input: MembershipPlanInput!) {
+  createMembershipPlan(communityId: $communityId, input: $input) {
+    ...PlanFields
+  }
+}
+    fragment PlanFields on MembershipPlan {
+  id
+  name
+  description
+  priceMinor
+  currency
+  interval
+  membersOnlyEvents
+  memberPrices
+  approvalRequired
+  archived
+  position
+}`) as unknown as TypedDocumentString<CreateMembershipPlanMutation, CreateMembershipPlanMutationVariables>;
+export const UpdateMembershipPlanDocument = new TypedDocumentString(`
+    mutation UpdateMembershipPlan($id: ID!, $input: MembershipPlanInput!) {
+  updateMembershipPlan(id: $id, input: $input) {
+    ...PlanFields
+  }
+}
+    fragment PlanFields on MembershipPlan {
+  id
+  name
+  description
+  priceMinor
+  currency
+  interval
+  membersOnlyEvents
+  memberPrices
+  approvalRequired
+  archived
+  position
+}`) as unknown as TypedDocumentString<UpdateMembershipPlanMutation, UpdateMembershipPlanMutationVariables>;
+export const ArchiveMembershipPlanDocument = new TypedDocumentString(`
+    mutation ArchiveMembershipPlan($id: ID!) {
+  archiveMembershipPlan(id: $id) {
+    ...PlanFields
+  }
+}
+    fragment PlanFields on MembershipPlan {
+  id
+  name
+  description
+  priceMinor
+  currency
+  interval
+  membersOnlyEvents
+  memberPrices
+  approvalRequired
+  archived
+  position
+}`) as unknown as TypedDocumentString<ArchiveMembershipPlanMutation, ArchiveMembershipPlanMutationVariables>;
+export const MyPlanMembershipsDocument = new TypedDocumentString(`
+    query MyPlanMemberships {
+  myPlanMemberships {
+    membershipId
+    communityId
+    communityName
+    communitySlug
+    status
+    renewsAt
+    endsAt
+    canManageBilling
+    plan {
+      ...PlanFields
+    }
+  }
+}
+    fragment PlanFields on MembershipPlan {
+  id
+  name
+  description
+  priceMinor
+  currency
+  interval
+  membersOnlyEvents
+  memberPrices
+  approvalRequired
+  archived
+  position
+}`) as unknown as TypedDocumentString<MyPlanMembershipsQuery, MyPlanMembershipsQueryVariables>;
+export const BillingPortalLinkDocument = new TypedDocumentString(`
+    mutation BillingPortalLink($communityId: ID!) {
+  billingPortalLink(communityId: $communityId) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<BillingPortalLinkMutation, BillingPortalLinkMutationVariables>;
+export const PromoCodesDocument = new TypedDocumentString(`
+    query PromoCodes($communityId: ID!, $eventId: ID, $first: Int, $after: String) {
+  promoCodes(
+    communityId: $communityId
+    eventId: $eventId
+    first: $first
+    after: $after
+  ) {
+    nodes {
+      ...PromoCodeFields
+    }
+    pageInfo {
+      endCursor
+      hasNextPage
+    }
+  }
+}
+    fragment PromoCodeFields on PromoCode {
+  id
+  code
+  eventId
+  eventTitle
+  ticketTypeId
+  ticketTypeName
+  percentOff
+  amountOffMinor
+  currency
+  maxUses
+  uses
+  startsAt
+  expiresAt
+  active
+  status
+}`) as unknown as TypedDocumentString<PromoCodesQuery, PromoCodesQueryVariables>;
+export const CreatePromoCodeDocument = new TypedDocumentString(`
+    mutation CreatePromoCode($communityId: ID!, $eventId: ID, $input: PromoCodeInput!) {
+  createPromoCode(communityId: $communityId, eventId: $eventId, input: $input) {
+    ...PromoCodeFields
+  }
+}
+    fragment PromoCodeFields on PromoCode {
+  id
+  code
+  eventId
+  eventTitle
+  ticketTypeId
+  ticketTypeName
+  percentOff
+  amountOffMinor
+  currency
+  maxUses
+  uses
+  startsAt
+  expiresAt
+  active
+  status
+}`) as unknown as TypedDocumentString<CreatePromoCodeMutation, CreatePromoCodeMutationVariables>;
+export const DeactivatePromoCodeDocument = new TypedDocumentString(`
+    mutation DeactivatePromoCode($id: ID!) {
+  deactivatePromoCode(id: $id) {
+    ...PromoCodeFields
+  }
+}
+    fragment PromoCodeFields on PromoCode {
+  id
+  code
+  eventId
+  eventTitle
+  ticketTypeId
+  ticketTypeName
+  percentOff
+  amountOffMinor
+  currency
+  maxUses
+  uses
+  startsAt
+  expiresAt
+  active
+  status
+}`) as unknown as TypedDocumentString<DeactivatePromoCodeMutation, DeactivatePromoCodeMutationVariables>;
+export const UpdatePromoCodeDocument = new TypedDocumentString(`
+    mutation UpdatePromoCode($id: ID!, $eventId: ID, $input: PromoCodeInput!) {
+  updatePromoCode(id: $id, eventId: $eventId, input: $input) {
+    ...PromoCodeFields
+  }
+}
+    fragment PromoCodeFields on PromoCode {
+  id
+  code
+  eventId
+  eventTitle
+  ticketTypeId
+  ticketTypeName
+  percentOff
+  amountOffMinor
+  currency
+  maxUses
+  uses
+  startsAt
+  expiresAt
+  active
+  status
+}`) as unknown as TypedDocumentString<UpdatePromoCodeMutation, UpdatePromoCodeMutationVariables>;
+export const ReactivatePromoCodeDocument = new TypedDocumentString(`
+    mutation ReactivatePromoCode($id: ID!) {
+  reactivatePromoCode(id: $id) {
+    ...PromoCodeFields
+  }
+}
+    fragment PromoCodeFields on PromoCode {
+  id
+  code
+  eventId
+  eventTitle
+  ticketTypeId
+  ticketTypeName
+  percentOff
+  amountOffMinor
+  currency
+  maxUses
+  uses
+  startsAt
+  expiresAt
+  active
+  status
+}`) as unknown as TypedDocumentString<ReactivatePromoCodeMutation, ReactivatePromoCodeMutationVariables>;
+export const PromoCodeEventsDocument = new TypedDocumentString(`
+    query PromoCodeEvents($communityId: ID!) {
+  upcoming: events(communityId: $communityId, filter: UPCOMING, first: 100) {
+    nodes {
+      id
+      title
+      ticketTypes {
+        id
+        name
+      }
+    }
+  }
+  drafts: events(communityId: $communityId, filter: DRAFTS, first: 100) {
+    nodes {
+      id
+      title
+      ticketTypes {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PromoCodeEventsQuery, PromoCodeEventsQueryVariables>;
 export const ManagedRegistrationDocument = new TypedDocumentString(`
     query ManagedRegistration($token: String!) {
   managedRegistration(token: $token) {
@@ -2097,6 +3430,8 @@ export const ManagedRegistrationDocument = new TypedDocumentString(`
   checkInCode
   checkedInAt
   waitlistPosition
+  quantity
+  holdExpiresAt
   ticketTypeName
   onlineUrl
   canCancel
@@ -2133,6 +3468,8 @@ export const CancelManagedRegistrationDocument = new TypedDocumentString(`
   checkInCode
   checkedInAt
   waitlistPosition
+  quantity
+  holdExpiresAt
   ticketTypeName
   onlineUrl
   canCancel
@@ -2155,6 +3492,13 @@ fragment EventWhenWhere on Event {
   venueName
   venueAddress
 }`) as unknown as TypedDocumentString<CancelManagedRegistrationMutation, CancelManagedRegistrationMutationVariables>;
+export const PayForOfferDocument = new TypedDocumentString(`
+    mutation PayForOffer($token: String!) {
+  payForOffer(token: $token) {
+    url
+  }
+}
+    `) as unknown as TypedDocumentString<PayForOfferMutation, PayForOfferMutationVariables>;
 export const MyRegistrationsDocument = new TypedDocumentString(`
     query MyRegistrations($when: RegistrationTimeFilter!, $first: Int, $after: String) {
   myRegistrations(when: $when, first: $first, after: $after) {
@@ -2205,6 +3549,7 @@ export const OverviewPageDocument = new TypedDocumentString(`
     query OverviewPage($communityId: ID!) {
   ...OverviewEventsFields
   ...MemberFiguresFields
+  ...RevenueFields
 }
     fragment EventListItem on Event {
   id
@@ -2253,6 +3598,15 @@ fragment MemberFiguresFields on Query {
         id
         name
       }
+    }
+  }
+}
+fragment RevenueFields on Query {
+  revenueCommunity: community(id: $communityId) {
+    id
+    revenueLast30Days {
+      currency
+      amountMinor
     }
   }
 }`) as unknown as TypedDocumentString<OverviewPageQuery, OverviewPageQueryVariables>;

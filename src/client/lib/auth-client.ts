@@ -1,4 +1,11 @@
-export type AuthUser = { id: string; name: string; email: string; image: string | null };
+export type AuthUser = {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  /** Verified, in E.164; null when the person has not added one. */
+  phoneNumber: string | null;
+};
 export type AuthSession = { user: AuthUser };
 
 export class AuthError extends Error {
@@ -23,10 +30,21 @@ function retryAfterOf(response: Response, body: Body): number | undefined {
   return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : undefined;
 }
 
-async function call(path: string, payload?: unknown): Promise<Body> {
+/** The seed's code for a sign-in that still needs its second factor (better-auth's `twoFactorRedirect`). */
+export const SECOND_FACTOR_REQUIRED = "auth/multi-factor-auth-required";
+
+/**
+ * One better-auth endpoint (or, with `area` "account", one of /api/account's): its JSON answer, or
+ * an AuthError with the server's code.
+ */
+export async function call(
+  path: string,
+  payload?: unknown,
+  area: "auth" | "account" = "auth",
+): Promise<Body> {
   let response: Response;
   try {
-    response = await fetch(`/api/auth/${path}`, {
+    response = await fetch(`/api/${area}/${path}`, {
       method: payload ? "POST" : "GET",
       credentials: "include",
       headers: payload ? { "content-type": "application/json" } : undefined,
@@ -36,6 +54,10 @@ async function call(path: string, payload?: unknown): Promise<Body> {
     throw new AuthError("Could not reach the server. Check your connection.", "NETWORK_ERROR", 0);
   }
   const body: Body = await response.json().catch(() => null);
+  if (response.ok && body?.twoFactorRedirect === true) {
+    // Never shown: the page moves on to /two-factor (features/auth/second-step.ts).
+    throw new AuthError("Second factor required", SECOND_FACTOR_REQUIRED, 200);
+  }
   if (response.ok) return body;
   const { status } = response;
   throw new AuthError(
@@ -46,10 +68,16 @@ async function call(path: string, payload?: unknown): Promise<Body> {
   );
 }
 
-function userOf(body: Body): AuthUser | null {
+/** For the account features' own calls (sessions, passkeys, account deletion). */
+export const callAuth = call;
+
+/** The account in a better-auth answer, or null. */
+export function userOf(body: Body): AuthUser | null {
   const user = body?.user as Partial<AuthUser> | null | undefined;
   if (typeof user?.id !== "string" || typeof user.email !== "string") return null;
-  return { id: user.id, email: user.email, name: user.name ?? "", image: user.image ?? null };
+  // The server keeps a number only once a code sent to it was entered.
+  const phoneNumber = typeof user.phoneNumber === "string" ? user.phoneNumber : null;
+  return { id: user.id, email: user.email, name: user.name ?? "", image: user.image ?? null, phoneNumber };
 }
 
 export async function getSession(): Promise<AuthSession | null> {
@@ -61,33 +89,38 @@ export async function sendSignInCode(email: string): Promise<void> {
   await call("email-otp/send-verification-otp", { email, type: "sign-in" });
 }
 
-export async function verifySignInCode(email: string, otp: string): Promise<AuthUser | null> {
-  return userOf(await call("sign-in/email-otp", { email, otp }));
-}
-
-export async function updateUser(changes: { name?: string; image?: string | null }): Promise<void> {
-  await call("update-user", changes);
-}
-
 export async function signOut(): Promise<void> {
   await call("sign-out", {});
 }
 
-export async function signInWithGoogleIdToken(token: string): Promise<void> {
-  await call("sign-in/social", { provider: "google", idToken: { token } });
-}
+/** GitHub, Facebook and X: plain OAuth sign-in, each on only when the server has its keys. */
+export const SIGN_IN_PROVIDERS = ["github", "facebook", "twitter"] as const;
+export type SignInProvider = (typeof SIGN_IN_PROVIDERS)[number];
 
-export type PublicConfig = { googleClientId: string | null };
+export type PublicConfig = {
+  googleClientId: string | null;
+  phoneSignIn: boolean;
+  signInProviders: SignInProvider[];
+};
 let publicConfig: Promise<PublicConfig> | undefined;
 
-/** Fetched once per page load; a failure means "no Google button", never a broken login page. */
+/** A new page load asks again (a test's render of the app is one). */
+export function forgetPublicConfig(): void {
+  publicConfig = undefined;
+}
+
+/** Fetched once per page load; a failure means "no provider buttons", never a broken login page. */
 export function getPublicConfig(): Promise<PublicConfig> {
   publicConfig ??= fetch("/api/config")
     .then((response) => (response.ok ? response.json() : null))
-    .then((body: { googleClientId?: unknown } | null) => ({
+    .then((body: { googleClientId?: unknown; phoneSignIn?: unknown; signInProviders?: unknown } | null) => ({
       googleClientId:
         typeof body?.googleClientId === "string" && body.googleClientId ? body.googleClientId : null,
+      phoneSignIn: body?.phoneSignIn === true,
+      signInProviders: SIGN_IN_PROVIDERS.filter(
+        (id) => Array.isArray(body?.signInProviders) && body.signInProviders.includes(id),
+      ),
     }))
-    .catch(() => ({ googleClientId: null }));
+    .catch(() => ({ googleClientId: null, phoneSignIn: false, signInProviders: [] }));
   return publicConfig;
 }

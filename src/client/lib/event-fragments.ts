@@ -42,6 +42,7 @@ export const EventPublicFactsFragment = graphql(`
     capacity
     spotsLeft
     waitlistEnabled
+    waitlistOfferHours
     approvalRequired
     requireVerifiedEmail
     goingCount

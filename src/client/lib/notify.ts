@@ -27,4 +27,10 @@ export const toasterStore = {
   },
   isWanted: () => wanted,
   markMounted: () => markMounted?.(),
+  /** A new Toaster (a remounted app) must subscribe before toasts go to it, or they are lost. */
+  markUnmounted: () => {
+    mounted = new Promise((resolve) => {
+      markMounted = resolve;
+    });
+  },
 };

@@ -10,10 +10,12 @@ import {
   communityPageQueryOptions,
 } from "#client/features/membership/api/community-page.ts";
 import { CommunityPage } from "#client/features/membership/components/community-page.tsx";
-import type { JoinPanelSlots } from "#client/features/membership/components/join-panel.tsx";
+import { awaitingPaidPlan, type JoinPanelSlots } from "#client/features/membership/components/join-panel.tsx";
+import { keepMembershipReturn } from "#client/features/membership/membership-return.ts";
 
 // A community's public page: anyone may open it; signed-out visitors sign in in place to join.
 export const Route = createFileRoute("/c/$slug")({
+  validateSearch: keepMembershipReturn,
   loader: async ({ context, params }) => {
     const queryClient = await context.loadQueryClient();
     const community = await queryClient.ensureQueryData(communityPageQueryOptions(params.slug));
@@ -38,13 +40,20 @@ function CommunityRoute() {
 
 function LoadedCommunity() {
   const { slug } = Route.useParams();
-  const { data: community } = useSuspenseQuery(communityPageQueryOptions(slug));
+  const returned = Route.useSearch();
+  // Back from a paid checkout, the plan starts once Stripe's webhook is handled: look again until it has.
+  const { data: community } = useSuspenseQuery({
+    ...communityPageQueryOptions(slug),
+    refetchInterval: (query) =>
+      query.state.data && awaitingPaidPlan(query.state.data, returned) ? 1_500 : false,
+  });
   const { isAuthenticated } = useAuth();
   const queryClient = useQueryClient();
   if (!community) throw notFound();
 
   const slots: JoinPanelSlots = {
     isSignedIn: isAuthenticated,
+    returned,
     renderSignIn: ({ onSignedIn, onCancel }) => (
       <InlineSignIn
         intro="Confirm your email to join. Your answers are kept."

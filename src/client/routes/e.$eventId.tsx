@@ -7,6 +7,7 @@ import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { InlineSignIn } from "#client/features/auth/components/inline-sign-in.tsx";
 import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
 import { eventPageQueryOptions } from "#client/features/event-page/api/event-page-queries.ts";
+import type { CheckoutOutcome } from "#client/features/event-page/components/checkout-return.tsx";
 import { EventPage } from "#client/features/event-page/components/event-page.tsx";
 import type { EventPageSlots } from "#client/features/event-page/components/slots.ts";
 import { registrationKeys } from "#client/features/registrations/api/my-registrations.ts";
@@ -16,7 +17,17 @@ import { GraphQLRequestError } from "#client/lib/graphql.ts";
 
 type Gate = { kind: "sign-in" } | { kind: "members-only"; message: string } | null;
 
+/** Where Stripe sends a buyer back to: `?checkout=paid|canceled&order=…`. */
+type EventSearch = { checkout?: CheckoutOutcome; order?: string };
+
+function parseEventSearch(search: Record<string, unknown>): EventSearch {
+  const checkout = search.checkout === "paid" || search.checkout === "canceled" ? search.checkout : undefined;
+  const order = typeof search.order === "string" && search.order.length <= 64 ? search.order : undefined;
+  return checkout && order ? { checkout, order } : {};
+}
+
 export const Route = createFileRoute("/e/$eventId")({
+  validateSearch: parseEventSearch,
   // A public route: the signed-in layout does not load TanStack Query here, so the loader does.
   loader: async ({ context, params }) => {
     const [queryClient, markdown] = await Promise.all([
@@ -55,6 +66,7 @@ function EventRoute() {
 function LoadedEvent() {
   const { eventId } = Route.useParams();
   const { renderMarkdown } = Route.useLoaderData();
+  const search = Route.useSearch();
   const { data: event } = useSuspenseQuery(eventPageQueryOptions(eventId));
   const { isAuthenticated } = useAuth();
   const queryClient = useQueryClient();
@@ -86,7 +98,14 @@ function LoadedEvent() {
   return (
     <>
       <title>{event.title}</title>
-      <EventPage event={event} descriptionHtml={renderMarkdown(event.description)} slots={slots} />
+      <EventPage
+        event={event}
+        descriptionHtml={renderMarkdown(event.description)}
+        slots={slots}
+        checkout={
+          search.checkout && search.order ? { orderId: search.order, outcome: search.checkout } : null
+        }
+      />
     </>
   );
 }

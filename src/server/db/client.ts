@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { skipClientParsers } from "./pglite-parsers.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,7 +49,9 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   const logger = options.logger ?? false;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // JIT compiling pays off for long analytical queries; the app's are short reads, and a plan
+    // whose cost crosses the threshold (even a branch that never runs) paid 100 ms to compile.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: "-c jit=off" });
     // The server may end an idle connection (restart, failover, a dropped database); pg then emits
     // "error" on the pool, which kills the process unless someone listens. The pool reconnects.
     pool.on("error", (error) => console.error(`database: an idle connection was closed: ${error.message}`));
@@ -84,7 +87,7 @@ export async function openDatabase(options: {
       ...(options.initialData ? { loadDataDir: options.initialData } : {}),
     });
   }
-  const db = drizzlePglite(client, { schema, logger });
+  const db = drizzlePglite(skipClientParsers(client), { schema, logger });
   return {
     db: db as unknown as Db,
     kind: "pglite",

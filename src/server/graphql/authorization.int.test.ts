@@ -30,6 +30,14 @@ type Ids = {
   /** A member import of community A, and its file. */
   importId: string;
   importFilePath: string;
+  /** A payment of community A, recorded by hand, paid by its owner. */
+  paymentId: string;
+  ownerId: string;
+  /** A promo code of community A, and the members-only event's ticket type. */
+  promoCodeId: string;
+  ticketTypeId: string;
+  /** A free membership plan of community A. */
+  planId: string;
 };
 type Case = {
   query: string;
@@ -466,6 +474,169 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.communityId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.paymentConnection": {
+    query: "query ($id: ID!) { paymentConnection(communityId: $id) { status accountId } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.connectStripe": {
+    query:
+      'mutation ($id: ID!) { connectStripe(communityId: $id, returnPath: "/community-selection") { url } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.refreshPaymentConnection": {
+    query: "mutation ($id: ID!) { refreshPaymentConnection(communityId: $id) { status } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.updateBillingDetails": {
+    query:
+      'mutation ($id: ID!) { updateBillingDetails(communityId: $id, input: { legalName: "Forged Ltd", address: "", taxNote: "" }) { legalName } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.ticketQuote": {
+    // Open to signed-out buyers of public events; this one is members-only, so they are asked to sign in.
+    query:
+      "query ($id: ID!, $ticket: ID!) { ticketQuote(eventId: $id, ticketTypeId: $ticket, quantity: 1) { totalMinor } }",
+    variables: (ids) => ({ id: ids.eventId, ticket: ids.ticketTypeId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.ticketOrder": {
+    // An order's id is its buyer's key, carried only in Stripe's return address: a guessed one shows nothing.
+    query: "query ($id: ID!) { ticketOrder(id: $id) { id status totalMinor } }",
+    variables: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+    signedOut: (result) => expect([result.errors, result.data]).toEqual([undefined, { ticketOrder: null }]),
+    outsider: (result) => expect([result.errors, result.data]).toEqual([undefined, { ticketOrder: null }]),
+  },
+  "Mutation.startCheckout": {
+    query: `mutation ($id: ID!, $ticket: ID!) { startCheckout(eventId: $id, input: { ticketTypeId: $ticket, quantity: 1, answers: [], guest: { name: "Gate Crasher", email: "crash@example.test" } }) { url order { id } } }`,
+    variables: (ids) => ({ id: ids.eventId, ticket: ids.ticketTypeId }),
+    // The event is members-only: a guest is asked to sign in, a signed-in outsider does not see it.
+    signedOut: refusedAs("VERIFIED_EMAIL_REQUIRED"),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.payForOffer": {
+    // Only the private link in the offer's mail pays for an offered seat: a forged one ends nothing.
+    query: "mutation ($token: String!) { payForOffer(token: $token) { url } }",
+    variables: (ids) => ({ token: `${ids.registrationId}.${"x".repeat(43)}` }),
+    signedOut: refusedAs("CONFLICT"),
+    outsider: refusedAs("CONFLICT"),
+  },
+  "Mutation.cancelCheckout": {
+    query: "mutation ($id: ID!) { cancelCheckout(orderId: $id) { id status } }",
+    variables: () => ({ id: "00000000-0000-4000-8000-000000000000" }),
+    signedOut: refusedAs("NOT_FOUND"),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.promoCodes": {
+    query: "query ($id: ID!) { promoCodes(communityId: $id) { nodes { id code } } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.createPromoCode": {
+    query:
+      'mutation ($id: ID!, $eventId: ID) { createPromoCode(communityId: $id, eventId: $eventId, input: { code: "HIJACK", percentOff: 100 }) { id } }',
+    variables: (ids) => ({ id: ids.communityId, eventId: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.updatePromoCode": {
+    query:
+      'mutation ($id: ID!, $eventId: ID) { updatePromoCode(id: $id, eventId: $eventId, input: { code: "HIJACK", percentOff: 100 }) { id code } }',
+    variables: (ids) => ({ id: ids.promoCodeId, eventId: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.deactivatePromoCode": {
+    query: "mutation ($id: ID!) { deactivatePromoCode(id: $id) { id active } }",
+    variables: (ids) => ({ id: ids.promoCodeId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.reactivatePromoCode": {
+    query: "mutation ($id: ID!) { reactivatePromoCode(id: $id) { id active } }",
+    variables: (ids) => ({ id: ids.promoCodeId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.stripeDashboardLink": {
+    query: "mutation ($id: ID!) { stripeDashboardLink(communityId: $id) { url } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.membershipPlans": {
+    query: "query ($id: ID!) { membershipPlans(communityId: $id) { id name } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.createMembershipPlan": {
+    query:
+      'mutation ($id: ID!) { createMembershipPlan(communityId: $id, input: { name: "Hijack", interval: FREE, membersOnlyEvents: true, memberPrices: true, approvalRequired: false }) { id } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.updateMembershipPlan": {
+    query:
+      'mutation ($id: ID!) { updateMembershipPlan(id: $id, input: { name: "Hijack", interval: FREE, membersOnlyEvents: true, memberPrices: true, approvalRequired: false }) { id name } }',
+    variables: (ids) => ({ id: ids.planId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.archiveMembershipPlan": {
+    query: "mutation ($id: ID!) { archiveMembershipPlan(id: $id) { id archived } }",
+    variables: (ids) => ({ id: ids.planId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.myPlanMemberships": {
+    query: "{ myPlanMemberships { communityId plan { name } } }",
+    variables: () => ({}),
+    outsider: (result) => {
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toEqual({ myPlanMemberships: [] });
+    },
+  },
+  "Mutation.billingPortalLink": {
+    query: "mutation ($id: ID!) { billingPortalLink(communityId: $id) { url } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.subscribeToPlan": {
+    // Anyone may buy a plan of a community they may join; community A takes invited people only.
+    query: "mutation ($id: ID!) { subscribeToPlan(planId: $id) { url } }",
+    variables: (ids) => ({ id: ids.planId }),
+    outsider: refusedAs("INVITE_ONLY"),
+  },
+  "Query.payments": {
+    query: "query ($id: ID!) { payments(communityId: $id) { totalCount nodes { id payer { name } } } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.payment": {
+    query: "query ($id: ID!) { payment(id: $id) { id amountMinor payer { name email } } }",
+    variables: (ids) => ({ id: ids.paymentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.payerPaymentTotals": {
+    query:
+      "query ($id: ID!, $payer: ID!) { payerPaymentTotals(communityId: $id, payerUserId: $payer) { currency grossMinor } }",
+    variables: (ids) => ({ id: ids.communityId, payer: ids.ownerId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.paymentTotals": {
+    query:
+      'query ($id: ID!) { paymentTotals(communityId: $id, from: "2000-01-01T00:00:00Z", to: "2009-01-01T00:00:00Z") { currency grossMinor } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.recordPayment": {
+    query:
+      'mutation ($id: ID!) { recordPayment(communityId: $id, input: { purpose: OTHER, amountMinor: 100, currency: "EUR", method: CASH, payerName: "Forged" }) { id } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.refundPayment": {
+    query:
+      'mutation ($id: ID!) { refundPayment(id: $id, amountMinor: 100, reason: "Taken", cancelRegistration: true) { id status } }',
+    variables: (ids) => ({ id: ids.paymentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
 };
 
 let t: TestServer;
@@ -486,6 +657,11 @@ const ids: Ids = {
   invitationToken: "",
   importId: "",
   importFilePath: "",
+  paymentId: "",
+  ownerId: "",
+  promoCodeId: "",
+  ticketTypeId: "",
+  planId: "",
 };
 
 beforeAll(async () => {
@@ -506,11 +682,12 @@ beforeAll(async () => {
     },
   );
   ids.communityId = created.data?.createCommunity.id as string;
-  const event = await owner.graphql<{ createEvent: { id: string } }>(
-    "mutation ($id: ID!, $input: EventInput!) { createEvent(communityId: $id, input: $input, publish: true) { id } }",
+  const event = await owner.graphql<{ createEvent: { id: string; ticketTypes: { id: string }[] } }>(
+    "mutation ($id: ID!, $input: EventInput!) { createEvent(communityId: $id, input: $input, publish: true) { id ticketTypes { id } } }",
     { id: ids.communityId, input: { ...EVENT_INPUT, title: "Members night", visibility: "MEMBERS" } },
   );
   ids.eventId = event.data?.createEvent.id as string;
+  ids.ticketTypeId = event.data?.createEvent.ticketTypes[0]?.id as string;
   const registration = await owner.graphql<{ register: { id: string; checkInCode: string } }>(
     "mutation ($id: ID!) { register(eventId: $id, input: { answers: [] }) { id checkInCode } }",
     { id: ids.eventId },
@@ -563,6 +740,23 @@ beforeAll(async () => {
     emailColumn: 0,
   });
   ids.importId = imported.data?.startMemberImport.id as string;
+  const me = await owner.graphql<{ viewer: { id: string } }>("{ viewer { id } }");
+  ids.ownerId = me.data?.viewer.id as string;
+  const paid = await owner.graphql<{ recordPayment: { id: string } }>(
+    'mutation ($id: ID!, $payer: ID!) { recordPayment(communityId: $id, input: { purpose: TICKET, amountMinor: 2500, currency: "EUR", method: CASH, payerName: "Ada Guest", payerUserId: $payer }) { id } }',
+    { id: ids.communityId, payer: ids.ownerId },
+  );
+  ids.paymentId = paid.data?.recordPayment.id as string;
+  const promo = await owner.graphql<{ createPromoCode: { id: string } }>(
+    'mutation ($id: ID!) { createPromoCode(communityId: $id, input: { code: "GUARDED", percentOff: 10 }) { id } }',
+    { id: ids.communityId },
+  );
+  ids.promoCodeId = promo.data?.createPromoCode.id as string;
+  const plan = await owner.graphql<{ createMembershipPlan: { id: string } }>(
+    'mutation ($id: ID!) { createMembershipPlan(communityId: $id, input: { name: "Guarded", interval: FREE, membersOnlyEvents: true, memberPrices: true, approvalRequired: false }) { id } }',
+    { id: ids.communityId },
+  );
+  ids.planId = plan.data?.createMembershipPlan.id as string;
   await t.drain();
   ids.invitationToken = invitationTokenIn(
     t.smtp.mails.findLast((mail) => mail.to.includes("invited@example.test"))?.text ?? "",

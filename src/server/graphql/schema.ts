@@ -14,5 +14,14 @@ import "#server/modules/membership/my-join-requests.graphql.ts";
 import "#server/modules/membership/bulk-roles.graphql.ts";
 import "#server/modules/membership/member-directory.graphql.ts";
 import "#server/modules/membership/member-import.graphql.ts";
+import "#server/modules/membership/plans.graphql.ts";
+import "#server/modules/payments/ledger.graphql.ts";
+import "#server/modules/payments/payments.graphql.ts";
+import "#server/modules/payments/member-subscriptions.graphql.ts";
+import "#server/modules/payments/billing-details.graphql.ts";
+import "#server/modules/payments/registration-payments.graphql.ts";
+import "#server/modules/pricing/promo-codes.graphql.ts";
+import "#server/modules/pricing/quote.graphql.ts";
+import "#server/modules/checkout/checkout.graphql.ts";
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -10,9 +10,14 @@ type AuthEnv = Env & { Variables: { clientIp: string } };
 
 export function mountAuth<E extends AuthEnv>(
   app: Hono<E>,
-  options: { auth: Auth; db: Db; revocations: SessionRevocations },
+  options: {
+    auth: Auth;
+    db: Db;
+    revocations: SessionRevocations;
+    seen?: (sessionId: string) => Promise<void>;
+  },
 ) {
-  const { auth, db, revocations } = options;
+  const { auth, db, revocations, seen } = options;
 
   app.post("/api/auth/email-otp/send-verification-otp", async (c, next) => {
     const body = (await c.req.raw
@@ -55,6 +60,7 @@ export function mountAuth<E extends AuthEnv>(
         return c.json(route === "/get-session" ? null : { success: true });
       return c.json({ code: "UNAUTHENTICATED", message: "Sign in to continue." }, 401);
     }
+    if (current) await seen?.(current.session.id);
     if (current && route === "/sign-out") await revocations.revoke([current.session.id]);
     if (current && route === "/revoke-sessions") {
       const ids = await sessionIdsOf(db, current.user.id);
@@ -66,7 +72,7 @@ export function mountAuth<E extends AuthEnv>(
   });
 }
 
-async function clearSessionCookies(auth: Auth): Promise<string[]> {
+export async function clearSessionCookies(auth: Auth): Promise<string[]> {
   const { authCookies } = await auth.$context;
   return [authCookies.sessionToken, authCookies.sessionData].map(
     ({ name, attributes }) =>

@@ -1,5 +1,7 @@
 import type { Config, JobsConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import { CHECKOUT_HANDLERS, sweepDueOrders } from "#server/modules/checkout/checkout-events.ts";
+import { CHECKOUT_KIND } from "#server/modules/checkout/checkout-stripe.ts";
 import { endedEvents } from "#server/modules/events/events.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import type { Mailer } from "#server/modules/mail/mail.service.ts";
@@ -11,6 +13,16 @@ import {
   sendDue,
 } from "#server/modules/notifications/notifications.outbox.ts";
 import { queueRegistrationDigest } from "#server/modules/notifications/notifications.service.ts";
+import { checkoutSessionRouter } from "#server/modules/payments/checkout-session-events.ts";
+import { MEMBERSHIP_KIND } from "#server/modules/payments/membership-checkout.service.ts";
+import {
+  MEMBERSHIP_CHECKOUT_HANDLERS,
+  MEMBERSHIP_HANDLERS,
+} from "#server/modules/payments/membership-webhooks.ts";
+import type { StripeGateway } from "#server/modules/payments/stripe-client.ts";
+import { PAYMENT_HANDLERS } from "#server/modules/payments/stripe-event-handlers.ts";
+import { createStripeEventRunner } from "#server/modules/payments/stripe-events.runner.ts";
+import { createStripeReconciler } from "#server/modules/payments/stripe-reconcile.runner.ts";
 import { queueDueDigests } from "#server/modules/registrations/digest.service.ts";
 import { createDispatcher, type Subscriber } from "./log-dispatcher.ts";
 
@@ -34,6 +46,11 @@ export const defaultJobsConfig: JobsConfig = {
   testDieAfterClaim: false,
   importBatchRows: 500,
   testImportDieAtBatch: 0,
+  stripeReconcileIntervalMs: 5 * 60_000,
+  stripeReconcileOverlapMs: 10 * 60_000,
+  stripeReconcileLookbackMs: 3 * 24 * 60 * 60_000,
+  stripeReconcilePageSize: 100,
+  stripeReconcilePages: 10,
 };
 
 export type Jobs = {
@@ -45,6 +62,8 @@ export type Jobs = {
   drain(): Promise<void>;
   /** Something was emitted: dispatch the log soon rather than at the next poll. */
   wake(): void;
+  /** Work arrived that is due now (a Stripe event): run a pass soon rather than at the next poll. */
+  poke(): void;
   stop(): Promise<void>;
 };
 
@@ -57,8 +76,10 @@ export function startJobs(options: {
   clock?: () => Date;
   /** The log's subscribers, each with its own position. */
   subscribers: Subscriber[];
-  /** The app's `emit`: member imports append their domain events with it. */
+  /** The app's `emit`: member imports and Stripe events append their domain events with it. */
   emit: Emit;
+  /** Stripe, when configured: its webhook inbox is handled here. */
+  stripe?: StripeGateway | null;
 }): Jobs {
   const now = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
@@ -95,6 +116,57 @@ export function startJobs(options: {
     ...(settings.testImportDieAtBatch > 0 ? { dieAtBatch: settings.testImportDieAtBatch } : {}),
   });
 
+  const stripeEvents = options.stripe
+    ? createStripeEventRunner({
+        db: options.db,
+        stripe: options.stripe,
+        emit: options.emit,
+        clock: now,
+        leaseMs: settings.leaseMs,
+        retryBaseMs: settings.retryBaseMs,
+        maxAttempts: settings.maxAttempts,
+        batchSize: settings.batchSize,
+        log,
+        handlers: {
+          ...MEMBERSHIP_HANDLERS,
+          // Tickets and memberships both sell through Checkout: each session's kind picks its handler.
+          ...checkoutSessionRouter({
+            [CHECKOUT_KIND]: CHECKOUT_HANDLERS,
+            [MEMBERSHIP_KIND]: MEMBERSHIP_CHECKOUT_HANDLERS,
+          }),
+        },
+      })
+    : null;
+  const orders = {
+    db: options.db,
+    emit: options.emit,
+    stripe: options.stripe ?? null,
+    clock: now,
+    log,
+    batchSize: settings.batchSize,
+  };
+
+  const reconciler =
+    options.stripe && settings.stripeReconcileIntervalMs > 0
+      ? createStripeReconciler({
+          db: options.db,
+          stripe: options.stripe,
+          clock: now,
+          types: [
+            ...Object.keys(PAYMENT_HANDLERS),
+            ...Object.keys(CHECKOUT_HANDLERS),
+            ...Object.keys(MEMBERSHIP_HANDLERS),
+          ],
+          intervalMs: settings.stripeReconcileIntervalMs,
+          overlapMs: settings.stripeReconcileOverlapMs,
+          lookbackMs: settings.stripeReconcileLookbackMs,
+          pageSize: settings.stripeReconcilePageSize,
+          maxPages: settings.stripeReconcilePages,
+          maxScopes: 50,
+          log,
+        })
+      : null;
+
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -115,7 +187,10 @@ export function startJobs(options: {
         (await dispatcher.dispatch()) +
         (await expandFanouts(outbox)) +
         (await sendDue(outbox)) +
-        (await imports.step());
+        (await imports.step()) +
+        (reconciler ? await reconciler.step() : 0) +
+        (stripeEvents ? await stripeEvents.step() : 0) +
+        (await sweepDueOrders(orders));
       if (work === 0) {
         idle = true;
         break;
@@ -195,6 +270,9 @@ export function startJobs(options: {
       retries = [];
       await dispatching;
       scheduleLog(settings.logPollIntervalMs);
+    },
+    poke() {
+      void run();
     },
     wake() {
       retries = [...WAKE_RETRIES_MS];

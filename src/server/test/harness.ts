@@ -104,6 +104,8 @@ export async function startTestServer(
   options: {
     overrides?: Partial<Config>;
     dataDir?: string;
+    /** A database the caller made and disposes of itself, to start a second server on the same data. */
+    database?: TestDatabase;
     smtp?: SmtpCapture;
     /**
      * The background jobs' clock (outbox, daily digests) when a test keeps its own; otherwise
@@ -123,7 +125,7 @@ export async function startTestServer(
   const ownDir = options.dataDir ? null : mkdtempSync(path.join(tmpdir(), "commons-test-"));
   const dataDir = options.dataDir ?? (ownDir as string);
   const onDisk = Boolean(options.dataDir) && !process.env.DATABASE_URL;
-  const testDatabase = onDisk ? null : await createTestDatabase();
+  const testDatabase = options.database ?? (onDisk ? null : await createTestDatabase());
   const databaseUrl = testDatabase?.databaseUrl ?? null;
   const logger = options.logger ? { logger: options.logger } : {};
   const database = testDatabase
@@ -186,7 +188,7 @@ export async function startTestServer(
     async close() {
       await new Promise<void>((resolve) => http.close(() => resolve()));
       await server.close();
-      await testDatabase?.dispose();
+      if (!options.database) await testDatabase?.dispose();
       if (!options.smtp) await smtp.close();
       if (ownDir) rmSync(ownDir, { recursive: true, force: true });
     },
@@ -274,3 +276,9 @@ export class TestBrowser {
     return { status: response.status, ...body };
   }
 }
+
+/**
+ * The timeout for tests that each start a server of their own (with its own Stripe stand-in where
+ * they need one): on a busy machine the start alone can take much of the default 30 s.
+ */
+export const SERVER_PER_TEST_TIMEOUT = 60_000;

@@ -4,7 +4,10 @@ import type { ResolvedTheme } from "#client/lib/theme.ts";
 
 // Effects run in sibling order, so this fires after the Toaster has subscribed to new toasts.
 function MountedSignal() {
-  useEffect(() => toasterStore.markMounted(), []);
+  useEffect(() => {
+    toasterStore.markMounted();
+    return toasterStore.markUnmounted;
+  }, []);
   return null;
 }
 

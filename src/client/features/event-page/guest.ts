@@ -1,12 +1,11 @@
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { EMAIL_PATTERN } from "#shared/email.ts";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 
 export const GUEST_NAME_MAX_LENGTH = TEXT_LIMITS.personName;
 
 export type GuestValues = { name: string; email: string };
 export type GuestErrors = Partial<Record<keyof GuestValues, string>>;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateGuest(values: GuestValues): GuestErrors {
   const errors: GuestErrors = {};
@@ -15,7 +14,7 @@ export function validateGuest(values: GuestValues): GuestErrors {
   else if (name.length > GUEST_NAME_MAX_LENGTH) errors.name = tooLongMessage("personName");
   const email = values.email.trim();
   if (!email) errors.email = "Enter your email address.";
-  else if (!EMAIL.test(email)) errors.email = "Enter an email address like name@example.com.";
+  else if (!EMAIL_PATTERN.test(email)) errors.email = "Enter an email address like name@example.com.";
   return errors;
 }
 

@@ -18,6 +18,7 @@ export const REGISTRATION_STATUS_LABEL: Record<RegistrationStatus, string> = {
   GOING: "Going",
   WAITLISTED: "Waitlisted",
   PENDING: "Pending approval",
+  HELD: "Paying",
   DECLINED: "Declined",
   CANCELED: "Canceled",
 };
@@ -26,11 +27,19 @@ export const REGISTRATION_STATUS_BADGE: Record<RegistrationStatus, BadgeVariant>
   GOING: "success",
   WAITLISTED: "secondary",
   PENDING: "default",
+  HELD: "secondary",
   DECLINED: "destructive",
   CANCELED: "outline",
 };
 
-export const REGISTRATION_STATUSES = ["GOING", "WAITLISTED", "PENDING", "DECLINED", "CANCELED"] as const;
+export const REGISTRATION_STATUSES = [
+  "GOING",
+  "WAITLISTED",
+  "PENDING",
+  "HELD",
+  "DECLINED",
+  "CANCELED",
+] as const;
 
 export function isRegistrationStatus(value: unknown): value is RegistrationStatus {
   return typeof value === "string" && (REGISTRATION_STATUSES as readonly string[]).includes(value);

@@ -1,4 +1,5 @@
 import { parse } from "csv-parse/browser/esm/sync";
+import { EMAIL_PATTERN } from "#shared/email.ts";
 
 /** How much of the file the preview reads: enough for the header and the first rows. */
 export const PREVIEW_BYTES = 8 * 1024;
@@ -11,7 +12,6 @@ export type CsvPreview = {
   detected: { email: number | null; name: number | null; tags: number | null };
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EMAIL_HEADER = /^(e-?mail|email address|e-mail address|mail)$/i;
 const NAME_HEADER = /^(name|full name|display name|member|person)$/i;
 const TAGS_HEADER = /^(tags?|labels?|groups?)$/i;
@@ -39,7 +39,7 @@ export function previewCsv(start: string): CsvPreview {
   let email = detect(header, EMAIL_HEADER, []);
   if (email === null) {
     const byCells = header.findIndex(
-      (_, i) => rows.length > 0 && rows.every((r) => EMAIL.test((r[i] ?? "").trim())),
+      (_, i) => rows.length > 0 && rows.every((r) => EMAIL_PATTERN.test((r[i] ?? "").trim())),
     );
     email = byCells === -1 ? null : byCells;
   }

@@ -55,6 +55,8 @@ describe("the members page's URL", () => {
       lastActiveBefore: null,
       eventsAttendedAtLeast: 3,
       checkInsAtLeast: null,
+      plans: null,
+      planStatuses: null,
     };
     expect(parseMembersSearch(searchOfSegment(saved))).toEqual(search);
   });

@@ -35,6 +35,8 @@ export function filterOf(search: MembersSearch): MemberFilter {
     lastActiveBefore: search.activeTo ? endOf(search.activeTo) : null,
     eventsAttendedAtLeast: search.attended ?? null,
     checkInsAtLeast: search.checkIns ?? null,
+    plans: search.plan ? [search.plan] : null,
+    planStatuses: search.planStatus ? [search.planStatus] : null,
   };
 }
 
@@ -71,6 +73,8 @@ export function searchOfSegment(filter: MemberFilterView): MembersSearch {
     activeTo: dayBefore(filter.lastActiveBefore),
     attended: filter.eventsAttendedAtLeast ?? undefined,
     checkIns: filter.checkInsAtLeast ?? undefined,
+    plan: filter.plans?.[0] ?? undefined,
+    planStatus: filter.planStatuses?.[0] ?? undefined,
   };
 }
 
@@ -93,6 +97,8 @@ export function membersCsvHref(communityId: string, search: MembersSearch, selec
     }
     if (search.attended != null) params.set("eventsAttendedAtLeast", String(search.attended));
     if (search.checkIns != null) params.set("checkInsAtLeast", String(search.checkIns));
+    if (search.plan) params.set("plan", search.plan);
+    if (search.planStatus) params.set("planStatus", search.planStatus);
     if (search.sort) {
       params.set("sort", search.sort);
       params.set("direction", search.dir ?? "asc");

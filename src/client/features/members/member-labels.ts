@@ -1,4 +1,9 @@
-import type { MemberRoleValue, MemberSourceValue, MemberStatusValue } from "./search-params.ts";
+import type {
+  MemberPlanStatusValue,
+  MemberRoleValue,
+  MemberSourceValue,
+  MemberStatusValue,
+} from "./search-params.ts";
 
 export const ROLE_LABEL: Record<MemberRoleValue, string> = {
   OWNER: "Owner",
@@ -17,6 +22,15 @@ export const SOURCE_LABEL: Record<MemberSourceValue, string> = {
   INVITED: "Invited",
   IMPORTED: "Imported",
   EVENT: "Event",
+};
+
+export const PLAN_STATUS_LABEL: Record<MemberPlanStatusValue, string> = {
+  REQUESTED: "Requested",
+  AWAITING_PAYMENT: "Awaiting payment",
+  ACTIVE: "Active",
+  PAST_DUE: "Past due",
+  CANCELING: "Canceling",
+  ENDED: "Ended",
 };
 
 const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });

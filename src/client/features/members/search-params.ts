@@ -1,15 +1,26 @@
 // The page parses its URL here, in its own lazily loaded chunk (route-search.ts says why not in the
 // route): only values the member table knows are kept, so every screen reads a typed search.
 
+import { day, oneOf, text } from "#client/lib/search-values.ts";
+
 export const MEMBER_ROLES = ["OWNER", "ADMIN", "ORGANIZER", "MEMBER"] as const;
 export const MEMBER_STATUSES = ["ACTIVE", "PENDING", "BANNED"] as const;
 export const MEMBER_SOURCES = ["CREATED", "JOINED", "INVITED", "IMPORTED", "EVENT"] as const;
+export const MEMBER_PLAN_STATUSES = [
+  "REQUESTED",
+  "AWAITING_PAYMENT",
+  "ACTIVE",
+  "PAST_DUE",
+  "CANCELING",
+  "ENDED",
+] as const;
 export const MEMBER_SORTS = ["name", "joined", "eventsAttended", "checkIns", "lastActive"] as const;
 
 export type MemberRoleValue = (typeof MEMBER_ROLES)[number];
 export type MemberStatusValue = (typeof MEMBER_STATUSES)[number];
 export type MemberSourceValue = (typeof MEMBER_SOURCES)[number];
 export type MemberSortValue = (typeof MEMBER_SORTS)[number];
+export type MemberPlanStatusValue = (typeof MEMBER_PLAN_STATUSES)[number];
 
 /** The members page's URL: search, filters and sort, so a view can be bookmarked and shared. */
 export type MembersSearch = {
@@ -26,15 +37,14 @@ export type MembersSearch = {
   activeTo?: string | undefined;
   attended?: number | undefined;
   checkIns?: number | undefined;
+  /** A membership plan's id. */
+  plan?: string | undefined;
+  planStatus?: MemberPlanStatusValue | undefined;
   sort?: MemberSortValue | undefined;
   dir?: "asc" | "desc" | undefined;
 };
 
-const oneOf = <T extends string>(allowed: readonly T[], value: unknown): T | undefined =>
-  allowed.find((candidate) => candidate === value);
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = (value: unknown) => (typeof value === "string" && DAY.test(value) ? value : undefined);
+const ID = /^[\w-]{1,64}$/;
 
 function count(value: unknown): number | undefined {
   const n = typeof value === "string" ? Number(value) : value;
@@ -49,9 +59,8 @@ function tags(value: unknown): string[] | undefined {
 }
 
 export function parseMembersSearch(search: Record<string, unknown>): MembersSearch {
-  const q = typeof search.q === "string" && search.q.trim() ? search.q.slice(0, 200) : undefined;
   return {
-    q,
+    q: text(search.q, 200),
     role: oneOf(MEMBER_ROLES, search.role),
     status: oneOf(MEMBER_STATUSES, search.status),
     source: oneOf(MEMBER_SOURCES, search.source),
@@ -62,6 +71,8 @@ export function parseMembersSearch(search: Record<string, unknown>): MembersSear
     activeTo: day(search.activeTo),
     attended: count(search.attended),
     checkIns: count(search.checkIns),
+    plan: typeof search.plan === "string" && ID.test(search.plan) ? search.plan : undefined,
+    planStatus: oneOf(MEMBER_PLAN_STATUSES, search.planStatus),
     sort: oneOf(MEMBER_SORTS, search.sort),
     dir: oneOf(["asc", "desc"] as const, search.dir),
   };

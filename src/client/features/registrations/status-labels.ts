@@ -10,6 +10,8 @@ export function statusLabel(status: RegistrationStatus, waitlistPosition?: numbe
       return waitlistPosition ? `Waitlist #${waitlistPosition}` : "Waitlisted";
     case "PENDING":
       return "Awaiting approval";
+    case "HELD":
+      return "Awaiting payment";
     case "DECLINED":
       return "Declined";
     case "CANCELED":
@@ -23,6 +25,7 @@ export function statusTone(status: RegistrationStatus): Tone {
       return "success";
     case "WAITLISTED":
     case "PENDING":
+    case "HELD":
       return "default";
     case "DECLINED":
       return "destructive";

@@ -7,6 +7,7 @@ import { pageWidth } from "#client/components/layout/page-width.ts";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
 import { eventQueryOptions } from "#client/features/events/api/events-queries.ts";
+import { ticketPricingQueryOptions } from "#client/features/events/api/ticket-pricing-queries.ts";
 import { EventForm } from "#client/features/events/components/event-form/event-form.tsx";
 import { eventToValues } from "#client/features/events/components/event-form/event-form-schema.ts";
 import { EVENT_STATUS_BADGE, EVENT_STATUS_LABEL } from "#client/features/events/event-labels.ts";
@@ -18,6 +19,7 @@ export const Route = createFileRoute("/_authenticated/event/$eventId/edit")({
     try {
       const event = await context.queryClient.ensureQueryData(eventQueryOptions(params.eventId));
       if (!event.viewerCanManage) throw notFound();
+      await context.queryClient.ensureQueryData(ticketPricingQueryOptions(event.host.id));
       return { title: event.title };
     } catch (error) {
       if (
@@ -42,7 +44,8 @@ function EditEvent({ eventId }: { eventId: string }) {
   const navigate = Route.useNavigate();
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
   // Fixed at first render: a refetch in the background must not reset what is being typed.
-  const [defaults] = useState(() => eventToValues(event));
+  const { data: pricing } = useSuspenseQuery(ticketPricingQueryOptions(event.host.id));
+  const [defaults] = useState(() => eventToValues(event, pricing.currency));
   return (
     <AppHeaderLayout end={<UserMenu />}>
       <div className={pageWidth("text", "py-8 sm:py-10")}>
@@ -71,6 +74,7 @@ function EditEvent({ eventId }: { eventId: string }) {
           communityId={event.host.id}
           defaultValues={defaults}
           existing={{ id: event.id, status: event.status, coverUrl: event.coverUrl }}
+          pricing={pricing}
           onSaved={(saved, published) => {
             notify("success", published ? "Event published." : "Changes saved.");
             void navigate({

@@ -1,3 +1,5 @@
+import { PASSKEY_ROUTES } from "./passkey.ts";
+
 /**
  * The better-auth endpoints the product uses (src/client/lib/auth-client.ts). better-auth mounts
  * many more (password reset, email change, account deletion...), each another way to mail a
@@ -9,9 +11,31 @@ const IN_USE = new Set([
   "POST /sign-in/email-otp",
   "POST /sign-in/social",
   "POST /update-user",
+  // Changing the sign-in address on /me: a code to the new address, then the change (email-change.ts).
+  "POST /email-otp/request-email-change",
+  "POST /email-otp/change-email",
+  // Phone sign-in, and adding or changing the phone on /me (updatePhoneNumber).
+  "POST /phone-number/send-otp",
+  "POST /phone-number/verify",
   "POST /sign-out",
   // Sign out everywhere.
   "POST /revoke-sessions",
+  // The second factor (two-factor.ts).
+  "GET /second-factor/status",
+  "POST /two-factor/enable",
+  "POST /two-factor/verify-totp",
+  "POST /two-factor/verify-backup-code",
+  "POST /two-factor/generate-backup-codes",
+  "POST /two-factor/disable",
+  ...PASSKEY_ROUTES,
+  // Linked sign-in methods on /me.
+  "GET /list-accounts",
+  "POST /link-social",
+  "POST /unlink-account",
+  // Where GitHub, Facebook and X send the browser back (only configured ones answer).
+  "GET /callback/github",
+  "GET /callback/facebook",
+  "GET /callback/twitter",
 ]);
 
 export const AUTH_BASE_PATH = "/api/auth";

@@ -4,13 +4,22 @@ import { APIError } from "better-auth/api";
 import { emailOTP } from "better-auth/plugins";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import type { Config } from "#server/config.ts";
+import { phoneSettingsOf } from "#server/config-phone.ts";
 import type { Db } from "#server/db/client.ts";
-import { type Mailer, signInCodeMail } from "#server/modules/mail/mail.service.ts";
+import { emailChangeCodeMail, type Mailer, signInCodeMail } from "#server/modules/mail/mail.service.ts";
 import { user } from "#server/modules/users/users.tables.ts";
 import { isAllowedImageUrl, normalizePersonName, personNameProblem } from "#shared/person.ts";
 import { account, rateLimit, session, verification } from "./auth.tables.ts";
 import { checkCodeSend, codeLimitMessage } from "./code-limits.service.ts";
+import { emailChangeNotice } from "./email-change.ts";
+import { keepOneWayIn, oauthProvidersPlugin } from "./oauth-providers.ts";
+import { passkey } from "./passkey.tables.ts";
+import { passkeyPlugin } from "./passkey.ts";
+import type { SendText } from "./phone-sender.ts";
+import { phoneSignInPlugins } from "./phone-sign-in.ts";
 import { SESSION_CACHE_SECONDS } from "./session-revocation.service.ts";
+import { twoFactor } from "./two-factor.tables.ts";
+import { secondFactorPlugins } from "./two-factor.ts";
 
 /** Request header carrying the client address derived by the HTTP layer; anything a client sends under this name is replaced. */
 export const CLIENT_IP_HEADER = "x-commons-client-ip";
@@ -58,8 +67,17 @@ function profileFields(data: { name?: unknown; image?: unknown }, path: string |
   return fields;
 }
 
-export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) {
+export function createAuth(options: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  sendText: SendText;
+  clock?: () => Date;
+  /** REQUIRE_OWNER_SECOND_FACTOR: whether this person must still set up a second factor (two-factor.ts). */
+  secondFactorRequired?: ((userId: string) => Promise<boolean>) | null;
+}) {
   const { config, db, mailer } = options;
+  const oauthProviders = oauthProvidersPlugin(db, config.oauthProviders);
   return betterAuth({
     appName: "Commons",
     baseURL: config.appUrl,
@@ -68,7 +86,7 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
     trustedOrigins: [config.appUrl],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user, session, account, verification, rateLimit },
+      schema: { user, session, account, verification, rateLimit, twoFactor, passkey },
     }),
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -85,7 +103,18 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
       customRules: {
         "/email-otp/send-verification-otp": { window: 60, max: 30 },
         "/sign-in/email-otp": { window: 60, max: 60 },
+        "/email-otp/request-email-change": { window: 60, max: 30 },
+        "/email-otp/change-email": { window: 60, max: 60 },
         "/sign-in/social": { window: 60, max: 30 },
+        // A backstop: the limits that matter for texts are in phone-limits.service.ts.
+        "/phone-number/send-otp": { window: 60, max: 60 },
+        "/phone-number/verify": { window: 60, max: 60 },
+        // The second step's tries are counted per sign-in and per account (two-factor.ts).
+        "/two-factor/verify-totp": { window: 60, max: 60 },
+        "/two-factor/verify-backup-code": { window: 60, max: 60 },
+        // Reading one's own session guesses nothing (the token is the secret) and every page load
+        // asks for it: a limit here would sign out a venue's people who share one address.
+        "/get-session": false,
       },
     },
     advanced: {
@@ -100,17 +129,32 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
         },
       },
     },
-    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    // Sign-in joins an existing account only by an address the provider verified (Google always
+    // does; see oauth-providers.ts for the others). Linking from /me proves both sides instead.
+    account: {
+      accountLinking: {
+        enabled: true,
+        trustedProviders: ["google"],
+        allowDifferentEmails: true,
+        allowUnlinkingAll: true,
+      },
+    },
+    onAPIError: { errorURL: `${config.appUrl}/login` },
     socialProviders: config.google ? { google: googleProvider(config.google) } : {},
     telemetry: { enabled: false },
     plugins: [
+      passkeyPlugin(config, db),
+      ...(oauthProviders ? [oauthProviders] : []),
+      keepOneWayIn,
       emailOTP({
         otpLength: 6,
         expiresIn: CODE_TTL_MINUTES * 60,
         allowedAttempts: CODE_ATTEMPTS,
         storeOTP: "hashed",
         rateLimit: { window: 60, max: 30 },
-        async sendVerificationOTP({ email, otp }, ctx) {
+        // The code goes to the new address; the old one is told afterwards (emailChangeNotice).
+        changeEmail: { enabled: true },
+        async sendVerificationOTP({ email, otp, type }, ctx) {
           // Every route that mails a code ends here, so the per-email limit cannot be bypassed.
           const address =
             ctx?.request?.headers.get(CLIENT_IP_HEADER) ?? ctx?.headers?.get(CLIENT_IP_HEADER) ?? "server";
@@ -126,11 +170,24 @@ export function createAuth(options: { config: Config; db: Db; mailer: Mailer }) 
               { "Retry-After": String(refusal.retryAfterSeconds) },
             );
           }
-          await mailer.send(
-            signInCodeMail({ to: email, code: otp, appUrl: config.appUrl, minutes: CODE_TTL_MINUTES }),
-          );
+          const mail = { to: email, code: otp, appUrl: config.appUrl, minutes: CODE_TTL_MINUTES };
+          await mailer.send(type === "change-email" ? emailChangeCodeMail(mail) : signInCodeMail(mail));
         },
       }),
+      emailChangeNotice({ mailer, appUrl: config.appUrl, operatorContact: config.operator.contact }),
+      ...(phoneSettingsOf(config).signIn
+        ? phoneSignInPlugins({
+            db,
+            sendText: options.sendText,
+            secret: config.authSecret,
+            appUrl: config.appUrl,
+            clock: options.clock ?? (() => new Date()),
+            clientAddressHeader: CLIENT_IP_HEADER,
+            codeMinutes: CODE_TTL_MINUTES,
+            codeAttempts: CODE_ATTEMPTS,
+          })
+        : []),
+      ...secondFactorPlugins(db, { required: options.secondFactorRequired ?? null }),
     ],
   });
 }

@@ -10,9 +10,9 @@ export type ThrottleResult = { allowed: true } | { allowed: false; retryAfterSec
  */
 export async function hit(
   db: Db,
-  options: { key: string; windowSeconds: number; max: number },
+  options: { key: string; windowSeconds: number; max: number; now?: Date },
 ): Promise<ThrottleResult> {
-  const now = new Date();
+  const now = options.now ?? new Date();
   const windowMs = options.windowSeconds * 1000;
   const rows = await db
     .insert(throttle)
@@ -34,9 +34,9 @@ export async function hit(
 /** Reads a window without counting: refused when `max` hits are already in it. */
 export async function isBlocked(
   db: Db,
-  options: { key: string; windowSeconds: number; max: number },
+  options: { key: string; windowSeconds: number; max: number; now?: Date },
 ): Promise<{ retryAfterSeconds: number } | null> {
-  const now = Date.now();
+  const now = (options.now ?? new Date()).getTime();
   const windowMs = options.windowSeconds * 1000;
   const [row] = await db
     .select({ count: throttle.count, windowStart: throttle.windowStart })

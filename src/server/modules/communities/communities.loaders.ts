@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { preparedFor } from "#server/db/prepared.ts";
 import type { ReadCache } from "#server/db/read-cache.ts";
-import type { MembershipView } from "#server/modules/members/members.policy.ts";
+import type { BenefitView } from "#server/modules/members/members.policy.ts";
 import { membershipsOfUser } from "#server/modules/members/members.service.ts";
 import { community } from "./communities.tables.ts";
 
@@ -19,19 +19,19 @@ type CommunityRow = typeof community.$inferSelect;
  */
 export function createCommunityLoaders(db: Db, viewerId: string | null, reads?: ReadCache) {
   async function communitiesWithMembership(ids: readonly string[]) {
-    const found = new Map<string, { row: CommunityRow; membership: MembershipView | null }>();
+    const found = new Map<string, { row: CommunityRow; membership: BenefitView | null }>();
     if (viewerId) {
       const statement = preparedFor(db, "communities_with_membership", (name) => {
         const mine = membershipsOfUser(db, sql.placeholder("viewerId"));
         return db
-          .select({ row: community, role: mine.role, status: mine.status })
+          .select({ row: community, role: mine.role, status: mine.status, planBenefits: mine.planBenefits })
           .from(community)
           .leftJoin(mine, eq(mine.communityId, community.id))
           .where(sql`${community.id} = any(${sql.placeholder("ids")})`)
           .prepare(name);
       });
-      for (const { row, role, status } of await statement.execute({ viewerId, ids })) {
-        found.set(row.id, { row, membership: role && status ? { role, status } : null });
+      for (const { row, role, status, planBenefits } of await statement.execute({ viewerId, ids })) {
+        found.set(row.id, { row, membership: role && status ? { role, status, planBenefits } : null });
       }
     } else {
       const statement = preparedFor(db, "communities", (name) =>
@@ -46,7 +46,7 @@ export function createCommunityLoaders(db: Db, viewerId: string | null, reads?: 
     return found;
   }
 
-  type Found = { row: CommunityRow; membership: MembershipView | null } | null;
+  type Found = { row: CommunityRow; membership: BenefitView | null } | null;
   const fromDatabase = new DataLoader<string, Found>(async (ids) => {
     const found = await communitiesWithMembership(ids);
     return ids.map((id) => found.get(id) ?? null);

@@ -25,6 +25,11 @@ export const community = pgTable("community", {
   memberDirectory: boolean("member_directory").notNull().default(false),
   // Kept in the same transaction as membership changes so cards never count rows.
   memberCount: integer("member_count").notNull().default(0),
+  /**
+   * Whether the community offers membership plans (kept by the plans service): people then join
+   * with a plan, never on the side of an event registration.
+   */
+  plansOffered: boolean("plans_offered").notNull().default(false),
   createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -45,8 +45,8 @@ export async function communityHosts(db: Db, ids: string[]): Promise<Map<string,
 }
 
 /**
- * Someone registering for a public event of an OPEN community joins it as a member (source
- * "event") unless they already have a membership of any status. Call inside the registration's
+ * Someone registering for a public event of an OPEN community without membership plans joins it
+ * as a member (source "event") unless they already have a membership of any status. Call inside the registration's
  * transaction; returns whether a membership was created.
  */
 export async function joinFromEvent(
@@ -56,11 +56,12 @@ export async function joinFromEvent(
   userId: string,
 ): Promise<boolean> {
   const [host] = await db
-    .select({ joinPolicy: community.joinPolicy })
+    .select({ joinPolicy: community.joinPolicy, plansOffered: community.plansOffered })
     .from(community)
     .where(eq(community.id, communityId))
     .limit(1);
-  if (host?.joinPolicy !== "open") return false;
+  // A community offering plans is joined with one, never on the side of a registration.
+  if (host?.joinPolicy !== "open" || host.plansOffered) return false;
   const added = await addMember(db, {
     communityId,
     userId,

@@ -28,3 +28,8 @@ export async function adjustMemberCount(tx: Db, communityId: string, delta: numb
     .set({ memberCount: sql`greatest(${community.memberCount} + ${delta}, 0)` })
     .where(eq(community.id, communityId));
 }
+
+/** Whether the community offers membership plans now; the plans service keeps it. */
+export async function setPlansOffered(tx: Db, communityId: string, offered: boolean): Promise<void> {
+  await tx.update(community).set({ plansOffered: offered }).where(eq(community.id, communityId));
+}

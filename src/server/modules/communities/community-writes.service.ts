@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/unique-violation.ts";
 import { DomainError, forbidden, invalidInput, notFound, unauthenticated } from "#server/errors.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
 import { addMember, requireMembership } from "#server/modules/members/members.service.ts";
@@ -25,13 +26,6 @@ export const COMMUNITIES_PER_PERSON = { max: 10, windowSeconds: 60 * 60 };
 
 const slugTaken = () =>
   invalidInput([{ field: "slug", code: "SLUG_TAKEN", message: "That address is taken. Try another." }]);
-
-const isUniqueViolation = (error: unknown): boolean => {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
-};
 
 export async function createCommunity(
   { db, viewer, emit }: WriteCtx,

@@ -159,6 +159,7 @@ describe("community settings", () => {
         "REGISTRATIONS_MANAGE",
         "CHECKIN",
         "PAYMENTS_MANAGE",
+        "PAYMENTS_CONNECT",
         "AGENTS_MANAGE",
       ],
     });

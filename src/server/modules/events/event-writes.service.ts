@@ -11,6 +11,13 @@ import { eventClosed, getEvent, requireManagedEvent, type WriteCtx } from "./eve
 import { event, registrationQuestion, ticketType } from "./events.tables.ts";
 import { type EventInput, type ValidEvent, validateEventInput } from "./events.validation.ts";
 import type { EventView } from "./events.views.ts";
+import { seatsTaken } from "./seats.service.ts";
+import {
+  insertTicketTypes,
+  type PaymentsGate,
+  replaceTicketTypes,
+  requirePaymentsFor,
+} from "./ticket-types.service.ts";
 
 async function resolveCover(db: Db, communityId: string, coverPath: string | null | undefined) {
   if (coverPath === undefined || coverPath === null) return { keep: true as const };
@@ -43,6 +50,7 @@ export async function createEvent(
   communityId: string,
   input: EventInput,
   publish: boolean,
+  payments: PaymentsGate,
 ): Promise<EventView> {
   const member = await requireMembership(ctx, communityId);
   if (!canManageEvents(member)) throw forbidden("Only organizers can create events.");
@@ -51,6 +59,7 @@ export async function createEvent(
   const cover = await resolveCover(ctx.db, communityId, input.coverPath);
   if ("error" in cover) errors.push(coverError);
   if (errors.length > 0) throw invalidInput(errors);
+  await requirePaymentsFor(ctx.db, payments, communityId, value.ticketTypes);
   const hosts = await communityHosts(ctx.db, [communityId]);
   const currency = hosts.get(communityId)?.currency ?? "EUR";
   const id = randomUUID();
@@ -87,18 +96,7 @@ export async function createEvent(
 }
 
 async function insertChildren(tx: Db, eventId: string, currency: string, value: ValidEvent) {
-  if (value.ticketTypes.length > 0) {
-    await tx.insert(ticketType).values(
-      value.ticketTypes.map((tt, position) => ({
-        id: randomUUID(),
-        eventId,
-        name: tt.name,
-        quantity: tt.quantity,
-        currency,
-        position,
-      })),
-    );
-  }
+  await insertTicketTypes(tx, eventId, currency, value.ticketTypes);
   if (value.questions.length > 0) {
     await tx.insert(registrationQuestion).values(
       value.questions.map((q, position) => ({
@@ -132,18 +130,20 @@ export async function updateEvent(
   id: string,
   input: EventInput,
   seats: SeatKeeper,
+  payments: PaymentsGate,
 ): Promise<EventView> {
   const value = validOrThrow(input);
   const changed = await ctx.db.transaction(async (tx) => {
     // Locked like a registration would: seats and counters are decided under this lock.
     const { row: before, me } = await requireManagedEvent(tx, ctx.viewer, id, true);
     if (before.status === "canceled") throw eventClosed();
-    if (value.fields.capacity !== null && value.fields.capacity < before.goingCount) {
+    const taken = seatsTaken(before);
+    if (value.fields.capacity !== null && value.fields.capacity < taken) {
       throw invalidInput([
         {
           field: "capacity",
           code: "CAPACITY_BELOW_GOING",
-          message: `${before.goingCount} people are going. Allow at least ${before.goingCount} seats, or cancel registrations first.`,
+          message: `${taken} seats are taken. Allow at least ${taken} seats, or cancel registrations first.`,
         },
       ]);
     }
@@ -153,51 +153,14 @@ export async function updateEvent(
     const currency = hosts.get(before.communityId)?.currency ?? "EUR";
 
     const existingTypes = await tx.select().from(ticketType).where(eq(ticketType.eventId, id));
+    await requirePaymentsFor(tx, payments, before.communityId, value.ticketTypes, existingTypes);
+    await replaceTicketTypes(tx, id, currency, value.ticketTypes, existingTypes, (db, ids) =>
+      seats.ticketTypesInUse(db, ids),
+    );
     const existingQuestions = await tx
       .select({ id: registrationQuestion.id })
       .from(registrationQuestion)
       .where(eq(registrationQuestion.eventId, id));
-    const keptTypeIds = new Set(value.ticketTypes.map((tt) => tt.id).filter((v): v is string => Boolean(v)));
-    const removedTypes = existingTypes.filter((tt) => !keptTypeIds.has(tt.id));
-    if (removedTypes.length > 0) {
-      const used = await seats.ticketTypesInUse(
-        tx,
-        removedTypes.map((tt) => tt.id),
-      );
-      if (used.length > 0) {
-        throw invalidInput([
-          {
-            field: "ticketTypes",
-            code: "TICKET_TYPE_IN_USE",
-            message: "People registered with a ticket type you removed. Keep it, or rename it.",
-          },
-        ]);
-      }
-      await tx.delete(ticketType).where(
-        inArray(
-          ticketType.id,
-          removedTypes.map((tt) => tt.id),
-        ),
-      );
-    }
-    const existingTypeIds = new Set(existingTypes.map((tt) => tt.id));
-    for (const [position, tt] of value.ticketTypes.entries()) {
-      if (tt.id && existingTypeIds.has(tt.id)) {
-        await tx
-          .update(ticketType)
-          .set({ name: tt.name, quantity: tt.quantity, position })
-          .where(eq(ticketType.id, tt.id));
-      } else {
-        await tx.insert(ticketType).values({
-          id: randomUUID(),
-          eventId: id,
-          name: tt.name,
-          quantity: tt.quantity,
-          currency,
-          position,
-        });
-      }
-    }
     const existingQuestionIds = new Set(existingQuestions.map((q) => q.id));
     const keptQuestionIds = new Set(value.questions.map((q) => q.id).filter((v): v is string => Boolean(v)));
     const removedQuestions = existingQuestions.filter((q) => !keptQuestionIds.has(q.id)).map((q) => q.id);

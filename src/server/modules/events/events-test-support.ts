@@ -148,7 +148,11 @@ export async function createEvent(
 export async function registerFor(
   browser: TestBrowser,
   eventId: string,
-  input: { ticketTypeId?: string; answers?: { questionId: string; values: string[] }[] } = {},
+  input: {
+    ticketTypeId?: string;
+    answers?: { questionId: string; values: string[] }[];
+    quantity?: number;
+  } = {},
 ) {
   return browser.graphql<{ register: RegistrationResult }>(
     `mutation ($eventId: ID!, $input: RegisterInput!) { register(eventId: $eventId, input: $input) { ${REGISTRATION_FIELDS} } }`,

@@ -6,6 +6,8 @@ import { cancelEvent, duplicateEvent, publishEvent } from "./event-lifecycle.ser
 import { createEvent, updateEvent } from "./event-writes.service.ts";
 import { getEvent, listEvents, nextEventOf, type Page } from "./events.service.ts";
 import { type EventView, publicPath, type QuestionRow, type TicketTypeRow } from "./events.views.ts";
+import { seatsTaken } from "./seats.service.ts";
+import { viewerPrice } from "./ticket-prices.service.ts";
 
 const EventStatus = builder.enumType("EventStatus", {
   values: {
@@ -37,18 +39,27 @@ const EventHost = builder.objectRef<EventView["host"]>("EventHost").implement({
   }),
 });
 
-type TicketTypeShape = TicketTypeRow & { spotsLeft: number | null };
+type TicketTypeShape = TicketTypeRow & { spotsLeft: number | null; communityId: string };
 export const TicketType = builder.objectRef<TicketTypeShape>("TicketType").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
     priceMinor: t.exposeInt("priceMinor"),
+    memberPriceMinor: t.exposeInt("memberPriceMinor", {
+      nullable: true,
+      description: "What the community's active members pay instead; null: the price",
+    }),
     currency: t.exposeString("currency"),
+    maxPerOrder: t.exposeInt("maxPerOrder", { description: "Tickets of this type one order may hold" }),
+    viewerPriceMinor: t.int({
+      description: "What one ticket costs the viewer: the member price for the community's active members",
+      resolve: (tt, _args, ctx) => viewerPrice(ctx, tt),
+    }),
     quantity: t.exposeInt("quantity", { nullable: true }),
     remaining: t.int({
       nullable: true,
       resolve: (tt) => {
-        const own = tt.quantity === null ? null : Math.max(0, tt.quantity - tt.goingCount);
+        const own = tt.quantity === null ? null : Math.max(0, tt.quantity - seatsTaken(tt));
         if (own === null) return tt.spotsLeft;
         return tt.spotsLeft === null ? own : Math.min(own, tt.spotsLeft);
       },
@@ -69,7 +80,7 @@ const Question = builder.objectRef<QuestionRow>("RegistrationQuestion").implemen
 });
 
 export const spotsLeft = (e: EventView) =>
-  e.capacity === null ? null : Math.max(0, e.capacity - e.goingCount);
+  e.capacity === null ? null : Math.max(0, e.capacity - seatsTaken(e));
 
 export const Event = builder.objectRef<EventView>("Event");
 
@@ -91,18 +102,28 @@ Event.implement({
     capacity: t.exposeInt("capacity", { nullable: true }),
     spotsLeft: t.int({ nullable: true, resolve: spotsLeft }),
     waitlistEnabled: t.exposeBoolean("waitlistEnabled"),
+    waitlistOfferHours: t.exposeInt("waitlistOfferHours", {
+      description: "Hours the next in line has to pay for a paid seat offered to them",
+    }),
     approvalRequired: t.exposeBoolean("approvalRequired"),
     requireVerifiedEmail: t.exposeBoolean("requireVerifiedEmail", {
       description: "Guests confirm their email with a code before registering",
     }),
     goingCount: t.exposeInt("goingCount"),
+    heldCount: t.exposeInt("heldCount", {
+      description: "Seats held for people paying for them: in checkout, or offered from the waitlist",
+    }),
     waitlistCount: t.exposeInt("waitlistCount"),
     pendingCount: t.exposeInt("pendingCount"),
     checkedInCount: t.exposeInt("checkedInCount"),
     ticketTypes: t.field({
       type: [TicketType],
       resolve: async (e) =>
-        (await e.loaders.ticketTypes.load(e.id)).map((tt) => ({ ...tt, spotsLeft: spotsLeft(e) })),
+        (await e.loaders.ticketTypes.load(e.id)).map((tt) => ({
+          ...tt,
+          spotsLeft: spotsLeft(e),
+          communityId: e.communityId,
+        })),
     }),
     questions: t.field({ type: [Question], resolve: (e) => e.loaders.questions.load(e.id) }),
     viewerCanManage: t.exposeBoolean("canManage"),
@@ -126,6 +147,20 @@ const TicketTypeInput = builder.inputType("TicketTypeInput", {
     id: t.id({ required: false }),
     name: t.string({ required: true }),
     quantity: t.int({ required: false }),
+    priceMinor: t.int({
+      required: false,
+      description: "Minor units of the community's currency; omitted: free",
+    }),
+    memberPriceMinor: t.int({ required: false, description: "For active members, at most the price" }),
+    maxPerOrder: t.int({ required: false, description: "1 to 50; omitted: 10" }),
+    salesStartLocal: t.string({
+      required: false,
+      description: "Wall time YYYY-MM-DDTHH:mm in the event's zone",
+    }),
+    salesEndLocal: t.string({
+      required: false,
+      description: "Wall time YYYY-MM-DDTHH:mm in the event's zone",
+    }),
   }),
 });
 const EventInput = builder.inputType("EventInput", {
@@ -141,6 +176,7 @@ const EventInput = builder.inputType("EventInput", {
     coverPath: t.string({ required: false, description: "Path in community-assets; empty removes" }),
     capacity: t.int({ required: false, description: "null = unlimited; >= 1" }),
     waitlistEnabled: t.boolean({ required: true }),
+    waitlistOfferHours: t.int({ required: false, description: "1 to 168; omitted: 12" }),
     approvalRequired: t.boolean({ required: true }),
     requireVerifiedEmail: t.boolean({
       required: false,
@@ -194,12 +230,13 @@ builder.mutationFields((t) => ({
       publish: t.arg.boolean({ required: true, defaultValue: false }),
     },
     resolve: (_root, args, ctx) =>
-      createEvent(ctx, String(args.communityId), toEventInput(args.input), args.publish),
+      createEvent(ctx, String(args.communityId), toEventInput(args.input), args.publish, ctx.payments),
   }),
   updateEvent: t.field({
     type: Event,
     args: { id: t.arg.id({ required: true }), input: t.arg({ type: EventInput, required: true }) },
-    resolve: (_root, args, ctx) => updateEvent(ctx, String(args.id), toEventInput(args.input), ctx.seats),
+    resolve: (_root, args, ctx) =>
+      updateEvent(ctx, String(args.id), toEventInput(args.input), ctx.seats, ctx.payments),
   }),
   publishEvent: t.field({
     type: Event,

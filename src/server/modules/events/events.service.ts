@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { likePattern } from "#server/db/like-pattern.ts";
 import { preparedFor } from "#server/db/prepared.ts";
 import type { RememberingLoaders } from "#server/db/read-cache.ts";
 import { DomainError, forbidden, notFound, unauthenticated } from "#server/errors.ts";
 import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
-import { can } from "#server/modules/members/members.policy.ts";
+import { can, hasBenefit } from "#server/modules/members/members.policy.ts";
 import { getMembership, requireMembership } from "#server/modules/members/members.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import type { Capability } from "#shared/capabilities.ts";
@@ -17,7 +18,6 @@ import {
   type EventView,
   encodeCursor,
   Loaders,
-  likePattern,
   type QuestionRow,
   type TicketTypeRow,
 } from "./events.views.ts";
@@ -153,7 +153,7 @@ export async function listEvents(
   const first = Math.min(Math.max(args.first ?? 20, 1), 100);
   const cursor = decodeCursor(args.after);
   const search = args.search?.trim();
-  const visibility = listedFor(canManage);
+  const visibility = listedFor(canManage, hasBenefit(member, "members_only_events"));
   const read = () =>
     eventListStatement(ctx.db, {
       filter: args.filter,
@@ -266,5 +266,20 @@ export async function eventTitles(db: Db, ids: readonly string[]): Promise<Map<s
     .select({ id: event.id, title: event.title })
     .from(event)
     .where(inArray(event.id, unique));
+  return new Map(rows.map((row) => [row.id, row.title]));
+}
+
+/** Titles of those of the given events that belong to the community; others are left out. */
+export async function communityEventTitles(
+  db: Db,
+  communityId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)].filter(Boolean);
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: event.id, title: event.title })
+    .from(event)
+    .where(and(eq(event.communityId, communityId), inArray(event.id, unique)));
   return new Map(rows.map((row) => [row.id, row.title]));
 }

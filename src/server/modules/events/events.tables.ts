@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { user } from "#server/modules/users/users.tables.ts";
 import { QUESTION_KINDS } from "#shared/questions.ts";
@@ -30,6 +30,8 @@ export const event = pgTable(
     /** Null means unlimited. */
     capacity: integer("capacity"),
     waitlistEnabled: boolean("waitlist_enabled").notNull().default(true),
+    /** How long the next in line has to pay for a paid seat offered to them (1 to 168 hours). */
+    waitlistOfferHours: integer("waitlist_offer_hours").notNull().default(12),
     approvalRequired: boolean("approval_required").notNull().default(false),
     /** Guests must prove their email with a code before registering (no one-step guest form). */
     requireVerifiedEmail: boolean("require_verified_email").notNull().default(false),
@@ -38,6 +40,8 @@ export const event = pgTable(
     waitlistCount: integer("waitlist_count").notNull().default(0),
     pendingCount: integer("pending_count").notNull().default(0),
     checkedInCount: integer("checked_in_count").notNull().default(0),
+    /** Seats kept for buyers who are paying (registrations `held`): taken, but not yet going. */
+    heldCount: integer("held_count").notNull().default(0),
     cancelMessage: text("cancel_message"),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -61,17 +65,34 @@ export const ticketType = pgTable(
       .notNull()
       .references(() => event.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** Minor units of `currency`; 0 is free (the only kind sold until payments arrive). */
+    /** Minor units of `currency` (the community's when it was saved); 0 is free. */
     priceMinor: integer("price_minor").notNull().default(0),
+    /** What the community's active members pay instead, at most the price; null: the price. */
+    memberPriceMinor: integer("member_price_minor"),
     currency: text("currency").notNull(),
+    /** Tickets of this type one order may hold (1 to 50). */
+    maxPerOrder: integer("max_per_order").notNull().default(10),
     /** Null means no limit of its own (the event capacity still applies). */
     quantity: integer("quantity"),
     goingCount: integer("going_count").notNull().default(0),
+    heldCount: integer("held_count").notNull().default(0),
     salesStartAt: timestamp("sales_start_at", { withTimezone: true }),
     salesEndAt: timestamp("sales_end_at", { withTimezone: true }),
     position: integer("position").notNull().default(0),
   },
-  (t) => [index("ticket_type_event_idx").on(t.eventId, t.position)],
+  (t) => [
+    index("ticket_type_event_idx").on(t.eventId, t.position),
+    check("ticket_type_price_check", sql`${t.priceMinor} >= 0`),
+    check(
+      "ticket_type_member_price_check",
+      sql`${t.memberPriceMinor} is null or (${t.memberPriceMinor} >= 0 and ${t.memberPriceMinor} <= ${t.priceMinor})`,
+    ),
+    check("ticket_type_max_per_order_check", sql`${t.maxPerOrder} between 1 and 50`),
+    check(
+      "ticket_type_sales_window_check",
+      sql`${t.salesStartAt} is null or ${t.salesEndAt} is null or ${t.salesStartAt} < ${t.salesEndAt}`,
+    ),
+  ],
 );
 
 export const registrationQuestion = pgTable(

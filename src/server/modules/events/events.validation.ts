@@ -8,13 +8,13 @@ import {
 } from "#shared/questions.ts";
 import { fromWallTime, isTimeZone } from "#shared/time.ts";
 import type { EventVisibility } from "./events.tables.ts";
+import { type TicketTypeInput, type ValidTicketType, validateTicketType } from "./ticket-type.validation.ts";
 
-export type { QuestionInput };
+export type { QuestionInput, TicketTypeInput, ValidTicketType };
 
 /** question id -> chosen or typed values, as a registration stores them */
 export type RegistrationAnswers = Answers;
 
-export type TicketTypeInput = { id?: string | null; name: string; quantity?: number | null };
 export type EventInput = {
   title: string;
   description?: string | null;
@@ -27,6 +27,8 @@ export type EventInput = {
   coverPath?: string | null;
   capacity?: number | null;
   waitlistEnabled: boolean;
+  /** Hours to pay for an offered paid seat; omitted: 12. */
+  waitlistOfferHours?: number | null;
   approvalRequired: boolean;
   /** Omitted: required for members-only events and for events needing approval. */
   requireVerifiedEmail?: boolean | null;
@@ -34,6 +36,9 @@ export type EventInput = {
   ticketTypes: TicketTypeInput[];
   questions: QuestionInput[];
 };
+
+/** How long someone offered a paid seat has to pay, unless the organizer says otherwise. */
+export const DEFAULT_OFFER_HOURS = 12;
 
 export type EventFields = {
   title: string;
@@ -46,13 +51,14 @@ export type EventFields = {
   onlineUrl: string | null;
   capacity: number | null;
   waitlistEnabled: boolean;
+  waitlistOfferHours: number;
   approvalRequired: boolean;
   requireVerifiedEmail: boolean;
   visibility: EventVisibility;
 };
 export type ValidEvent = {
   fields: EventFields;
-  ticketTypes: { id: string | null; name: string; quantity: number | null }[];
+  ticketTypes: ValidTicketType[];
   questions: ValidQuestion[];
 };
 
@@ -127,18 +133,16 @@ export function validateEventInput(input: EventInput): { value: ValidEvent; erro
     err("capacity", "INVALID_CAPACITY", "Allow at least one seat, or leave it empty for no limit.");
   }
 
+  const waitlistOfferHours = input.waitlistOfferHours ?? DEFAULT_OFFER_HOURS;
+  if (!Number.isInteger(waitlistOfferHours) || waitlistOfferHours < 1 || waitlistOfferHours > 168) {
+    err("waitlistOfferHours", "OUT_OF_RANGE", "Give people between 1 and 168 hours (a week) to pay.");
+  }
+
   if (input.ticketTypes.length === 0) err("ticketTypes", "REQUIRED", "Add at least one ticket type.");
   if (input.ticketTypes.length > COUNT_LIMITS.ticketTypes)
     err("ticketTypes", "TOO_LONG", `Use at most ${COUNT_LIMITS.ticketTypes} ticket types.`);
-  const ticketTypes = input.ticketTypes.map((tt, i) => {
-    const name = tt.name.trim();
-    if (!name) err(`ticketTypes.${i}.name`, "REQUIRED", "Name the ticket type.");
-    tooLong(`ticketTypes.${i}.name`, name, "ticketTypeName");
-    const quantity = tt.quantity ?? null;
-    if (quantity !== null && (!Number.isInteger(quantity) || quantity < 1))
-      err(`ticketTypes.${i}.quantity`, "INVALID_CAPACITY", "Allow at least one, or leave it empty.");
-    return { id: optionalText(tt.id), name, quantity };
-  });
+  const zone = isTimeZone(timeZone) && timeZone !== "" ? timeZone : null;
+  const ticketTypes = input.ticketTypes.map((tt, i) => validateTicketType(tt, i, zone, errors));
 
   const checked = validateQuestions(input.questions);
   errors.push(...checked.errors);
@@ -157,6 +161,7 @@ export function validateEventInput(input: EventInput): { value: ValidEvent; erro
         onlineUrl,
         capacity,
         waitlistEnabled: input.waitlistEnabled,
+        waitlistOfferHours,
         approvalRequired: input.approvalRequired,
         requireVerifiedEmail:
           input.requireVerifiedEmail ?? (input.visibility === "members" || input.approvalRequired),

@@ -203,6 +203,3 @@ const badCursor = () =>
   new DomainError("BAD_CURSOR", "This list position is not valid any more. Start again from the first page.");
 
 export const publicPath = (eventId: string) => `/e/${eventId}`;
-
-/** For ILIKE '%…%': the user's % and _ match themselves. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -145,8 +145,14 @@ export function createUploadServer(options: {
     void datastore.remove(upload.id).catch(() => {});
   });
 
-  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
-    void releaseUpload(db, id).catch(() => {});
+  // Emitted before the response goes out, but without waiting: `handle` awaits the release, so a
+  // cancelled upload's share is back before the person hears it is cancelled.
+  const terminated = new WeakMap<Request, Promise<void>>();
+  tus.on(EVENTS.POST_TERMINATE, (req, _res, id) => {
+    terminated.set(
+      req as unknown as Request,
+      releaseUpload(db, id).catch(() => {}),
+    );
   });
 
   const cleanUp = async () => {
@@ -163,6 +169,7 @@ export function createUploadServer(options: {
     async handle(request, viewer) {
       viewers.set(request, viewer);
       const response = await tus.handleWeb(request);
+      await terminated.get(request);
       if (response.status < 400 || response.headers.get("content-type")?.includes("json")) return response;
       // A few refusals (missing Tus-Resumable, malformed headers) bypass onResponseError.
       const text = await response.text();

@@ -18,6 +18,7 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
     case "community.created":
       return { target: `community:${entry.communityId}`, before: null, after: entry.payload.after };
     case "community.updated":
+    case "community.billing_details_changed":
       return {
         target: `community:${entry.communityId}`,
         before: entry.payload.before,
@@ -25,6 +26,8 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
       };
     case "community.deleted":
       return { target: `community:${entry.communityId}`, before: { name: entry.payload.name }, after: null };
+    case "user.deleted":
+      return { target: `user:${entry.payload.userId}`, before: null, after: null };
     case "member.joined":
       return { target: `user:${entry.payload.userId}`, before: null, after: { role: entry.payload.role } };
     case "member.requested":
@@ -135,6 +138,88 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
       };
     case "registration.ticket_resent":
       return { target: `registration:${entry.payload.registrationId}`, before: null, after: null };
+    case "payment_account.connected":
+      return {
+        target: `stripe-account:${entry.payload.accountId}`,
+        before: null,
+        after: { connected: true },
+      };
+    case "payment_account.updated":
+      return {
+        target: `stripe-account:${entry.payload.accountId}`,
+        before: { status: entry.payload.from },
+        after: { status: entry.payload.to },
+      };
+    case "promo_code.created":
+      return { target: `promo-code:${entry.payload.promoCodeId}`, before: null, after: entry.payload.after };
+    case "promo_code.updated":
+      return {
+        target: `promo-code:${entry.payload.promoCodeId}`,
+        before: entry.payload.before,
+        after: entry.payload.after,
+      };
+    case "promo_code.deactivated":
+    case "promo_code.reactivated":
+      return {
+        target: `promo-code:${entry.payload.promoCodeId}`,
+        before: { active: entry.type !== "promo_code.reactivated" },
+        after: { active: entry.type === "promo_code.reactivated" },
+      };
+    case "membership_plan.created":
+      return { target: `plan:${entry.payload.planId}`, before: null, after: entry.payload.after };
+    case "membership_plan.updated":
+      return {
+        target: `plan:${entry.payload.planId}`,
+        before: entry.payload.before,
+        after: entry.payload.after,
+      };
+    case "membership_plan.archived":
+      return {
+        target: `plan:${entry.payload.planId}`,
+        before: { archived: false },
+        after: { archived: true },
+      };
+    case "membership.started":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: null,
+        after: { plan: entry.payload.planName, planStatus: "active" },
+      };
+    case "membership.status_changed":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { planStatus: entry.payload.from },
+        after: { plan: entry.payload.planName, planStatus: entry.payload.to },
+      };
+    case "membership.ended":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { planStatus: entry.payload.from },
+        after: { plan: entry.payload.planName, planStatus: "ended" },
+      };
+    case "payment.succeeded":
+    case "payment.failed":
+      return {
+        target: `payment:${entry.payload.paymentId}`,
+        before: null,
+        after: {
+          status: entry.type === "payment.succeeded" ? "succeeded" : "failed",
+          amountMinor: entry.payload.amountMinor,
+          currency: entry.payload.currency,
+          method: entry.payload.method,
+        },
+      };
+    case "payment.refunded":
+      return {
+        target: `payment:${entry.payload.paymentId}`,
+        before: null,
+        after: {
+          status: entry.payload.status,
+          refundMinor: entry.payload.refundMinor,
+          currency: entry.payload.currency,
+          reason: entry.payload.reason,
+        },
+      };
   }
 }
 

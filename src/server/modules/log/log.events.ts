@@ -7,12 +7,43 @@ import type { Db } from "#server/db/client.ts";
 
 const id = z.string().min(1);
 const values = z.record(z.string(), z.unknown());
-const registrationStatus = z.enum(["going", "waitlisted", "pending", "canceled", "declined"]);
+const registrationStatus = z.enum(["going", "waitlisted", "pending", "held", "canceled", "declined"]);
+const paymentAccountStatus = z.enum([
+  "not_connected",
+  "onboarding_incomplete",
+  "charges_enabled",
+  "payouts_enabled",
+]);
+const minor = z.number().int().nonnegative();
+const planStatus = z.enum(["requested", "awaiting_payment", "active", "past_due", "canceling", "ended"]);
+/** What every membership-plan entry says of the member and the plan. */
+const planFacts = {
+  membershipId: id,
+  userId: id,
+  planId: id,
+  planName: z.string(),
+  /** The Stripe purchase (`member_subscription`); null for a free plan. */
+  subscriptionId: id.nullable(),
+};
+/** What every payment entry says of the payment, so a reader needs no second look at the ledger. */
+const paymentFacts = {
+  paymentId: id,
+  amountMinor: minor,
+  currency: z.string().length(3),
+  method: z.enum(["stripe", "cash", "bank_transfer", "other"]),
+  purpose: z.enum(["ticket", "membership", "other"]),
+  eventId: id.nullable(),
+  registrationId: id.nullable(),
+};
 
 const payloads = {
   "community.created": z.object({ after: values }),
   "community.updated": z.object({ before: values, after: values }),
   "community.deleted": z.object({ name: z.string() }),
+  /** What receipts say of the seller (settings → payments): the fields that changed. */
+  "community.billing_details_changed": z.object({ before: values, after: values }),
+  /** A person deleted their account (under `ACCOUNT_EVENTS`, not a community); the entry names only the id. */
+  "user.deleted": z.object({ userId: id }),
   "member.joined": z.object({ userId: id, role: z.string(), source: z.string() }),
   "member.tagged": z.object({
     membershipId: id,
@@ -95,7 +126,63 @@ const payloads = {
     eventId: id,
     status: registrationStatus,
   }),
+  /** The community's Stripe account was created (Connect), before its onboarding. */
+  "payment_account.connected": z.object({ accountId: id }),
+  /** What Stripe's API says of the account changed (onboarding finished, charges or payouts switched). */
+  "payment_account.updated": z.object({
+    accountId: id,
+    from: paymentAccountStatus,
+    to: paymentAccountStatus,
+    chargesEnabled: z.boolean(),
+    payoutsEnabled: z.boolean(),
+    detailsSubmitted: z.boolean(),
+  }),
+  /** A promo code of the community, for one event (`eventId`) or all of them. */
+  "promo_code.created": z.object({
+    promoCodeId: id,
+    code: z.string(),
+    eventId: id.nullable(),
+    after: values,
+  }),
+  "promo_code.updated": z.object({ promoCodeId: id, code: z.string(), before: values, after: values }),
+  "promo_code.deactivated": z.object({ promoCodeId: id, code: z.string() }),
+  "membership_plan.created": z.object({ planId: id, name: z.string(), after: values }),
+  "membership_plan.updated": z.object({ planId: id, name: z.string(), before: values, after: values }),
+  "membership_plan.archived": z.object({ planId: id, name: z.string() }),
+  /** A member's plan began: free on joining or approval, paid once Stripe confirmed the payment. */
+  "membership.started": z.object({
+    ...planFacts,
+    interval: z.enum(["month", "year", "once", "free"]),
+    amountMinor: minor,
+    currency: z.string().length(3),
+  }),
+  /** Where a member stands with their plan changed (past due, canceling, active again, awaiting payment). */
+  "membership.status_changed": z.object({
+    ...planFacts,
+    from: planStatus.nullable(),
+    to: planStatus,
+    /** The paid period's end: the renewal, or when a canceled plan stops. */
+    periodEnd: z.string().nullable(),
+  }),
+  /** The plan is over and its benefits stopped. */
+  "membership.ended": z.object({ ...planFacts, from: planStatus.nullable() }),
+  "promo_code.reactivated": z.object({ promoCodeId: id, code: z.string() }),
+  /** Money arrived: recorded by hand, or confirmed by the provider. The subject is the payer's account. */
+  "payment.succeeded": z.object({ ...paymentFacts, feeMinor: minor }),
+  "payment.failed": z.object({ ...paymentFacts }),
+  /** Money given back; `refundedMinor` is everything refunded of the payment so far, this included. */
+  "payment.refunded": z.object({
+    ...paymentFacts,
+    refundId: id,
+    refundMinor: minor,
+    refundedMinor: minor,
+    status: z.enum(["refunded", "partially_refunded"]),
+    reason: z.string(),
+  }),
 } as const;
+
+/** The `communityId` of entries about an account rather than a community (`user.deleted`). */
+export const ACCOUNT_EVENTS = "account";
 
 type Payloads = typeof payloads;
 export type DomainEventType = keyof Payloads;

@@ -54,23 +54,85 @@ export function createMailer(options: {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function signInCodeMail(options: { to: string; code: string; appUrl: string; minutes: number }): Mail {
-  const host = new URL(options.appUrl).host;
+const MAIL_STYLE = "font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#111";
+const CODE_STYLE = "font-size:32px;font-weight:700;letter-spacing:6px;margin:16px 0";
+
+/** A mail carrying a one-time code: what it is for, the code set large, then how long it lasts. */
+export function codeMail(options: {
+  to: string;
+  subject: string;
+  intro: string;
+  code: string;
+  closing: string[];
+}): Mail {
   return {
     to: options.to,
-    subject: `${options.code} is your Commons sign-in code`,
-    text: [
-      `Your sign-in code for Commons (${host}) is:`,
-      "",
-      `    ${options.code}`,
-      "",
-      `It expires in ${options.minutes} minutes and works once.`,
-      "If you did not try to sign in, you can ignore this message.",
-    ].join("\n"),
-    html: `<div style="font-family:system-ui,sans-serif;font-size:16px;line-height:1.5;color:#111">
-<p>Your sign-in code for Commons (${escapeHtml(host)}) is:</p>
-<p style="font-size:32px;font-weight:700;letter-spacing:6px;margin:16px 0">${escapeHtml(options.code)}</p>
-<p>It expires in ${options.minutes} minutes and works once.<br>If you did not try to sign in, you can ignore this message.</p>
+    subject: options.subject,
+    text: [options.intro, "", `    ${options.code}`, "", ...options.closing].join("\n"),
+    html: `<div style="${MAIL_STYLE}">
+<p>${escapeHtml(options.intro)}</p>
+<p style="${CODE_STYLE}">${escapeHtml(options.code)}</p>
+<p>${options.closing.map(escapeHtml).join("<br>")}</p>
 </div>`,
   };
+}
+
+/** A plain notice: one paragraph per line. */
+export function noticeMail(options: { to: string; subject: string; lines: string[] }): Mail {
+  return {
+    to: options.to,
+    subject: options.subject,
+    text: options.lines.join("\n\n"),
+    html: `<div style="${MAIL_STYLE}">${options.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}</div>`,
+  };
+}
+
+export function signInCodeMail(options: { to: string; code: string; appUrl: string; minutes: number }): Mail {
+  return codeMail({
+    to: options.to,
+    subject: `${options.code} is your Commons sign-in code`,
+    intro: `Your sign-in code for Commons (${new URL(options.appUrl).host}) is:`,
+    code: options.code,
+    closing: [
+      `It expires in ${options.minutes} minutes and works once.`,
+      "If you did not try to sign in, you can ignore this message.",
+    ],
+  });
+}
+
+/** To the new address: the code that moves the account to it. */
+export function emailChangeCodeMail(options: {
+  to: string;
+  code: string;
+  appUrl: string;
+  minutes: number;
+}): Mail {
+  return codeMail({
+    to: options.to,
+    subject: `${options.code} confirms your new Commons email address`,
+    intro: `Someone signed in to Commons (${new URL(options.appUrl).host}) asked to use this address for their account. The code that confirms it is:`,
+    code: options.code,
+    closing: [
+      `It expires in ${options.minutes} minutes and works once.`,
+      "If you did not ask to use this address on Commons, you can ignore this message: nothing changes.",
+    ],
+  });
+}
+
+/** To the old address, once the account has moved: the person learns of it if it was not them. */
+export function emailChangedMail(options: {
+  to: string;
+  newEmail: string;
+  appUrl: string;
+  operatorContact: string;
+}): Mail {
+  return noticeMail({
+    to: options.to,
+    subject: "Your Commons email address was changed",
+    lines: [
+      `Your Commons account (${new URL(options.appUrl).host}) now signs in with ${options.newEmail} instead of this address.`,
+      "Codes and mail from Commons go to the new address from now on.",
+      `If you did not make this change, write to ${options.operatorContact} at once.`,
+    ],
+  });
 }

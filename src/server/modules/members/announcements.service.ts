@@ -53,14 +53,14 @@ function selectionOf(audience: AnnouncementAudience): MemberSelection {
 }
 
 /**
- * `membership m` (joined to its person when the audience has a search) and the conditions naming
+ * `membership m` and the conditions naming
  * who receives an announcement: active members of the audience who have not turned announcements
  * off. Banned and pending people never match.
  */
 function audienceSql(communityId: string, audience: AnnouncementAudience): SQL {
-  const { join, where } = selectionSql(communityId, selectionOf(audience));
+  const where = selectionSql(communityId, selectionOf(audience));
   const conditions = [...where, sql`m.status = 'active'`, sql`m.email_announcements`];
-  return sql`membership m ${join} where ${sql.join(conditions, sql` and `)}`;
+  return sql`membership m where ${sql.join(conditions, sql` and `)}`;
 }
 
 async function resolveAudience(

@@ -33,11 +33,15 @@ export async function recordCheckIn(
   await recount(tx, at.communityId, at.userId);
 }
 
-/** The person did something in the community at `at`: joined, registered, was checked in. */
+/**
+ * The person did something in the community at `at`: joined, registered, was checked in. A row
+ * already as recent is left alone: rewriting it would still add a row version and its index entries.
+ */
 export async function touchLastActive(tx: Db, communityId: string, userId: string, at: Date): Promise<void> {
   await tx.execute(sql`
-    update membership set last_active_at = greatest(last_active_at, ${at.toISOString()}::timestamptz)
-    where community_id = ${communityId} and user_id = ${userId}`);
+    update membership set last_active_at = ${at.toISOString()}::timestamptz
+    where community_id = ${communityId} and user_id = ${userId}
+      and last_active_at < ${at.toISOString()}::timestamptz`);
 }
 
 /** Events someone is still going to, not yet settled: the ones the attendance pass asks about. */

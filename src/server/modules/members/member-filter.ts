@@ -2,6 +2,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { type FieldError, invalidInput } from "#server/errors.ts";
 import type { Role } from "#shared/capabilities.ts";
 import { COUNT_LIMITS, isTooLong, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import type { PlanStatus } from "#shared/plans.ts";
+import { searchConditions } from "./member-search.ts";
 import type { MembershipSource, MembershipStatus } from "./members.tables.ts";
 
 /** Which members of one community the table, a bulk action or a segment means. */
@@ -17,6 +19,9 @@ export type MemberFilter = {
   checkInsAtLeast?: number | null;
   lastActiveAfter?: Date | null;
   lastActiveBefore?: Date | null;
+  /** Members holding (or asking for) one of these plans. */
+  plans?: string[] | null;
+  planStatuses?: PlanStatus[] | null;
 };
 
 export const MEMBER_SORT_FIELDS = ["name", "joined", "eventsAttended", "checkIns", "lastActive"] as const;
@@ -85,15 +90,15 @@ export function checkFilter(filter: MemberFilter | null | undefined, search?: st
 const nonEmpty = <T>(list: readonly T[] | null | undefined): list is readonly T[] =>
   Array.isArray(list) && list.length > 0;
 
-/** `%…%` for ILIKE with the user's own wildcards taken literally. */
-export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The filter's conditions on `m` (membership), `u` (user) joined when `search` is set. */
+/** The filter's conditions on `m` (membership), the search's included. */
 export function filterConditions(communityId: string, filter: MemberFilter, search: string | null): SQL[] {
   const where: SQL[] = [sql`m.community_id = ${communityId}`];
   if (nonEmpty(filter.roles)) where.push(sql`m.role in ${filter.roles}`);
   if (nonEmpty(filter.statuses)) where.push(sql`m.status in ${filter.statuses}`);
   if (nonEmpty(filter.sources)) where.push(sql`m.source in ${filter.sources}`);
+  // Each answered by its partial index (community, plan or plan status, joined_at, id).
+  if (nonEmpty(filter.plans)) where.push(sql`m.plan_id in ${filter.plans.map(String)}`);
+  if (nonEmpty(filter.planStatuses)) where.push(sql`m.plan_status in ${filter.planStatuses}`);
   if (nonEmpty(filter.tags)) {
     // The second form is what membership_tag_keys_idx answers (migration 0009); the first is exact.
     where.push(sql`m.tags @> ${textArray(filter.tags)}`);
@@ -110,10 +115,7 @@ export function filterConditions(communityId: string, filter: MemberFilter, sear
   if (filter.eventsAttendedAtLeast != null)
     where.push(sql`m.events_attended >= ${filter.eventsAttendedAtLeast}::int`);
   if (filter.checkInsAtLeast != null) where.push(sql`m.check_ins >= ${filter.checkInsAtLeast}::int`);
-  if (search) {
-    const pattern = likePattern(search);
-    where.push(sql`(u.name ilike ${pattern} or u.email ilike ${pattern})`);
-  }
+  if (search) where.push(...searchConditions(communityId, search));
   return where;
 }
 

@@ -1,7 +1,13 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { DomainError } from "#server/errors.ts";
+import {
+  badCursor,
+  decodeCursorFields,
+  encodeCursor,
+  PG_TIMESTAMPTZ_TEXT,
+} from "#server/db/keyset-cursor.ts";
 import type { Role } from "#shared/capabilities.ts";
+import type { PlanStatus } from "#shared/plans.ts";
 import {
   checkFilter,
   countsByStatusOnly,
@@ -11,7 +17,7 @@ import {
   type MemberSort,
   type MemberSortField,
 } from "./member-filter.ts";
-import { searchCount, searchPage } from "./member-search.ts";
+import { FEW_MATCHES, searchCount, searchPage, usesSearchKeys } from "./member-search.ts";
 import { can } from "./members.policy.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
 import { MEMBERSHIP_STATUSES, type MembershipSource, type MembershipStatus } from "./members.tables.ts";
@@ -31,6 +37,8 @@ export type MemberRow = {
   checkIns: number;
   lastActiveAt: Date;
   person: { id: string; name: string; email: string | null };
+  planId: string | null;
+  planStatus: PlanStatus | null;
 };
 
 export type MemberPage = {
@@ -48,7 +56,7 @@ export const MAX_PAGE = 200;
  * Where counting rows stops (docs/decisions/012-member-table-at-scale.md): a broad search in a
  * community of a million would otherwise count hundreds of thousands of rows for every page.
  */
-export const COUNT_CAP = 1_000;
+export const COUNT_CAP = FEW_MATCHES;
 
 /**
  * The sort key of each order, with the tie-break that makes it total. By name the tie-break is the
@@ -63,46 +71,23 @@ const ORDERS: Record<MemberSortField, { key: SQL; tie: SQL; type: "text" | "int"
   lastActive: { key: sql`m.last_active_at`, tie: sql`m.id`, type: "timestamptz" },
 };
 
-const badCursor = () =>
-  new DomainError("BAD_CURSOR", "This page link is out of date; start from the first page.");
-
 // A cursor names the sort it was made for, so it cannot be replayed against another order. The
 // key travels as PostgreSQL's own text (timestamps keep their microseconds).
 type Cursor = { sort: string; key: string; tie: string };
 
 const sortName = (sort: MemberSort) => `${sort.field}:${sort.direction}`;
 
-const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
 function decode(after: string | null | undefined, sort: MemberSort): Cursor | null {
-  if (!after) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.from(after, "base64url").toString("utf8"));
-  } catch {
-    throw badCursor();
-  }
-  const c = value as Partial<Cursor> | null;
-  if (
-    !c ||
-    typeof c !== "object" ||
-    c.sort !== sortName(sort) ||
-    typeof c.key !== "string" ||
-    typeof c.tie !== "string" ||
-    c.key.length > 1000 ||
-    c.tie.length > 200 ||
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: PostgreSQL text cannot hold NUL.
-    /\u0000/.test(c.key + c.tie)
-  )
-    throw badCursor();
+  const c = decodeCursorFields(after, { sort: 100, key: 1000, tie: 200 });
+  if (!c) return null;
   const order = ORDERS[sort.field];
-  if (order.type === "int" && !/^-?\d{1,10}$/.test(c.key)) throw badCursor();
   if (
-    order.type === "timestamptz" &&
-    !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(c.key)
+    c.sort !== sortName(sort) ||
+    (order.type === "int" && !/^-?\d{1,10}$/.test(c.key)) ||
+    (order.type === "timestamptz" && !PG_TIMESTAMPTZ_TEXT.test(c.key))
   )
     throw badCursor();
-  return { sort: c.sort, key: c.key, tie: c.tie };
+  return c;
 }
 
 type Row = {
@@ -118,10 +103,14 @@ type Row = {
   events_attended: number;
   check_ins: number;
   last_active_at: string | Date;
+  plan_id: string | null;
+  plan_status: PlanStatus | null;
   name: string;
   email: string;
   sort_key: string;
   tie: string;
+  /** A search's count of matches, up to COUNT_CAP + 1, when its page statement counted them. */
+  matched?: number | string | null;
 };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -164,41 +153,51 @@ export async function readMembers(
   const order = ORDERS[sort.field];
   const dir = sql.raw(sort.direction);
   const where = filterConditions(communityId, filter, null);
-  if (cursor) {
-    const cmp = sql.raw(sort.direction === "asc" ? ">" : "<");
-    where.push(
-      sql`(${order.key}, ${order.tie}) ${cmp} (${cursor.key}::${sql.raw(order.type)}, ${cursor.tie})`,
-    );
-  }
+  const cmp = sql.raw(sort.direction === "asc" ? ">" : "<");
+  const after = cursor
+    ? (key: SQL, tie: SQL) =>
+        sql`(${key}, ${tie}) ${cmp} (${cursor.key}::${sql.raw(order.type)}, ${cursor.tie})`
+    : null;
   const columns = sql`m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
-    m.events_registered, m.events_attended, m.check_ins, m.last_active_at,
+    m.events_registered, m.events_attended, m.check_ins, m.last_active_at, m.plan_id, m.plan_status,
     u.name, u.email, ${order.key} as sort_value, ${order.key}::text as sort_key, ${order.tie} as tie`;
-  const orderBy = sql`${order.key} ${dir}, ${order.tie} ${dir}`;
-  const [rows, total] = await Promise.all([
+  const pageWhere = after ? [...where, after(order.key, order.tie)] : where;
+  // A search through the trigram index counts its matches in the page's own statement.
+  const countedByPage = search !== null && usesSearchKeys(search);
+  const wantsCount = options.withCount !== false;
+  const [rows, counted] = await Promise.all([
     db.execute(
       search
         ? searchPage(communityId, search, {
             columns,
             where,
-            orderBy,
-            outerOrderBy: sql`sort_value ${dir}, tie ${dir}`,
+            after,
+            key: order.key,
+            tie: order.tie,
+            direction: sort.direction,
+            byPerson: sort.field === "name",
             limit: first + 1,
           })
         : sql`
       select ${columns} from membership m join "user" u on u.id = m.user_id
-      where ${sql.join(where, sql` and `)}
-      order by ${orderBy} limit ${first + 1}`,
+      where ${sql.join(pageWhere, sql` and `)}
+      order by ${order.key} ${dir}, ${order.tie} ${dir} limit ${first + 1}`,
     ),
     // An export walks every page and needs no total: counting again per page would cost more than the rows.
-    options.withCount === false ? { count: 0, capped: false } : countMembers(db, communityId, filter, search),
+    wantsCount && !countedByPage ? countMembers(db, communityId, filter, search) : null,
   ]);
   const all = rowsOf<Row>(rows);
   const page = all.slice(0, first);
+  const matched = all[0]?.matched;
+  const total = !wantsCount
+    ? { count: 0, capped: false }
+    : (counted ??
+      (matched != null ? capped(Number(matched)) : await countMembers(db, communityId, filter, search)));
   const last = page.at(-1);
   return {
     nodes: page.map((r) => toMember(r, options.withEmail)),
     hasNextPage: all.length > first,
-    endCursor: last ? encode({ sort: sortName(sort), key: last.sort_key, tie: last.tie }) : null,
+    endCursor: last ? encodeCursor({ sort: sortName(sort), key: last.sort_key, tie: last.tie }) : null,
     totalCount: total.count,
     totalCountCapped: total.capped,
   };
@@ -234,16 +233,19 @@ async function countMembers(
         select from membership m where ${sql.join(where, sql` and `)} limit ${COUNT_CAP + 1}) as matched`,
     ),
   );
-  const count = Number(row?.n ?? 0);
-  return count > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count, capped: false };
+  return capped(Number(row?.n ?? 0));
 }
+
+const capped = (count: number) =>
+  count > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count, capped: false };
 
 /** One membership as the member table shows it, whatever its status; authorization is the caller's. */
 export async function memberRowById(db: Db, id: string, withEmail: boolean): Promise<MemberRow | null> {
   const [row] = rowsOf<Row>(
     await db.execute(sql`
       select m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
-        m.events_registered, m.events_attended, m.check_ins, m.last_active_at, u.name, u.email
+        m.events_registered, m.events_attended, m.check_ins, m.last_active_at, m.plan_id, m.plan_status,
+        u.name, u.email
       from membership m join "user" u on u.id = m.user_id
       where m.id = ${id}`),
   );
@@ -265,5 +267,7 @@ function toMember(r: Omit<Row, "sort_key" | "tie">, withEmail: boolean): MemberR
     checkIns: Number(r.check_ins),
     lastActiveAt: new Date(r.last_active_at),
     person: { id: r.user_id, name: r.name, email: withEmail ? r.email : null },
+    planId: r.plan_id,
+    planStatus: r.plan_status,
   };
 }

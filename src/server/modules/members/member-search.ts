@@ -1,87 +1,93 @@
 import { type SQL, sql } from "drizzle-orm";
-import { likePattern } from "./member-filter.ts";
+import { likePattern } from "#server/db/like-pattern.ts";
 
 /**
- * A search's page and count (docs/decisions/012-member-table-at-scale.md). The trigram indexes find
- * matching people across every community; each is then probed for a membership here. That beats
- * walking the community in sort order while few people match; when many do, matches are common
- * enough that the walk in sort order fills a page sooner than sorting every match would.
+ * A search's page and total (docs/decisions/012-member-table-at-scale.md). The membership row holds
+ * its person's name and e-mail in lower case (`search_text`), `membership_search_keys_idx` lists
+ * the rows of one community holding a trigram, and every sort index carries `search_text`.
+ *
+ * Up to FEW_MATCHES matches are read through the trigram index, which also gives the total; when
+ * there are no more, they are sorted for the page. With more, matches are common enough that
+ * walking the community in the sort's index (filtering on the index alone) fills a page sooner
+ * than sorting every match would, and the total shows as "1,000+".
  */
-export const FEW_PEOPLE = 1_000;
+export const FEW_MATCHES = 1_000;
 
-/** Whether `user_name_trgm_idx` / `user_email_trgm_idx` can answer: a run of three letters or digits. */
-export const usesTrigrams = (search: string) => /[\p{L}\p{N}]{3}/u.test(search);
+/** Whether `membership_search_keys_idx` can answer: a run of three ASCII letters or digits. */
+export const usesSearchKeys = (search: string) => /[a-z0-9]{3}/i.test(search);
 
-const matches = (alias: string, search: string) => {
-  const pattern = likePattern(search);
-  const u = sql.raw(alias);
-  return sql`(${u}.name ilike ${pattern} or ${u}.email ilike ${pattern})`;
-};
-
-/**
- * Everyone matching, as a CTE PostgreSQL plans on its own: with the LIMIT of the statement in view
- * the planner bets on a sequential or primary-key scan meeting matches early (seconds at two
- * million people); planned alone it reads the trigram indexes. A CTE is still read lazily, so the
- * LIMIT above stops the heap scan as soon as it has enough.
- */
-const matchingPeople = (search: string) =>
-  sql`matched as materialized (select id from "user" p where ${matches("p", search)})`;
+/** The search as conditions on `m` alone: the LIKE that decides, and the index's keys when usable. */
+export function searchConditions(communityId: string, search: string): SQL[] {
+  const found = [sql`m.search_text like lower(${likePattern(search)})`];
+  if (usesSearchKeys(search))
+    found.push(
+      sql`member_search_keys(m.community_id, m.search_text) @> member_search_keys(${communityId}, ${search})`,
+    );
+  return found;
+}
 
 export type PageParts = {
   columns: SQL;
-  /** Conditions on `m` and `u` without the search; the cursor's condition included. */
+  /** Conditions on `m` (and on `u` when `byPerson`) without the search and without the cursor. */
   where: SQL[];
-  orderBy: SQL;
-  /** The same order over the selected columns `sort_value` and `tie`. */
-  outerOrderBy: SQL;
+  /** The cursor's condition on a sort key and tie-break, null on the first page. */
+  after: ((key: SQL, tie: SQL) => SQL) | null;
+  /** The sort key and tie-break expressions, and the direction. */
+  key: SQL;
+  tie: SQL;
+  direction: "asc" | "desc";
+  /** Whether the key or the conditions read the person (`u`), as the sort by name does. */
+  byPerson: boolean;
   limit: number;
 };
 
-/** One page of a search: people first when few match, else the walk in sort order. */
+/**
+ * One page of a search, each row with `matched`: how many members match in all, up to
+ * FEW_MATCHES + 1, when the trigram index could answer (null otherwise). Both branches name only
+ * the page's ids with their sort key; the page's rows are then read in full.
+ */
 export function searchPage(communityId: string, search: string, parts: PageParts): SQL {
-  const where = sql.join(parts.where, sql` and `);
-  const walk = sql`
-    select ${parts.columns} from membership m join "user" u on u.id = m.user_id
-    where ${where} and ${matches("u", search)}
-    order by ${parts.orderBy} limit ${parts.limit}`;
-  if (!usesTrigrams(search)) return walk;
+  const dir = sql.raw(parts.direction);
+  const person = sql`join "user" u on u.id = m.user_id`;
+  const from = sql`from membership m ${parts.byPerson ? person : sql``}`;
+  const walk = (only: SQL) => {
+    const where = [...parts.where, sql`m.search_text like lower(${likePattern(search)})`, only];
+    if (parts.after) where.push(parts.after(parts.key, parts.tie));
+    return sql`
+      select m.id, ${parts.key} as sort_value, ${parts.tie} as tie ${from}
+      where ${sql.join(where, sql` and `)}
+      order by ${parts.key} ${dir}, ${parts.tie} ${dir} limit ${parts.limit}`;
+  };
+  const page = (ids: SQL, matched: SQL) => sql`
+    select ${parts.columns}, ${matched} as matched
+    from ${ids} as top join membership m on m.id = top.id ${person}
+    order by ${parts.key} ${dir}, ${parts.tie} ${dir}`;
+  if (!usesSearchKeys(search)) return page(sql`(${walk(sql`true`)})`, sql`null::int`);
+  const found = sql.join([...parts.where, ...searchConditions(communityId, search)], sql` and `);
+  const sorted = [sql`(select yes from few)`];
+  if (parts.after) sorted.push(parts.after(sql`sort_value`, sql`tie`));
   // Only one branch runs: the other's one-time filter is false, so PostgreSQL never starts it.
   return sql`
-    with ${matchingPeople(search)},
-    people as (select id from matched limit ${FEW_PEOPLE + 1}),
-    few as materialized (select count(*) <= ${FEW_PEOPLE} as yes from people)
-    select * from (
-      (select ${parts.columns} from people
-        join membership m on m.community_id = ${communityId} and m.user_id = people.id
-        join "user" u on u.id = m.user_id
-       where ${where} and (select yes from few)
-       order by ${parts.orderBy} limit ${parts.limit})
+    with hits as materialized (
+      select m.id, ${parts.key} as sort_value, ${parts.tie} as tie ${from}
+      where ${found} limit ${FEW_MATCHES + 1}),
+    few as materialized (select count(*) <= ${FEW_MATCHES} as yes, count(*)::int as matched from hits)
+    ${page(
+      sql`(
+      (select id from hits where ${sql.join(sorted, sql` and `)}
+       order by sort_value ${dir}, tie ${dir} limit ${parts.limit})
       union all
-      (select ${parts.columns} from membership m join "user" u on u.id = m.user_id
-       where ${where} and ${matches("u", search)} and not (select yes from few)
-       order by ${parts.orderBy} limit ${parts.limit})
-    ) as found
-    order by ${parts.outerOrderBy}`;
+      (select id from (${walk(sql`not (select yes from few)`)}) as walked))`,
+      sql`(select matched from few)`,
+    )}`;
 }
 
 /**
- * How many members a search matches, up to `cap` + 1 rows: matching people are probed one by one
- * for a membership, so the count stops as soon as it has seen enough. The inner LIMIT (a person has
- * one membership per community anyway) keeps the probe a nested loop: flattened into a join, the
- * planner may merge it with the community's whole index instead.
+ * How many members a search matches, up to `cap` + 1 rows, through the keys' index when the search
+ * has them; the count stops as soon as it has seen enough.
  */
 export function searchCount(communityId: string, search: string, where: SQL[], cap: number): SQL {
-  const conditions = sql.join(where, sql` and `);
-  if (!usesTrigrams(search))
-    return sql`
-      select count(*) as n from (
-        select from membership m join "user" u on u.id = m.user_id
-        where ${conditions} and ${matches("u", search)} limit ${cap + 1}) as matched`;
+  const conditions = sql.join([...where, ...searchConditions(communityId, search)], sql` and `);
   return sql`
-    with ${matchingPeople(search)}
-    select count(*) as n from (
-      select from matched cross join lateral (
-        select from membership m where m.community_id = ${communityId} and m.user_id = matched.id and ${conditions}
-        limit 1) as m
-      limit ${cap + 1}) as counted`;
+    select count(*) as n from (select from membership m where ${conditions} limit ${cap + 1}) as matched`;
 }

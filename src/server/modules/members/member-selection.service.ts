@@ -42,20 +42,13 @@ export function checkSelection(selection: MemberSelection): MemberSelection {
 }
 
 /**
- * A checked selection as SQL: conditions on `m` (membership) and the join to `u` (its person) that
- * a search needs. A search means what the member table's does: part of the name or e-mail, any case.
+ * A checked selection as conditions on `m` (membership). A search means what the member table's
+ * does: part of the name or e-mail, any case.
  */
-export function selectionSql(communityId: string, selection: MemberSelection): { join: SQL; where: SQL[] } {
+export function selectionSql(communityId: string, selection: MemberSelection): SQL[] {
   if ("membershipIds" in selection)
-    return {
-      join: sql``,
-      where: [sql`m.community_id = ${communityId}`, sql`m.id in ${selection.membershipIds}`],
-    };
-  const search = selection.search ?? null;
-  return {
-    join: search ? sql`join "user" u on u.id = m.user_id` : sql``,
-    where: filterConditions(communityId, selection.filter ?? {}, search),
-  };
+    return [sql`m.community_id = ${communityId}`, sql`m.id in ${selection.membershipIds}`];
+  return filterConditions(communityId, selection.filter ?? {}, selection.search ?? null);
 }
 
 /**
@@ -69,9 +62,9 @@ export async function lockSelectedPage(
   afterId: string,
   limit: number,
 ): Promise<SelectedMembership[]> {
-  const { join, where } = selectionSql(communityId, selection);
+  const where = selectionSql(communityId, selection);
   const result = (await tx.execute(sql`
-    select m.id, m.user_id as "userId", m.role, m.status from membership m ${join}
+    select m.id, m.user_id as "userId", m.role, m.status from membership m
     where ${sql.join(where, sql` and `)} and m.id > ${afterId}
     order by m.id limit ${limit} for update of m`)) as unknown as { rows: SelectedMembership[] };
   return result.rows;

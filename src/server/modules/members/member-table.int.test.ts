@@ -219,6 +219,22 @@ describe("the member table", () => {
     );
   });
 
+  it("finds a member by the name they just gave themself, and no longer by the old one", async () => {
+    const own = await createCommunity(owner, "Rename club");
+    const { browser, id } = await quickSignIn(t, "Quentin Oldname");
+    await addMember(t, own, id, "member");
+    const found = async (search: string) => (await walk({ communityId: own, search }, 50)).ids.length;
+    // With the space, only the name can match: the e-mail address made for them holds "quentinoldname".
+    expect(await found("quentin old")).toBe(1);
+    expect((await browser.post("/api/auth/update-user", { name: "Quentin Newname" })).status).toBe(200);
+    expect(await found("quentin new")).toBe(1);
+    expect(await found("quentin old")).toBe(0);
+    await t.server.database.db.execute(
+      sql`update "user" set email = 'q.renamed@example.test' where id = ${id}`,
+    );
+    expect(await found("Q.RENAMED@")).toBe(1);
+  });
+
   it("keeps the unfiltered total exact as members come, change status and go", async () => {
     const total = async (statuses?: string[]) =>
       (await list(owner, { first: 1, ...(statuses ? { filter: { statuses } } : {}) })).data?.members
@@ -319,6 +335,29 @@ describe("totals of a large community", () => {
     expect(await names("many", "ASC")).toEqual(["Pat Many 1", "Pat Many 10", "Pat Many 100"]);
     expect(await names("many", "DESC")).toEqual(["Pat Many 999", "Pat Many 998", "Pat Many 997"]);
     expect(await names("MANY.200", "DESC")).toEqual(["Pat Many 2005", "Pat Many 2004", "Pat Many 2003"]);
+  });
+
+  it("pages through every match of a search too broad to sort, none lost or repeated", async () => {
+    // "many.1" matches 1, 10-19, 100-199 and 1000-1999: 1,111 people, more than are sorted.
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 10; i++) {
+      const result = await owner.graphql<{ members: Page }>(LIST, {
+        communityId: big,
+        first: 200,
+        after,
+        search: "many.1",
+        sort: { field: "JOINED", direction: "DESC" },
+      });
+      expect(result.errors).toBeUndefined();
+      const page = result.data?.members as Page;
+      expect(page.totalCount).toBe(1_000);
+      seen.push(...page.nodes.map((n) => n.person.name));
+      after = page.pageInfo.endCursor;
+      if (!page.pageInfo.hasNextPage) break;
+    }
+    expect(seen).toHaveLength(1_111);
+    expect(new Set(seen).size).toBe(1_111);
   });
 
   it("keeps totals under the cap exact, and the unfiltered total exact however large", async () => {

@@ -38,14 +38,12 @@ export async function tagMembers(
   errors.push(...selectionErrors(selection));
   if (errors.length > 0) throw invalidInput(errors);
   let where: ReturnType<typeof filterConditions>;
-  let search: string | null = null;
   if ("membershipIds" in selection) {
     where = [sql`m.community_id = ${communityId}`, sql`m.id in ${selection.membershipIds}`];
   } else {
-    search = selection.search?.trim() || null;
+    const search = selection.search?.trim() || null;
     where = filterConditions(communityId, checkFilter(selection.filter, search), search);
   }
-  const join = search ? sql`join "user" u on u.id = m.user_id` : sql``;
   // Tags keep their order; an added tag goes last, a removed one goes wherever it was.
   const next = sql`array(
     select x from unnest(t.old || ${textArray(add.tags)}) with ordinality as e(x, n)
@@ -60,7 +58,7 @@ export async function tagMembers(
       const rows = (
         (await tx.execute(sql`
           with t as (
-            select m.id, m.user_id, m.tags as old from membership m ${join}
+            select m.id, m.user_id, m.tags as old from membership m
             where ${sql.join(where, sql` and `)} and m.id > ${lastId}
             order by m.id limit ${BATCH} for update of m
           ), n as (select t.id, ${next} as new from t),

@@ -29,6 +29,21 @@ export const MembershipSourceEnum = builder.enumType("MembershipSource", {
   } as const,
 });
 
+export const PlanStatusEnum = builder.enumType("PlanStatus", {
+  description: "Where a member stands with their membership plan.",
+  values: {
+    REQUESTED: { value: "requested", description: "Asked to join with the plan; an admin decides first" },
+    AWAITING_PAYMENT: { value: "awaiting_payment", description: "Approved; the plan starts once paid" },
+    ACTIVE: { value: "active" },
+    PAST_DUE: {
+      value: "past_due",
+      description: "A renewal failed; benefits go on while the payment is retried",
+    },
+    CANCELING: { value: "canceling", description: "Canceled: benefits go on until the paid period ends" },
+    ENDED: { value: "ended", description: "The plan is over; its benefits stopped" },
+  } as const,
+});
+
 const MemberSortField = builder.enumType("MemberSortField", {
   values: {
     NAME: { value: "name" },
@@ -75,6 +90,12 @@ export const Member = builder.objectRef<MemberRow>("Member").implement({
       description: "Latest of joining, registering and being checked in.",
     }),
     person: t.field({ type: MemberPerson, resolve: (m) => m.person }),
+    planStatus: t.field({
+      type: PlanStatusEnum,
+      nullable: true,
+      description: "Where the member stands with their plan; null without one",
+      resolve: (m) => m.planStatus,
+    }),
   }),
 });
 
@@ -104,6 +125,8 @@ export const MemberFilterInput = builder.inputType("MemberFilter", {
     checkInsAtLeast: t.int({ required: false }),
     lastActiveAfter: t.field({ type: "DateTime", required: false }),
     lastActiveBefore: t.field({ type: "DateTime", required: false }),
+    plans: t.idList({ required: false, description: "Members holding (or asking for) one of these plans." }),
+    planStatuses: t.field({ type: [PlanStatusEnum], required: false }),
   }),
 });
 
@@ -131,6 +154,8 @@ const MemberFilterView = builder.objectRef<MemberFilter>("MemberFilterView").imp
       nullable: true,
       resolve: (f) => f.lastActiveBefore ?? null,
     }),
+    plans: t.idList({ nullable: true, resolve: (f) => f.plans ?? null }),
+    planStatuses: t.field({ type: [PlanStatusEnum], nullable: true, resolve: (f) => f.planStatuses ?? null }),
   }),
 });
 

@@ -5,8 +5,13 @@ import { forbidden, notFound } from "#server/errors.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import { type Capability, type Role, rolesWith } from "#shared/capabilities.ts";
-import { can, canViewCommunity, type MembershipView } from "./members.policy.ts";
+import { type BenefitView, can, canViewCommunity } from "./members.policy.ts";
 import { type MembershipSource, type MembershipStatus, membership } from "./members.tables.ts";
+
+/** Throws SECOND_FACTOR_REQUIRED when this owner must set up a second factor before managing the community. */
+export type OwnerSecondFactorRule = {
+  check(db: Pick<Db, "select">, userId: string, communityId: string): Promise<void>;
+};
 
 /**
  * `loaders.communities.viewerMembership`: the request's batched read of the viewer's memberships,
@@ -15,19 +20,28 @@ import { type MembershipSource, type MembershipStatus, membership } from "./memb
 export type MembersCtx = {
   db: Db;
   viewer: Viewer | null;
+  /**
+   * The operator's rule that owners of communities taking payments use a second factor
+   * (REQUIRE_OWNER_SECOND_FACTOR), wired by the composition root so members need not know
+   * payments or auth; absent in jobs.
+   */
+  ownerSecondFactor?: OwnerSecondFactorRule | null;
   loaders?: {
-    communities: { viewerMembership: { load(communityId: string): Promise<MembershipView | null> } };
+    communities: { viewerMembership: { load(communityId: string): Promise<BenefitView | null> } };
   } | null;
 };
 
-/** For other modules' policies: the user's role and status in a community, or null if none. */
+/**
+ * For other modules' policies: the user's role, status and plan benefits in a community, or null
+ * if none.
+ */
 export async function getMembership(
   db: Pick<Db, "select">,
   userId: string,
   communityId: string,
-): Promise<MembershipView | null> {
+): Promise<BenefitView | null> {
   const rows = await db
-    .select({ role: membership.role, status: membership.status })
+    .select({ role: membership.role, status: membership.status, planBenefits: membership.planBenefits })
     .from(membership)
     .where(and(eq(membership.userId, userId), eq(membership.communityId, communityId)))
     .limit(1);
@@ -40,21 +54,28 @@ export async function getMembership(
  */
 export const membershipsOfUser = (db: Pick<Db, "select">, userId: string | Placeholder) =>
   db
-    .select({ communityId: membership.communityId, role: membership.role, status: membership.status })
+    .select({
+      communityId: membership.communityId,
+      role: membership.role,
+      status: membership.status,
+      planBenefits: membership.planBenefits,
+    })
     .from(membership)
     .where(eq(membership.userId, userId))
     .as("viewer_membership");
 
 /** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
 export async function requireMembership(
-  { db, viewer, loaders }: MembersCtx,
+  { db, viewer, loaders, ownerSecondFactor }: MembersCtx,
   communityId: string,
-): Promise<MembershipView & { viewer: Viewer }> {
+): Promise<BenefitView & { viewer: Viewer }> {
   const me = requireViewer(viewer);
   const row = loaders
     ? await loaders.communities.viewerMembership.load(communityId)
     : await getMembership(db, me.id, communityId);
   if (!canViewCommunity(row)) throw notFound();
+  // Everything an owner reads or changes of their community comes through here, the dashboard first.
+  if (row.role === "owner" && ownerSecondFactor) await ownerSecondFactor.check(db, me.id, communityId);
   return { ...row, viewer: me };
 }
 
@@ -64,7 +85,7 @@ export async function requireCapability(
   communityId: string,
   capability: Capability,
   refusal: string,
-): Promise<MembershipView & { viewer: Viewer }> {
+): Promise<BenefitView & { viewer: Viewer }> {
   const member = await requireMembership(ctx, communityId);
   if (!can(member, capability)) throw forbidden(refusal);
   return member;

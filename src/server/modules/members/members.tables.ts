@@ -13,6 +13,7 @@ import {
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { user } from "#server/modules/users/users.tables.ts";
 import { ROLES } from "#shared/capabilities.ts";
+import { PLAN_BENEFITS, PLAN_STATUSES } from "#shared/plans.ts";
 import type { Answers } from "#shared/questions.ts";
 
 export const MEMBERSHIP_STATUSES = ["active", "pending", "banned"] as const;
@@ -51,20 +52,47 @@ export const membership = pgTable(
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
     /** Whether the member wants the community's announcements; turned off by one-click unsubscribe. */
     emailAnnouncements: boolean("email_announcements").notNull().default(true),
+    /**
+     * The person's name and e-mail, one per line, for the member search (docs/decisions/012): kept
+     * by triggers from "user" (migration 0014), never written by the services.
+     */
+    searchText: text("search_text").notNull().default(""),
+    /** The membership plan held or asked for (a `membership_plan` of the community); null: none. */
+    planId: text("plan_id"),
+    planStatus: text("plan_status", { enum: PLAN_STATUSES }),
+    /**
+     * What the plan gives while its status grants benefits, copied from the plan so that every
+     * check of a benefit reads this row alone; empty when the plan's benefits stopped. Null with
+     * no plan: the member has what members had before plans existed.
+     */
+    planBenefits: text("plan_benefits", { enum: PLAN_BENEFITS }).array(),
   },
   (t) => [
     uniqueIndex("membership_community_user_idx").on(t.communityId, t.userId),
     index("membership_user_idx").on(t.userId, t.status),
-    // One per sort of the member table: keyset pages walk them (community, key, id) in either direction.
-    index("membership_community_joined_idx").on(t.communityId, t.joinedAt, t.id),
-    index("membership_community_attended_idx").on(t.communityId, t.eventsAttended, t.id),
-    index("membership_community_check_ins_idx").on(t.communityId, t.checkIns, t.id),
-    index("membership_community_active_idx").on(t.communityId, t.lastActiveAt, t.id),
+    // One per sort of the member table: keyset pages walk them (community, key, id) in either
+    // direction. Each carries the search text, so a search walking one reads no table rows.
+    index("membership_community_joined_idx").on(t.communityId, t.joinedAt, t.id, t.searchText),
+    index("membership_community_attended_idx").on(t.communityId, t.eventsAttended, t.id, t.searchText),
+    index("membership_community_check_ins_idx").on(t.communityId, t.checkIns, t.id, t.searchText),
+    index("membership_community_active_idx").on(t.communityId, t.lastActiveAt, t.id, t.searchText),
     // Each tag keyed by its community (member_tag_keys, migration 0009): a tag filter reads only the
     // entries of that tag in that community, however many other communities use the same word.
     index("membership_tag_keys_idx").using("gin", sql`member_tag_keys(${t.communityId}, ${t.tags})`),
+    // The search's trigrams keyed by community (member_search_keys, migration 0014), like the tags.
+    index("membership_search_keys_idx").using(
+      "gin",
+      sql`member_search_keys(${t.communityId}, ${t.searchText})`,
+    ),
     // The join-request queue and its count stay small whatever the community's size.
     index("membership_pending_idx").on(t.communityId, t.joinedAt).where(sql`${t.status} = 'pending'`),
+    // The member table's plan and plan-status filters walk these newest first (decision 012).
+    index("membership_community_plan_idx")
+      .on(t.communityId, t.planId, t.joinedAt, t.id)
+      .where(sql`${t.planId} is not null`),
+    index("membership_community_plan_status_idx")
+      .on(t.communityId, t.planStatus, t.joinedAt, t.id)
+      .where(sql`${t.planStatus} is not null`),
   ],
 );
 

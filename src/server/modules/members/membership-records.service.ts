@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { type Person, people } from "#server/modules/users/users.service.ts";
 import type { Role } from "#shared/capabilities.ts";
+import { BENEFIT_STATUSES, grantsBenefits, type PlanBenefit, type PlanStatus } from "#shared/plans.ts";
 import type { Answers } from "#shared/questions.ts";
 import { type MembershipSource, type MembershipStatus, membership } from "./members.tables.ts";
 
@@ -10,6 +11,36 @@ import { type MembershipSource, type MembershipStatus, membership } from "./memb
 // and change them; the rules live there, the table here.
 
 export type MembershipRecord = typeof membership.$inferSelect;
+
+/** A membership's plan columns: which plan, where the member stands with it, and what it gives now. */
+export type MembershipPlan = Pick<MembershipRecord, "planId" | "planStatus" | "planBenefits">;
+
+/** What a plan gives its holder in a status: its benefits while they last, nothing otherwise. */
+export function planColumns(
+  plan: { id: string; benefits: readonly PlanBenefit[] },
+  status: PlanStatus,
+): MembershipPlan {
+  return {
+    planId: plan.id,
+    planStatus: status,
+    planBenefits: grantsBenefits(status) ? [...plan.benefits] : [],
+  };
+}
+
+/**
+ * A plan's benefits changed: every member holding it while it grants benefits gets the new ones,
+ * in one statement.
+ */
+export async function updateHoldersBenefits(
+  tx: Db,
+  planId: string,
+  benefits: readonly PlanBenefit[],
+): Promise<void> {
+  await tx
+    .update(membership)
+    .set({ planBenefits: [...benefits] })
+    .where(and(eq(membership.planId, planId), inArray(membership.planStatus, [...BENEFIT_STATUSES])));
+}
 
 export async function membershipById(db: Pick<Db, "select">, id: string): Promise<MembershipRecord | null> {
   const [row] = await db.select().from(membership).where(eq(membership.id, id)).limit(1);
@@ -59,7 +90,7 @@ export async function insertMembership(
     source: MembershipSource;
     joinedAt: Date;
     answers?: Answers;
-  },
+  } & Partial<MembershipPlan>,
 ): Promise<MembershipRecord | null> {
   const [row] = await tx
     .insert(membership)
@@ -73,7 +104,8 @@ export async function updateMembership(
   tx: Db,
   id: string,
   patch: Partial<
-    Pick<MembershipRecord, "role" | "status" | "joinedAt" | "decidedAt" | "decidedBy" | "answers">
+    Pick<MembershipRecord, "role" | "status" | "joinedAt" | "decidedAt" | "decidedBy" | "answers"> &
+      MembershipPlan
   >,
 ): Promise<MembershipRecord> {
   const [row] = await tx.update(membership).set(patch).where(eq(membership.id, id)).returning();
@@ -142,5 +174,14 @@ export async function pendingRequestsOf(db: Pick<Db, "select">, userId: string):
     .select()
     .from(membership)
     .where(and(eq(membership.userId, userId), eq(membership.status, "pending")))
+    .orderBy(desc(membership.joinedAt), desc(membership.id));
+}
+
+/** A person's memberships that hold or asked for a plan, newest first. */
+export async function planMembershipsOf(db: Pick<Db, "select">, userId: string): Promise<MembershipRecord[]> {
+  return db
+    .select()
+    .from(membership)
+    .where(and(eq(membership.userId, userId), isNotNull(membership.planId), ne(membership.status, "banned")))
     .orderBy(desc(membership.joinedAt), desc(membership.id));
 }

@@ -7,6 +7,7 @@ import { requireMembership } from "#server/modules/members/members.service.ts";
 import { lockMembershipOf } from "#server/modules/members/membership-records.service.ts";
 import { usersByEmail } from "#server/modules/users/users.service.ts";
 import type { Role } from "#shared/capabilities.ts";
+import { EMAIL_PATTERN } from "#shared/email.ts";
 import { INVITATION_TTL_MS, invitationToken, tokenHash } from "./invitation-token.ts";
 import type { MembershipCtx } from "./membership.context.ts";
 import { mayAssign, mayReviewMembers } from "./membership.policy.ts";
@@ -32,7 +33,6 @@ async function limitSends(db: Db, communityId: string): Promise<void> {
     `This community has sent many invitations in the last hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   );
 }
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type InviteOutcome = {
   email: string;
@@ -84,11 +84,11 @@ export async function inviteMembers(
   return ctx.db.transaction(async (tx) => {
     const accounts = await usersByEmail(
       tx,
-      cleaned.filter((e) => EMAIL.test(e)),
+      cleaned.filter((e) => EMAIL_PATTERN.test(e)),
     );
     const outcomes: InviteOutcome[] = [];
     for (const email of cleaned) {
-      if (!EMAIL.test(email) || email.length > 254) {
+      if (!EMAIL_PATTERN.test(email) || email.length > 254) {
         outcomes.push({ email, result: "invalid", invitation: null });
         continue;
       }

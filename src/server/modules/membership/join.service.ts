@@ -18,6 +18,7 @@ import {
   type MembershipRecord,
   membershipOf,
   pendingRequests,
+  planColumns,
   updateMembership,
 } from "#server/modules/members/membership-records.service.ts";
 import { requireViewer } from "#server/modules/users/users.policy.ts";
@@ -25,6 +26,7 @@ import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { type AnswerInput, validateAnswers } from "#shared/questions.ts";
 import type { MembershipCtx } from "./membership.context.ts";
 import { mayManage, mayReviewMembers } from "./membership.policy.ts";
+import { planForJoining, settleRequestedPlan, startPlan } from "./plan-holding.service.ts";
 
 export const banned = () =>
   new DomainError("BANNED", "You can't join this community: an admin removed you from it.");
@@ -54,12 +56,15 @@ export async function communityBySlug(
 /**
  * Open communities take the person at once; approval ones file a request with the answers to the
  * join questions; invite-only ones refuse (an invitation is the way in); banned people never get
- * back in. Asking again returns the membership or request already there.
+ * back in. Asking again returns the membership or request already there. A community offering
+ * plans is joined with one: a free plan as above (a request when it asks for approval), a priced
+ * one through checkout, or as a request when an admin approves first (charged once approved).
  */
 export async function joinCommunity(
   ctx: MembershipCtx,
   communityId: string,
   answers: AnswerInput[],
+  planId: string | null = null,
 ): Promise<MembershipRecord> {
   const me = requireViewer(ctx.viewer);
   return ctx.db.transaction(async (tx) => {
@@ -71,8 +76,20 @@ export async function joinCommunity(
     if (community.joinPolicy === "invite") {
       throw new DomainError("INVITE_ONLY", "This community is invite only: ask an admin for an invitation.");
     }
+    // With plans on offer, a person joins with one of them (a priced one through checkout).
+    const chosen = await planForJoining(tx, community, planId);
     const now = ctx.clock();
-    if (community.joinPolicy === "open") {
+    if (chosen && !chosen.needsApproval) {
+      return startPlan(tx, ctx.emit, {
+        communityId,
+        userId: me.id,
+        plan: chosen.plan,
+        subscriptionId: null,
+        at: now,
+        actorId: me.id,
+      });
+    }
+    if (!chosen && community.joinPolicy === "open") {
       const row = await insertMembership(tx, {
         communityId,
         userId: me.id,
@@ -102,6 +119,7 @@ export async function joinCommunity(
       source: "joined",
       joinedAt: now,
       answers: checked.value,
+      ...(chosen ? planColumns(chosen.plan, "requested") : {}),
     });
     if (!row) throw conflict("You asked a moment ago. Reload the page.");
     await ctx.emit(tx, {
@@ -174,7 +192,7 @@ export async function approveJoinRequest(ctx: MembershipCtx, id: string): Promis
       type: "member.joined",
       payload: { userId: row.userId, role: row.role, source: row.source },
     });
-    return approved;
+    return (await settleRequestedPlan(tx, ctx.emit, approved, actor.viewer.id, now)) ?? approved;
   });
 }
 

@@ -6,8 +6,9 @@ import { appendEvents } from "#server/modules/log/log.service.ts";
 import { checkTags } from "#server/modules/members/member-filter.ts";
 import { addMembers, membershipStatuses } from "#server/modules/members/members.service.ts";
 import { accountIdsByEmail, accountsForEmails } from "#server/modules/users/users.service.ts";
+import { EMAIL_PATTERN } from "#shared/email.ts";
 import { COUNT_LIMITS, TEXT_LIMITS } from "#shared/limits.ts";
-import { EMAIL, issue, upsertInvitation } from "./invitations.service.ts";
+import { issue, upsertInvitation } from "./invitations.service.ts";
 import type { memberImport } from "./member-import.tables.ts";
 import { memberImportEmail, memberImportRejection, type RejectReason } from "./member-import.tables.ts";
 import type { MembershipCtx } from "./membership.context.ts";
@@ -69,7 +70,7 @@ export async function applyBatch(
       continue;
     }
     const email = raw.toLowerCase();
-    if (email.length > EMAIL_MAX_LENGTH || !EMAIL.test(email)) {
+    if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email)) {
       reject(record.line, raw, "INVALID_EMAIL");
       continue;
     }

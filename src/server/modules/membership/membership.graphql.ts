@@ -35,6 +35,7 @@ import {
   type PublicCommunityView,
   pendingJoinRequestCount,
 } from "./join.service.ts";
+import { offeredPlans } from "./plans.service.ts";
 import { banMember, removeMember, setMemberRole, transferOwnership } from "./roles.service.ts";
 
 const PersonRef = builder.objectRef<Person>("Person").implement({
@@ -50,7 +51,7 @@ const personOf = async (db: Parameters<typeof listUsers>[0], userId: string): Pr
   return found ?? { id: userId, name: "", email: "", image: null };
 };
 
-const Membership = builder.objectRef<MembershipRecord>("Membership").implement({
+export const Membership = builder.objectRef<MembershipRecord>("Membership").implement({
   description: "One person's place in one community.",
   fields: (t) => ({
     id: t.exposeID("id"),
@@ -115,7 +116,7 @@ const CommunityPageEvent = builder.objectRef<ShowcaseEvent>("CommunityPageEvent"
   }),
 });
 
-const PublicCommunity = builder.objectRef<PublicCommunityView>("PublicCommunity").implement({
+export const PublicCommunity = builder.objectRef<PublicCommunityView>("PublicCommunity").implement({
   description:
     "A community as /c/{slug} shows it. For a private community seen by a non-member only the name, logo and way in: the other fields are null.",
   fields: (t) => ({
@@ -127,8 +128,13 @@ const PublicCommunity = builder.objectRef<PublicCommunityView>("PublicCommunity"
     joinPolicy: t.field({ type: JoinPolicy, resolve: (p) => p.community.joinPolicy }),
     joinQuestions: t.field({
       type: [JoinQuestion],
-      description: "What a request to join asks (APPROVAL policy); empty otherwise",
-      resolve: (p) => (p.community.joinPolicy === "approval" ? p.community.joinQuestions : []),
+      description:
+        "What a request to join asks (APPROVAL policy, or a plan an admin approves first); empty otherwise",
+      resolve: async (p, _args, ctx) =>
+        p.community.joinPolicy === "approval" ||
+        (await offeredPlans(ctx.db, p.community.id)).some((plan) => plan.approvalRequired)
+          ? p.community.joinQuestions
+          : [],
     }),
     description: t.string({ nullable: true, resolve: (p) => (p.full ? p.community.description : null) }),
     coverUrl: t.string({ nullable: true, resolve: (p) => (p.full ? p.community.coverUrl : null) }),
@@ -255,13 +261,20 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   joinCommunity: t.field({
     type: Membership,
-    description: "ACTIVE in open communities, PENDING (a join request) in approval ones",
+    description:
+      "ACTIVE in open communities, PENDING (a join request) in approval ones. Where the community offers plans, planId names the one chosen: a free plan, or one an admin approves first (a priced one is bought with subscribeToPlan).",
     args: {
       communityId: t.arg.id({ required: true }),
       answers: t.arg({ type: [AnswerInput], required: false, defaultValue: [] }),
+      planId: t.arg.id({ required: false }),
     },
     resolve: (_root, args, ctx) =>
-      joinCommunity(ctx, String(args.communityId), answersOf(args.answers ?? [])),
+      joinCommunity(
+        ctx,
+        String(args.communityId),
+        answersOf(args.answers ?? []),
+        args.planId == null ? null : String(args.planId),
+      ),
   }),
   leaveCommunity: t.boolean({
     args: { communityId: t.arg.id({ required: true }) },

@@ -3,7 +3,10 @@ import type { Mail } from "#server/modules/mail/mail.service.ts";
 import {
   decisionMailContext,
   invitationMailContext,
+  type PlanFace,
+  pastDueMailContext,
 } from "#server/modules/membership/membership-mail-context.service.ts";
+import { formatMoney } from "#shared/money.ts";
 import { type Block, compose, escapeHtml, paragraph } from "./notifications.render.ts";
 import type { MemberMailPayload } from "./notifications.service.ts";
 
@@ -20,6 +23,10 @@ const ROLE_WORDS = {
   organizer: "an organizer",
   member: "a member",
 } as const;
+
+const PER = { month: " a month", year: " a year", once: " once", free: "" } as const;
+
+const planPrice = (plan: PlanFace) => `${formatMoney(plan.priceMinor, plan.currency)}${PER[plan.interval]}`;
 
 const expiry = (date: Date) =>
   new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(date);
@@ -41,14 +48,38 @@ export async function memberMail(
       ),
     ]);
   }
+  if (payload.mail === "plan_past_due") {
+    const context = await pastDueMailContext(o.db, payload.communityId, payload.userId, payload.planId);
+    if (typeof context === "string") return context;
+    return compose(context.to, `Your ${context.plan.name} payment did not go through`, [
+      paragraph(`Hi ${context.name || "there"},`),
+      paragraph(
+        `We could not take the payment of ${planPrice(context.plan)} for your ${context.plan.name} membership of ${context.community.name}. Stripe will try your card again over the next days, and your membership goes on meanwhile; if every try fails, the membership ends.`,
+      ),
+      paragraph("To keep it, check or change your card under Manage billing on your profile."),
+      button("Update payment details", new URL("/me", o.appUrl).toString()),
+    ]);
+  }
   const context = await decisionMailContext(o.db, payload.communityId, payload.userId, payload.mail);
   if (typeof context === "string") return context;
   const greeting = paragraph(`Hi ${context.name || "there"},`);
   if (payload.mail === "approved") {
+    const plan = context.planToPay;
+    const page = new URL(`/c/${context.community.slug}`, o.appUrl);
+    if (plan) {
+      page.searchParams.set("plan", plan.id);
+      return compose(context.to, `Welcome to ${context.community.name}: one step left`, [
+        greeting,
+        paragraph(
+          `Your request to join ${context.community.name} was approved. Your ${plan.name} membership (${planPrice(plan)}) starts once you have paid; nothing was charged before.`,
+        ),
+        button(`Pay for ${plan.name}`, page.toString()),
+      ]);
+    }
     return compose(context.to, `Welcome to ${context.community.name}`, [
       greeting,
       paragraph(`Your request to join ${context.community.name} was approved: you are now a member.`),
-      button("Open the community", new URL(`/c/${context.community.slug}`, o.appUrl).toString()),
+      button("Open the community", page.toString()),
     ]);
   }
   return compose(context.to, `Your request to join ${context.community.name}`, [

@@ -13,9 +13,11 @@ import {
   registrationsToNotify,
 } from "#server/modules/registrations/registration-mail-context.service.ts";
 import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
+import { isPhoneOnlyEmail } from "#shared/phone.ts";
 import { announcementMail, expandAnnouncementPage } from "./notifications.announcements.ts";
 import { memberMail } from "./notifications.member-render.ts";
 import { digestMail, pendingOrganizerMail } from "./notifications.organizer-render.ts";
+import { renderReceipt } from "./notifications.receipt-render.ts";
 import { eventMail, organizerMail, registrationMail } from "./notifications.render.ts";
 import {
   type EventMailType,
@@ -67,6 +69,7 @@ const SEND_KINDS = [
   OUTBOX_KINDS.registrationDigest,
   OUTBOX_KINDS.memberMail,
   OUTBOX_KINDS.announcementMail,
+  OUTBOX_KINDS.receipt,
 ];
 const NOTIFIED: RegistrationStatus[] = ["going", "waitlisted", "pending"];
 
@@ -205,6 +208,8 @@ async function sendOne(o: OutboxOptions, row: Row): Promise<void> {
   } catch (error) {
     return fail(o, row, error);
   }
+  // Someone who signed up by phone has no mailbox (src/shared/phone.ts).
+  if (typeof mail !== "string" && isPhoneOnlyEmail(mail.to)) mail = "no email address (signed up by phone)";
   if (typeof mail === "string") {
     await o.db.execute(sql`update outbox_message set sent_at = ${nowOf(o)}, last_error = ${`skipped: ${mail}`}
       where id = ${row.id}`);
@@ -246,6 +251,7 @@ const EXPECTED_STATUS: Record<RegistrationMailKind, RegistrationStatus> = {
   pending: "pending",
   declined: "declined",
   canceled: "canceled",
+  offer: "held",
 };
 
 /** The mail as of now, or why it is no longer worth sending. */
@@ -253,6 +259,7 @@ async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
   if (row.kind === OUTBOX_KINDS.registrationDigest) return renderDigest(o, row);
   if (row.kind === OUTBOX_KINDS.memberMail) return memberMail(o, row.payload as MemberMailPayload);
   if (row.kind === OUTBOX_KINDS.announcementMail) return announcementMail(o, row.payload);
+  if (row.kind === OUTBOX_KINDS.receipt) return renderReceipt(o, asString(row.payload.paymentId) ?? "");
   const registrationId = asString(row.payload.registrationId) ?? "";
   if (row.kind === OUTBOX_KINDS.organizerPending) {
     const pending = await pendingMailContext(

@@ -180,6 +180,33 @@ export async function registrationMail(
         paragraph(`${event.hostName} could not accept your registration for ${event.title} this time.`),
         paragraph(`Other events on Commons: ${new URL("/", appUrl).toString()}`),
       ]);
+    case "offer": {
+      const url = new URL(context.managePath, appUrl).toString();
+      const until = context.holdExpiresAt
+        ? new Intl.DateTimeFormat("en-US", {
+            dateStyle: "long",
+            timeStyle: "short",
+            timeZone: event.timeZone,
+          }).format(context.holdExpiresAt)
+        : null;
+      const seats = context.quantity === 1 ? "A seat is" : `${context.quantity} seats are`;
+      return compose(
+        person.email,
+        `${seats} yours at ${event.title}: pay to keep ${context.quantity === 1 ? "it" : "them"}`,
+        [
+          hello,
+          paragraph(
+            `${seats} free at ${event.title} and held for you${until ? ` until ${until} (${event.timeZone})` : ""}. Pay by then to get your ticket; after that ${context.quantity === 1 ? "it goes" : "they go"} to the next person in line.`,
+          ),
+          {
+            text: `Pay now: ${url}`,
+            html: `<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">Pay now</a></p>`,
+          },
+          details(event, appUrl, false),
+          paragraph("This link is yours alone: don't forward this mail."),
+        ],
+      );
+    }
     case "canceled":
       return compose(person.email, `Canceled: your registration for ${event.title}`, [
         hello,

@@ -18,13 +18,17 @@ export type RegistrationMailKind =
   | "promoted"
   | "approved"
   | "declined"
-  | "canceled";
+  | "canceled"
+  /** A paid seat is theirs if they pay in time: the mail carries the link to pay. */
+  | "offer";
 
 /** Mail to a person about their membership: an invitation, a request approved or declined. */
 export type MemberMailPayload =
   | { mail: "invitation"; invitationId: string }
   | { mail: "approved"; communityId: string; userId: string }
-  | { mail: "declined"; communityId: string; userId: string; message: string | null };
+  | { mail: "declined"; communityId: string; userId: string; message: string | null }
+  /** A membership plan's renewal failed: the member is asked to update their card. */
+  | { mail: "plan_past_due"; communityId: string; userId: string; planId: string };
 
 /** Outbox row kinds. The first three are one mail each; the last three expand into `event_mail` rows. */
 export const OUTBOX_KINDS = {
@@ -39,6 +43,7 @@ export const OUTBOX_KINDS = {
   memberMail: "member_mail",
   announcement: "announcement",
   announcementMail: "announcement_mail",
+  receipt: "receipt",
 } as const;
 
 export type EventMailType = "changed" | "canceled" | "reminder";
@@ -235,6 +240,20 @@ export async function queueAnnouncement(tx: Db, input: { announcementId: string 
       kind: OUTBOX_KINDS.announcement,
       dedupeKey: `announcement:${input.announcementId}`,
       payload: { announcementId: input.announcementId },
+      ...stamped(at),
+    })
+    .onConflictDoNothing();
+}
+
+/** The receipt of a card payment for tickets: once per payment, however often it is asked for. */
+export async function queueReceipt(tx: Db, input: { paymentId: string }, at: Date): Promise<void> {
+  await tx
+    .insert(outboxMessage)
+    .values({
+      id: randomUUID(),
+      kind: OUTBOX_KINDS.receipt,
+      dedupeKey: `receipt:${input.paymentId}`,
+      payload: { paymentId: input.paymentId },
       ...stamped(at),
     })
     .onConflictDoNothing();

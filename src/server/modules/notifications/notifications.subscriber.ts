@@ -9,6 +9,7 @@ import {
   queueMemberMail,
   queueOrganizerMessage,
   queuePendingForOrganizers,
+  queueReceipt,
   queueRegistrationMail,
   type RegistrationMailKind,
   scheduleReminders,
@@ -27,6 +28,9 @@ const MAIL_FOR_STATUS: Partial<Record<RegistrationStatus, RegistrationMailKind>>
 
 /** The mail a status change sends, if any. */
 function mailForChange(from: RegistrationStatus, to: RegistrationStatus): RegistrationMailKind | null {
+  // Seats held for a payment: paid brings the ticket; a hold that ran out was never a registration.
+  if (from === "held") return to === "going" ? "confirmation" : null;
+  if (to === "held") return from === "waitlisted" || from === "pending" ? "offer" : null;
   if (to === "canceled") return "canceled";
   if (to === "declined") return "declined";
   if (from === "pending" && to === "going") return "approved";
@@ -112,6 +116,24 @@ export function notificationsSubscriber(settings: NotificationSettings) {
             },
             at,
           );
+          return;
+        case "membership.status_changed":
+          if (entry.payload.to === "past_due")
+            await queueMemberMail(
+              tx,
+              {
+                mail: "plan_past_due",
+                communityId: entry.communityId,
+                userId: entry.payload.userId,
+                planId: entry.payload.planId,
+              },
+              at,
+            );
+          return;
+        case "payment.succeeded":
+          // Card payments for tickets get a receipt; one recorded by hand is the organizer's to confirm.
+          if (entry.payload.method === "stripe" && entry.payload.purpose === "ticket")
+            await queueReceipt(tx, { paymentId: entry.payload.paymentId }, at);
           return;
         case "announcement.sent":
           await queueAnnouncement(tx, { announcementId: entry.payload.announcementId }, at);

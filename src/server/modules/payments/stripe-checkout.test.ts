@@ -186,7 +186,8 @@ describe("Checkout against the stand-in, through the official library", () => {
         line_items: [ticket("usd", 1000)],
         success_url: SUCCESS,
         cancel_url: CANCEL,
-        expires_at: Math.floor(clock.now().getTime() / 1000) + 30 * 60,
+        // A minute over Stripe's 30-minute minimum: the stand-in reads its clock a moment later.
+        expires_at: Math.floor(clock.now().getTime() / 1000) + 31 * 60,
       });
     const abandoned = await create();
     const { answer } = await submitHostedForm(abandoned.url as string, "Cancel");
@@ -198,7 +199,7 @@ describe("Checkout against the stand-in, through the official library", () => {
     expect(() => standin.pay(abandoned.id)).toThrow(/expired/);
 
     const timedOut = await create();
-    clock.advance(30 * 60 * 1000);
+    clock.advance(31 * 60 * 1000);
     expect(standin.expireDueSessions().map((session) => session.id)).toEqual([timedOut.id]);
     const page = await fetch(timedOut.url as string);
     expect(page.status).toBe(410);

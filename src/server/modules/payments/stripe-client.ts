@@ -30,3 +30,14 @@ export function createStripeClient(
     appInfo: { name: "Commons" },
   });
 }
+
+/**
+ * What the payments module needs of the process, built once by the composition root when the
+ * operator set Stripe's keys: the client, the settings, and the app's address for the pages
+ * Stripe sends people back to.
+ */
+export type StripeGateway = {
+  stripe: Stripe;
+  settings: StripeSettings;
+  appUrl: string;
+};

@@ -118,6 +118,33 @@ describe("refunds against the stand-in, through the official library", () => {
     expect(refundEvents()[0]?.amount_refunded).toBe(500);
   });
 
+  it("lists a window of events by when they were created, as reconciliation asks for them", async () => {
+    const { stripe, standin, clock } = world;
+    const { account, paymentIntent } = await paidCheckout();
+    const options = { stripeAccount: account };
+    const at = () => Math.floor(clock.now().getTime() / 1000);
+    clock.advance(60_000);
+    const start = at();
+    standin.refundFromDashboard(paymentIntent, 100);
+    clock.advance(60_000);
+    standin.refundFromDashboard(paymentIntent, 200);
+    const end = at();
+    clock.advance(60_000);
+    standin.refundFromDashboard(paymentIntent, 300);
+    const amounts = (list: Stripe.ApiList<Stripe.Event>) =>
+      list.data.map((event) => (event.data.object as Stripe.Refund).amount);
+
+    const window = await stripe.events.list(
+      { created: { gte: start, lte: end }, types: ["refund.created"] },
+      options,
+    );
+    expect(amounts(window)).toEqual([200, 100]);
+    const exact = await stripe.events.list({ created: end, type: "refund.created" }, options);
+    expect(amounts(exact)).toEqual([200]);
+    const later = await stripe.events.list({ created: { gt: end }, types: ["refund.created"] }, options);
+    expect(amounts(later)).toEqual([300]);
+  });
+
   it("keeps each connected account's payments to itself", async () => {
     const { stripe } = world;
     const { paymentIntent } = await paidCheckout();

@@ -3,8 +3,10 @@ import type { Db } from "#server/db/client.ts";
 import { DomainError, type FieldError, invalidInput, notFound } from "#server/errors.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
 import { canSeeOnlineUrl, eventAccess } from "#server/modules/events/events.policy.ts";
+import type { EventRow } from "#server/modules/events/events.views.ts";
 import { lockEvent } from "#server/modules/events/seats.service.ts";
 import { people, userIdForEmail } from "#server/modules/users/users.service.ts";
+import { EMAIL_PATTERN } from "#shared/email.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
 import { readManageToken } from "./manage-token.ts";
 import type { RegistrationStatus } from "./registration-transitions.ts";
@@ -36,7 +38,6 @@ export const GUEST_LIMITS: Record<
   resendPerAddress: { max: 30, windowSeconds: 60 * 60 },
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The longest address SMTP carries (RFC 5321). */
 const EMAIL_MAX_LENGTH = 254;
 // Control characters and line breaks would let a name forge lines in mail and logs.
@@ -44,7 +45,7 @@ const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 
 export type GuestRegisterInput = RegisterInput & { name: string; email: string };
 
-function validateGuest(input: { name: string; email: string }) {
+export function validateGuest(input: { name: string; email: string }) {
   const errors: FieldError[] = [];
   const name = input.name.trim().replace(/\s+/g, " ");
   const email = input.email.trim().toLowerCase();
@@ -58,7 +59,7 @@ function validateGuest(input: { name: string; email: string }) {
       message: "Use letters, spaces and punctuation only.",
     });
   if (!email) errors.push({ field: "email", code: "REQUIRED", message: "Enter your email address." });
-  else if (email.length > EMAIL_MAX_LENGTH || !EMAIL.test(email))
+  else if (email.length > EMAIL_MAX_LENGTH || !EMAIL_PATTERN.test(email))
     errors.push({
       field: "email",
       code: "INVALID_EMAIL",
@@ -79,25 +80,42 @@ async function limit(db: Db, key: string, rule: Limit, code: "RATE_LIMITED" | "R
   );
 }
 
+/**
+ * A signed-out visitor's name and address, checked and counted against the guest limits: what
+ * registering and buying as a guest both start with.
+ */
+export async function checkGuest(
+  ctx: Pick<GuestCtx, "db" | "clientIp">,
+  input: { name: string; email: string },
+): Promise<{ name: string; email: string }> {
+  const { name, email, errors } = validateGuest(input);
+  if (errors.length > 0) throw invalidInput(errors);
+  await limit(ctx.db, `guest-register:ip:${ctx.clientIp}`, GUEST_LIMITS.registerPerAddress, "RATE_LIMITED");
+  await limit(ctx.db, `guest-register:email:${email}`, GUEST_LIMITS.registerPerEmail, "RATE_LIMITED_EMAIL");
+  return { name, email };
+}
+
+/** Refuses a guest an event they may not sign up for without a session; the event row is locked. */
+export function requireGuestAccess(row: EventRow): void {
+  const access = eventAccess(row, null, null);
+  if (access === "hidden") throw notFound();
+  if (access === "unauthenticated" || row.requireVerifiedEmail) {
+    throw new DomainError(
+      "VERIFIED_EMAIL_REQUIRED",
+      "The organizer asks you to confirm your email with a code before registering.",
+    );
+  }
+}
+
 export async function registerAsGuest(
   ctx: GuestCtx,
   eventId: string,
   input: GuestRegisterInput,
 ): Promise<{ status: RegistrationStatus; email: string }> {
-  const { name, email, errors } = validateGuest(input);
-  if (errors.length > 0) throw invalidInput(errors);
-  await limit(ctx.db, `guest-register:ip:${ctx.clientIp}`, GUEST_LIMITS.registerPerAddress, "RATE_LIMITED");
-  await limit(ctx.db, `guest-register:email:${email}`, GUEST_LIMITS.registerPerEmail, "RATE_LIMITED_EMAIL");
+  const { name, email } = await checkGuest(ctx, input);
   return ctx.db.transaction(async (tx) => {
     const row = await lockEvent(tx, eventId);
-    const access = eventAccess(row, null, null);
-    if (access === "hidden") throw notFound();
-    if (access === "unauthenticated" || row.requireVerifiedEmail) {
-      throw new DomainError(
-        "VERIFIED_EMAIL_REQUIRED",
-        "The organizer asks you to confirm your email with a code before registering.",
-      );
-    }
+    requireGuestAccess(row);
     const userId = await userIdForEmail(tx, email);
     try {
       const placed = await placeRegistration(tx, ctx.emit, row, userId, input, { guestName: name });
@@ -120,7 +138,7 @@ export async function registerAsGuest(
  */
 export async function resendTicket(ctx: GuestCtx, eventId: string, rawEmail: string): Promise<boolean> {
   const email = rawEmail.trim().toLowerCase();
-  if (!EMAIL.test(email) || email.length > EMAIL_MAX_LENGTH) {
+  if (!EMAIL_PATTERN.test(email) || email.length > EMAIL_MAX_LENGTH) {
     throw invalidInput([
       { field: "email", code: "INVALID_EMAIL", message: "Enter an email address like name@example.com." },
     ]);
@@ -167,7 +185,8 @@ async function managedView(ctx: GuestCtx, token: string, id: string): Promise<Ma
   const view = await viewOf(ctx.db, null, id);
   const eventView = await view.loaders.event(view.eventId);
   if (!eventView) throw notFound();
-  const active = ACTIVE.includes(view.status);
+  // Held seats end with their payment, not by canceling.
+  const active = ACTIVE.includes(view.status) && view.status !== "held";
   return {
     token,
     registration: view,

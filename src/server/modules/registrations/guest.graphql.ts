@@ -9,14 +9,13 @@ import {
   registerAsGuest,
   resendTicket,
 } from "./guest-registrations.service.ts";
+import type { RegistrationStatus as RegistrationStatusValue } from "./registration-transitions.ts";
 import { RegistrationStatus } from "./registrations.graphql.ts";
 
 // Signed-out guests: one-step registration, their private link, and organizers' digest switch.
 
 const GuestRegistration = builder
-  .objectRef<{ status: "going" | "waitlisted" | "pending" | "declined" | "canceled"; email: string }>(
-    "GuestRegistration",
-  )
+  .objectRef<{ status: RegistrationStatusValue; email: string }>("GuestRegistration")
   .implement({
     description: "What a guest learns on screen: the outcome, never the ticket (it goes by mail).",
     fields: (t) => ({
@@ -31,6 +30,13 @@ const ManagedRegistration = builder.objectRef<ManagedRegistrationView>("ManagedR
     id: t.id({ resolve: (m) => m.registration.id }),
     token: t.exposeString("token"),
     status: t.field({ type: RegistrationStatus, resolve: (m) => m.registration.status }),
+    quantity: t.int({ resolve: (m) => m.registration.quantity }),
+    holdExpiresAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "While HELD: when the seats go to the next in line unless paid for",
+      resolve: (m) => (m.registration.status === "held" ? m.registration.holdExpiresAt : null),
+    }),
     name: t.string({ resolve: (m) => m.registration.person.name }),
     email: t.string({ resolve: (m) => m.registration.person.email }),
     checkInCode: t.string({
@@ -71,6 +77,7 @@ const GuestRegisterInput = builder.inputType("GuestRegisterInput", {
     email: t.string({ required: true }),
     ticketTypeId: t.id({ required: false }),
     answers: t.field({ type: [AnswerInput], required: true }),
+    quantity: t.int({ required: false, description: "As RegisterInput.quantity" }),
   }),
 });
 
@@ -100,6 +107,7 @@ builder.mutationFields((t) => ({
         email: args.input.email,
         ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
         answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
+        quantity: args.input.quantity ?? null,
       }),
   }),
   resendTicket: t.boolean({

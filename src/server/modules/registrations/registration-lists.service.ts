@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { likePattern } from "#server/db/like-pattern.ts";
 import { type FieldError, invalidInput } from "#server/errors.ts";
 import {
   type Page,
@@ -11,7 +12,6 @@ import {
   type EventRow,
   encodeCursor,
   eventsForJoin,
-  likePattern,
 } from "#server/modules/events/events.views.ts";
 import { requireViewer } from "#server/modules/users/users.policy.ts";
 import { people } from "#server/modules/users/users.service.ts";

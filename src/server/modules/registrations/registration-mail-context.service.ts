@@ -22,6 +22,9 @@ export type RegistrationMailContext = {
   person: { name: string; email: string };
   event: EventMailContext;
   waitlistPosition: number | null;
+  /** Seats held for a payment: how many, and until when they are this person's. */
+  quantity: number;
+  holdExpiresAt: Date | null;
 };
 
 export async function registrationMailContext(
@@ -48,6 +51,8 @@ export async function registrationMailContext(
     event: eventContext,
     waitlistPosition:
       row.registration.status === "waitlisted" ? await loaders.waitlistPosition.load(registrationId) : null,
+    quantity: row.registration.quantity,
+    holdExpiresAt: row.registration.holdExpiresAt,
   };
 }
 

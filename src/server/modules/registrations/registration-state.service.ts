@@ -1,9 +1,12 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { ticketTypesOf } from "#server/modules/events/events.service.ts";
 import type { RegistrationAnswers } from "#server/modules/events/events.validation.ts";
-import { moveCounters, seatCounts, seatFree } from "#server/modules/events/seats.service.ts";
+import { moveCounters, offerTerms, seatCounts, seatFree } from "#server/modules/events/seats.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import { getMembership } from "#server/modules/members/members.service.ts";
+import { unitPrice } from "#shared/pricing.ts";
 import type { RegistrationStatus } from "./registration-transitions.ts";
 import {
   checkTransition,
@@ -20,7 +23,14 @@ import type { RegistrationRow } from "./registrations.views.ts";
 // (SELECT … FOR UPDATE), so decisions about one event's seats happen one at a time.
 
 /** Why and by whom a registration changes, and where its log entry goes. */
-export type Cause = { reason: TransitionReason; actorId: string | null; communityId: string; emit: Emit };
+export type Cause = {
+  reason: TransitionReason;
+  actorId: string | null;
+  communityId: string;
+  emit: Emit;
+  /** When it happens, by the caller's clock (offers count their hours from it); now if not given. */
+  at?: Date;
+};
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 /** 10 characters from 32: about 50 bits, typed by hand at the door if the camera fails. */
@@ -32,6 +42,10 @@ export type NewRegistration = {
   ticketTypeId: string;
   answers: RegistrationAnswers;
   guestName: string | null;
+  /** Seats taken: 1 unless an order holds more tickets. */
+  quantity?: number;
+  /** For `held`: when the seats go back unless paid for. */
+  holdExpiresAt?: Date | null;
 };
 
 /**
@@ -47,7 +61,16 @@ export async function createRegistration(
 ): Promise<string> {
   checkTransition(stateOf(existing), to, cause.reason);
   const now = new Date();
-  const written = { status: to, ...fields, checkedInAt: null, queuedAt: now, updatedAt: now };
+  const quantity = fields.quantity ?? 1;
+  const written = {
+    status: to,
+    ...fields,
+    quantity,
+    holdExpiresAt: fields.holdExpiresAt ?? null,
+    checkedInAt: null,
+    queuedAt: now,
+    updatedAt: now,
+  };
   let registrationId: string;
   if (existing) {
     registrationId = existing.id;
@@ -58,7 +81,7 @@ export async function createRegistration(
       .insert(registration)
       .values({ id: registrationId, checkInCode: newCheckInCode(), createdAt: now, ...written });
   }
-  await moveCounters(tx, fields.eventId, fields.ticketTypeId, null, to);
+  await moveCounters(tx, fields.eventId, fields.ticketTypeId, null, to, 0, quantity);
   await cause.emit(tx, {
     type: "registration.created",
     communityId: cause.communityId,
@@ -79,6 +102,8 @@ export async function transition(
   current: RegistrationRow,
   to: Exclude<RegistrationState, "none">,
   cause: Cause,
+  /** For `held`: when the seats go back unless paid for. */
+  holdExpiresAt: Date | null = null,
 ): Promise<void> {
   const from = stateOf(current);
   checkTransition(from, to, cause.reason);
@@ -91,12 +116,21 @@ export async function transition(
       status,
       checkedInAt,
       updatedAt: now,
+      holdExpiresAt: status === "held" ? (holdExpiresAt ?? current.holdExpiresAt) : null,
       // The waitlist is ordered by when people joined it.
       ...(to === "waitlisted" ? { queuedAt: now } : {}),
     })
     .where(eq(registration.id, current.id));
   const checkedInDelta = (to === "checked_in" ? 1 : 0) - (from === "checked_in" ? 1 : 0);
-  await moveCounters(tx, current.eventId, current.ticketTypeId, current.status, status, checkedInDelta);
+  await moveCounters(
+    tx,
+    current.eventId,
+    current.ticketTypeId,
+    current.status,
+    status,
+    checkedInDelta,
+    current.quantity,
+  );
   const entry = { communityId: cause.communityId, actorId: cause.actorId, subjectId: current.userId };
   if (status === current.status) {
     await cause.emit(tx, {
@@ -112,7 +146,7 @@ export async function transition(
     });
   }
   if (SEAT_HOLDING.has(from) && !SEAT_HOLDING.has(to)) {
-    await promoteWaitlisted(tx, cause.emit, current.eventId);
+    await promoteWaitlisted(tx, cause.emit, current.eventId, cause.at);
   }
 }
 
@@ -120,13 +154,18 @@ export async function transition(
  * Freed seats go to the earliest waitlisted registrations (by queuedAt) whose ticket type still
  * has room. Call with the event row locked. Returns the ids promoted.
  */
-export async function promoteWaitlisted(tx: Db, emit: Emit, eventId: string): Promise<string[]> {
+export async function promoteWaitlisted(
+  tx: Db,
+  emit: Emit,
+  eventId: string,
+  at: Date = new Date(),
+): Promise<string[]> {
   const promoted: string[] = [];
   let cursor: { at: Date; id: string } | null = null;
   for (;;) {
     const state = await seatCounts(tx, eventId);
     if (!state || state.waiting === 0) break;
-    if (state.capacity !== null && state.going >= state.capacity) break;
+    if (state.capacity !== null && state.going + state.held >= state.capacity) break;
     const conditions = [eq(registration.eventId, eventId), eq(registration.status, "waitlisted")];
     if (cursor) {
       const { at, id } = cursor;
@@ -143,19 +182,36 @@ export async function promoteWaitlisted(tx: Db, emit: Emit, eventId: string): Pr
       .limit(50);
     if (batch.length === 0) break;
     let full = false;
-    const cause: Cause = { reason: "promote", actorId: null, communityId: state.communityId, emit };
+    const cause: Cause = { reason: "promote", actorId: null, communityId: state.communityId, emit, at };
     for (const candidate of batch) {
       cursor = { at: candidate.queuedAt, id: candidate.id };
-      const now = await seatCounts(tx, eventId);
-      if (!now || (now.capacity !== null && now.going >= now.capacity)) {
+      const counts = await seatCounts(tx, eventId);
+      if (!counts || (counts.capacity !== null && counts.going + counts.held >= counts.capacity)) {
         full = true;
         break;
       }
-      if (!(await seatFree(tx, eventId, candidate.ticketTypeId))) continue;
-      await transition(tx, candidate, "going", cause);
+      if (!(await seatFree(tx, eventId, candidate.ticketTypeId, candidate.quantity))) continue;
+      const offer = await paidOfferUntil(tx, candidate, at);
+      if (offer) await transition(tx, candidate, "held", { ...cause, reason: "offer" }, offer);
+      else await transition(tx, candidate, "going", cause);
       promoted.push(candidate.id);
     }
     if (full) break;
   }
   return promoted;
+}
+
+/**
+ * When the person would pay for their ticket (its price, or the member price for active members),
+ * the end of the offer: the event's offer hours from `now`. Null when their ticket is free.
+ */
+export async function paidOfferUntil(tx: Db, reg: RegistrationRow, now: Date): Promise<Date | null> {
+  if (!reg.ticketTypeId) return null;
+  const row = await offerTerms(tx, reg.eventId);
+  const types = await ticketTypesOf(tx, reg.eventId);
+  const ticket = types.find((tt) => tt.id === reg.ticketTypeId);
+  if (!row || !ticket) return null;
+  const membership = await getMembership(tx, reg.userId, row.communityId);
+  if (unitPrice(ticket, membership?.status === "active") === 0) return null;
+  return new Date(now.getTime() + row.hours * 3_600_000);
 }

@@ -14,6 +14,7 @@ const STATES: RegistrationState[] = [
   "going",
   "waitlisted",
   "pending",
+  "held",
   "declined",
   "canceled",
   "checked_in",
@@ -27,6 +28,10 @@ const REASONS: TransitionReason[] = [
   "promote",
   "check_in",
   "undo_check_in",
+  "checkout",
+  "paid",
+  "expire",
+  "offer",
 ];
 
 const allowed = new Set(
@@ -71,6 +76,13 @@ describe("the registration transition table", () => {
         "waitlisted going promote",
         "going checked_in check_in",
         "checked_in going undo_check_in",
+        "none held checkout",
+        "declined held checkout",
+        "canceled held checkout",
+        "held going paid",
+        "held canceled expire",
+        "waitlisted held offer",
+        "pending held offer",
       ].sort(),
     );
   });
@@ -92,7 +104,7 @@ describe("the registration transition table", () => {
           const error = refusal(from, to, reason);
           expect(error, key).not.toBeNull();
           const expected =
-            reason === "register"
+            reason === "register" || reason === "checkout"
               ? "ALREADY_REGISTERED"
               : reason === "cancel" && from === "checked_in"
                 ? "CHECKED_IN"
@@ -114,6 +126,11 @@ describe("the registration transition table", () => {
     expect(refusal("checked_in", "canceled", "cancel")?.message).toBe(
       "You're already checked in, so this registration can't be canceled.",
     );
+    // Seats held for a payment end with it: nobody cancels or declines them by hand meanwhile.
+    for (const reason of ["cancel", "decline"] as const)
+      expect(refusal("held", reason === "cancel" ? "canceled" : "declined", reason)?.message).toBe(
+        "These seats are waiting for their payment: they are released if it does not go through.",
+      );
   });
 
   it("reads the state from a stored row, checked in being going with a check-in time", () => {
@@ -123,7 +140,7 @@ describe("the registration transition table", () => {
     expect(stateOf({ status: "waitlisted", checkedInAt: null })).toBe("waitlisted");
   });
 
-  it("frees a seat only when leaving going or checked in", () => {
-    expect([...SEAT_HOLDING].sort()).toEqual(["checked_in", "going"]);
+  it("frees seats only when leaving going, checked in, or held for a payment", () => {
+    expect([...SEAT_HOLDING].sort()).toEqual(["checked_in", "going", "held"]);
   });
 });

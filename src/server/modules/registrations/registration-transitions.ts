@@ -1,6 +1,13 @@
 import { conflict, DomainError } from "#server/errors.ts";
 
-export const REGISTRATION_STATUSES = ["going", "waitlisted", "pending", "declined", "canceled"] as const;
+export const REGISTRATION_STATUSES = [
+  "going",
+  "waitlisted",
+  "pending",
+  "held",
+  "declined",
+  "canceled",
+] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /**
@@ -24,16 +31,24 @@ export type TransitionReason =
   /** A seat was freed and goes to the next on the waitlist; nobody in particular did it. */
   | "promote"
   | "check_in"
-  | "undo_check_in";
+  | "undo_check_in"
+  /** A buyer starts paying: the seats are kept for them until the hold expires. */
+  | "checkout"
+  /** The payment for held seats went through. */
+  | "paid"
+  /** The hold ran out, or the buyer gave up paying: the seats go back. */
+  | "expire"
+  /** A paid seat is offered to someone approved or next in line: held until they pay or time runs out. */
+  | "offer";
 
 type Transition = { from: RegistrationState[]; to: RegistrationState; reasons: TransitionReason[] };
 
 const ACTIVE_STATES: RegistrationState[] = ["going", "waitlisted", "pending", "checked_in"];
 
 /**
- * Every status change a registration may make. Payments add a `held` state (seat kept while
- * awaiting payment) with rows such as held -> going ("paid") and held -> canceled ("expire"), and
- * list `held` in SEAT_HOLDING so that leaving it frees the seat for the waitlist.
+ * Every status change a registration may make. `held` keeps seats while the buyer pays: it ends
+ * going (paid) or canceled (expired, abandoned), and leaving it frees the seats for the waitlist.
+ * Nobody may decline or cancel a hold by hand while its payment may still go through.
  */
 export const TRANSITIONS: readonly Transition[] = [
   { from: ["none", "declined", "canceled"], to: "going", reasons: ["register"] },
@@ -46,10 +61,14 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: ["waitlisted"], to: "going", reasons: ["move", "promote"] },
   { from: ["going"], to: "checked_in", reasons: ["check_in"] },
   { from: ["checked_in"], to: "going", reasons: ["undo_check_in"] },
+  { from: ["none", "declined", "canceled"], to: "held", reasons: ["checkout"] },
+  { from: ["held"], to: "going", reasons: ["paid"] },
+  { from: ["held"], to: "canceled", reasons: ["expire"] },
+  { from: ["waitlisted", "pending"], to: "held", reasons: ["offer"] },
 ];
 
 /** Statuses that take a seat: leaving one of them hands the seat to the waitlist. */
-export const SEAT_HOLDING: ReadonlySet<RegistrationState> = new Set(["going", "checked_in"]);
+export const SEAT_HOLDING: ReadonlySet<RegistrationState> = new Set(["going", "checked_in", "held"]);
 
 export const isAllowed = (from: RegistrationState, to: RegistrationState, reason: TransitionReason) =>
   TRANSITIONS.some((t) => t.to === to && t.reasons.includes(reason) && t.from.includes(from));
@@ -61,6 +80,9 @@ const REFUSED: Partial<Record<TransitionReason, string>> = {
   undo_check_in: "Only people who are checked in can be undone.",
   promote: "Only waitlisted registrations can be promoted.",
   decline: "Only active registrations can be declined.",
+  paid: "Only seats held for a payment can be paid for.",
+  expire: "Only seats held for a payment can be released.",
+  offer: "Only waitlisted or pending registrations can be offered a seat.",
 };
 
 /** Throws the refusal for a change the table does not allow; returns quietly when it does. */
@@ -74,8 +96,11 @@ export function checkTransition(
   if (reason === "cancel" && from === "checked_in") {
     throw new DomainError("CHECKED_IN", "You're already checked in, so this registration can't be canceled.");
   }
-  if (reason === "register") {
+  if (reason === "register" || reason === "checkout") {
     throw new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
+  }
+  if (from === "held") {
+    throw conflict("These seats are waiting for their payment: they are released if it does not go through.");
   }
   throw conflict(REFUSED[reason] ?? `A registration cannot go from ${from} to ${to} (${reason}).`);
 }

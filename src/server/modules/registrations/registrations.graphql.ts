@@ -19,13 +19,14 @@ import {
 } from "./registrations.service.ts";
 import { type RegistrationView, registrationLoaders } from "./registrations.views.ts";
 
-const Registration = builder.objectRef<RegistrationView>("Registration");
+export const Registration = builder.objectRef<RegistrationView>("Registration");
 
 export const RegistrationStatus = builder.enumType("RegistrationStatus", {
   values: {
     GOING: { value: "going" },
     WAITLISTED: { value: "waitlisted" },
     PENDING: { value: "pending" },
+    HELD: { value: "held", description: "Seats kept while the buyer pays; going once paid." },
     DECLINED: { value: "declined" },
     CANCELED: { value: "canceled" },
   } as const,
@@ -72,6 +73,7 @@ Registration.implement({
       resolve: (r) => ({ ...r.person, email: mayReadPrivate(r) ? r.person.email : "" }),
     }),
     status: t.field({ type: RegistrationStatus, resolve: (r) => r.status }),
+    quantity: t.exposeInt("quantity", { description: "Seats taken: the tickets of a paid order, else 1" }),
     ticketType: t.field({
       type: TicketType,
       nullable: true,
@@ -82,7 +84,7 @@ Registration.implement({
           r.loaders.event(r.eventId),
         ]);
         const tt = types.find((x) => x.id === r.ticketTypeId);
-        return tt ? { ...tt, spotsLeft: view ? spotsLeft(view) : null } : null;
+        return tt && view ? { ...tt, spotsLeft: spotsLeft(view), communityId: view.communityId } : null;
       },
     }),
     answers: t.field({
@@ -97,6 +99,12 @@ Registration.implement({
     waitlistPosition: t.int({
       nullable: true,
       resolve: (r) => (r.status === "waitlisted" ? r.loaders.waitlistPosition.load(r.id) : null),
+    }),
+    holdExpiresAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "While HELD: when the seats go to the next in line unless paid for",
+      resolve: (r) => (r.status === "held" && mayReadPrivate(r) ? r.holdExpiresAt : null),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
@@ -118,6 +126,10 @@ const RegisterInput = builder.inputType("RegisterInput", {
   fields: (t) => ({
     ticketTypeId: t.id({ required: false }),
     answers: t.field({ type: [AnswerInput], required: true }),
+    quantity: t.int({
+      required: false,
+      description: "Tickets wanted when asking for a paid ticket (approval or waitlist); 1 by default",
+    }),
   }),
 });
 const MessageRegistrantsInput = builder.inputType("MessageRegistrantsInput", {
@@ -203,6 +215,7 @@ builder.mutationFields((t) => {
         register(ctx, String(args.eventId), {
           ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
           answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
+          quantity: args.input.quantity ?? null,
         }),
     }),
     cancelRegistration: byId(cancelRegistration),

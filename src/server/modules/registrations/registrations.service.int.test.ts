@@ -75,6 +75,7 @@ async function setUp() {
         ...overrides,
       },
       true,
+      { canTakePayments: async () => false },
     );
   return { db, person, as, organizer, event };
 }

@@ -5,18 +5,21 @@ import { joinFromEvent } from "#server/modules/communities/community-hosts.servi
 import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
 import { eventAccess } from "#server/modules/events/events.policy.ts";
 import { eventClosed, questionsOf, ticketTypesOf } from "#server/modules/events/events.service.ts";
-import type { EventRow } from "#server/modules/events/events.views.ts";
+import { type EventRow, eventsForJoin } from "#server/modules/events/events.views.ts";
 import { lockEvent, seatFree } from "#server/modules/events/seats.service.ts";
+import { requireOnSale } from "#server/modules/events/ticket-sales.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
-import { can } from "#server/modules/members/members.policy.ts";
+import { can, hasBenefit } from "#server/modules/members/members.policy.ts";
 import { getMembership } from "#server/modules/members/members.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { people } from "#server/modules/users/users.service.ts";
 import type { Capability } from "#shared/capabilities.ts";
+import { unitPrice } from "#shared/pricing.ts";
 import { validateAnswers } from "#shared/questions.ts";
 import {
   type Cause,
   createRegistration,
+  paidOfferUntil,
   promoteWaitlisted,
   transition,
 } from "./registration-state.service.ts";
@@ -34,9 +37,11 @@ import {
 export type RegisterInput = {
   ticketTypeId?: string | null;
   answers: { questionId: string; values: string[] }[];
+  /** Tickets wanted, for a paid ticket's waitlist or approval request; 1 otherwise. */
+  quantity?: number | null;
 };
 
-export const ACTIVE: RegistrationStatus[] = ["going", "waitlisted", "pending"];
+export const ACTIVE: RegistrationStatus[] = ["going", "waitlisted", "pending", "held"];
 
 export async function viewOf(
   db: Db,
@@ -73,18 +78,11 @@ export async function register(
 }
 
 /**
- * The seat decision and the write, for a signed-in person or a guest. Call with the event row
- * locked (`lockEvent`). Its `registration.created` entry brings the person's mail and, for
- * approval events, the organizers'.
+ * What registering and buying both check, with the event row locked: the event takes
+ * registrations, the person is not banned, the ticket type is on sale, the answers are valid and
+ * the person holds no active registration. Answers the chosen type and the clean answers.
  */
-export async function placeRegistration(
-  tx: Db,
-  emit: Emit,
-  row: EventRow,
-  userId: string,
-  input: RegisterInput,
-  options: { guestName: string | null },
-): Promise<{ id: string; status: RegistrationStatus }> {
+async function checkRegistrable(tx: Db, row: EventRow, userId: string, input: RegisterInput) {
   const eventId = row.id;
   const now = new Date();
   if (row.status !== "published" || row.endsAt < now) throw eventClosed();
@@ -102,8 +100,7 @@ export async function placeRegistration(
   if (!chosen) {
     throw invalidInput([{ field: "ticketTypeId", code: "REQUIRED", message: "Choose a ticket type." }]);
   }
-  if ((chosen.salesStartAt && chosen.salesStartAt > now) || (chosen.salesEndAt && chosen.salesEndAt < now))
-    throw eventClosed();
+  requireOnSale(chosen, now);
 
   const questions = await questionsOf(tx, eventId);
   const answers = validateAnswers(questions, input.answers);
@@ -117,16 +114,54 @@ export async function placeRegistration(
   if (existing && ACTIVE.includes(existing.status)) {
     throw new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
   }
+  return {
+    chosen,
+    answers: answers.value,
+    existing: existing ?? null,
+    member: hasBenefit(membership, "member_prices"),
+  };
+}
+
+/**
+ * The seat decision and the write, for a signed-in person or a guest. Call with the event row
+ * locked (`lockEvent`). Its `registration.created` entry brings the person's mail and, for
+ * approval events, the organizers'.
+ */
+export async function placeRegistration(
+  tx: Db,
+  emit: Emit,
+  row: EventRow,
+  userId: string,
+  input: RegisterInput,
+  options: { guestName: string | null },
+): Promise<{ id: string; status: RegistrationStatus }> {
+  const eventId = row.id;
+  const { chosen, answers, existing, member } = await checkRegistrable(tx, row, userId, input);
+  // A paid ticket is bought at checkout when a seat is there; approval and the waitlist come first,
+  // and the seat is offered, to be paid for, once approved or free.
+  const paid = unitPrice(chosen, member) > 0;
+  const quantity = paid ? (input.quantity ?? 1) : 1;
+  if (!Number.isInteger(quantity) || quantity < 1 || quantity > chosen.maxPerOrder) {
+    throw invalidInput([
+      {
+        field: "quantity",
+        code: "OVER_ORDER_LIMIT",
+        message: `Choose between 1 and ${chosen.maxPerOrder} tickets.`,
+      },
+    ]);
+  }
 
   let status: RegistrationStatus;
   if (row.approvalRequired) status = "pending";
-  else if (await seatFree(tx, eventId, chosen.id)) status = "going";
-  else if (row.waitlistEnabled) status = "waitlisted";
+  else if (await seatFree(tx, eventId, chosen.id, quantity)) {
+    if (paid) throw new DomainError("PAYMENT_REQUIRED", "This ticket is paid: buy it at checkout.");
+    status = "going";
+  } else if (row.waitlistEnabled) status = "waitlisted";
   else throw new DomainError("EVENT_FULL", "This event is full.");
 
   const registrationId = await createRegistration(
     tx,
-    existing ?? null,
+    existing,
     status,
     {
       reason: "register",
@@ -134,9 +169,50 @@ export async function placeRegistration(
       communityId: row.communityId,
       emit,
     },
-    { eventId, userId, ticketTypeId: chosen.id, answers: answers.value, guestName: options.guestName },
+    { eventId, userId, ticketTypeId: chosen.id, answers, guestName: options.guestName, quantity },
   );
   return { id: registrationId, status };
+}
+
+/**
+ * Keeps `quantity` seats of a paid ticket for a buyer until `expiresAt` (a registration `held`),
+ * after the same checks as registering. Call with the event row locked; the price itself is the
+ * caller's (the quote). Refuses with SOLD_OUT when the seats are not there: a buyer never waits in
+ * line for a hold.
+ */
+export async function holdSeats(
+  tx: Db,
+  emit: Emit,
+  row: EventRow,
+  userId: string,
+  input: RegisterInput & { quantity: number },
+  options: { guestName: string | null; expiresAt: Date },
+): Promise<{ id: string; ticketTypeId: string }> {
+  const { chosen, answers, existing } = await checkRegistrable(tx, row, userId, input);
+  if (!(await seatFree(tx, row.id, chosen.id, input.quantity))) {
+    throw new DomainError("SOLD_OUT", "These tickets are sold out.");
+  }
+  const id = await createRegistration(
+    tx,
+    existing,
+    "held",
+    {
+      reason: "checkout",
+      actorId: options.guestName === null ? userId : null,
+      communityId: row.communityId,
+      emit,
+    },
+    {
+      eventId: row.id,
+      userId,
+      ticketTypeId: chosen.id,
+      answers,
+      guestName: options.guestName,
+      quantity: input.quantity,
+      holdExpiresAt: options.expiresAt,
+    },
+  );
+  return { id, ticketTypeId: chosen.id };
 }
 
 /** What changing an event asks of its registrations (see `updateEvent`). */
@@ -190,6 +266,7 @@ export const causeBy = (
   actorId,
   communityId: eventRow.communityId,
   emit: ctx.emit,
+  ...(ctx.clock ? { at: ctx.clock() } : {}),
 });
 
 export async function cancelRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
@@ -206,6 +283,48 @@ export async function cancelLocked(tx: Db, cause: Cause, current: RegistrationRo
   await transition(tx, current, "canceled", cause);
 }
 
+/**
+ * Whether an organizer (`registrations.manage`) may cancel the registration now, without changing
+ * anything: for a refund that also frees the ticket's seat, asked before the money goes back.
+ * Throws what canceling would: NOT_FOUND, FORBIDDEN, or CHECKED_IN once they came through the door.
+ */
+export async function checkOrganizerCancel(db: Db, viewer: Viewer | null, id: string): Promise<void> {
+  const me = requireViewer(viewer);
+  const [found] = await db
+    .select({ registration, communityId: eventsForJoin.communityId })
+    .from(registration)
+    .innerJoin(eventsForJoin, eq(eventsForJoin.id, registration.eventId))
+    .where(eq(registration.id, id))
+    .limit(1);
+  if (!found) throw notFound();
+  if (!can(await getMembership(db, me.id, found.communityId), "registrations.manage"))
+    throw forbidden("Only organizers can cancel registrations.");
+  if (stateOf(found.registration) === "checked_in") throw checkedInRefusal();
+}
+
+/**
+ * Cancels a registration as an organizer inside the caller's transaction (the event's row is
+ * locked first, the seat goes to the waitlist); an inactive one stays as it is.
+ */
+export async function cancelAsOrganizer(tx: Db, ctx: WriteCtx, id: string): Promise<void> {
+  const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
+  if (stateOf(current) === "checked_in") throw checkedInRefusal();
+  await cancelLocked(tx, causeBy(ctx, eventRow, "cancel", me.id), current);
+}
+
+/** Whether an organizer could cancel the registration now: it is active and not through the door. */
+export async function registrationCancelable(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ status: registration.status, checkedInAt: registration.checkedInAt })
+    .from(registration)
+    .where(eq(registration.id, id))
+    .limit(1);
+  return row !== undefined && ACTIVE.includes(row.status) && stateOf(row) !== "checked_in";
+}
+
+const checkedInRefusal = () =>
+  new DomainError("CHECKED_IN", "They are already checked in, so the registration cannot be canceled.");
+
 export async function declineRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
@@ -217,15 +336,22 @@ export async function declineRegistration(ctx: WriteCtx, id: string): Promise<Re
 
 const noSeats = () => new DomainError("NO_SEATS", "There is no free seat.");
 
+/** Into a free seat: going when the ticket is free for them, else the seat is offered to pay for. */
+async function goOrOffer(tx: Db, current: RegistrationRow, cause: Cause) {
+  const offer = await paidOfferUntil(tx, current, cause.at ?? new Date());
+  if (offer) await transition(tx, current, "held", { ...cause, reason: "offer" }, offer);
+  else await transition(tx, current, "going", cause);
+}
+
 export async function approveRegistration(ctx: WriteCtx, id: string): Promise<RegistrationView> {
   await ctx.db.transaction(async (tx) => {
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
     const cause = causeBy(ctx, eventRow, "approve", me.id);
     checkTransition(stateOf(current), "going", cause.reason);
-    // Approving is when they join the waitlist's queue, if there is no seat.
-    if (await seatFree(tx, current.eventId, current.ticketTypeId))
-      await transition(tx, current, "going", cause);
+    // Approving is when they join the waitlist's queue, if there is no seat; a paid seat is offered.
+    if (await seatFree(tx, current.eventId, current.ticketTypeId, current.quantity))
+      await goOrOffer(tx, current, cause);
     else if (eventRow.waitlistEnabled) await transition(tx, current, "waitlisted", cause);
     else throw noSeats();
   });
@@ -238,8 +364,8 @@ export async function moveFromWaitlist(ctx: WriteCtx, id: string): Promise<Regis
     if (current.status === "going") return;
     const cause = causeBy(ctx, eventRow, "move", me.id);
     checkTransition(stateOf(current), "going", cause.reason);
-    if (!(await seatFree(tx, current.eventId, current.ticketTypeId))) throw noSeats();
-    await transition(tx, current, "going", cause);
+    if (!(await seatFree(tx, current.eventId, current.ticketTypeId, current.quantity))) throw noSeats();
+    await goOrOffer(tx, current, cause);
   });
   return viewOf(ctx.db, ctx.viewer, id);
 }

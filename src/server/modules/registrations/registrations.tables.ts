@@ -1,4 +1,15 @@
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { event, ticketType } from "#server/modules/events/events.tables.ts";
 import type { RegistrationAnswers } from "#server/modules/events/events.validation.ts";
@@ -27,6 +38,10 @@ export const registration = pgTable(
     /** Secret shown as the QR code at the door. */
     checkInCode: text("check_in_code").notNull().unique(),
     checkedInAt: timestamp("checked_in_at", { withTimezone: true }),
+    /** Seats this registration takes: one, or the tickets of a paid order. */
+    quantity: integer("quantity").notNull().default(1),
+    /** While `held`: when the seats go back unless paid for. */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
     /** Waitlist order: first in, first promoted. Reset when someone registers again. */
     queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -37,6 +52,9 @@ export const registration = pgTable(
     index("registration_event_status_idx").on(t.eventId, t.status, t.queuedAt, t.id),
     index("registration_event_created_idx").on(t.eventId, t.createdAt, t.id),
     index("registration_user_idx").on(t.userId, t.createdAt),
+    check("registration_quantity_check", sql`${t.quantity} between 1 and 50`),
+    // The sweep of holds whose time ran out reads only held rows.
+    index("registration_hold_expiry_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'held'`),
   ],
 );
 

@@ -79,7 +79,11 @@ type WithLoaders = {
   loaders?: (NonNullable<EventsCtx["loaders"]> & { registrations: RegistrationLoaders }) | null;
 };
 export type Ctx = Omit<EventsCtx, "loaders"> & WithLoaders;
-export type WriteCtx = Omit<EventsWriteCtx, "loaders"> & WithLoaders;
+export type WriteCtx = Omit<EventsWriteCtx, "loaders"> &
+  WithLoaders & {
+    /** The app's clock: an offered seat's hours count from it. */
+    clock?: () => Date;
+  };
 
 /** The request's registration loaders, or fresh ones (in writes and jobs). */
 export function registrationLoaders(

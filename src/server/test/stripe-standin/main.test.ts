@@ -36,7 +36,8 @@ async function startCommandLine(env: Record<string, string>): Promise<{ output: 
   return { output: () => output, url };
 }
 
-describe("npm run stripe:standin", () => {
+// Each test starts Node on the stand-in: on a busy machine that alone can take several seconds.
+describe("npm run stripe:standin", { timeout: 60_000 }, () => {
   it("serves the library with the keys from the environment and prints what the app needs", async () => {
     const { url, output } = await startCommandLine({
       STRIPE_SECRET_KEY: "sk_test_local",

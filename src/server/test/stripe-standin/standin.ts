@@ -51,6 +51,11 @@ export type StripeStandin = {
   renewSubscription: (subscriptionId: string) => StripeObject;
   failSubscriptionRenewal: (subscriptionId: string) => StripeObject;
   endSubscription: (subscriptionId: string) => StripeObject;
+  /**
+   * The next `count` API requests answer 500 `api_error` (with `Stripe-Should-Retry: false`, so
+   * the library does not retry them itself): an outage the app must recover from.
+   */
+  failNextRequests: (count: number) => void;
   close: () => Promise<void>;
 };
 
@@ -85,6 +90,7 @@ export async function startStripeStandin(options: StandinOptions = {}): Promise<
     checkouts: new Map(),
   };
   const replays = new Map<string, Replay>();
+  let failing = 0;
   const app = new Hono<StandinEnv>();
 
   app.onError((error, c) => {
@@ -98,6 +104,13 @@ export async function startStripeStandin(options: StandinOptions = {}): Promise<
   app.use("/v1/*", async (c, next) => {
     const requestId = store.id("req");
     c.header("request-id", requestId);
+    if (failing > 0) {
+      failing--;
+      c.header("stripe-should-retry", "false");
+      throw new StandinError(500, "The stand-in is having an outage (failNextRequests).", {
+        type: "api_error",
+      });
+    }
     const key = apiKey(c.req.header("authorization"));
     if (!key || (options.secretKey ? key !== options.secretKey : !/^(sk|rk)_test_\S+$/.test(key))) {
       throw new StandinError(
@@ -214,6 +227,9 @@ export async function startStripeStandin(options: StandinOptions = {}): Promise<
     renewSubscription: (id) => renewSubscription(ctx, id),
     failSubscriptionRenewal: (id) => failSubscriptionRenewal(ctx, id),
     endSubscription: (id) => endSubscription(ctx, id, null),
+    failNextRequests: (count) => {
+      failing = count;
+    },
     close: async () => {
       await webhooks.flush();
       await new Promise<void>((resolve) => server.close(() => resolve()));

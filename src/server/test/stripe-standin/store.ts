@@ -137,9 +137,11 @@ export class StandinStore {
   /** Stripe's list answer, newest first: `limit`, `starting_after`, `ending_before` and `created[gte|gt|lte|lt]`. */
   list(owner: Owner, items: StripeObject[], params: Params, url: string) {
     const limit = optionalInteger(params, "limit", { min: 1, max: 100 }) ?? 10;
-    const created = optionalObject(params, "created");
+    // `created` is a timestamp (`created=…`) or a range (`created[gte]=…`), as in Stripe's lists.
+    const ranged = typeof params.created === "object";
+    const created = ranged ? optionalObject(params, "created") : undefined;
     const bound = (name: string) => (created ? optionalInteger(created, name, {}, "created") : undefined);
-    const exact = optionalInteger(params, "created");
+    const exact = ranged ? undefined : optionalInteger(params, "created");
     const [gte, gt, lte, lt] = [bound("gte"), bound("gt"), bound("lte"), bound("lt")];
     let newest = [...items].reverse().filter((item) => {
       const at = item.created as number;

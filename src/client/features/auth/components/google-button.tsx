@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState } from "react";
 import { FieldError } from "#client/components/ui/field-message.tsx";
-import { authErrorMessage } from "#client/features/auth/auth-messages.ts";
-import { signInWithGoogleIdToken } from "#client/lib/auth-client.ts";
+import { goToSecondStep, isSecondFactorRequired } from "#client/features/auth/second-step.ts";
+import { signInWithGoogleIdToken } from "#client/lib/auth-actions.ts";
+import { authErrorMessage } from "#client/lib/auth-messages.ts";
 
 type GoogleCredentialResponse = { credential?: string };
 type GoogleIdentity = {
@@ -78,7 +79,10 @@ export function GoogleButton({
               setError(null);
               signInWithGoogleIdToken(response.credential)
                 .then(() => onSignedInRef.current())
-                .catch((caught: unknown) => setError(authErrorMessage(caught)));
+                .catch((caught: unknown) => {
+                  if (isSecondFactorRequired(caught)) goToSecondStep();
+                  else setError(authErrorMessage(caught));
+                });
             },
           });
           google.accounts.id.renderButton(element, {

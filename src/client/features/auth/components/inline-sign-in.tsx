@@ -2,8 +2,11 @@ import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { clearPendingSignIn, readPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
+import { getPublicConfig } from "#client/lib/auth-client.ts";
 import { LoginForm } from "./login-form.tsx";
 import { OtpForm } from "./otp-form.tsx";
+import { EmailOrPhone } from "./phone-sign-in.tsx";
+import { ProviderSignIn } from "./provider-sign-in.tsx";
 import { WelcomeForm } from "./welcome-form.tsx";
 
 type Step = { kind: "email" } | { kind: "code"; email: string; sentAt: number } | { kind: "name" };
@@ -66,13 +69,26 @@ export function InlineSignIn({
         </p>
       </div>
       {step.kind === "email" ? (
-        <LoginForm
-          initialEmail={readPendingSignIn()?.email ?? email ?? ""}
-          onCodeSent={() => {
-            const pending = readPendingSignIn();
-            if (pending) setStep({ kind: "code", email: pending.email, sentAt: pending.sentAt });
-          }}
-        />
+        <>
+          <EmailOrPhone
+            config={getPublicConfig()}
+            onSignedIn={afterCode}
+            emailForm={
+              <LoginForm
+                initialEmail={readPendingSignIn()?.email ?? email ?? ""}
+                onCodeSent={() => {
+                  const pending = readPendingSignIn();
+                  if (pending) setStep({ kind: "code", email: pending.email, sentAt: pending.sentAt });
+                }}
+              />
+            }
+          />
+          <ProviderSignIn
+            config={getPublicConfig()}
+            returnTo={window.location.pathname + window.location.search}
+            onSignedInWindow={afterCode}
+          />
+        </>
       ) : step.kind === "code" ? (
         <OtpForm email={step.email} sentAt={step.sentAt} onVerified={afterCode} />
       ) : (

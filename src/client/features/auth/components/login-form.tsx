@@ -6,8 +6,18 @@ import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { savePendingSignIn } from "#client/features/auth/pending-sign-in.ts";
 import { sendSignInCode } from "#client/lib/auth-client.ts";
+import { EMAIL_PATTERN } from "#shared/email.ts";
 
-export function LoginForm({ initialEmail, onCodeSent }: { initialEmail: string; onCodeSent: () => void }) {
+export function LoginForm({
+  initialEmail,
+  onCodeSent,
+  onEmailInteract,
+}: {
+  initialEmail: string;
+  onCodeSent: () => void;
+  /** The first touch or keystroke in the email field (starts passkey autofill). */
+  onEmailInteract?: () => void;
+}) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState<string | null>(null);
@@ -16,7 +26,7 @@ export function LoginForm({ initialEmail, onCodeSent }: { initialEmail: string; 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = email.trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) {
+    if (!EMAIL_PATTERN.test(trimmed)) {
       setError("Enter a valid email address, like name@example.com.");
       return;
     }
@@ -28,7 +38,7 @@ export function LoginForm({ initialEmail, onCodeSent }: { initialEmail: string; 
       onCodeSent();
     } catch (caught) {
       // The message catalogue loads only when something goes wrong, keeping it out of the /login budget.
-      const { authErrorMessage } = await import("#client/features/auth/auth-messages.ts");
+      const { authErrorMessage } = await import("#client/lib/auth-messages.ts");
       setError(authErrorMessage(caught));
     } finally {
       setSending(false);
@@ -44,13 +54,15 @@ export function LoginForm({ initialEmail, onCodeSent }: { initialEmail: string; 
           id={`${id}-email`}
           type="email"
           name="email"
-          autoComplete="email"
+          autoComplete="email webauthn"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="you@example.com"
           required
           autoFocus
+          onPointerDown={onEmailInteract}
+          onKeyDown={onEmailInteract}
           value={email}
           onChange={(event) => setEmail(event.target.value)}
           aria-invalid={error ? true : undefined}

@@ -4,9 +4,11 @@ import { FieldError } from "#client/components/ui/field-message.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
-import { authErrorMessage } from "#client/features/auth/auth-messages.ts";
 import { savePendingSignIn } from "#client/features/auth/pending-sign-in.ts";
-import { AuthError, sendSignInCode, verifySignInCode } from "#client/lib/auth-client.ts";
+import { goToSecondStep, isSecondFactorRequired } from "#client/features/auth/second-step.ts";
+import { verifySignInCode } from "#client/lib/auth-actions.ts";
+import { AuthError, sendSignInCode } from "#client/lib/auth-client.ts";
+import { authErrorMessage } from "#client/lib/auth-messages.ts";
 import { notify } from "#client/lib/notify.ts";
 
 // Here rather than in auth-messages.ts, which /login loads: only this screen says it.
@@ -73,6 +75,12 @@ export function OtpForm({
       // Stay busy until the page moves on: the code is spent and must not be sent again.
       return;
     } catch (caught) {
+      if (isSecondFactorRequired(caught)) {
+        // The code is spent either way; the page moves on to the second step.
+        verified.current = true;
+        goToSecondStep();
+        return;
+      }
       setError(authErrorMessage(caught));
       if (caught instanceof AuthError && caught.status === 429 && caught.retryAfter !== undefined) {
         setBlockedUntil(Date.now() + caught.retryAfter * 1000);

@@ -14,6 +14,7 @@ import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { cn } from "#client/lib/cn.ts";
 import { notify } from "#client/lib/notify.ts";
+import { shownEmail } from "#shared/phone.ts";
 
 export function UserMenu({ showName = false, className }: { showName?: boolean; className?: string }) {
   const { user, signOut } = useAuth();
@@ -31,7 +32,9 @@ export function UserMenu({ showName = false, className }: { showName?: boolean; 
     await navigate({ to: "/login", replace: true });
   }
 
-  const displayName = user.name || user.email;
+  // Someone who signed up by phone has no email to show (src/shared/phone.ts).
+  const contact = shownEmail(user.email) || user.phoneNumber || "";
+  const displayName = user.name || contact;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
@@ -46,14 +49,14 @@ export function UserMenu({ showName = false, className }: { showName?: boolean; 
         {showName ? (
           <span className="grid min-w-0 leading-tight">
             <span className="line-clamp-1 text-sm font-medium">{displayName}</span>
-            <span className="line-clamp-1 text-xs text-muted-foreground">{user.email}</span>
+            <span className="line-clamp-1 text-xs text-muted-foreground">{contact}</span>
           </span>
         ) : null}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <div className="grid px-2 py-1.5">
           <span className="line-clamp-1 text-sm font-medium">{displayName}</span>
-          <span className="line-clamp-1 text-xs text-muted-foreground">{user.email}</span>
+          <span className="line-clamp-1 text-xs text-muted-foreground">{contact}</span>
         </div>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>

@@ -4,8 +4,8 @@ import { FieldError } from "#client/components/ui/field-message.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
-import { authErrorMessage } from "#client/features/auth/auth-messages.ts";
-import { updateUser } from "#client/lib/auth-client.ts";
+import { updateUser } from "#client/lib/auth-actions.ts";
+import { authErrorMessage } from "#client/lib/auth-messages.ts";
 import { isTooLong, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { personNameProblem } from "#shared/person.ts";
 

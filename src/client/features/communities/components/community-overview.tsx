@@ -15,19 +15,22 @@ import type { CommunityQuery } from "#client/gql/graphql.ts";
 type Community = CommunityQuery["community"];
 
 /**
- * `events` and `people` are composed by the route (features do not import each other); once the
- * community has any event, `events` replaces the "Plan your first event" step. `people` holds the
- * member figures for the roles that may see them.
+ * `events`, `people` and `revenue` are composed by the route (features do not import each other);
+ * once the community has any event, `events` replaces the "Plan your first event" step. `people`
+ * holds the member figures and `revenue` the money of the last 30 days, for the roles that may
+ * see them.
  */
 export function CommunityOverview({
   community,
   events,
   people,
+  revenue,
   hasEvents = false,
 }: {
   community: Community;
   events?: React.ReactNode;
   people?: React.ReactNode;
+  revenue?: React.ReactNode;
   hasEvents?: boolean;
 }) {
   const params = { communityId: community.id };
@@ -59,10 +62,13 @@ export function CommunityOverview({
 
       {people ? <div className="mt-8">{people}</div> : null}
 
-      <dl className={`${people ? "mt-3" : "mt-8"} grid gap-3 sm:grid-cols-3`}>
-        <Stat label="Your role" value={ROLE_LABEL[community.viewerRole]} />
-        <Stat label="Created" value={created} />
-      </dl>
+      <div className={`${people ? "mt-3" : "mt-8"} grid gap-3 sm:grid-cols-3`}>
+        {revenue}
+        <dl className="contents">
+          <Stat label="Your role" value={ROLE_LABEL[community.viewerRole]} />
+          <Stat label="Created" value={created} />
+        </dl>
+      </div>
 
       {events ? <div className="mt-8">{events}</div> : null}
 

@@ -21,9 +21,14 @@ const EventPageQuery = graphql(`
         id
         name
         priceMinor
+        memberPriceMinor
+        viewerPriceMinor
         currency
         quantity
         remaining
+        maxPerOrder
+        salesStartAt
+        salesEndAt
       }
       questions {
         ...EventQuestionFields

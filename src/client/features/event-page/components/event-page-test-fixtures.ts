@@ -1,4 +1,4 @@
-import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
+import type { EventTicketType, PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 
 /** A published, free event with spots left and no questions; tests override what they need. */
 export const boardGameNight: PublicEvent = {
@@ -18,6 +18,7 @@ export const boardGameNight: PublicEvent = {
   capacity: 20,
   spotsLeft: 12,
   waitlistEnabled: true,
+  waitlistOfferHours: 12,
   approvalRequired: false,
   requireVerifiedEmail: false,
   goingCount: 8,
@@ -26,8 +27,36 @@ export const boardGameNight: PublicEvent = {
   cancelMessage: null,
   host: { id: "c1", name: "Vienna Gamers", slug: "vienna-gamers", logoUrl: null, brandColor: null },
   ticketTypes: [
-    { id: "t1", name: "General", priceMinor: 0, currency: "EUR", quantity: null, remaining: null },
+    {
+      id: "t1",
+      name: "General",
+      priceMinor: 0,
+      memberPriceMinor: null,
+      viewerPriceMinor: 0,
+      currency: "EUR",
+      quantity: null,
+      remaining: null,
+      maxPerOrder: 10,
+      salesStartAt: null,
+      salesEndAt: null,
+    },
   ],
   questions: [],
   viewerRegistration: null,
 };
+
+/** A ticket type of the event; tests set its price, window and limits. */
+export const ticketFixture = (overrides: Partial<EventTicketType> = {}): EventTicketType => ({
+  id: "t1",
+  name: "General",
+  priceMinor: 0,
+  memberPriceMinor: null,
+  viewerPriceMinor: 0,
+  currency: "EUR",
+  quantity: null,
+  remaining: null,
+  maxPerOrder: 10,
+  salesStartAt: null,
+  salesEndAt: null,
+  ...overrides,
+});

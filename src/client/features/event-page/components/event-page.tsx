@@ -7,6 +7,7 @@ import { IMAGE_ASPECT } from "#client/components/upload/image-aspects.ts";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { brandButtonStyle } from "#client/features/event-page/brand.ts";
 import { type Availability, availability, goingText } from "#client/features/event-page/spots.ts";
+import { type CheckoutOutcome, CheckoutReturn } from "./checkout-return.tsx";
 import { EventWhen, EventWhere } from "./event-facts.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 import { RegistrationStatusView } from "./registration-status.tsx";
@@ -108,10 +109,13 @@ export function EventPage({
   event,
   descriptionHtml,
   slots,
+  checkout,
 }: {
   event: PublicEvent;
   descriptionHtml: string;
   slots: EventPageSlots;
+  /** The order the buyer came back from Stripe's checkout with. */
+  checkout?: { orderId: string; outcome: CheckoutOutcome } | null;
 }) {
   const canceled = event.status === "CANCELED";
   const draft = event.status === "DRAFT";
@@ -147,6 +151,9 @@ export function EventPage({
           </Banner>
         ) : null}
         {draft ? <Banner tone="info" title="Draft — only organizers can see this page" /> : null}
+        {checkout ? (
+          <CheckoutReturn eventId={event.id} orderId={checkout.orderId} outcome={checkout.outcome} />
+        ) : null}
 
         <header className="grid gap-3">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground lg:hidden">

@@ -10,6 +10,7 @@ import {
   validateAnswers,
   valuesOf,
 } from "#client/features/event-page/answers.ts";
+import { useStartCheckout } from "#client/features/event-page/api/checkout.ts";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { useRegisterAsGuest } from "#client/features/event-page/api/guest.ts";
 import { useRegister } from "#client/features/event-page/api/register.ts";
@@ -21,17 +22,21 @@ import {
 } from "#client/features/event-page/guest.ts";
 import { describeRegisterError } from "#client/features/event-page/register-errors.ts";
 import { availability } from "#client/features/event-page/spots.ts";
+import { isPaid, isSoldOut, salesText } from "#client/features/event-page/ticket-sales.ts";
 import type { AnswerInput, RegistrationStatus } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { leaveFor } from "#client/lib/leave-for.ts";
 import { GuestFields } from "./guest-fields.tsx";
 import { AlreadyRegistered, GuestConfirmation } from "./guest-result.tsx";
+import { type OrderChoice, orderQuantity, PaidOrder } from "./paid-order.tsx";
 import { QuestionField } from "./question-field.tsx";
 import type { EventPageSlots } from "./slots.ts";
 import { TicketChoice } from "./ticket-choice.tsx";
 
-function registerLabel(event: PublicEvent): string {
+function registerLabel(event: PublicEvent, paid: boolean): string {
   if (event.approvalRequired) return "Request to join";
+  if (paid && availability(event).kind !== "waitlist") return "Continue to payment";
   if (availability(event).kind === "waitlist") return "Join the waitlist";
   return "Register";
 }
@@ -54,10 +59,14 @@ export function RegistrationForm({
   const [errors, setErrors] = useState<AnswerErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
-  const firstOpen = event.ticketTypes.find((ticket) => ticket.remaining === null || ticket.remaining > 0);
+  const firstOpen = event.ticketTypes.find(
+    (ticket) => !isSoldOut(ticket) && salesText(ticket, event.timeZone) === null,
+  );
   const [ticketTypeId, setTicketTypeId] = useState(firstOpen?.id ?? event.ticketTypes[0]?.id ?? null);
   const register = useRegister(event.id);
   const registerGuest = useRegisterAsGuest(event.id);
+  const checkout = useStartCheckout(event.id);
+  const [order, setOrder] = useState<OrderChoice>({ quantity: 1, promoCode: null });
   const [guest, setGuest] = useState<GuestValues>({ name: "", email: "" });
   const [guestErrors, setGuestErrors] = useState<GuestErrors>({});
   const [guestDone, setGuestDone] = useState<{ status: RegistrationStatus; email: string } | null>(null);
@@ -65,8 +74,22 @@ export function RegistrationForm({
   // The organizer may require a verified email; the server may also say so when it changed meanwhile.
   const [verifyFirst, setVerifyFirst] = useState(event.requireVerifiedEmail);
   const guestMode = !slots.isSignedIn && !verifyFirst;
-  const pending = register.isPending || registerGuest.isPending;
+  // Still pending while the browser leaves for Stripe's page.
+  const pending = register.isPending || registerGuest.isPending || checkout.isPending || checkout.isSuccess;
   const full = availability(event).kind === "full";
+  const chosen = event.ticketTypes.find((ticket) => ticket.id === ticketTypeId);
+  // Paid tickets are bought at checkout; a ticket off sale can't be had.
+  const paid = chosen ? isPaid(chosen) : false;
+  const offSale = chosen ? salesText(chosen, event.timeZone) : null;
+  // A paid seat is asked for (approval) or waited for (a full event's waitlist), and paid once offered.
+  const askFirst: "approval" | "waitlist" | null = !paid
+    ? null
+    : event.approvalRequired
+      ? "approval"
+      : availability(event).kind === "waitlist"
+        ? "waitlist"
+        : null;
+  const buying = paid && askFirst === null;
 
   function showErrors(next: AnswerErrors, nextGuest: GuestErrors = {}) {
     flushSync(() => {
@@ -82,7 +105,11 @@ export function RegistrationForm({
     setFormError(null);
     const sent: AnswerInput[] = toAnswerInput(event.questions, answers);
     try {
-      await register.mutateAsync({ ticketTypeId, answers: sent });
+      await register.mutateAsync({
+        ticketTypeId,
+        answers: sent,
+        ...(askFirst ? { quantity: order.quantity } : {}),
+      });
       await slots.onRegistered?.();
     } catch (caught) {
       const failure = describeRegisterError(caught, event.questions, sent);
@@ -90,6 +117,29 @@ export function RegistrationForm({
       setFormError(failure.message);
       if (Object.keys(failure.fields).length > 0) showErrors(failure.fields);
     }
+  }
+
+  /**
+   * Where a refusal goes: an address already registered offers the ticket again, a required
+   * verified email opens sign-in, field errors go beside their fields, anything else under the form.
+   */
+  function showFailure(caught: unknown, sent: AnswerInput[], email: string, asGuest: boolean) {
+    const code = caught instanceof GraphQLRequestError ? caught.code : null;
+    if (asGuest && code === "ALREADY_REGISTERED") {
+      setAlreadyRegistered(email);
+      return;
+    }
+    if (code === "VERIFIED_EMAIL_REQUIRED") {
+      setVerifyFirst(true);
+      setSigningIn(true);
+      return;
+    }
+    const failure = describeRegisterError(caught, event.questions, sent);
+    if (failure.needsSignIn) setSigningIn(true);
+    const fields = asGuest ? guestFieldErrors(caught) : {};
+    const hasFields = Object.keys(failure.fields).length + Object.keys(fields).length > 0;
+    setFormError(hasFields ? null : (failure.message ?? (caught as Error).message));
+    if (hasFields) showErrors(failure.fields, fields);
   }
 
   async function submitAsGuest() {
@@ -103,29 +153,44 @@ export function RegistrationForm({
         email,
         ticketTypeId,
         answers: sent,
+        ...(askFirst ? { quantity: order.quantity } : {}),
       });
       setGuestDone(result);
     } catch (caught) {
-      const code = caught instanceof GraphQLRequestError ? caught.code : null;
-      if (code === "ALREADY_REGISTERED") {
-        setAlreadyRegistered(email);
+      showFailure(caught, sent, email, true);
+    }
+  }
+
+  /** Holds the seats and leaves for Stripe's page; a code that took the whole price needs no page. */
+  async function submitCheckout() {
+    if (!chosen) return;
+    setFormError(null);
+    setAlreadyRegistered(null);
+    const sent: AnswerInput[] = toAnswerInput(event.questions, answers);
+    const email = guest.email.trim();
+    try {
+      const started = await checkout.mutateAsync({
+        ticketTypeId: chosen.id,
+        quantity: orderQuantity(chosen, order.quantity),
+        promoCode: order.promoCode,
+        answers: sent,
+        guest: guestMode ? { name: guest.name.trim(), email } : null,
+      });
+      if (started.url) {
+        leaveFor(started.url);
         return;
       }
-      if (code === "VERIFIED_EMAIL_REQUIRED") {
-        setVerifyFirst(true);
-        setSigningIn(true);
-        return;
-      }
-      const failure = describeRegisterError(caught, event.questions, sent);
-      const fields = guestFieldErrors(caught);
-      const hasFields = Object.keys(failure.fields).length + Object.keys(fields).length > 0;
-      setFormError(hasFields ? null : (failure.message ?? (caught as Error).message));
-      if (hasFields) showErrors(failure.fields, fields);
+      checkout.reset();
+      if (guestMode) setGuestDone({ status: "GOING", email });
+      else await slots.onRegistered?.();
+    } catch (caught) {
+      showFailure(caught, sent, email, guestMode);
     }
   }
 
   function handleSubmit(submitEvent: FormEvent<HTMLFormElement>) {
     submitEvent.preventDefault();
+    if (offSale) return;
     const found = validateAnswers(event.questions, answers);
     const foundGuest = guestMode ? validateGuest(guest) : {};
     if (Object.keys(found).length > 0 || Object.keys(foundGuest).length > 0) {
@@ -135,6 +200,10 @@ export function RegistrationForm({
     }
     setErrors({});
     setGuestErrors({});
+    if (buying && (guestMode || slots.isSignedIn)) {
+      void submitCheckout();
+      return;
+    }
     if (guestMode) {
       void submitAsGuest();
       return;
@@ -163,12 +232,17 @@ export function RegistrationForm({
 
   if (guestDone) return <GuestConfirmation status={guestDone.status} email={guestDone.email} />;
 
-  const hasFields = guestMode || event.ticketTypes.length > 1 || event.questions.length > 0;
+  const showChoice =
+    event.ticketTypes.length > 1 ||
+    event.ticketTypes.some((ticket) => ticket.priceMinor > 0 || salesText(ticket, event.timeZone) !== null);
+  const askPerson = guestMode && !offSale;
+  const askQuestions = !offSale;
+  const hasFields = askPerson || showChoice || (askQuestions && event.questions.length > 0);
   return (
     <div className="grid gap-5">
       {intro ? <div className="-mb-5">{intro}</div> : null}
       <form ref={formRef} onSubmit={handleSubmit} noValidate className="grid gap-5" aria-label="Registration">
-        {guestMode ? (
+        {askPerson ? (
           <GuestFields
             idPrefix={id}
             values={guest}
@@ -185,10 +259,24 @@ export function RegistrationForm({
             }}
           />
         ) : null}
-        {event.ticketTypes.length > 1 ? (
-          <TicketChoice tickets={event.ticketTypes} value={ticketTypeId} onChange={setTicketTypeId} />
+        {showChoice ? (
+          <TicketChoice
+            tickets={event.ticketTypes}
+            timeZone={event.timeZone}
+            value={ticketTypeId}
+            onChange={setTicketTypeId}
+          />
         ) : null}
-        {event.questions.map((question) => (
+        {paid && chosen && !offSale ? (
+          <PaidOrder
+            eventId={event.id}
+            ticket={chosen}
+            choice={order}
+            onChange={setOrder}
+            askFirst={askFirst ? { reason: askFirst, offerHours: event.waitlistOfferHours } : null}
+          />
+        ) : null}
+        {(askQuestions ? event.questions : []).map((question) => (
           <QuestionField
             key={question.id}
             idPrefix={id}
@@ -198,7 +286,7 @@ export function RegistrationForm({
             onChange={(values) => setAnswer(question.id, values)}
           />
         ))}
-        {guestMode || event.questions.some((question) => question.required) ? (
+        {askPerson || (askQuestions && event.questions.some((question) => question.required)) ? (
           <p className="-mt-1 text-xs text-muted-foreground">
             <span className="text-destructive" aria-hidden="true">
               *
@@ -206,7 +294,22 @@ export function RegistrationForm({
             Required
           </p>
         ) : null}
-        {signingIn ? null : (
+        {signingIn ? null : offSale ? (
+          <div className={cn("grid gap-2", hasFields && "pt-1")}>
+            <Button
+              type="submit"
+              size="lg"
+              className="h-11 w-full text-base"
+              disabled
+              aria-describedby={`${id}-blocked`}
+            >
+              {registerLabel(event, paid)}
+            </Button>
+            <p id={`${id}-blocked`} className="text-center text-sm text-muted-foreground">
+              {offSale}
+            </p>
+          </div>
+        ) : (
           <div className={cn("grid gap-2", hasFields && "pt-1")}>
             <Button
               type="submit"
@@ -215,10 +318,15 @@ export function RegistrationForm({
               style={brandStyle ?? undefined}
               disabled={pending}
             >
-              {pending ? <Spinner label="Registering" /> : null}
-              {registerLabel(event)}
+              {pending ? <Spinner label={buying ? "Starting checkout" : "Registering"} /> : null}
+              {registerLabel(event, paid)}
             </Button>
-            {slots.isSignedIn ? null : guestMode ? (
+            {buying ? (
+              <p className="text-center text-xs text-muted-foreground">
+                You pay on Stripe&apos;s secure page; your seats are held for 30 minutes meanwhile.
+                {guestMode ? " Your ticket and receipt come by email." : ""}
+              </p>
+            ) : slots.isSignedIn ? null : guestMode ? (
               <p className="text-center text-xs text-muted-foreground">
                 We&apos;ll email your ticket, with a private link to manage it. No account needed.
               </p>
@@ -240,7 +348,8 @@ export function RegistrationForm({
           {slots.renderSignIn({
             onSignedIn: async () => {
               setSigningIn(false);
-              await submitRegistration();
+              if (buying) await submitCheckout();
+              else await submitRegistration();
             },
             onCancel: () => setSigningIn(false),
           })}

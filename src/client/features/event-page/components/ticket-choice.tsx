@@ -1,20 +1,36 @@
 import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
 import { useId } from "react";
 import type { EventTicketType } from "#client/features/event-page/api/event-page-queries.ts";
+import { isSoldOut, priceText, salesText } from "#client/features/event-page/ticket-sales.ts";
 
-function priceText(ticket: EventTicketType): string {
-  if (ticket.priceMinor === 0) return "Free";
-  return new Intl.NumberFormat(undefined, { style: "currency", currency: ticket.currency }).format(
-    ticket.priceMinor / 100,
+/** The price as this viewer pays it: a member sees the member price beside the one others pay. */
+function TicketPrice({ ticket }: { ticket: EventTicketType }) {
+  const memberPrice = ticket.viewerPriceMinor !== ticket.priceMinor;
+  return (
+    <span className="grid justify-items-end gap-0.5 text-right">
+      <span className="font-medium">{priceText(ticket.viewerPriceMinor, ticket.currency)}</span>
+      {memberPrice ? (
+        <span className="text-xs text-muted-foreground">
+          Member price · <s>{priceText(ticket.priceMinor, ticket.currency)}</s>
+        </span>
+      ) : ticket.memberPriceMinor != null ? (
+        <span className="text-xs text-muted-foreground">
+          Members {priceText(ticket.memberPriceMinor, ticket.currency)}
+        </span>
+      ) : null}
+    </span>
   );
 }
 
 export function TicketChoice({
   tickets,
+  timeZone,
   value,
   onChange,
 }: {
   tickets: readonly EventTicketType[];
+  /** The event's: when sales open is said in it. */
+  timeZone: string;
   value: string | null;
   onChange: (id: string) => void;
 }) {
@@ -31,13 +47,19 @@ export function TicketChoice({
         className="grid gap-2"
       >
         {tickets.map((ticket) => {
-          const soldOut =
-            ticket.remaining !== null && ticket.remaining !== undefined && ticket.remaining <= 0;
+          const soldOut = isSoldOut(ticket);
+          const sales = salesText(ticket, timeZone);
+          const note = soldOut
+            ? "Sold out"
+            : (sales ??
+              (ticket.remaining !== null && ticket.remaining !== undefined
+                ? `${ticket.remaining} left`
+                : null));
           return (
             <RadioGroupPrimitive.Item
               key={ticket.id}
               value={ticket.id}
-              disabled={soldOut}
+              disabled={soldOut || sales !== null}
               className="flex cursor-pointer items-center gap-3 rounded-lg border bg-background px-3.5 py-3 text-left text-sm transition-colors outline-none hover:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-55 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5"
             >
               <span
@@ -48,13 +70,9 @@ export function TicketChoice({
               </span>
               <span className="grid flex-1 gap-0.5">
                 <span className="font-medium">{ticket.name}</span>
-                {ticket.remaining !== null && ticket.remaining !== undefined ? (
-                  <span className="text-xs text-muted-foreground">
-                    {soldOut ? "Sold out" : `${ticket.remaining} left`}
-                  </span>
-                ) : null}
+                {note ? <span className="text-xs text-muted-foreground">{note}</span> : null}
               </span>
-              <span className="font-medium">{priceText(ticket)}</span>
+              <TicketPrice ticket={ticket} />
             </RadioGroupPrimitive.Item>
           );
         })}

@@ -85,11 +85,17 @@ const EventDetailQuery = graphql(`
       ...EventPublicFacts
       pendingCount
       checkedInCount
+      heldCount
       ticketTypes {
         id
         name
         quantity
         remaining
+        priceMinor
+        memberPriceMinor
+        maxPerOrder
+        salesStartAt
+        salesEndAt
       }
       questions {
         ...EventQuestionFields
@@ -129,6 +135,7 @@ const EventRegistrationsQuery = graphql(`
           email
           image
         }
+        quantity
         ticketType {
           id
           name
@@ -140,7 +147,19 @@ const EventRegistrationsQuery = graphql(`
         }
         checkedInAt
         waitlistPosition
+        holdExpiresAt
         createdAt
+        payments {
+          id
+          method
+          status
+          currency
+          amountMinor
+          refundedMinor
+          payer {
+            name
+          }
+        }
       }
       pageInfo {
         endCursor

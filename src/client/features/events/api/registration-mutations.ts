@@ -110,7 +110,7 @@ async function runAction(action: RegistrationAction, id: string) {
 }
 
 /** Every change moves the event's counters, so the event and its lists are refetched with the rows. */
-function useInvalidateRegistrations(eventId: string) {
+export function useInvalidateRegistrations(eventId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([

@@ -38,12 +38,27 @@ const MembersQuery = graphql(`
         eventsAttended
         checkIns
         lastActiveAt
+        planStatus
+        plan {
+          id
+          name
+        }
         person {
           id
           name
           email
         }
       }
+    }
+  }
+`);
+
+const MemberTablePlansQuery = graphql(`
+  query MemberTablePlans($communityId: ID!) {
+    membershipPlans(communityId: $communityId) {
+      id
+      name
+      archived
     }
   }
 `);
@@ -64,6 +79,8 @@ const MemberSegmentsQuery = graphql(`
         lastActiveBefore
         eventsAttendedAtLeast
         checkInsAtLeast
+        plans
+        planStatuses
       }
     }
   }
@@ -214,5 +231,13 @@ export function memberFiguresQueryOptions(communityId: string) {
   return queryOptions({
     queryKey: [...memberKeys.all(communityId), "figures"] as const,
     queryFn: async () => (await request(MemberFiguresQuery, { communityId })).community,
+  });
+}
+
+/** The community's plans by name, for the member table's plan filter. */
+export function memberTablePlansQueryOptions(communityId: string) {
+  return queryOptions({
+    queryKey: ["members", communityId, "plans"] as const,
+    queryFn: async () => (await request(MemberTablePlansQuery, { communityId })).membershipPlans,
   });
 }

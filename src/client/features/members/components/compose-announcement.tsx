@@ -6,6 +6,8 @@ import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { MarkdownField } from "#client/components/ui/markdown-field.tsx";
+import { Modal } from "#client/components/ui/modal.tsx";
+import { selectClass } from "#client/components/ui/native-select.ts";
 import { Textarea } from "#client/components/ui/textarea.tsx";
 import type { AnnouncementAudienceInput } from "#client/gql/graphql.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
@@ -13,8 +15,6 @@ import { notify } from "#client/lib/notify.ts";
 import { audienceCountQueryOptions, useSendAnnouncement } from "../api/announcements-queries.ts";
 import { memberSegmentsQueryOptions } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
-import { selectClass } from "./member-filters.tsx";
-import { Modal } from "./modal.tsx";
 
 const count = new Intl.NumberFormat();
 const people = (n: number) => `${count.format(n)} ${n === 1 ? "member" : "members"}`;

@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { UploadIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
+import { Modal } from "#client/components/ui/modal.tsx";
 import type { CommunityRole } from "#client/gql/graphql.ts";
 import { importRunning, memberImportsQueryOptions } from "../api/member-import-queries.ts";
 import { ImportProgress } from "./import-progress.tsx";
 import { ImportSetupForm } from "./import-setup-form.tsx";
-import { Modal } from "./modal.tsx";
 
 type Props = { communityId: string; roles: CommunityRole[] };
 

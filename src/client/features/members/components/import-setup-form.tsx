@@ -3,6 +3,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { selectClass } from "#client/components/ui/native-select.ts";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { UploadProgress } from "#client/components/upload/upload-progress.tsx";
 import type { CommunityRole, MemberImportMode } from "#client/gql/graphql.ts";
@@ -13,7 +14,6 @@ import type { UploadTask } from "#client/lib/storage/upload-task.ts";
 import { useStartMemberImport } from "../api/member-import-queries.ts";
 import { type CsvPreview, PREVIEW_BYTES, previewCsv } from "../csv-preview.ts";
 import { memberErrorMessage } from "../error-message.ts";
-import { selectClass } from "./member-filters.tsx";
 import { RoleSelect } from "./role-select.tsx";
 
 type Column = number | null;

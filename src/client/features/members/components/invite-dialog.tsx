@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { Modal } from "#client/components/ui/modal.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { Textarea } from "#client/components/ui/textarea.tsx";
 import type { CommunityRole, InviteResult } from "#client/gql/graphql.ts";
@@ -11,7 +12,6 @@ import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { useInviteMembers } from "../api/membership-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { splitEmails } from "../member-roles.ts";
-import { Modal } from "./modal.tsx";
 import { RoleSelect } from "./role-select.tsx";
 
 const RESULT_LABEL: Record<InviteResult, string> = {

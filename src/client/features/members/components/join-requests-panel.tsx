@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { Modal } from "#client/components/ui/modal.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { Textarea } from "#client/components/ui/textarea.tsx";
 import { notify } from "#client/lib/notify.ts";
@@ -14,7 +15,6 @@ import {
 } from "../api/membership-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { exactDate, timeAgo } from "../member-labels.ts";
-import { Modal } from "./modal.tsx";
 
 type Props = {
   communityId: string;

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Label } from "#client/components/ui/label.tsx";
+import { Modal } from "#client/components/ui/modal.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import type { Capability, CommunityRole, MemberQuery } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
@@ -13,7 +14,6 @@ import {
 import { memberErrorMessage } from "../error-message.ts";
 import { ROLE_LABEL } from "../member-labels.ts";
 import { assignableRoles, mayManageRole } from "../member-roles.ts";
-import { Modal } from "./modal.tsx";
 import { RoleSelect } from "./role-select.tsx";
 
 type Member = MemberQuery["member"];

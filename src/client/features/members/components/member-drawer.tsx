@@ -1,12 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Badge } from "#client/components/ui/badge.tsx";
+import { Modal } from "#client/components/ui/modal.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Capability, MemberQuery } from "#client/gql/graphql.ts";
 import { memberQueryOptions } from "../api/membership-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { exactDate, ROLE_LABEL, SOURCE_LABEL, STATUS_LABEL, timeAgo } from "../member-labels.ts";
 import { MemberActions } from "./member-actions.tsx";
-import { Modal } from "./modal.tsx";
 
 type Props = {
   communityId: string;
@@ -17,6 +18,8 @@ type Props = {
   onClose: () => void;
   /** A role or ownership changed: the viewer's own capabilities may have too. */
   onCommunityChanged: () => void;
+  /** The member's payments, from the payments feature; left out for those who may not see them. */
+  payments?: ((userId: string) => ReactNode) | undefined;
 };
 
 /** One member's profile, activity and answers, with the actions the viewer's role allows. */
@@ -27,6 +30,7 @@ export function MemberDrawer({
   capabilities,
   onClose,
   onCommunityChanged,
+  payments,
 }: Props) {
   return (
     <Modal
@@ -44,6 +48,7 @@ export function MemberDrawer({
           capabilities={capabilities}
           onClose={onClose}
           onCommunityChanged={onCommunityChanged}
+          payments={payments}
         />
       ) : null}
     </Modal>
@@ -56,6 +61,7 @@ function MemberDetails({
   capabilities,
   onClose,
   onCommunityChanged,
+  payments,
 }: Omit<Props, "membershipId" | "name"> & { membershipId: string }) {
   const { data: member, error, isPending } = useQuery(memberQueryOptions(communityId, membershipId));
   if (isPending) {
@@ -117,6 +123,7 @@ function MemberDetails({
           )}
         </Fact>
       </dl>
+      {payments?.(member.person.id)}
       <JoinAnswers answers={member.joinAnswers} />
       <Timeline entries={member.timeline} />
       <MemberActions

@@ -7,6 +7,7 @@ import {
   type MemberFiguresQuery,
   OverviewEventsDocument,
   OverviewPageDocument,
+  RevenueDocument,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
@@ -17,6 +18,8 @@ const noEvents = {
   drafts: { nodes: [] },
   past: { nodes: [] },
 };
+/** What a role that does not manage payments is told of the revenue. */
+const noRevenue = { id: "c1", revenueLast30Days: null };
 
 /** The overview with these figures; `asked` records the documents the page sent for them. */
 async function renderOverview(
@@ -36,7 +39,7 @@ async function renderOverview(
         asked.push("OverviewPage");
         return options.pageFails
           ? graphqlError("INTERNAL_SERVER_ERROR", "Unexpected error.")
-          : HttpResponse.json({ data: { ...noEvents, community: figures } });
+          : HttpResponse.json({ data: { ...noEvents, community: figures, revenueCommunity: noRevenue } });
       }),
       api.query(OverviewEventsDocument, () => {
         asked.push("OverviewEvents");
@@ -45,6 +48,10 @@ async function renderOverview(
       api.query(MemberFiguresDocument, () => {
         asked.push("MemberFigures");
         return HttpResponse.json({ data: { community: figures } });
+      }),
+      api.query(RevenueDocument, () => {
+        asked.push("Revenue");
+        return HttpResponse.json({ data: { revenueCommunity: noRevenue } });
       }),
     ],
   });
@@ -94,7 +101,7 @@ describe("the overview's member figures", () => {
     );
     const members = await screen.findByText("Members", { selector: "dt" });
     expect(members.nextElementSibling?.textContent).toBe("7");
-    expect([...asked].sort()).toEqual(["MemberFigures", "OverviewEvents", "OverviewPage"]);
+    expect([...asked].sort()).toEqual(["MemberFigures", "OverviewEvents", "OverviewPage", "Revenue"]);
   });
 
   it("show no member figures to a role that may not see the members", async () => {

@@ -1,11 +1,14 @@
 import { XIcon } from "lucide-react";
 import { useId, useState } from "react";
+import { DateRangeFilter } from "#client/components/filters/date-range-filter.tsx";
+import { FilterSelect } from "#client/components/filters/filter-select.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { SearchField } from "#client/components/ui/search-field.tsx";
-import { ROLE_LABEL, SOURCE_LABEL, STATUS_LABEL } from "../member-labels.ts";
+import { PLAN_STATUS_LABEL, ROLE_LABEL, SOURCE_LABEL, STATUS_LABEL } from "../member-labels.ts";
 import {
+  MEMBER_PLAN_STATUSES,
   MEMBER_ROLES,
   MEMBER_SOURCES,
   MEMBER_STATUSES,
@@ -13,13 +16,15 @@ import {
   parseMembersSearch,
 } from "../search-params.ts";
 
-export const selectClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-sm shadow-xs focus-visible:border-ring focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40";
-
-type Props = { search: MembersSearch; onChange: (next: MembersSearch) => void };
+type Props = {
+  search: MembersSearch;
+  onChange: (next: MembersSearch) => void;
+  /** The community's plans (none: no plan filters). */
+  plans?: readonly { id: string; name: string; archived: boolean }[];
+};
 
 /** Search, filters and the tags filter; every change goes to the URL. */
-export function MemberFilters({ search, onChange }: Props) {
+export function MemberFilters({ search, onChange, plans = [] }: Props) {
   const id = useId();
   const [tag, setTag] = useState("");
   const set = (patch: Partial<Record<keyof MembersSearch, unknown>>) =>
@@ -47,30 +52,55 @@ export function MemberFilters({ search, onChange }: Props) {
           value={search.q ?? ""}
           onSearch={(q) => set({ q })}
         />
-        <Select
+        <FilterSelect
           id={`${id}-role`}
           label="Role"
+          hideLabel
           all="All roles"
           value={search.role}
           options={MEMBER_ROLES.map((v) => [v, ROLE_LABEL[v]])}
           onChange={(role) => set({ role })}
         />
-        <Select
+        <FilterSelect
           id={`${id}-status`}
           label="Status"
+          hideLabel
           all="All statuses"
           value={search.status}
           options={MEMBER_STATUSES.map((v) => [v, STATUS_LABEL[v]])}
           onChange={(status) => set({ status })}
         />
-        <Select
+        <FilterSelect
           id={`${id}-source`}
           label="Source"
+          hideLabel
           all="All sources"
           value={search.source}
           options={MEMBER_SOURCES.map((v) => [v, SOURCE_LABEL[v]])}
           onChange={(source) => set({ source })}
         />
+        {plans.length > 0 ? (
+          <>
+            <FilterSelect
+              id={`${id}-plan`}
+              label="Plan"
+              hideLabel
+              all="All plans"
+              value={search.plan}
+              options={plans.map((plan) => [plan.id, plan.archived ? `${plan.name} (archived)` : plan.name])}
+              onChange={(plan) => set({ plan })}
+            />
+            <FilterSelect
+              id={`${id}-plan-status`}
+              label="Plan status"
+              hideLabel
+              all="All plan statuses"
+              value={search.planStatus}
+              options={MEMBER_PLAN_STATUSES.map((v) => [v, PLAN_STATUS_LABEL[v]])}
+              onChange={(planStatus) => set({ planStatus })}
+            />
+          </>
+        ) : null}
         <form
           className="flex gap-2"
           onSubmit={(event) => {
@@ -112,14 +142,14 @@ export function MemberFilters({ search, onChange }: Props) {
       <details className="rounded-lg border px-4 py-2" open={moreFiltersSet || undefined}>
         <summary className="cursor-pointer py-1 text-sm font-medium">Dates and activity</summary>
         <div className="grid gap-3 py-3 sm:grid-cols-2 lg:grid-cols-3">
-          <DateRange
+          <DateRangeFilter
             id={`${id}-joined`}
             legend="Joined between"
             from={search.joinedFrom}
             to={search.joinedTo}
             onChange={(joinedFrom, joinedTo) => set({ joinedFrom, joinedTo })}
           />
-          <DateRange
+          <DateRangeFilter
             id={`${id}-active`}
             legend="Last active between"
             from={search.activeFrom}
@@ -143,95 +173,6 @@ export function MemberFilters({ search, onChange }: Props) {
         </div>
       </details>
     </div>
-  );
-}
-
-function Select<T extends string>({
-  id,
-  label,
-  all,
-  value,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  all: string;
-  value: T | undefined;
-  options: [T, string][];
-  onChange: (value: string | undefined) => void;
-}) {
-  return (
-    <div>
-      <Label htmlFor={id} className="sr-only">
-        {label}
-      </Label>
-      <select
-        id={id}
-        className={selectClass}
-        value={value ?? ""}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      >
-        <option value="">{all}</option>
-        {options.map(([key, text]) => (
-          <option key={key} value={key}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function DateRange({
-  id,
-  legend,
-  from,
-  to,
-  onChange,
-}: {
-  id: string;
-  legend: string;
-  from: string | undefined;
-  to: string | undefined;
-  onChange: (from: string | undefined, to: string | undefined) => void;
-}) {
-  const reversed = Boolean(from && to && from > to);
-  return (
-    <fieldset className="grid gap-1">
-      <legend className="mb-1 text-sm font-medium">{legend}</legend>
-      <div className="grid grid-cols-2 gap-2">
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-from`} className="text-xs text-muted-foreground">
-            From
-          </Label>
-          <Input
-            id={`${id}-from`}
-            type="date"
-            value={from ?? ""}
-            onChange={(event) => onChange(event.target.value || undefined, to)}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-to`} className="text-xs text-muted-foreground">
-            To
-          </Label>
-          <Input
-            id={`${id}-to`}
-            type="date"
-            value={to ?? ""}
-            aria-invalid={reversed || undefined}
-            aria-describedby={reversed ? `${id}-error` : undefined}
-            onChange={(event) => onChange(from, event.target.value || undefined)}
-          />
-        </div>
-      </div>
-      {reversed ? (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          The end comes before the start.
-        </p>
-      ) : null}
-    </fieldset>
   );
 }
 

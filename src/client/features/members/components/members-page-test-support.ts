@@ -12,6 +12,8 @@ import {
   MembersDocument,
   type MembersQuery,
   type MembersQueryVariables,
+  MemberTablePlansDocument,
+  type MemberTablePlansQuery,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { type CommunityFixture, communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
@@ -48,6 +50,8 @@ export function memberRow(id: string, name: string, overrides: Partial<MemberRow
     checkIns: 1,
     lastActiveAt: "2026-03-01T10:00:00.000Z",
     person: { id: `u-${id}`, name, email: `${id}@example.test` },
+    planStatus: null,
+    plan: null,
     ...overrides,
   };
 }
@@ -72,6 +76,8 @@ export function segmentFixture(
       lastActiveBefore: null,
       eventsAttendedAtLeast: null,
       checkInsAtLeast: null,
+      plans: null,
+      planStatuses: null,
       ...filter,
     },
   };
@@ -98,8 +104,10 @@ export function membersPageHandlers({
   joinRequests = () => [],
   invitations = () => [],
   imports = () => [],
+  plans = () => [],
 }: {
   members?: (variables: MembersQueryVariables) => MemberRow[];
+  plans?: () => MemberTablePlansQuery["membershipPlans"];
   segments?: () => SegmentFixture[];
   joinRequests?: () => JoinRequestFixture[];
   invitations?: () => InvitationFixture[];
@@ -118,6 +126,7 @@ export function membersPageHandlers({
     }),
     api.query(MemberImportsDocument, () => HttpResponse.json({ data: { memberImports: imports() } })),
     api.query(InvitationsDocument, () => HttpResponse.json({ data: { invitations: invitations() } })),
+    api.query(MemberTablePlansDocument, () => HttpResponse.json({ data: { membershipPlans: plans() } })),
   ];
 }
 

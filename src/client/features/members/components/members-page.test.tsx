@@ -230,3 +230,42 @@ describe("the members page", () => {
     expect(await screen.findByRole("table", { name: /Members/ })).toBeTruthy();
   });
 });
+
+describe("the member table's plans", () => {
+  it("shows each member's plan and its status, and filters by plan and plan status through the URL", async () => {
+    const lists: MembersQueryVariables[] = [];
+    const supporter = { id: "p1", name: "Supporter" };
+    server.use(
+      ...membersPageHandlers({
+        members: (variables) => {
+          lists.push(variables);
+          return [
+            memberRow("m1", "Ada Guest", { plan: supporter, planStatus: "PAST_DUE" }),
+            memberRow("m2", "Bo Guest"),
+          ];
+        },
+        plans: () => [
+          { id: "p1", name: "Supporter", archived: false },
+          { id: "p0", name: "Founders", archived: true },
+        ],
+      }),
+    );
+    const { user, router } = await open("/dashboard/c1/members");
+    const table = await screen.findByRole("table", { name: /Members/ });
+    const [, adaRow, boRow] = within(table).getAllByRole("row");
+    expect(within(adaRow as HTMLElement).getByText("Supporter")).toBeTruthy();
+    expect(within(adaRow as HTMLElement).getByText("Past due")).toBeTruthy();
+    expect(within(boRow as HTMLElement).getAllByText("None").length).toBeGreaterThan(0);
+
+    const plan = (await screen.findByLabelText("Plan")) as HTMLSelectElement;
+    expect([...plan.options].map((o) => o.text)).toEqual(["All plans", "Supporter", "Founders (archived)"]);
+    await user.selectOptions(plan, "p1");
+    await user.selectOptions(screen.getByLabelText("Plan status"), "PAST_DUE");
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ plan: "p1", planStatus: "PAST_DUE" }),
+    );
+    await waitFor(() =>
+      expect(lists.at(-1)?.filter).toMatchObject({ plans: ["p1"], planStatuses: ["PAST_DUE"] }),
+    );
+  });
+});

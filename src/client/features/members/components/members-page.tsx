@@ -1,13 +1,12 @@
-import { useQueryErrorResetBoundary, useSuspenseInfiniteQuery } from "@tanstack/react-query";
+import { useQuery, useSuspenseInfiniteQuery } from "@tanstack/react-query";
 import { CatchBoundary } from "@tanstack/react-router";
-import { DownloadIcon } from "lucide-react";
-import { Suspense, useState } from "react";
-import { Button, buttonVariants } from "#client/components/ui/button.tsx";
+import { type ReactNode, Suspense, useState } from "react";
+import { EmptyPanel } from "#client/components/layout/dashboard-page.tsx";
+import { ListError, ListSkeleton, ListSummary, LoadMore } from "#client/components/layout/list-states.tsx";
+import { Button } from "#client/components/ui/button.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
-import { Spinner } from "#client/components/ui/spinner.tsx";
 import type { Capability } from "#client/gql/graphql.ts";
-import { notify } from "#client/lib/notify.ts";
-import { membersQueryOptions } from "../api/members-queries.ts";
+import { membersQueryOptions, memberTablePlansQueryOptions } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { isFiltered, membersCsvHref } from "../member-filter.ts";
 import type { MembersSearch } from "../search-params.ts";
@@ -17,8 +16,6 @@ import { MemberFilters } from "./member-filters.tsx";
 import { MembersTable } from "./members-table.tsx";
 import { SegmentsPanel } from "./segments-panel.tsx";
 
-const count = new Intl.NumberFormat();
-
 type Props = {
   communityId: string;
   search: MembersSearch;
@@ -27,23 +24,25 @@ type Props = {
   capabilities: readonly Capability[];
   onSearchChange: (next: MembersSearch) => void;
   onCommunityChanged: () => void;
+  /** A member's payments in their drawer, for those who manage payments. */
+  memberPayments?: ((userId: string) => ReactNode) | undefined;
 };
 
 export function MembersPage(props: Props) {
   const { communityId, search, canManage, onSearchChange } = props;
+  // Only a community offering plans gets the plan filters; until they load, there are none.
+  const plans = useQuery(memberTablePlansQueryOptions(communityId)).data ?? [];
   return (
     <div className="grid gap-6 xl:grid-cols-[1fr_13rem]">
       <div className="grid min-w-0 content-start gap-4">
-        <MemberFilters search={search} onChange={onSearchChange} />
+        <MemberFilters search={search} onChange={onSearchChange} plans={plans} />
         {reversedRange(search) ? (
-          <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
-            Fix the dates above: a range cannot end before it starts.
-          </p>
+          <EmptyPanel>Fix the dates above: a range cannot end before it starts.</EmptyPanel>
         ) : (
-          <CatchBoundary getResetKey={() => JSON.stringify(search)} errorComponent={ListError}>
+          <CatchBoundary getResetKey={() => JSON.stringify(search)} errorComponent={MembersListError}>
             {/* A new search starts a new selection: the rows picked before may no longer be shown. */}
-            <Suspense fallback={<MembersSkeleton />}>
-              <MemberList key={JSON.stringify(search)} {...props} />
+            <Suspense fallback={<ListSkeleton label="Loading members" rows={8} />}>
+              <MemberList key={JSON.stringify(search)} {...props} showPlans={plans.length > 0} />
             </Suspense>
           </CatchBoundary>
         )}
@@ -62,7 +61,9 @@ function MemberList({
   capabilities,
   onSearchChange,
   onCommunityChanged,
-}: Props) {
+  memberPayments,
+  showPlans,
+}: Props & { showPlans: boolean }) {
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
     membersQueryOptions(communityId, search),
   );
@@ -77,20 +78,13 @@ function MemberList({
   const pageFullySelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   return (
     <section aria-label="Member list" className="grid gap-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm font-medium" aria-live="polite">
-          {count.format(total)}
-          {totalCapped ? "+" : ""} {total === 1 && !totalCapped ? "member" : "members"}
-          {filtered ? " match" : ""}
-        </p>
-        <a
-          href={membersCsvHref(communityId, search)}
-          download
-          className={buttonVariants({ variant: "outline", size: "sm" })}
-        >
-          <DownloadIcon aria-hidden="true" /> Export {filtered ? "filtered" : "all"} to CSV
-        </a>
-      </div>
+      <ListSummary
+        total={total}
+        capped={totalCapped}
+        noun={["member", "members"]}
+        filtered={filtered}
+        csvHref={membersCsvHref(communityId, search)}
+      />
       <BulkActions
         communityId={communityId}
         search={search}
@@ -108,7 +102,7 @@ function MemberList({
         }}
       />
       {rows.length === 0 ? (
-        <div className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
+        <EmptyPanel>
           {filtered ? (
             <>
               <p>No one matches these filters.</p>
@@ -119,9 +113,10 @@ function MemberList({
           ) : (
             <p>No members yet. People who join, register for an event or accept an invitation appear here.</p>
           )}
-        </div>
+        </EmptyPanel>
       ) : (
         <MembersTable
+          showPlans={showPlans}
           rows={rows}
           total={total}
           totalCapped={totalCapped}
@@ -150,24 +145,15 @@ function MemberList({
         capabilities={capabilities}
         onClose={() => setOpened(null)}
         onCommunityChanged={onCommunityChanged}
+        payments={memberPayments}
       />
-      {hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="outline"
-            disabled={isFetchingNextPage}
-            onClick={() =>
-              void fetchNextPage().then((result) => {
-                if (result.isError)
-                  notify("error", memberErrorMessage(result.error, "Could not load more members."));
-              })
-            }
-          >
-            {isFetchingNextPage ? <Spinner label="Loading more members" /> : null}
-            Load more
-          </Button>
-        </div>
-      ) : null}
+      <LoadMore
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+        loadingLabel="Loading more members"
+        messageOf={(error) => memberErrorMessage(error, "Could not load more members.")}
+      />
     </section>
   );
 }
@@ -178,36 +164,11 @@ const reversedRange = (search: MembersSearch) =>
       (search.activeFrom && search.activeTo && search.activeFrom > search.activeTo),
   );
 
-/** The list could not load: the server's reason and code, and a way to ask again. */
-function ListError({ error, reset }: { error: unknown; reset: () => void }) {
-  const queries = useQueryErrorResetBoundary();
+function MembersListError(props: { error: unknown; reset: () => void }) {
   return (
-    <div
-      role="alert"
-      className="grid justify-items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center"
-    >
-      <p className="text-sm">{memberErrorMessage(error, "The member list could not be loaded.")}</p>
-      <Button
-        variant="outline"
-        onClick={() => {
-          queries.reset();
-          reset();
-        }}
-      >
-        Try again
-      </Button>
-    </div>
-  );
-}
-
-export function MembersSkeleton() {
-  return (
-    <div className="grid gap-2" role="status" aria-label="Loading members">
-      <Skeleton className="h-5 w-32" />
-      {Array.from({ length: 8 }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-        <Skeleton key={i} className="h-12 w-full rounded-lg" />
-      ))}
-    </div>
+    <ListError
+      {...props}
+      messageOf={(error) => memberErrorMessage(error, "The member list could not be loaded.")}
+    />
   );
 }

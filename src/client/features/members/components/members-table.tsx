@@ -1,16 +1,33 @@
 import { ArrowDownIcon, ArrowUpDownIcon, ArrowUpIcon } from "lucide-react";
 import { Badge } from "#client/components/ui/badge.tsx";
+import {
+  ColumnHeader,
+  labelledCell,
+  PersonCell,
+  tableCell,
+  tableHeader,
+  tableRow,
+} from "#client/components/ui/responsive-table.tsx";
 import type { MembersQuery } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
-import { exactDate, ROLE_LABEL, SOURCE_LABEL, STATUS_LABEL, shortDate, timeAgo } from "../member-labels.ts";
+import {
+  exactDate,
+  PLAN_STATUS_LABEL,
+  ROLE_LABEL,
+  SOURCE_LABEL,
+  STATUS_LABEL,
+  shortDate,
+  timeAgo,
+} from "../member-labels.ts";
 import type { MemberSortValue, MembersSearch } from "../search-params.ts";
 
 export type MemberRow = MembersQuery["members"]["nodes"][number];
 
-const cell = "px-3 py-2.5 max-md:block max-md:p-0";
-/** On a phone the column header is not shown, so the cell names itself. */
-const labelled =
-  "max-md:before:mr-1 max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)_':']";
+/**
+ * The body breaks text anywhere, which would let the table squeeze short words like a plan's
+ * name or "None" letter by letter; these columns keep whole words (the table scrolls sideways).
+ */
+const wholeWords = "md:[overflow-wrap:break-word]";
 const checkbox = "size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-ring";
 
 /** The direction a header's first click sorts by: counts and dates start with the most. */
@@ -33,6 +50,7 @@ export function MembersTable({
   onTogglePage,
   onSort,
   onOpen,
+  showPlans = false,
 }: {
   rows: MemberRow[];
   total: number;
@@ -45,6 +63,8 @@ export function MembersTable({
   onSort: (sort: MemberSortValue, dir: "asc" | "desc") => void;
   /** Opens the member drawer. */
   onOpen: (row: MemberRow) => void;
+  /** The community offers plans: each member's plan and its status get a column. */
+  showPlans?: boolean;
 }) {
   const pageSelected = allMatching || (rows.length > 0 && rows.every((row) => selected.has(row.id)));
   const someSelected = !pageSelected && rows.some((row) => selected.has(row.id));
@@ -55,7 +75,7 @@ export function MembersTable({
     return (
       <th
         scope="col"
-        className="px-3 py-2 font-medium max-md:sr-only"
+        className={tableHeader}
         aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
       >
         <button
@@ -96,18 +116,11 @@ export function MembersTable({
               </label>
             </th>
             {sortHeader("name", "Person")}
-            <th scope="col" className="px-3 py-2 font-medium max-md:sr-only">
-              Role
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium max-md:sr-only">
-              Status
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium max-md:sr-only">
-              Tags
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium max-md:sr-only">
-              Source
-            </th>
+            <ColumnHeader>Role</ColumnHeader>
+            <ColumnHeader>Status</ColumnHeader>
+            {showPlans ? <ColumnHeader>Plan</ColumnHeader> : null}
+            <ColumnHeader>Tags</ColumnHeader>
+            <ColumnHeader>Source</ColumnHeader>
             {sortHeader("joined", "Joined")}
             {sortHeader("eventsAttended", "Events attended")}
             {sortHeader("checkIns", "Check-ins")}
@@ -118,12 +131,9 @@ export function MembersTable({
           {rows.map((row) => (
             <tr
               key={row.id}
-              className={cn(
-                "border-t align-top max-md:grid max-md:gap-1 max-md:px-3 max-md:py-3",
-                (allMatching || selected.has(row.id)) && "bg-primary/5",
-              )}
+              className={cn(tableRow, (allMatching || selected.has(row.id)) && "bg-primary/5")}
             >
-              <td className={cn(cell, "w-10")}>
+              <td className={cn(tableCell, "w-10")}>
                 <input
                   type="checkbox"
                   className={checkbox}
@@ -133,22 +143,13 @@ export function MembersTable({
                   onChange={() => onToggle(row.id)}
                 />
               </td>
-              <td className={cn(cell, "md:min-w-56")}>
-                <button
-                  type="button"
-                  className="rounded-sm text-left font-medium underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
-                  onClick={() => onOpen(row)}
-                >
-                  {row.person.name}
-                </button>
-                {row.person.email ? (
-                  <div className="break-words text-muted-foreground">{row.person.email}</div>
-                ) : null}
+              <td className={cn(tableCell, "md:min-w-56")}>
+                <PersonCell name={row.person.name} email={row.person.email} onOpen={() => onOpen(row)} />
               </td>
-              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Role">
+              <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Role">
                 {ROLE_LABEL[row.role]}
               </td>
-              <td className={cn(cell, labelled)} data-label="Status">
+              <td className={cn(tableCell, labelledCell)} data-label="Status">
                 <Badge
                   variant={
                     row.status === "ACTIVE" ? "success" : row.status === "BANNED" ? "destructive" : "outline"
@@ -157,7 +158,29 @@ export function MembersTable({
                   {STATUS_LABEL[row.status]}
                 </Badge>
               </td>
-              <td className={cn(cell, labelled)} data-label="Tags">
+              {showPlans ? (
+                <td className={cn(tableCell, labelledCell, wholeWords)} data-label="Plan">
+                  {row.plan && row.planStatus ? (
+                    <span className="inline-flex flex-wrap items-center gap-1.5">
+                      <span>{row.plan.name}</span>
+                      <Badge
+                        variant={
+                          row.planStatus === "ACTIVE"
+                            ? "success"
+                            : row.planStatus === "PAST_DUE"
+                              ? "destructive"
+                              : "outline"
+                        }
+                      >
+                        {PLAN_STATUS_LABEL[row.planStatus]}
+                      </Badge>
+                    </span>
+                  ) : (
+                    <span className="text-muted-foreground">None</span>
+                  )}
+                </td>
+              ) : null}
+              <td className={cn(tableCell, labelledCell, wholeWords)} data-label="Tags">
                 {row.tags.length > 0 ? (
                   <ul className="inline-flex flex-wrap gap-1" aria-label={`Tags of ${row.person.name}`}>
                     {row.tags.map((tag) => (
@@ -170,21 +193,21 @@ export function MembersTable({
                   <span className="text-muted-foreground">None</span>
                 )}
               </td>
-              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Source">
+              <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Source">
                 {SOURCE_LABEL[row.source]}
               </td>
-              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Joined">
+              <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Joined">
                 <time dateTime={row.joinedAt} title={exactDate.format(new Date(row.joinedAt))}>
                   {shortDate.format(new Date(row.joinedAt))}
                 </time>
               </td>
-              <td className={cn(cell, labelled, "tabular-nums")} data-label="Events attended">
+              <td className={cn(tableCell, labelledCell, "tabular-nums")} data-label="Events attended">
                 {row.eventsAttended}
               </td>
-              <td className={cn(cell, labelled, "tabular-nums")} data-label="Check-ins">
+              <td className={cn(tableCell, labelledCell, "tabular-nums")} data-label="Check-ins">
                 {row.checkIns}
               </td>
-              <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Last active">
+              <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Last active">
                 <time dateTime={row.lastActiveAt} title={exactDate.format(new Date(row.lastActiveAt))}>
                   {timeAgo(row.lastActiveAt)}
                 </time>

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Tabs } from "radix-ui";
-import { Suspense, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Capability } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
@@ -21,6 +21,8 @@ type Props = {
   onSearchChange: (next: MembersSearch) => void;
   /** Roles, ownership or pending requests changed: the community's own data must be read again. */
   onCommunityChanged: () => void;
+  /** A member's payments in their drawer, for those who manage payments. */
+  memberPayments?: ((userId: string) => ReactNode) | undefined;
 };
 
 const tabClass = cn(
@@ -30,7 +32,14 @@ const tabClass = cn(
 );
 
 /** The members page: the table, the join-request queue and the invitations, with Invite people and Import. */
-export function PeoplePage({ communityId, search, capabilities, onSearchChange, onCommunityChanged }: Props) {
+export function PeoplePage({
+  communityId,
+  search,
+  capabilities,
+  onSearchChange,
+  onCommunityChanged,
+  memberPayments,
+}: Props) {
   const [tab, setTab] = useState("members");
   const canManage = capabilities.includes("MEMBERS_MANAGE");
   const roles = assignableRoles(capabilities);
@@ -73,6 +82,7 @@ export function PeoplePage({ communityId, search, capabilities, onSearchChange, 
           capabilities={capabilities}
           onSearchChange={onSearchChange}
           onCommunityChanged={onCommunityChanged}
+          memberPayments={memberPayments}
         />
       </Tabs.Content>
       <Tabs.Content value="requests" className="outline-none">

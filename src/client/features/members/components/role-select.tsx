@@ -1,7 +1,7 @@
 import type { ComponentProps } from "react";
+import { selectClass } from "#client/components/ui/native-select.ts";
 import type { CommunityRole } from "#client/gql/graphql.ts";
 import { ROLE_LABEL } from "../member-labels.ts";
-import { selectClass } from "./member-filters.tsx";
 
 type Props = Omit<ComponentProps<"select">, "value" | "onChange"> & {
   value: CommunityRole;

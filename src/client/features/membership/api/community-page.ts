@@ -37,18 +37,42 @@ const CommunityPageDocument = graphql(`
         id
         role
         status
+        planStatus
+        plan {
+          id
+          name
+        }
       }
       viewerSeesDirectory
+      plans {
+        id
+        name
+        description
+        priceMinor
+        currency
+        interval
+        membersOnlyEvents
+        memberPrices
+        approvalRequired
+      }
     }
   }
 `);
 
 const JoinCommunityMutation = graphql(`
-  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!]) {
-    joinCommunity(communityId: $communityId, answers: $answers) {
+  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID) {
+    joinCommunity(communityId: $communityId, answers: $answers, planId: $planId) {
       id
       role
       status
+    }
+  }
+`);
+
+const SubscribeToPlanMutation = graphql(`
+  mutation SubscribeToPlan($planId: ID!) {
+    subscribeToPlan(planId: $planId) {
+      url
     }
   }
 `);
@@ -83,6 +107,7 @@ const SetMyAnnouncementEmailsMutation = graphql(`
 
 export type CommunityPageData = NonNullable<CommunityPageQuery["communityBySlug"]>;
 export type JoinQuestion = CommunityPageData["joinQuestions"][number];
+export type OfferedPlan = CommunityPageData["plans"][number];
 
 /** Its own key: the answer depends on who is signed in (their membership, a private community's face). */
 export const communityPageKeys = {
@@ -107,8 +132,16 @@ export function myMembershipsQueryOptions() {
 
 export function useJoinCommunity(communityId: string) {
   return useMutation({
-    mutationFn: async (answers: AnswerInput[]) =>
-      (await request(JoinCommunityMutation, { communityId, answers })).joinCommunity,
+    mutationFn: async ({ answers, planId }: { answers: AnswerInput[]; planId: string | null }) =>
+      (await request(JoinCommunityMutation, { communityId, answers, planId })).joinCommunity,
+  });
+}
+
+/** Stripe Checkout for a priced plan: the address to send the browser to. */
+export function useSubscribeToPlan() {
+  return useMutation({
+    mutationFn: async (planId: string) =>
+      (await request(SubscribeToPlanMutation, { planId })).subscribeToPlan.url,
   });
 }
 

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
-import { HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { HttpResponse, http } from "msw";
+import { describe, expect, it, vi } from "vitest";
 import type { CommunityPageData } from "#client/features/membership/api/community-page.ts";
 import {
   type AnswerInput,
@@ -8,6 +8,7 @@ import {
   JoinCommunityDocument,
   LeaveCommunityDocument,
   MemberDirectoryDocument,
+  SubscribeToPlanDocument,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { api, graphqlError, server } from "#client/test-network.ts";
@@ -42,6 +43,7 @@ function community(overrides: Partial<CommunityPageData> = {}): CommunityPageDat
     ],
     joinQuestions: [],
     viewerMembership: null,
+    plans: [],
     ...overrides,
   };
 }
@@ -50,6 +52,7 @@ function community(overrides: Partial<CommunityPageData> = {}): CommunityPageDat
 function communityServer(initial: CommunityPageData) {
   let page = initial;
   const joins: AnswerInput[][] = [];
+  const joinedPlans: (string | null)[] = [];
   const handlers = [
     api.query(CommunityPageDocument, ({ variables }) =>
       HttpResponse.json({ data: { communityBySlug: variables.slug === page.slug ? page : null } }),
@@ -57,6 +60,7 @@ function communityServer(initial: CommunityPageData) {
     api.mutation(JoinCommunityDocument, ({ variables }) => {
       const answers = (variables.answers ?? []) as AnswerInput[];
       joins.push(answers);
+      joinedPlans.push((variables.planId as string | null | undefined) ?? null);
       const why = answers.find((a) => a.questionId === WHY)?.values[0] ?? "";
       if (page.joinPolicy === "APPROVAL" && why.length < 3) {
         return graphqlError("BAD_USER_INPUT", "Check your answers.", [
@@ -64,7 +68,13 @@ function communityServer(initial: CommunityPageData) {
         ]);
       }
       const status = page.joinPolicy === "APPROVAL" ? "PENDING" : "ACTIVE";
-      const membership = { id: "m1", role: "MEMBER" as const, status: status as "ACTIVE" | "PENDING" };
+      const membership = {
+        id: "m1",
+        role: "MEMBER" as const,
+        status: status as "ACTIVE" | "PENDING",
+        planStatus: null,
+        plan: null,
+      };
       page = { ...page, viewerMembership: membership };
       return HttpResponse.json({ data: { joinCommunity: membership } });
     }),
@@ -76,7 +86,7 @@ function communityServer(initial: CommunityPageData) {
       return HttpResponse.json({ data: { leaveCommunity: true } });
     }),
   ];
-  return { handlers, joins };
+  return { handlers, joins, joinedPlans };
 }
 
 async function open(data: CommunityPageData, signedIn = true) {
@@ -117,6 +127,11 @@ describe("the community page", () => {
   });
 
   it("asks a signed-out visitor to sign in before joining", async () => {
+    server.use(
+      http.get("/api/config", () =>
+        HttpResponse.json({ googleClientId: null, phoneSignIn: false, signInProviders: [] }),
+      ),
+    );
     const { user, joins } = await open(community(), false);
     await user.click(within(membership()).getByRole("button", { name: "Join" }));
     expect(within(membership()).getByRole("heading", { name: "Sign in to continue" })).toBeTruthy();
@@ -158,7 +173,11 @@ describe("the community page", () => {
   });
 
   it("refuses a banned person clearly", async () => {
-    await open(community({ viewerMembership: { id: "m1", role: "MEMBER", status: "BANNED" } }));
+    await open(
+      community({
+        viewerMembership: { id: "m1", role: "MEMBER", status: "BANNED", planStatus: null, plan: null },
+      }),
+    );
     expect(within(membership()).getByRole("alert").textContent).toContain("You can't join this community");
     expect(within(membership()).queryByRole("button")).toBeNull();
   });
@@ -182,7 +201,11 @@ describe("the community page", () => {
   });
 
   it("tells the owner why they cannot leave and links organizers and up to the dashboard", async () => {
-    await open(community({ viewerMembership: { id: "m1", role: "OWNER", status: "ACTIVE" } }));
+    await open(
+      community({
+        viewerMembership: { id: "m1", role: "OWNER", status: "ACTIVE", planStatus: null, plan: null },
+      }),
+    );
     expect(within(membership()).getByText("You're a member · Owner")).toBeTruthy();
     expect(within(membership()).getByText(/transfer ownership to another member/)).toBeTruthy();
     expect(within(membership()).queryByRole("button", { name: "Leave community" })).toBeNull();
@@ -218,7 +241,7 @@ describe("the community page", () => {
     );
     const { user } = await open(
       community({
-        viewerMembership: { id: "m9", role: "MEMBER", status: "ACTIVE" },
+        viewerMembership: { id: "m9", role: "MEMBER", status: "ACTIVE", planStatus: null, plan: null },
         viewerSeesDirectory: true,
       }),
     );
@@ -236,7 +259,11 @@ describe("the community page", () => {
   });
 
   it("has no member directory for people the community does not show it to", async () => {
-    await open(community({ viewerMembership: { id: "m9", role: "MEMBER", status: "ACTIVE" } }));
+    await open(
+      community({
+        viewerMembership: { id: "m9", role: "MEMBER", status: "ACTIVE", planStatus: null, plan: null },
+      }),
+    );
     expect(screen.queryByRole("region", { name: "Members" })).toBeNull();
   });
 
@@ -246,5 +273,100 @@ describe("the community page", () => {
     // The test app has the router's own Not Found (main.tsx lazily loads the styled page).
     expect(await screen.findByText("Not Found")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Book Club" })).toBeNull();
+  });
+});
+
+const PLANS: CommunityPageData["plans"] = [
+  {
+    id: "p-free",
+    name: "Friends",
+    description: "Public events and the newsletter.",
+    priceMinor: 0,
+    currency: "EUR",
+    interval: "FREE",
+    membersOnlyEvents: false,
+    memberPrices: false,
+    approvalRequired: false,
+  },
+  {
+    id: "p-month",
+    name: "Supporter",
+    description: "",
+    priceMinor: 1200,
+    currency: "EUR",
+    interval: "MONTH",
+    membersOnlyEvents: true,
+    memberPrices: true,
+    approvalRequired: false,
+  },
+];
+
+describe("joining with a plan", () => {
+  it("asks for a plan, then sends a priced one to Stripe Checkout and joins a free one at once", async () => {
+    const opened = vi.spyOn(window, "open").mockReturnValue(null);
+    const subscribed: string[] = [];
+    const { user, joinedPlans } = await open(community({ plans: PLANS }));
+    server.use(
+      api.mutation(SubscribeToPlanDocument, ({ variables }) => {
+        subscribed.push(variables.planId as string);
+        return HttpResponse.json({
+          data: { subscribeToPlan: { url: "https://checkout.example/cs_test_1" } },
+        });
+      }),
+    );
+    const panel = membership();
+    expect(within(panel).getByText("€12.00 a month")).toBeTruthy();
+    expect(within(panel).getByText("Members-only events · Member ticket prices")).toBeTruthy();
+    await user.click(within(panel).getByRole("button", { name: "Join" }));
+    expect(await within(panel).findByText("Choose a plan.")).toBeTruthy();
+    expect(joinedPlans).toEqual([]);
+
+    await user.click(within(panel).getByRole("radio", { name: /Supporter/ }));
+    await user.click(within(panel).getByRole("button", { name: "Continue to payment" }));
+    await vi.waitFor(() =>
+      expect(opened).toHaveBeenCalledWith("https://checkout.example/cs_test_1", "_self"),
+    );
+    expect(subscribed).toEqual(["p-month"]);
+    expect(joinedPlans).toEqual([]);
+
+    await user.click(within(panel).getByRole("radio", { name: /Friends/ }));
+    await user.click(within(panel).getByRole("button", { name: "Join" }));
+    expect(await within(membership()).findByText("You're a member · Member")).toBeTruthy();
+    expect(joinedPlans).toEqual(["p-free"]);
+    opened.mockRestore();
+  });
+
+  it("offers the payment an approved plan waits for, and says a canceled checkout charged nothing", async () => {
+    const opened = vi.spyOn(window, "open").mockReturnValue(null);
+    const data = community({
+      plans: PLANS,
+      viewerMembership: {
+        id: "m1",
+        role: "MEMBER",
+        status: "ACTIVE",
+        planStatus: "AWAITING_PAYMENT",
+        plan: { id: "p-month", name: "Supporter" },
+      },
+    });
+    const network = communityServer(data);
+    const { user } = await renderApp(`/c/${data.slug}?membership=canceled`, {
+      signedInAs: adaUser,
+      handlers: [
+        ...network.handlers,
+        api.mutation(SubscribeToPlanDocument, () =>
+          HttpResponse.json({ data: { subscribeToPlan: { url: "https://checkout.example/cs_test_2" } } }),
+        ),
+      ],
+    });
+    const panel = await screen.findByRole("region", { name: "Membership" });
+    expect(
+      within(panel).getByText("Checkout canceled: nothing was charged. You can choose a plan again."),
+    ).toBeTruthy();
+    expect(within(panel).getByText("Awaiting payment")).toBeTruthy();
+    await user.click(within(panel).getByRole("button", { name: "Pay for Supporter" }));
+    await vi.waitFor(() =>
+      expect(opened).toHaveBeenCalledWith("https://checkout.example/cs_test_2", "_self"),
+    );
+    opened.mockRestore();
   });
 });

@@ -6,13 +6,17 @@ import { Spinner } from "#client/components/ui/spinner.tsx";
 import {
   type CommunityPageData,
   type JoinQuestion,
+  type OfferedPlan,
   useJoinCommunity,
 } from "#client/features/membership/api/community-page.ts";
 import type { CommunityRole } from "#client/gql/graphql.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { capabilitiesOf, type Role } from "#shared/capabilities.ts";
+import type { MembershipReturnSearch } from "../membership-return.ts";
 import { ROLE_NAME } from "../role-names.ts";
 import { LeaveCommunityButton } from "./leave-community-button.tsx";
+import { PlanChoice } from "./plan-choice.tsx";
+import { CheckoutReturnNote, PlanStanding, usePayForPlan } from "./plan-standing.tsx";
 
 export type QuestionSlot = (props: {
   question: JoinQuestion;
@@ -24,6 +28,8 @@ export type QuestionSlot = (props: {
 
 export type JoinPanelSlots = {
   isSignedIn: boolean;
+  /** What the page was opened with: back from Stripe's checkout, or the plan an approval mail names. */
+  returned?: MembershipReturnSearch;
   renderSignIn: (props: { onSignedIn: () => Promise<unknown>; onCancel: () => void }) => ReactNode;
   /** The answer input event registration uses, so both forms ask questions the same way. */
   renderQuestion: QuestionSlot;
@@ -58,21 +64,56 @@ function Note({ icon, title, children }: { icon: ReactNode; title: string; child
   );
 }
 
-/** The one way in (or out) that the community's join policy and the viewer's membership allow. */
+/** Whether the viewer's plan is over or missing, so that they may choose one (again). */
+const mayChoosePlan = (membership: CommunityPageData["viewerMembership"]) =>
+  !membership || membership.planStatus === null || membership.planStatus === "ENDED";
+
+/** The plan still being paid for: Stripe has the money, our side waits for its word. */
+export const awaitingPaidPlan = (
+  community: CommunityPageData,
+  returned: MembershipReturnSearch | undefined,
+) =>
+  returned?.membership === "paid" &&
+  !["ACTIVE", "PAST_DUE", "CANCELING"].includes(community.viewerMembership?.planStatus ?? "");
+
+/**
+ * The one way in (or out) that the community's join policy, its plans and the viewer's membership
+ * allow. Where plans are offered, a person joins with one: a free one at once, one an admin
+ * approves first as a request (paid once approved), a priced one through Stripe Checkout.
+ */
 export function JoinPanel({ community, slots }: { community: CommunityPageData; slots: JoinPanelSlots }) {
   const membership = community.viewerMembership;
   const join = useJoinCommunity(community.id);
+  const checkout = usePayForPlan();
+  const plans = community.plans;
+  const offered = (id: string | undefined) => plans.find((plan) => plan.id === id);
+  const [planId, setPlanId] = useState(
+    offered(slots.returned?.plan)?.id ?? (plans.length === 1 ? (plans[0]?.id ?? "") : ""),
+  );
+  const [planError, setPlanError] = useState<string | undefined>();
   const [answers, setAnswers] = useState<Answers>({});
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [signingIn, setSigningIn] = useState(false);
-  const questions = community.joinPolicy === "APPROVAL" ? community.joinQuestions : [];
+  const chosen = offered(planId) ?? null;
+  const needsApproval = (plan: OfferedPlan) => community.joinPolicy === "APPROVAL" || plan.approvalRequired;
+  const paidNow = chosen !== null && chosen.interval !== "FREE" && !needsApproval(chosen);
+  const questions =
+    plans.length > 0
+      ? chosen && needsApproval(chosen) && !membership
+        ? community.joinQuestions
+        : []
+      : community.joinPolicy === "APPROVAL"
+        ? community.joinQuestions
+        : [];
 
   async function submit() {
     setError(null);
     const missing = missingAnswers(questions, answers);
     setFieldErrors(missing);
-    if (Object.keys(missing).length > 0) return;
+    const noPlan = plans.length > 0 && !chosen;
+    setPlanError(noPlan ? "Choose a plan." : undefined);
+    if (noPlan || Object.keys(missing).length > 0) return;
     if (!slots.isSignedIn) {
       setSigningIn(true);
       return;
@@ -81,27 +122,42 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
   }
 
   async function send() {
+    if (chosen && paidNow) {
+      await checkout.pay(chosen.id);
+      return;
+    }
     try {
-      await join.mutateAsync(
-        questions.flatMap((q) => {
+      await join.mutateAsync({
+        planId: chosen?.id ?? null,
+        answers: questions.flatMap((q) => {
           const values = (answers[q.id] ?? []).map((value) => value.trim()).filter(Boolean);
           return values.length > 0 ? [{ questionId: q.id, values }] : [];
         }),
-      );
+      });
     } catch (caught) {
       if (caught instanceof GraphQLRequestError) {
         const byQuestion: Record<string, string> = {};
         for (const field of caught.fields) {
           if (field.field.startsWith("answers.")) byQuestion[field.field.slice(8)] = field.message;
+          if (field.field === "planId") setPlanError(field.message);
         }
         setFieldErrors(byQuestion);
-        if (Object.keys(byQuestion).length === 0) setError(caught.message);
+        if (Object.keys(byQuestion).length === 0 && !caught.fields.some((f) => f.field === "planId"))
+          setError(caught.message);
       } else {
         setError("We couldn't reach the server. Please try again.");
       }
     }
     await slots.onChanged();
   }
+
+  const returnNote = slots.returned?.membership ? (
+    <CheckoutReturnNote
+      outcome={slots.returned.membership}
+      waiting={awaitingPaidPlan(community, slots.returned)}
+    />
+  ) : null;
+  if (awaitingPaidPlan(community, slots.returned)) return returnNote;
 
   if (membership?.status === "BANNED") {
     return (
@@ -116,12 +172,47 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
   }
 
   if (membership?.status === "ACTIVE") {
+    const priced = plans.filter((plan) => plan.interval !== "FREE");
     return (
       <div className="grid gap-4">
         <Note
           icon={<CheckCircle2Icon className="text-primary" aria-hidden="true" />}
           title={`You're a member · ${ROLE_NAME[membership.role]}`}
         />
+        {returnNote}
+        <PlanStanding community={community} />
+        {mayChoosePlan(membership) && priced.length > 0 ? (
+          <form
+            className="grid gap-4"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!chosen || chosen.interval === "FREE") {
+                setPlanError("Choose a plan.");
+                return;
+              }
+              setPlanError(undefined);
+              void checkout.pay(chosen.id);
+            }}
+          >
+            <PlanChoice
+              plans={priced}
+              value={planId}
+              onChange={setPlanId}
+              error={planError}
+              needsApproval={() => false}
+            />
+            <Button type="submit" className="w-fit" disabled={checkout.pending}>
+              {checkout.pending ? <Spinner label="Opening checkout" /> : null}
+              Continue to payment
+            </Button>
+            {checkout.error ? (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {checkout.error}
+              </p>
+            ) : null}
+          </form>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           {hasDashboard(membership.role) ? (
             <Link
@@ -180,6 +271,7 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
   }
 
   const approval = community.joinPolicy === "APPROVAL";
+  const asksApproval = chosen ? needsApproval(chosen) : approval;
   // Signing in refreshes the session half-way (a new person still names themselves after the
   // code): the sign-in step stays until it is done, whatever the session says.
   const askingSignIn = signingIn;
@@ -194,11 +286,26 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
           void submit();
         }}
       >
+        {returnNote}
         <p className="text-sm text-muted-foreground">
-          {approval
-            ? "An admin reviews each request to join."
-            : `Join ${community.name} to hear about its events and see what's for members.`}
+          {plans.length > 0
+            ? `Join ${community.name} with one of its plans.`
+            : approval
+              ? "An admin reviews each request to join."
+              : `Join ${community.name} to hear about its events and see what's for members.`}
         </p>
+        {plans.length > 0 ? (
+          <PlanChoice
+            plans={plans}
+            value={planId}
+            onChange={(next) => {
+              setPlanId(next);
+              setPlanError(undefined);
+            }}
+            error={planError}
+            needsApproval={needsApproval}
+          />
+        ) : null}
         {questions.map((question) => (
           <div key={question.id}>
             {slots.renderQuestion({
@@ -211,9 +318,9 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
           </div>
         ))}
         {askingSignIn ? null : (
-          <Button type="submit" className="w-fit" disabled={join.isPending}>
-            {join.isPending ? <Spinner label={approval ? "Sending" : "Joining"} /> : null}
-            {approval ? "Request to join" : "Join"}
+          <Button type="submit" className="w-fit" disabled={join.isPending || checkout.pending}>
+            {join.isPending || checkout.pending ? <Spinner label={approval ? "Sending" : "Joining"} /> : null}
+            {paidNow ? "Continue to payment" : asksApproval ? "Request to join" : "Join"}
           </Button>
         )}
       </form>
@@ -228,9 +335,9 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
           })}
         </div>
       ) : null}
-      {error ? (
+      {error || checkout.error ? (
         <p role="alert" className="text-sm font-medium text-destructive">
-          {error}
+          {error ?? checkout.error}
         </p>
       ) : null}
     </div>

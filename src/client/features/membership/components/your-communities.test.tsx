@@ -6,6 +6,7 @@ import {
   LeaveCommunityDocument,
   MyJoinRequestsDocument,
   MyMembershipsDocument,
+  MyPlanMembershipsDocument,
   MyRegistrationsDocument,
   SetMyAnnouncementEmailsDocument,
   type SetMyAnnouncementEmailsMutationVariables,
@@ -70,6 +71,7 @@ function membershipsServer(
       noRegistrations,
       api.query(MyMembershipsDocument, () => HttpResponse.json({ data: { myCommunities: communities } })),
       api.query(MyJoinRequestsDocument, () => HttpResponse.json({ data: { myJoinRequests: requests } })),
+      api.query(MyPlanMembershipsDocument, () => HttpResponse.json({ data: { myPlanMemberships: [] } })),
       api.mutation(LeaveCommunityDocument, ({ variables }) => {
         left.push(String(variables.communityId));
         communities = communities.filter((c) => c.id !== variables.communityId);

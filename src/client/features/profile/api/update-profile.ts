@@ -1,4 +1,4 @@
-import { updateUser } from "#client/lib/auth-client.ts";
+import { updateUser } from "#client/lib/auth-actions.ts";
 
 export function saveProfileName(name: string): Promise<void> {
   return updateUser({ name });

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
   MyJoinRequestsDocument,
   MyMembershipsDocument,
+  MyPlanMembershipsDocument,
   MyRegistrationsDocument,
 } from "#client/gql/graphql.ts";
 import type { AuthUser } from "#client/lib/auth-client.ts";
@@ -52,10 +53,19 @@ const noJoinRequests = api.query(MyJoinRequestsDocument, () =>
   HttpResponse.json({ data: { myJoinRequests: [] } }),
 );
 
+const noPlans = api.query(MyPlanMembershipsDocument, () =>
+  HttpResponse.json({ data: { myPlanMemberships: [] } }),
+);
+
+const noLinkedAccounts = http.get("/api/auth/list-accounts", () => HttpResponse.json([]));
+const noProviders = http.get("/api/config", () =>
+  HttpResponse.json({ googleClientId: null, phoneSignIn: false, signInProviders: [] }),
+);
+
 async function openProfile(auth: ReturnType<typeof authServer>) {
   const app = await renderApp("/me", {
     signedInAs: auth.session,
-    handlers: [noRegistrations, noCommunities, noJoinRequests],
+    handlers: [noRegistrations, noCommunities, noJoinRequests, noPlans, noLinkedAccounts, noProviders],
   });
   await screen.findByRole("heading", { name: "Your profile" });
   return app;

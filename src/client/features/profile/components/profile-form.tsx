@@ -13,6 +13,7 @@ import { saveAvatar, saveProfileName } from "#client/features/profile/api/update
 import { AuthError, type AuthUser } from "#client/lib/auth-client.ts";
 import { notify } from "#client/lib/notify.ts";
 import { TEXT_LIMITS } from "#shared/limits.ts";
+import { isPhoneOnlyEmail } from "#shared/phone.ts";
 import { type ProfileNameOutput, type ProfileNameValues, profileNameSchema } from "./profile-schema.ts";
 
 /** The avatars bucket's limit (docs/storage-api.md). */
@@ -157,20 +158,22 @@ function NameForm({ user, onSaved }: { user: AuthUser; onSaved: () => Promise<un
         <FieldHint id={`${id}-name-hint`}>How you appear to other members.</FieldHint>
         <FieldError id={`${id}-name-error`}>{errors.name?.message}</FieldError>
       </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-email`}>Email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          value={user.email}
-          readOnly
-          aria-describedby={`${id}-email-hint`}
-          className="bg-muted text-muted-foreground"
-        />
-        <FieldHint id={`${id}-email-hint`}>
-          You sign in with this address. It can't be changed here.
-        </FieldHint>
-      </div>
+      {isPhoneOnlyEmail(user.email) ? null : (
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input
+            id={`${id}-email`}
+            type="email"
+            value={user.email}
+            readOnly
+            aria-describedby={`${id}-email-hint`}
+            className="bg-muted text-muted-foreground"
+          />
+          <FieldHint id={`${id}-email-hint`}>
+            You sign in with this address. Change it under Email address below.
+          </FieldHint>
+        </div>
+      )}
       <div className="flex flex-col-reverse gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-end">
         <FieldError className="sm:mr-auto">{formError}</FieldError>
         <Button type="submit" disabled={!isDirty || isSubmitting}>

@@ -17,6 +17,8 @@ const ManagedRegistrationQueryDocument = graphql(`
     checkInCode
     checkedInAt
     waitlistPosition
+    quantity
+    holdExpiresAt
     ticketTypeName
     onlineUrl
     canCancel
@@ -55,5 +57,23 @@ export function useCancelManagedRegistration(token: string) {
   return useMutation({
     mutationFn: async () => (await request(CancelManagedMutation, { token })).cancelManagedRegistration,
     onSuccess: (updated) => queryClient.setQueryData(managedKeys.detail(token), updated),
+  });
+}
+
+const PayForOfferMutation = graphql(`
+  mutation PayForOffer($token: String!) {
+    payForOffer(token: $token) {
+      url
+    }
+  }
+`);
+
+/** Stripe's page to pay for the seats offered through this link (null when nothing is left to pay). */
+export function usePayForOffer(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await request(PayForOfferMutation, { token })).payForOffer.url,
+    // An offer that ended meanwhile: the page shows what the registration is now.
+    onError: () => queryClient.invalidateQueries({ queryKey: managedKeys.detail(token) }),
   });
 }

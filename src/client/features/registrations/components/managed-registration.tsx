@@ -9,15 +9,29 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { pageWidth } from "#client/components/layout/page-width.ts";
-import { buttonVariants } from "#client/components/ui/button.tsx";
+import { Button, buttonVariants } from "#client/components/ui/button.tsx";
+import { FieldError } from "#client/components/ui/field-message.tsx";
 import { JoinOnlineLink } from "#client/components/ui/join-online-link.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
 import {
   type ManagedRegistration,
   useCancelManagedRegistration,
+  usePayForOffer,
 } from "#client/features/registrations/api/managed-registration.ts";
-import { formatEventRange } from "#shared/event-time-format.ts";
+import { leaveFor } from "#client/lib/leave-for.ts";
+import { formatDateTime, formatEventRange } from "#shared/event-time-format.ts";
 import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
 import { CheckInQr } from "./check-in-qr.tsx";
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+
+/** "in 6 hours", "in 25 minutes": how long is left of a hold. */
+function fromNow(at: string): string {
+  const minutes = Math.max(0, Math.round((new Date(at).getTime() - Date.now()) / 60_000));
+  return minutes < 90
+    ? relative.format(minutes, "minute")
+    : relative.format(Math.round(minutes / 60), "hour");
+}
 
 type Heading = { icon: ReactNode; title: string; detail: string; tone: "good" | "wait" | "off" };
 
@@ -48,6 +62,19 @@ function heading(registration: ManagedRegistration): Heading {
         detail: "You'll get an email when they decide.",
         tone: "wait",
       };
+    case "HELD": {
+      const seats = registration.quantity === 1 ? "A seat is" : `${registration.quantity} seats are`;
+      const until = registration.holdExpiresAt;
+      return {
+        icon: <HourglassIcon aria-hidden="true" />,
+        title: `${seats} held for you`,
+        // In the event's time zone, as the offer mail says it, and how long that is from now.
+        detail: until
+          ? `Pay by ${formatDateTime(until, registration.event.timeZone)} (${fromNow(until)}) to get your ticket; after that the offer passes to the next in line.`
+          : "Pay to get your ticket.",
+        tone: "wait",
+      };
+    }
     case "DECLINED":
       return {
         icon: <CircleXIcon aria-hidden="true" />,
@@ -86,6 +113,7 @@ export function ManagedRegistrationView({
 }) {
   const { event } = registration;
   const cancel = useCancelManagedRegistration(token);
+  const pay = usePayForOffer(token);
   const status = heading(registration);
   const where = [event.venueName, event.venueAddress].filter(Boolean).join(", ");
   const going = registration.status === "GOING";
@@ -148,6 +176,24 @@ export function ManagedRegistrationView({
           <JoinOnlineLink href={registration.onlineUrl} urlClassName="truncate" />
         ) : null}
         {going && !ended ? renderCalendar(event) : null}
+        {registration.status === "HELD" ? (
+          <div className="grid gap-2">
+            <Button
+              type="button"
+              size="lg"
+              className="w-full sm:w-fit"
+              disabled={pay.isPending || pay.isSuccess}
+              onClick={async () => {
+                const url = await pay.mutateAsync().catch(() => null);
+                if (url) leaveFor(url);
+              }}
+            >
+              {pay.isPending || pay.isSuccess ? <Spinner label="Starting checkout" /> : null}
+              Pay now
+            </Button>
+            <FieldError aria-live="assertive">{pay.error ? pay.error.message : null}</FieldError>
+          </div>
+        ) : null}
         {registration.canCancel ? (
           <div className="border-t pt-3">
             <CancelRegistrationButton

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Trash2Icon } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { SectionFooter, SettingsSection } from "#client/components/layout/settings-section.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
@@ -14,7 +15,6 @@ import { notify } from "#client/lib/notify.ts";
 import { BrandColorField } from "./brand-color-field.tsx";
 import { imageExtension } from "./image-extension.ts";
 import { type BrandColorOutput, type BrandColorValues, brandColorSchema } from "./settings-schema.ts";
-import { SectionFooter, SettingsSection } from "./settings-section.tsx";
 import { handleSaveError, useSettingsSave } from "./use-settings-save.ts";
 
 type Community = CommunityQuery["community"];

@@ -1,22 +1,40 @@
 import { LockIcon } from "lucide-react";
+import type { ReactNode } from "react";
 import type { CommunityQuery } from "#client/gql/graphql.ts";
 import { BrandingSection } from "./branding-section.tsx";
 import { DangerZoneSection } from "./danger-zone-section.tsx";
 import { GeneralSection } from "./general-section.tsx";
 import { MembershipSection } from "./membership-section.tsx";
-import { SETTINGS_SECTIONS } from "./settings-section.tsx";
+import { SETTINGS_SECTIONS } from "./settings-sections.ts";
 import { READ_ONLY_NOTE } from "./use-settings-save.ts";
 
 type Community = CommunityQuery["community"];
 
 /**
  * Each section saves on its own (logo and cover even save on upload), so a failed or pending
- * save in one never holds back or discards what was typed in another.
+ * save in one never holds back or discards what was typed in another. `plans`, `payments` and
+ * `promoCodes` are other features' sections, composed in by the route for those who may see them.
  */
-export function CommunitySettings({ community }: { community: Community }) {
+export function CommunitySettings({
+  community,
+  plans,
+  payments,
+  promoCodes,
+}: {
+  community: Community;
+  plans?: ReactNode;
+  payments?: ReactNode;
+  promoCodes?: ReactNode;
+}) {
   const readOnly = !community.viewerCapabilities.includes("COMMUNITY_EDIT");
   const canDelete = community.viewerCapabilities.includes("COMMUNITY_DELETE");
-  const sections = SETTINGS_SECTIONS.filter((section) => section.anchor !== "danger-zone" || canDelete);
+  const sections = SETTINGS_SECTIONS.filter(
+    (section) =>
+      (section.anchor !== "danger-zone" || canDelete) &&
+      (section.anchor !== "plans" || Boolean(plans)) &&
+      (section.anchor !== "payments" || Boolean(payments)) &&
+      (section.anchor !== "promo-codes" || Boolean(promoCodes)),
+  );
   return (
     <div className="grid gap-6">
       <nav aria-label="Settings sections" className="-mx-1 overflow-x-auto">
@@ -45,6 +63,9 @@ export function CommunitySettings({ community }: { community: Community }) {
       <GeneralSection community={community} readOnly={readOnly} />
       <BrandingSection community={community} readOnly={readOnly} />
       <MembershipSection community={community} readOnly={readOnly} />
+      {plans}
+      {payments}
+      {promoCodes}
       {canDelete ? <DangerZoneSection communityId={community.id} communityName={community.name} /> : null}
     </div>
   );

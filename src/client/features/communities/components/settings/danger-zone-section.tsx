@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
+import { SettingsSection } from "#client/components/layout/settings-section.tsx";
 import { communityKeys } from "#client/features/communities/api/communities-queries.ts";
 import { useDeleteCommunity } from "#client/features/communities/api/update-community.ts";
 import { forgetLastCommunityId, readLastCommunityId } from "#client/features/communities/last-community.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
 import { DeleteCommunityDialog } from "./delete-community-dialog.tsx";
-import { SettingsSection } from "./settings-section.tsx";
 
 export function DangerZoneSection({
   communityId,

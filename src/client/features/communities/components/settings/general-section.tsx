@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
+import { SectionFooter, SettingsSection } from "#client/components/layout/settings-section.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { ChoiceGroup } from "#client/components/ui/choice-group.tsx";
 import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
@@ -23,7 +24,6 @@ import {
   type GeneralSettingsValues,
   generalSettingsSchema,
 } from "./settings-schema.ts";
-import { SectionFooter, SettingsSection } from "./settings-section.tsx";
 import { useSettingsSave } from "./use-settings-save.ts";
 
 type Community = CommunityQuery["community"];

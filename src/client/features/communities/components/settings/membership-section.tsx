@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useRef } from "react";
 import { Controller, FormProvider, type Path, useForm, useWatch } from "react-hook-form";
+import { SectionFooter, SettingsSection } from "#client/components/layout/settings-section.tsx";
 import { questionToValue, valueToQuestionInput } from "#client/components/questions/question-form.ts";
 import { QuestionsEditor } from "#client/components/questions/questions-editor.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -15,7 +16,6 @@ import {
   type MembershipSettingsValues,
   membershipSettingsSchema,
 } from "./settings-schema.ts";
-import { SectionFooter, SettingsSection } from "./settings-section.tsx";
 import { useSettingsSave } from "./use-settings-save.ts";
 
 type Community = CommunityQuery["community"];

@@ -19,6 +19,7 @@ import {
 import { useCheckInByCode } from "#client/features/events/api/registration-mutations.ts";
 import { useRunRegistrationAction } from "#client/features/events/components/event-dashboard/registration-actions.tsx";
 import { describeError } from "#client/features/events/error-message.ts";
+import type { RegistrationStatus } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { QrScanner } from "./qr-scanner.tsx";
@@ -152,7 +153,7 @@ export function CheckInView({ eventId }: { eventId: string }) {
 
 type Guest = {
   id: string;
-  status: "GOING" | "WAITLISTED" | "PENDING" | "DECLINED" | "CANCELED";
+  status: RegistrationStatus;
   checkedInAt?: string | null;
   person: { name: string; email: string };
   ticketType?: { name: string } | null;

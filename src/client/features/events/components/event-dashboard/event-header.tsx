@@ -43,7 +43,13 @@ export function EventHeader({ event }: { event: Event }) {
         <Stat
           label="Going"
           value={event.capacity == null ? `${event.goingCount}` : `${event.goingCount} / ${event.capacity}`}
-          detail={event.capacity == null ? "Unlimited" : `${Math.max(0, event.spotsLeft ?? 0)} left`}
+          detail={[
+            event.capacity == null ? "Unlimited" : `${Math.max(0, event.spotsLeft ?? 0)} left`,
+            // Taken but not yet going: people in checkout or offered a seat from the waitlist.
+            event.heldCount > 0 ? `${event.heldCount} held for payment` : null,
+          ]
+            .filter(Boolean)
+            .join(" · ")}
         />
         <Stat
           label="Waitlist"
@@ -56,7 +62,11 @@ export function EventHeader({ event }: { event: Event }) {
           detail={event.approvalRequired ? "Approval on" : "—"}
         />
         <Stat label="Checked in" value={`${event.checkedInCount}`} detail={`of ${event.goingCount} going`} />
-        <Stat label="Ticket types" value={String(event.ticketTypes.length)} detail="Free" />
+        <Stat
+          label="Ticket types"
+          value={String(event.ticketTypes.length)}
+          detail={pricing(event.ticketTypes)}
+        />
       </dl>
 
       <div className="flex flex-wrap gap-2">
@@ -127,6 +137,12 @@ function ManagerLinks({ event }: { event: Event }) {
       </Link>
     </>
   );
+}
+
+function pricing(ticketTypes: Event["ticketTypes"]): string {
+  const paid = ticketTypes.filter((ticket) => (ticket.priceMinor ?? 0) > 0).length;
+  if (paid === 0) return "Free";
+  return paid === ticketTypes.length ? "Paid" : "Free and paid";
 }
 
 function Stat({ label, value, detail }: { label: string; value: string; detail: string }) {

@@ -8,7 +8,7 @@ import {
   XCircleIcon,
 } from "lucide-react";
 import { AlertDialog } from "radix-ui";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import {
   DropdownMenu,
@@ -51,7 +51,15 @@ export function useRunRegistrationAction(eventId: string) {
   return { run, pending: mutation.isPending ? mutation.variables : undefined };
 }
 
-export function RegistrationActions({ eventId, row }: { eventId: string; row: Row }) {
+export function RegistrationActions({
+  eventId,
+  row,
+  extra,
+}: {
+  eventId: string;
+  row: Row;
+  extra?: ReactNode;
+}) {
   const { run, pending } = useRunRegistrationAction(eventId);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const busy = pending?.id === row.id;
@@ -81,6 +89,7 @@ export function RegistrationActions({ eventId, row }: { eventId: string; row: Ro
           <ListChecksIcon aria-hidden="true" /> Move to going<span className="sr-only"> {name}</span>
         </Button>
       ) : null}
+      {extra}
       {active ? (
         <DropdownMenu>
           <DropdownMenuTrigger asChild>

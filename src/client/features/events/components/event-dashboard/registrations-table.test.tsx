@@ -11,7 +11,9 @@ import {
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import {
+  type EventFixture,
   eventDashboardHandlers,
+  eventFixture,
   type RegistrationFixture,
   registrationFixture,
 } from "#client/test-fixtures.ts";
@@ -70,11 +72,11 @@ function registrationsServer(initial: RegistrationFixture[]) {
   return { rows: () => rows, sent };
 }
 
-async function openDashboard(initial: RegistrationFixture[]) {
+async function openDashboard(initial: RegistrationFixture[], event?: EventFixture) {
   const registrations = registrationsServer(initial);
   const app = await renderApp(EVENT_URL, {
     signedInAs: adaUser,
-    handlers: eventDashboardHandlers({ rows: registrations.rows }),
+    handlers: eventDashboardHandlers({ rows: registrations.rows, ...(event ? { event } : {}) }),
   });
   const table = await screen.findByRole("table", { name: /Registrations/ });
   return { ...app, ...registrations, table };
@@ -158,6 +160,28 @@ describe("the event dashboard's registrations", () => {
     expect(await screen.findByText("Linus Going's registration is canceled.")).toBeTruthy();
     await within(rowOf(table, "Linus Going")).findByText("Canceled");
     expect(sent).toEqual([{ action: "cancel", id: "r-linus" }]);
+  });
+
+  it("tells until when seats are held for a payment, in the event's time zone", async () => {
+    const held = registrationFixture("r-mia", "Mia Offered", {
+      status: "HELD",
+      holdExpiresAt: "2036-04-30T22:30:00.000Z",
+    });
+    const paidEvent = eventFixture({ capacity: 2, spotsLeft: 0, goingCount: 1, heldCount: 1 });
+    paidEvent.ticketTypes = paidEvent.ticketTypes.map((ticket) => ({ ...ticket, priceMinor: 2500 }));
+    const { table } = await openDashboard([held, linus], paidEvent);
+
+    // The counts say a seat is taken by someone paying, and that the tickets are not free.
+    const stat = (label: string) => screen.getByText(label, { selector: "dt" }).parentElement;
+    expect(stat("Going")?.textContent).toBe("Going1 / 20 left · 1 held for payment");
+    expect(stat("Ticket types")?.textContent).toBe("Ticket types1Paid");
+
+    const row = rowOf(table, "Mia Offered");
+    expect(within(row).getByText("Paying")).toBeTruthy();
+    expect(
+      row.querySelector("time[datetime='2036-04-30T22:30:00.000Z']")?.parentElement?.textContent,
+    ).toMatch(/^Held until Thu, May 1, 2036, 12:30\sAM GMT\+2$/);
+    expect(rowOf(table, "Linus Going").textContent).not.toMatch(/Held until/);
   });
 
   it("says in a toast why the server refused an action, and leaves the row as it was", async () => {

@@ -1,7 +1,6 @@
 import { useSuspenseInfiniteQuery } from "@tanstack/react-query";
 import { ChevronDownIcon, DownloadIcon } from "lucide-react";
-import { Fragment, useId, useState } from "react";
-import { Badge } from "#client/components/ui/badge.tsx";
+import { Fragment, type ReactNode, useId, useState } from "react";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { SearchField } from "#client/components/ui/search-field.tsx";
@@ -9,7 +8,6 @@ import { Spinner } from "#client/components/ui/spinner.tsx";
 import { eventRegistrationsQueryOptions } from "#client/features/events/api/events-queries.ts";
 import {
   isRegistrationStatus,
-  REGISTRATION_STATUS_BADGE,
   REGISTRATION_STATUS_LABEL,
   REGISTRATION_STATUSES,
 } from "#client/features/events/event-labels.ts";
@@ -17,8 +15,10 @@ import type { EventRegistrationsQuery, RegistrationStatus } from "#client/gql/gr
 import { cn } from "#client/lib/cn.ts";
 import { MessageRegistrantsDialog } from "./message-registrants-dialog.tsx";
 import { RegistrationActions } from "./registration-actions.tsx";
+import { RegistrationStatusCell } from "./registration-status-cell.tsx";
 
-type Registration = EventRegistrationsQuery["eventRegistrations"]["nodes"][number];
+export type RegistrationRowData = EventRegistrationsQuery["eventRegistrations"]["nodes"][number];
+type Registration = RegistrationRowData;
 
 export type RegistrationsFilter = { status?: RegistrationStatus; ticket?: string; q?: string };
 
@@ -44,17 +44,23 @@ export function csvExportHref(eventId: string, filter: RegistrationsFilter): str
 
 export function RegistrationsTable({
   eventId,
+  timeZone,
   isDraft,
   ticketTypes,
   filter,
   onFilterChange,
+  rowAction,
 }: {
   eventId: string;
+  /** The event's time zone: deadlines read in it, as its mails say them. */
+  timeZone: string;
   /** Nobody can register for a draft, so there is no link to share yet. */
   isDraft: boolean;
   ticketTypes: readonly { id: string; name: string }[];
   filter: RegistrationsFilter;
   onFilterChange: (next: RegistrationsFilter) => void;
+  /** More for a row, from another feature (payments: "Refund"), put in by the route. */
+  rowAction?: (row: RegistrationRowData) => ReactNode;
 }) {
   const id = useId();
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
@@ -176,7 +182,13 @@ export function RegistrationsTable({
             </thead>
             <tbody className="max-md:block">
               {rows.map((row) => (
-                <RegistrationRow key={row.id} eventId={eventId} row={row} />
+                <RegistrationRow
+                  key={row.id}
+                  eventId={eventId}
+                  timeZone={timeZone}
+                  row={row}
+                  action={rowAction?.(row)}
+                />
               ))}
             </tbody>
           </table>
@@ -195,7 +207,17 @@ export function RegistrationsTable({
   );
 }
 
-function RegistrationRow({ eventId, row }: { eventId: string; row: Registration }) {
+function RegistrationRow({
+  eventId,
+  timeZone,
+  row,
+  action,
+}: {
+  eventId: string;
+  timeZone: string;
+  row: Registration;
+  action: ReactNode;
+}) {
   const [expanded, setExpanded] = useState(false);
   const answersId = `answers-${row.id}`;
   const answered = row.answers.filter((answer) => answer.values.length > 0);
@@ -227,15 +249,14 @@ function RegistrationRow({ eventId, row }: { eventId: string; row: Registration 
           ) : null}
         </td>
         <td className={cell}>
-          <Badge variant={REGISTRATION_STATUS_BADGE[row.status]}>
-            {REGISTRATION_STATUS_LABEL[row.status]}
-          </Badge>
-          {row.status === "WAITLISTED" && row.waitlistPosition ? (
-            <div className="mt-1 text-xs text-muted-foreground">#{row.waitlistPosition} in line</div>
-          ) : null}
+          <RegistrationStatusCell row={row} timeZone={timeZone} />
         </td>
-        <td className={cn(cell, labelled, !row.ticketType && "max-md:hidden")} data-label="Ticket">
+        <td
+          className={cn(cell, labelled, "md:whitespace-nowrap", !row.ticketType && "max-md:hidden")}
+          data-label="Ticket"
+        >
           {row.ticketType?.name ?? "—"}
+          {row.quantity > 1 ? <span className="text-muted-foreground"> × {row.quantity}</span> : null}
         </td>
         <td className={cn(cell, labelled, "whitespace-nowrap")} data-label="Registered">
           <time dateTime={row.createdAt}>{dateTime.format(new Date(row.createdAt))}</time>
@@ -251,7 +272,7 @@ function RegistrationRow({ eventId, row }: { eventId: string; row: Registration 
           )}
         </td>
         <td className={cn(cell, "max-md:basis-full")}>
-          <RegistrationActions eventId={eventId} row={row} />
+          <RegistrationActions eventId={eventId} row={row} extra={action} />
         </td>
       </tr>
       {answered.length > 0 ? (

@@ -8,26 +8,17 @@ import type { EventDetailQuery, EventInput, EventVisibility } from "#client/gql/
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import { toWallTime } from "#shared/time.ts";
 
+import {
+  checkTicketPrices,
+  newTicketType,
+  optionalCount,
+  ticketToInput,
+  ticketToValues,
+  ticketTypeSchema,
+} from "./ticket-type-values.ts";
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
-const WHOLE = /^\d+$/;
-
-const optionalCount = z
-  .string()
-  .trim()
-  .refine((value) => value === "" || (WHOLE.test(value) && Number(value) >= 1), {
-    message: "Enter a whole number of 1 or more, or leave it empty.",
-  });
-
-const ticketTypeSchema = z.object({
-  id: z.string().optional(),
-  name: z
-    .string()
-    .trim()
-    .min(1, "Give the ticket type a name.")
-    .max(TEXT_LIMITS.ticketTypeName, tooLongMessage("ticketTypeName")),
-  quantity: optionalCount,
-});
 
 export const eventFormSchema = z
   .object({
@@ -53,13 +44,24 @@ export const eventFormSchema = z
     coverPath: z.string().optional(),
     capacity: optionalCount,
     waitlistEnabled: z.boolean(),
+    waitlistOfferHours: z
+      .string()
+      .trim()
+      .refine((value) => /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 168, {
+        message: "Give people between 1 and 168 hours (a week) to pay.",
+      }),
     approvalRequired: z.boolean(),
     requireVerifiedEmail: z.boolean(),
     visibility: z.enum(["PUBLIC", "MEMBERS", "UNLISTED"]),
     ticketTypes: z.array(ticketTypeSchema).min(1, "Keep at least one ticket type."),
     questions: z.array(questionSchema),
+    /** The community's: ticket prices are typed and saved in it. */
+    currency: z.string(),
   })
   .superRefine((values, context) => {
+    for (const issue of checkTicketPrices(values.ticketTypes, values.currency)) {
+      context.addIssue({ code: "custom", ...issue });
+    }
     const start = `${values.startDate}T${values.startTime}`;
     const end = `${values.endDate}T${values.endTime}`;
     // Both are wall times in the same zone, so text order is time order (a repeated hour aside).
@@ -78,7 +80,7 @@ export type EventFormOutput = z.output<typeof eventFormSchema>;
 export type EditableEvent = EventDetailQuery["event"];
 
 /** Tomorrow 18:00–20:00 in the zone: a plausible evening slot to start from. */
-export function emptyEventValues(timeZone: string, now = new Date()): EventFormValues {
+export function emptyEventValues(timeZone: string, currency: string, now = new Date()): EventFormValues {
   const tomorrow = toWallTime(new Date(now.getTime() + 86_400_000), timeZone).slice(0, 10);
   return {
     title: "",
@@ -94,16 +96,18 @@ export function emptyEventValues(timeZone: string, now = new Date()): EventFormV
     coverPath: undefined,
     capacity: "",
     waitlistEnabled: true,
+    waitlistOfferHours: "12",
     approvalRequired: false,
     requireVerifiedEmail: false,
     visibility: "PUBLIC",
-    ticketTypes: [{ name: "General admission", quantity: "" }],
+    ticketTypes: [newTicketType("General admission")],
     questions: [],
+    currency,
   };
 }
 
 /** The form's values for a saved event: its UTC instants shown as wall time in its own zone. */
-export function eventToValues(event: EditableEvent): EventFormValues {
+export function eventToValues(event: EditableEvent, currency: string): EventFormValues {
   const start = toWallTime(new Date(event.startsAt), event.timeZone);
   const end = toWallTime(new Date(event.endsAt), event.timeZone);
   return {
@@ -120,18 +124,16 @@ export function eventToValues(event: EditableEvent): EventFormValues {
     coverPath: undefined,
     capacity: event.capacity == null ? "" : String(event.capacity),
     waitlistEnabled: event.waitlistEnabled,
+    waitlistOfferHours: String(event.waitlistOfferHours),
     approvalRequired: event.approvalRequired,
     requireVerifiedEmail: event.requireVerifiedEmail,
     visibility: event.visibility,
     ticketTypes:
       event.ticketTypes.length > 0
-        ? event.ticketTypes.map((ticket) => ({
-            id: ticket.id,
-            name: ticket.name,
-            quantity: ticket.quantity == null ? "" : String(ticket.quantity),
-          }))
-        : [{ name: "General admission", quantity: "" }],
+        ? event.ticketTypes.map((ticket) => ticketToValues(ticket, currency, event.timeZone))
+        : [newTicketType("General admission")],
     questions: event.questions.map(questionToValue),
+    currency,
   };
 }
 
@@ -154,14 +156,11 @@ export function valuesToInput(values: EventFormOutput): EventInput {
     ...(values.coverPath === undefined ? {} : { coverPath: values.coverPath }),
     capacity: values.capacity === "" ? null : Number(values.capacity),
     waitlistEnabled: values.waitlistEnabled,
+    waitlistOfferHours: Number(values.waitlistOfferHours),
     approvalRequired: values.approvalRequired,
     requireVerifiedEmail: values.requireVerifiedEmail,
     visibility,
-    ticketTypes: values.ticketTypes.map((ticket) => ({
-      ...(ticket.id ? { id: ticket.id } : {}),
-      name: ticket.name,
-      quantity: ticket.quantity === "" ? null : Number(ticket.quantity),
-    })),
+    ticketTypes: values.ticketTypes.map((ticket) => ticketToInput(ticket, values.currency)),
     questions: values.questions.map(valueToQuestionInput),
   };
 }

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
+import type { TicketPricing } from "#client/features/events/api/ticket-pricing-queries.ts";
 import { CreateEventDocument, UpdateEventDocument } from "#client/gql/graphql.ts";
 import { api, fieldError, server } from "#client/test-network.ts";
 import { renderInRouter } from "#client/test-router.tsx";
@@ -12,10 +13,17 @@ import { type EventFormValues, emptyEventValues } from "./event-form-schema.ts";
 
 type Existing = NonNullable<Parameters<typeof EventForm>[0]["existing"]>;
 
-async function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues> = {}, existing?: Existing) {
+const CONNECTED: TicketPricing = { currency: "EUR", canTakePayments: true, canManagePayments: true };
+
+async function renderForm(
+  onSaved = vi.fn(),
+  overrides: Partial<EventFormValues> = {},
+  existing?: Existing,
+  pricing: TicketPricing = CONNECTED,
+) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const values = {
-    ...emptyEventValues("Europe/Berlin"),
+    ...emptyEventValues("Europe/Berlin", "EUR"),
     // Clocks in Berlin jump from 02:00 to 03:00 on this night.
     startDate: "2036-03-30",
     startTime: "02:30",
@@ -25,7 +33,13 @@ async function renderForm(onSaved = vi.fn(), overrides: Partial<EventFormValues>
   };
   const view = await renderInRouter(
     <QueryClientProvider client={queryClient}>
-      <EventForm communityId="c1" defaultValues={values} onSaved={onSaved} existing={existing} />
+      <EventForm
+        communityId="c1"
+        defaultValues={values}
+        onSaved={onSaved}
+        existing={existing}
+        pricing={pricing}
+      />
     </QueryClientProvider>,
   );
   return Object.assign(onSaved, { view });

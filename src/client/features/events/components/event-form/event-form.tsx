@@ -16,6 +16,7 @@ import {
   usePublishEvent,
   useUpdateEvent,
 } from "#client/features/events/api/event-mutations.ts";
+import type { TicketPricing } from "#client/features/events/api/ticket-pricing-queries.ts";
 import { describeError } from "#client/features/events/error-message.ts";
 import type { EventStatus } from "#client/gql/graphql.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
@@ -45,10 +46,12 @@ export function EventForm({
   communityId,
   defaultValues,
   existing,
+  pricing,
   onSaved,
 }: {
   communityId: string;
   defaultValues: EventFormValues;
+  pricing: TicketPricing;
   existing?: Existing;
   onSaved: (event: SavedEvent, published: boolean) => void;
 }) {
@@ -102,11 +105,8 @@ export function EventForm({
       onSaved(saved, publish);
     } catch (error) {
       const prefix = saved ? "Your changes are saved as a draft, but it couldn't be published: " : "";
-      if (
-        error instanceof GraphQLRequestError &&
-        error.code === "BAD_USER_INPUT" &&
-        error.fields.length > 0
-      ) {
+      // Input errors, and a price the community cannot take yet, name the fields to fix.
+      if (error instanceof GraphQLRequestError && error.fields.length > 0) {
         const rest = placeServerErrors(error);
         setFormError(rest || prefix ? `${prefix}${rest ?? "fix the marked fields."}` : null);
       } else {
@@ -251,6 +251,15 @@ export function EventForm({
               {...register("requireVerifiedEmail")}
             />
           </div>
+          <TextField
+            id={fieldId("offer-hours")}
+            label="Hours to pay for an offered seat"
+            hint="Paid tickets: when a seat frees up (or someone is approved), it is held for them this long, then offered to the next in line."
+            error={errors.waitlistOfferHours?.message}
+            className="sm:max-w-72"
+          >
+            <Input inputMode="numeric" autoComplete="off" {...register("waitlistOfferHours")} />
+          </TextField>
           <Controller
             control={control}
             name="visibility"
@@ -272,7 +281,7 @@ export function EventForm({
         </Section>
 
         <Section id={`${id}-tickets`} title="Tickets and questions">
-          <TicketTypesEditor />
+          <TicketTypesEditor communityId={communityId} pricing={pricing} />
           <QuestionsEditor
             legend="Registration questions"
             hint="Asked when someone registers. Answers show on the registrations page and in the CSV."

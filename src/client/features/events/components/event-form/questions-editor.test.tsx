@@ -12,7 +12,7 @@ function Harness({ values, children }: { values: EventFormValues; children: Reac
 }
 
 function renderEditor(questions: EventFormValues["questions"] = []) {
-  const values = { ...emptyEventValues("Europe/Berlin"), questions };
+  const values = { ...emptyEventValues("Europe/Berlin", "EUR"), questions };
   return render(
     <Harness values={values}>
       <QuestionsEditor

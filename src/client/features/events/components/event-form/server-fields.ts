@@ -22,6 +22,19 @@ const DIRECT: Record<string, FormPath> = {
   questions: "questions",
 };
 
+const TICKET_FIELDS: Record<
+  string,
+  "quantity" | "price" | "memberPrice" | "maxPerOrder" | "salesStartTime" | "salesEndTime"
+> = {
+  quantity: "quantity",
+  priceMinor: "price",
+  memberPriceMinor: "memberPrice",
+  maxPerOrder: "maxPerOrder",
+  // Like the event's own wall times, a problem with one shows on its time.
+  salesStartLocal: "salesStartTime",
+  salesEndLocal: "salesEndTime",
+};
+
 /**
  * Where a server field error belongs in the form. The server may name nested inputs as
  * `ticketTypes.1.name`, `ticketTypes[1].name` or `input.ticketTypes.1.name`.
@@ -38,7 +51,7 @@ export function formPathForServerField(field: string, values: EventFormValues): 
   const index = Number(indexText);
   if (!Number.isInteger(index)) return DIRECT[head];
   if (head === "ticketTypes" && index < values.ticketTypes.length) {
-    return leaf === "quantity" ? `ticketTypes.${index}.quantity` : `ticketTypes.${index}.name`;
+    return `ticketTypes.${index}.${TICKET_FIELDS[leaf ?? ""] ?? "name"}`;
   }
   if (head === "questions" && index < values.questions.length) {
     if (leaf === "options") return `questions.${index}.options`;

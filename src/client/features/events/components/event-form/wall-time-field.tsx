@@ -49,6 +49,7 @@ export function WallTimeField({
   timeZone,
   dateError,
   timeError,
+  required = true,
 }: {
   id: string;
   legend: string;
@@ -59,13 +60,17 @@ export function WallTimeField({
   timeZone: string;
   dateError: string | undefined;
   timeError: string | undefined;
+  /** Optional ones (a ticket's sales window) say so beside the legend. */
+  required?: boolean;
 }) {
   const hintId = `${id}-equivalent`;
   const errorId = `${id}-error`;
   const describedBy = [hintId, dateError || timeError ? errorId : undefined].filter(Boolean).join(" ");
   return (
     <fieldset className="grid content-start gap-2">
-      <legend className="mb-2 text-sm font-medium">{legend}</legend>
+      <legend className="mb-2 text-sm font-medium">
+        {legend} {required ? null : <span className="font-normal text-muted-foreground">(optional)</span>}
+      </legend>
       <div className="grid grid-cols-[1fr_8rem] gap-2">
         <div className="grid gap-1">
           <Label htmlFor={`${id}-date`} className="sr-only">
@@ -76,7 +81,7 @@ export function WallTimeField({
             type="date"
             aria-invalid={dateError ? true : undefined}
             aria-describedby={describedBy}
-            aria-required="true"
+            aria-required={required ? "true" : undefined}
             {...date}
           />
         </div>
@@ -90,7 +95,7 @@ export function WallTimeField({
             step={60}
             aria-invalid={timeError ? true : undefined}
             aria-describedby={describedBy}
-            aria-required="true"
+            aria-required={required ? "true" : undefined}
             {...time}
           />
         </div>

@@ -4,13 +4,17 @@ import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { ticketPricingQueryOptions } from "#client/features/events/api/ticket-pricing-queries.ts";
 import { EventForm } from "#client/features/events/components/event-form/event-form.tsx";
 import { emptyEventValues } from "#client/features/events/components/event-form/event-form-schema.ts";
 import { notify } from "#client/lib/notify.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/create-event")({
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(communityQueryOptions(params.communityId)),
+    Promise.all([
+      context.queryClient.ensureQueryData(communityQueryOptions(params.communityId)),
+      context.queryClient.ensureQueryData(ticketPricingQueryOptions(params.communityId)),
+    ]),
   component: CreateEventPage,
 });
 
@@ -23,7 +27,8 @@ function CreateEventPage() {
 function CreateEvent({ communityId }: { communityId: string }) {
   const navigate = Route.useNavigate();
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
-  const [defaults] = useState(() => emptyEventValues(community.timeZone));
+  const { data: pricing } = useSuspenseQuery(ticketPricingQueryOptions(communityId));
+  const [defaults] = useState(() => emptyEventValues(community.timeZone, pricing.currency));
   return (
     <div className={pageWidth("text", "py-8 sm:py-10")}>
       <title>{`Create event · ${community.name} · Commons`}</title>
@@ -43,6 +48,7 @@ function CreateEvent({ communityId }: { communityId: string }) {
       <EventForm
         communityId={community.id}
         defaultValues={defaults}
+        pricing={pricing}
         onSaved={(event, published) => {
           notify("success", published ? "Event published." : "Draft saved.");
           void navigate({

@@ -9,6 +9,8 @@ import {
 } from "#client/features/events/components/upcoming-events-card.tsx";
 import { memberFiguresQueryOptions } from "#client/features/members/api/members-queries.ts";
 import { MemberFigures } from "#client/features/members/components/member-figures.tsx";
+import { revenueQueryOptions } from "#client/features/payments/api/payments-queries.ts";
+import { RevenueFigure } from "#client/features/payments/components/revenue-figure.tsx";
 import { graphql } from "#client/gql/gql.ts";
 import { request } from "#client/lib/graphql.ts";
 
@@ -17,6 +19,7 @@ const OverviewPageQuery = graphql(`
   query OverviewPage($communityId: ID!) {
     ...OverviewEventsFields
     ...MemberFiguresFields
+    ...RevenueFields
   }
 `);
 
@@ -28,17 +31,25 @@ const OverviewPageQuery = graphql(`
 async function loadOverview(queryClient: QueryClient, communityId: string) {
   const events = overviewEventsQueryOptions(communityId);
   const figures = memberFiguresQueryOptions(communityId);
+  const revenue = revenueQueryOptions(communityId);
   const fresh = (queryKey: QueryKey) => {
     const state = queryClient.getQueryState(queryKey);
     return state?.data !== undefined && !state.isInvalidated && Date.now() - state.dataUpdatedAt < 30_000;
   };
-  if (fresh(events.queryKey) && fresh(figures.queryKey)) return;
+  if (fresh(events.queryKey) && fresh(figures.queryKey) && fresh(revenue.queryKey)) return;
   try {
-    const { upcoming, drafts, past, community } = await request(OverviewPageQuery, { communityId });
+    const { upcoming, drafts, past, community, revenueCommunity } = await request(OverviewPageQuery, {
+      communityId,
+    });
     queryClient.setQueryData(events.queryKey, { upcoming, drafts, past });
     queryClient.setQueryData(figures.queryKey, community);
+    queryClient.setQueryData(revenue.queryKey, revenueCommunity.revenueLast30Days);
   } catch {
-    await Promise.all([queryClient.prefetchQuery(events), queryClient.prefetchQuery(figures)]);
+    await Promise.all([
+      queryClient.prefetchQuery(events),
+      queryClient.prefetchQuery(figures),
+      queryClient.prefetchQuery(revenue),
+    ]);
   }
 }
 
@@ -52,12 +63,14 @@ function OverviewPage() {
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   const { data: events } = useQuery(overviewEventsQueryOptions(communityId));
   const { data: figures } = useQuery(memberFiguresQueryOptions(communityId));
+  const { data: revenue } = useQuery(revenueQueryOptions(communityId));
   const hasEvents = events ? hasAnyEvents(events) : false;
   return (
     <CommunityOverview
       community={community}
       hasEvents={hasEvents}
       people={figures?.memberStats ? <MemberFigures figures={figures} /> : null}
+      revenue={revenue ? <RevenueFigure communityId={community.id} revenue={revenue} /> : null}
       events={
         events && hasEvents ? (
           <UpcomingEventsCard

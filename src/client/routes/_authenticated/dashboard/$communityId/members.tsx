@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { pageWidth } from "#client/components/layout/page-width.ts";
+import { DashboardPage, EmptyPanel } from "#client/components/layout/dashboard-page.tsx";
 import {
   communityKeys,
   communityQueryOptions,
@@ -8,6 +8,7 @@ import {
 import { PeoplePage } from "#client/features/members/components/people-page.tsx";
 import { keepMembersSearch } from "#client/features/members/route-search.ts";
 import { parseMembersSearch } from "#client/features/members/search-params.ts";
+import { MemberPayments } from "#client/features/payments/components/member-payments.tsx";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/members")({
   validateSearch: keepMembersSearch,
@@ -21,14 +22,11 @@ function MembersRoute() {
   const queryClient = useQueryClient();
   const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   return (
-    <div className={pageWidth("wide", "py-8 sm:py-10")}>
-      <title>{`Members · ${community.name} · Commons`}</title>
-      <div className="mb-6 grid gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">Members</h1>
-        <p className="text-muted-foreground">
-          Everyone in your community: invite people, answer requests to join, tag them and export lists.
-        </p>
-      </div>
+    <DashboardPage
+      title="Members"
+      communityName={community.name}
+      description="Everyone in your community: invite people, answer requests to join, tag them and export lists."
+    >
       {community.viewerCapabilities.includes("MEMBERS_VIEW") ? (
         <PeoplePage
           communityId={communityId}
@@ -36,12 +34,15 @@ function MembersRoute() {
           capabilities={community.viewerCapabilities}
           onSearchChange={(next) => void navigate({ search: next })}
           onCommunityChanged={() => void queryClient.invalidateQueries({ queryKey: communityKeys.all })}
+          memberPayments={
+            community.viewerCapabilities.includes("PAYMENTS_MANAGE")
+              ? (userId) => <MemberPayments communityId={communityId} userId={userId} />
+              : undefined
+          }
         />
       ) : (
-        <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">
-          Only organizers, admins and owners can see the member list.
-        </p>
+        <EmptyPanel>Only organizers, admins and owners can see the member list.</EmptyPanel>
       )}
-    </div>
+    </DashboardPage>
   );
 }

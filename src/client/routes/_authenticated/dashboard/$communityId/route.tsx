@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, notFound, Outlet } from "@tanstack/react-router";
+import { createFileRoute, notFound, Outlet, redirect } from "@tanstack/react-router";
 import { DashboardNav } from "#client/components/layout/dashboard-nav.tsx";
 import { DashboardShell } from "#client/components/layout/dashboard-shell.tsx";
 import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
@@ -22,6 +22,10 @@ export const Route = createFileRoute("/_authenticated/dashboard/$communityId")({
         (error.code === "NOT_FOUND" || error.code === "BAD_USER_INPUT")
       ) {
         throw notFound();
+      }
+      // The operator requires owners of communities taking payments to turn on a second factor first.
+      if (error instanceof GraphQLRequestError && error.code === "SECOND_FACTOR_REQUIRED") {
+        throw redirect({ to: "/me", hash: "second-factor-heading", replace: true });
       }
       throw error;
     }

@@ -6,6 +6,11 @@ import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
 } from "#client/features/events/api/events-queries.ts";
+import { useInvalidateRegistrations } from "#client/features/events/api/registration-mutations.ts";
+import {
+  type TicketPricing,
+  ticketPricingQueryOptions,
+} from "#client/features/events/api/ticket-pricing-queries.ts";
 import { DigestToggle } from "#client/features/events/components/event-dashboard/digest-toggle.tsx";
 import { EventHeader } from "#client/features/events/components/event-dashboard/event-header.tsx";
 import { loadDashboardEvent } from "#client/features/events/components/event-dashboard/load-event.ts";
@@ -13,6 +18,10 @@ import { RegistrationsTable } from "#client/features/events/components/event-das
 import { NotManagerNotice } from "#client/features/events/components/not-manager-notice.tsx";
 import { isRegistrationStatus } from "#client/features/events/event-labels.ts";
 import { parseRegistrationsSearch } from "#client/features/events/search-params.ts";
+import { RegistrationRefund } from "#client/features/payments/components/registration-refund.tsx";
+import { promoCodesQueryOptions } from "#client/features/promo-codes/api/promo-codes-queries.ts";
+import { PromoCodesList } from "#client/features/promo-codes/components/promo-codes-list.tsx";
+import type { EventDetailQuery } from "#client/gql/graphql.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/events/$eventId/")({
   validateSearch: parseRegistrationsSearch,
@@ -20,13 +29,22 @@ export const Route = createFileRoute("/_authenticated/dashboard/$communityId/eve
   loader: async ({ context, params, deps }) => {
     const event = await loadDashboardEvent(context.queryClient, params.communityId, params.eventId);
     if (event.viewerCanManage) {
-      await context.queryClient.ensureInfiniteQueryData(
-        eventRegistrationsQueryOptions(params.eventId, {
-          status: isRegistrationStatus(deps.status) ? deps.status : undefined,
-          ticketTypeId: deps.ticket,
-          search: deps.q,
-        }),
-      );
+      await Promise.all([
+        context.queryClient.ensureInfiniteQueryData(
+          eventRegistrationsQueryOptions(params.eventId, {
+            status: isRegistrationStatus(deps.status) ? deps.status : undefined,
+            ticketTypeId: deps.ticket,
+            search: deps.q,
+          }),
+        ),
+        context.queryClient
+          .ensureQueryData(ticketPricingQueryOptions(event.host.id))
+          .then((pricing) =>
+            showsPromoCodes(pricing, event)
+              ? context.queryClient.ensureInfiniteQueryData(promoCodesQueryOptions(event.host.id, event.id))
+              : null,
+          ),
+      ]);
     }
     return { title: event.title };
   },
@@ -39,6 +57,7 @@ function EventDashboardPage() {
   const filter = { status: isRegistrationStatus(status) ? status : undefined, ticket, q };
   const navigate = Route.useNavigate();
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
+  const refreshRegistrations = useInvalidateRegistrations(eventId);
   return (
     <div className={pageWidth("wide", "grid gap-8 py-8 sm:py-10")}>
       <title>{`${event.title} · Events · Commons`}</title>
@@ -56,6 +75,7 @@ function EventDashboardPage() {
       {event.viewerCanManage ? (
         <RegistrationsTable
           eventId={event.id}
+          timeZone={event.timeZone}
           isDraft={event.status === "DRAFT"}
           ticketTypes={event.ticketTypes}
           filter={filter}
@@ -69,10 +89,44 @@ function EventDashboardPage() {
               replace: true,
             })
           }
+          rowAction={(row) => (
+            <RegistrationRefund
+              communityId={event.host.id}
+              registration={row}
+              onRefunded={() => void refreshRegistrations()}
+            />
+          )}
         />
       ) : (
         <NotManagerNotice publicPath={event.publicPath} />
       )}
+      {event.viewerCanManage ? <EventPromoCodes event={event} /> : null}
     </div>
+  );
+}
+
+/** Codes matter once a ticket can cost something: while every ticket is free they stay out of the way. */
+const showsPromoCodes = (pricing: TicketPricing, event: EventDetailQuery["event"]) =>
+  pricing.canTakePayments || event.ticketTypes.some((ticket) => ticket.priceMinor > 0);
+
+function EventPromoCodes({ event }: { event: EventDetailQuery["event"] }) {
+  const { data: pricing } = useSuspenseQuery(ticketPricingQueryOptions(event.host.id));
+  if (!showsPromoCodes(pricing, event)) return null;
+  return (
+    <section aria-labelledby="promo-codes-heading" className="grid gap-3">
+      <h2 id="promo-codes-heading" className="text-lg font-semibold">
+        Promo codes
+      </h2>
+      <PromoCodesList
+        scope={{
+          communityId: event.host.id,
+          eventId: event.id,
+          eventTitle: event.title,
+          currency: pricing.currency,
+          timeZone: event.timeZone,
+          ticketTypes: event.ticketTypes,
+        }}
+      />
+    </section>
   );
 }

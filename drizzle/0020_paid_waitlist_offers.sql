@@ -1,0 +1,2 @@
+ALTER TABLE "event" ADD COLUMN "waitlist_offer_hours" integer DEFAULT 12 NOT NULL;--> statement-breakpoint
+CREATE INDEX "registration_hold_expiry_idx" ON "registration" USING btree ("hold_expires_at") WHERE "registration"."status" = 'held';

@@ -1,0 +1,122 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectAccessible } from "./support/axe.ts";
+import { uniqueEmail } from "./support/mail.ts";
+import { E2E_PORT } from "./support/paths.ts";
+import { createCommunityByApi, enterCodeFromMail, signInByApi } from "./support/session.ts";
+
+/** The sign-in stand-in's page, standing in for the provider's own: who signs in, and consent. */
+async function consentAtStandIn(
+  page: Page,
+  provider: string,
+  who: { id: string; name: string; email: string },
+) {
+  await expect(page.getByRole("heading", { name: `Sign in to ${provider} (stand-in)` })).toBeVisible();
+  await page.getByLabel("Account id").fill(who.id);
+  await page.getByLabel("Name").fill(who.name);
+  await page.getByLabel("Email", { exact: true }).fill(who.email);
+  await page.getByRole("button", { name: "Authorize" }).click();
+}
+
+const providerId = () => `e2e-${Math.random().toString(36).slice(2, 10)}`;
+
+test("a newcomer signs in with GitHub and finds it linked on their profile", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/login");
+  await expect(page.getByRole("button", { name: "Sign in with GitHub" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in with Facebook" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in with X" })).toBeVisible();
+  await expectAccessible(page, "/login with provider buttons");
+
+  await page.getByRole("button", { name: "Sign in with GitHub" }).click();
+  await consentAtStandIn(page, "GitHub", {
+    id: providerId(),
+    name: "Gita Hubbard",
+    email: uniqueEmail("github"),
+  });
+
+  await expect(page).toHaveURL(/\/community-selection$/);
+  await page.goto("/me");
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Gita Hubbard", { timeout: 20_000 });
+  const linked = page.getByRole("region", { name: "Linked sign-in methods" });
+  await expect(
+    linked.getByRole("listitem").filter({ has: page.getByText("GitHub", { exact: true }) }),
+  ).toContainText("Linked");
+  await expect(linked.getByRole("button", { name: "Link Facebook" })).toBeVisible();
+  await expectAccessible(page, "/me with linked sign-in methods");
+});
+
+test("Facebook with an address that already has an account asks to sign in by code, then links it from /me", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("existing");
+  await signInByApi(request, "Esme Existing", email);
+  const facebook = { id: providerId(), name: "Esme on Facebook", email };
+
+  await page.goto("/login?redirect=%2Fcommunity-selection");
+  await page.getByRole("button", { name: "Sign in with Facebook" }).click();
+  await consentAtStandIn(page, "Facebook", facebook);
+
+  await expect(page).toHaveURL(/\/login\?/);
+  const notice = page.getByRole("alert");
+  await expect(notice).toContainText(
+    "This email already has a Commons account that signs in with an email code. Sign in that way, then link Facebook from your profile.",
+  );
+  await expect(notice).toContainText("Code: auth/account-exists-with-different-credential");
+  await expectAccessible(page, "/login saying the email already has an account");
+
+  const since = Date.now();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await enterCodeFromMail(page, email, since);
+  await expect(page).toHaveURL(/\/me$/);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Esme Existing", { timeout: 20_000 });
+
+  const linked = page.getByRole("region", { name: "Linked sign-in methods" });
+  await linked.getByRole("button", { name: "Link Facebook" }).click();
+  await consentAtStandIn(page, "Facebook", facebook);
+  await expect(page).toHaveURL(/\/me$/, { timeout: 20_000 });
+  await expect(
+    linked.getByRole("listitem").filter({ has: page.getByText("Facebook", { exact: true }) }),
+  ).toContainText("Linked");
+});
+
+test("cancelling at the provider comes back to /login saying nothing changed", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in with X" }).click();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByRole("alert")).toContainText(
+    "You cancelled signing in with X. Nothing was changed.",
+  );
+  await expect(page.getByRole("alert")).toContainText("Code: access_denied");
+});
+
+test("joining a community, a visitor signs in with GitHub in a pop-up and the page carries on", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await signInByApi(request, "Olga Organizer");
+  const id = await createCommunityByApi(request, "Hill Climbers");
+  const answer = await request.post("/api/graphql", {
+    headers: { origin: `http://localhost:${E2E_PORT}` },
+    data: { query: "query ($id: ID!) { community(id: $id) { slug } }", variables: { id } },
+  });
+  const { data } = (await answer.json()) as { data: { community: { slug: string } } };
+  await page.goto(`/c/${data.community.slug}`);
+  const membership = page.getByRole("region", { name: "Membership" });
+  await membership.getByRole("button", { name: "Join" }).click();
+  const opening = page.waitForEvent("popup");
+  await membership.getByRole("button", { name: "Sign in with GitHub" }).click();
+  const popup = await opening;
+  expect(popup.viewportSize()).toEqual({ width: 500, height: 600 });
+  await consentAtStandIn(popup, "GitHub", {
+    id: providerId(),
+    name: "Hana Hiker",
+    email: uniqueEmail("popup"),
+  });
+  await popup.waitForEvent("close");
+  await expect(membership.getByText("You're a member · Member")).toBeVisible({ timeout: 15_000 });
+});

@@ -1,0 +1,33 @@
+// Texts the app sent during the journeys, read back from the Twilio stand-in the global setup
+// started, through the same Messages API Twilio offers.
+import { randomInt } from "node:crypto";
+
+/** A valid UK mobile number, in the national form a person types and in E.164. */
+export function uniquePhoneNumber(): { national: string; e164: string } {
+  const digits = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  return { national: `07400 ${digits}`, e164: `+447400${digits}` };
+}
+
+/** The 6-digit code in the newest text to `e164` sent since `since`. */
+export async function waitForTextedCode(e164: string, since: number, timeoutMs = 15_000): Promise<string> {
+  const url = process.env.E2E_TWILIO_URL;
+  const sid = process.env.E2E_TWILIO_ACCOUNT_SID;
+  const token = process.env.E2E_TWILIO_AUTH_TOKEN;
+  if (!url || !sid || !token)
+    throw new Error("the Twilio stand-in is not running (e2e/support/global-setup.ts)");
+  const address = new URL(`/2010-04-01/Accounts/${sid}/Messages.json`, url);
+  address.searchParams.set("To", e164);
+  const authorization = `Basic ${Buffer.from(`${sid}:${token}`).toString("base64")}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const body = (await (await fetch(address, { headers: { authorization } })).json()) as {
+      messages: { body: string; date_created: string }[];
+    };
+    // Twilio's dates are to the second.
+    const text = body.messages.find((m) => Date.parse(m.date_created) >= Math.floor(since / 1000) * 1000);
+    const code = text?.body.match(/\b\d{6}\b/)?.[0];
+    if (code) return code;
+    if (Date.now() > deadline) throw new Error(`no text with a code reached ${e164}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,43 @@
+import { AuthError } from "#client/lib/auth-client.ts";
+
+function wait(seconds: number | undefined): string {
+  if (seconds === undefined) return "later";
+  if (seconds < 60) return "in a minute";
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 90 ? `in about ${minutes} minutes` : `in about ${Math.ceil(minutes / 60)} hours`;
+}
+
+/** What went wrong with a texted code, in words; the server's code stays in `error.code`. */
+export function phoneErrorMessage(error: unknown): string {
+  if (!(error instanceof AuthError)) return "Something went wrong. Please try again.";
+  switch (error.code) {
+    case "INVALID_PHONE_NUMBER":
+      return "That is not a phone number we can text. Check the country and the number.";
+    case "TEXT_INVALID_NUMBER":
+    case "TEXT_NUMBER_NOT_ALLOWED":
+    case "TEXT_NUMBER_OPTED_OUT":
+    case "TEXT_UNAVAILABLE":
+    case "PHONE_NUMBER_ONLY_WAY_IN":
+      return error.message;
+    case "RATE_LIMITED_PHONE":
+      return `Too many codes were sent to this number. You can ask for another ${wait(error.retryAfter)}.`;
+    case "RATE_LIMITED_PHONE_NUMBERS":
+      return `Codes were sent to too many different numbers from your network today. Try again ${wait(error.retryAfter)}.`;
+    case "RATE_LIMITED":
+      return `Too many attempts from this network. You can try again ${wait(error.retryAfter)}.`;
+    case "INVALID_OTP":
+      return "That code isn't right. Check the latest text and try again.";
+    case "OTP_EXPIRED":
+      return "That code has expired — send a new one.";
+    case "OTP_NOT_FOUND":
+    case "TOO_MANY_ATTEMPTS":
+      return "That code can no longer be used — send a new one.";
+    case "PHONE_NUMBER_EXIST":
+      return "This number already belongs to another account. Sign in with it there, or use another number.";
+    case "NETWORK_ERROR":
+      return error.message;
+    default:
+      if (error.status === 429) return `Too many attempts. You can try again ${wait(error.retryAfter)}.`;
+      return "Something went wrong. Please try again.";
+  }
+}

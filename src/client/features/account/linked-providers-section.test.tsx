@@ -1,0 +1,79 @@
+import { screen, within } from "@testing-library/react";
+import { HttpResponse, http } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { adaUser, renderApp } from "#client/test-app.tsx";
+import { emptyProfilePageHandlers } from "#client/test-network.ts";
+
+const emptyProfilePage = [
+  ...emptyProfilePageHandlers,
+  http.get("/api/config", () =>
+    HttpResponse.json({ googleClientId: null, signInProviders: ["github", "facebook"] }),
+  ),
+];
+
+afterEach(() => vi.restoreAllMocks());
+
+async function openSection() {
+  const sent: { path: string; body: unknown }[] = [];
+  const app = await renderApp("/me", {
+    signedInAs: adaUser,
+    handlers: [
+      ...emptyProfilePage,
+      http.get("/api/auth/list-accounts", () =>
+        HttpResponse.json([{ id: "acc-gh", providerId: "github", createdAt: "2026-01-01T00:00:00.000Z" }]),
+      ),
+      http.post("/api/auth/unlink-account", async ({ request }) => {
+        sent.push({ path: "unlink-account", body: await request.json() });
+        return HttpResponse.json(
+          { code: "LAST_SIGN_IN_METHOD", message: "This is your only way to sign in." },
+          { status: 400 },
+        );
+      }),
+      http.post("/api/auth/link-social", async ({ request }) => {
+        sent.push({ path: "link-social", body: await request.json() });
+        return HttpResponse.json({ url: "https://standin.example/facebook/authorize", redirect: true });
+      }),
+    ],
+  });
+  const section = await screen.findByRole("region", { name: "Linked sign-in methods" });
+  return { ...app, section, sent };
+}
+
+describe("linked sign-in methods on /me", () => {
+  it("lists the email and each offered provider, linked or not", async () => {
+    const { section } = await openSection();
+    await within(section).findByRole("button", { name: "Link Facebook" });
+    const rows = within(section).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Email codeada@example.test",
+      "GitHubLinkedUnlink",
+      "FacebookNot linkedLink",
+    ]);
+  });
+
+  it("says why the server refused to unlink, with the code for support", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user, section, sent } = await openSection();
+    await user.click(await within(section).findByRole("button", { name: "Unlink GitHub" }));
+    const alert = await within(section).findByRole("alert");
+    expect(alert.textContent).toContain(
+      "This is your only way to sign in. Link another one before removing it.",
+    );
+    expect(alert.textContent).toContain("Code: LAST_SIGN_IN_METHOD");
+    expect(sent).toEqual([{ path: "unlink-account", body: { accountId: "acc-gh" } }]);
+  });
+
+  it("goes to the provider to link it, coming back to /me", async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, assign } as Location);
+    const { user, section, sent } = await openSection();
+    await user.click(await within(section).findByRole("button", { name: "Link Facebook" }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith("https://standin.example/facebook/authorize"));
+    expect(sent).toEqual([
+      {
+        path: "link-social",
+        body: { provider: "facebook", callbackURL: "/me", errorCallbackURL: "/me?provider=facebook" },
+      },
+    ]);
+  });
+});

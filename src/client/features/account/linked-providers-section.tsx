@@ -1,0 +1,145 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { AuthProblemNotice } from "#client/components/auth/auth-problem-notice.tsx";
+import { Button } from "#client/components/ui/button.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
+import { getPublicConfig, type SignInProvider } from "#client/lib/auth-client.ts";
+import {
+  type AuthProblem,
+  authProblemOf,
+  describeAuthError,
+  logAuthProblem,
+} from "#client/lib/auth-error-messages.ts";
+import {
+  type LinkedAccount,
+  listLinkedAccounts,
+  startProviderLink,
+  unlinkAccount,
+} from "#client/lib/auth-provider-client.ts";
+import { PROVIDER_NAMES, providerName } from "#client/lib/sign-in-providers.ts";
+
+const accountsKey = ["auth", "linked-accounts"] as const;
+
+/** A provider that sent the person back here with `?error=` after a link attempt; read once, then cleared. */
+function linkProblemFromAddress(): AuthProblem | null {
+  const search = new URLSearchParams(window.location.search);
+  const error = search.get("error");
+  if (!error) return null;
+  const provider = providerName(search.get("provider") ?? undefined);
+  window.history.replaceState(window.history.state, "", window.location.pathname);
+  return describeAuthError(error, { provider });
+}
+
+/**
+ * Linked sign-in methods: the email address, and GitHub, Facebook or X when the server offers them.
+ * The server refuses to unlink the last way in (an unconfirmed address is not one) and says so.
+ */
+export function LinkedProvidersSection({ email }: { email: string }) {
+  const queryClient = useQueryClient();
+  const accounts = useQuery({ queryKey: accountsKey, queryFn: listLinkedAccounts });
+  const offered = useQuery({ queryKey: ["public-config"], queryFn: getPublicConfig });
+  const [busy, setBusy] = useState<string | null>(null);
+  const [problem, setProblem] = useState<AuthProblem | null>(null);
+
+  useEffect(() => {
+    const arrived = linkProblemFromAddress();
+    if (arrived) {
+      logAuthProblem(arrived);
+      setProblem(arrived);
+    }
+  }, []);
+
+  const linked = accounts.data ?? [];
+  const offeredProviders = offered.data?.signInProviders ?? [];
+  const shown = [
+    ...linked.map((account) => account.providerId),
+    ...offeredProviders.filter((id) => !linked.some((account) => account.providerId === id)),
+  ];
+
+  async function link(provider: SignInProvider) {
+    setBusy(provider);
+    setProblem(null);
+    try {
+      const back = `/me?${new URLSearchParams({ provider })}`;
+      window.location.assign(
+        await startProviderLink(provider, { callbackURL: "/me", errorCallbackURL: back }),
+      );
+    } catch (caught) {
+      fail(caught, provider);
+    }
+  }
+
+  async function unlink(account: LinkedAccount) {
+    setBusy(account.providerId);
+    setProblem(null);
+    try {
+      await unlinkAccount(account.id);
+      await queryClient.invalidateQueries({ queryKey: accountsKey });
+    } catch (caught) {
+      fail(caught, account.providerId);
+    }
+    setBusy(null);
+  }
+
+  function fail(caught: unknown, provider: string) {
+    const described = authProblemOf(caught, { provider: providerName(provider) });
+    logAuthProblem(described);
+    setProblem(described);
+    setBusy(null);
+  }
+
+  return (
+    <section aria-labelledby="linked-sign-in-heading" className="grid grid-cols-[minmax(0,1fr)] gap-4">
+      <div className="grid gap-1">
+        <h2 id="linked-sign-in-heading" className="text-lg font-semibold">
+          Linked sign-in methods
+        </h2>
+        <p className="text-sm text-muted-foreground">Each one signs you in to this same account.</p>
+      </div>
+      {problem ? <AuthProblemNotice problem={problem} /> : null}
+      <ul className="divide-y rounded-lg border">
+        <li className="flex flex-wrap items-center justify-between gap-2 p-3">
+          <div className="min-w-0">
+            <p className="font-medium">Email code</p>
+            <p className="truncate text-sm text-muted-foreground">{email}</p>
+          </div>
+        </li>
+        {shown.map((id) => {
+          const account = linked.find((candidate) => candidate.providerId === id);
+          const name = PROVIDER_NAMES[id] ?? id;
+          return (
+            <li key={id} className="flex flex-wrap items-center justify-between gap-2 p-3">
+              <div>
+                <p className="font-medium">{name}</p>
+                <p className="text-sm text-muted-foreground">{account ? "Linked" : "Not linked"}</p>
+              </div>
+              {account ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy !== null}
+                  aria-label={`Unlink ${name}`}
+                  onClick={() => unlink(account)}
+                >
+                  {busy === id ? <Spinner label={`Unlinking ${name}`} /> : null}
+                  Unlink
+                </Button>
+              ) : (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={busy !== null}
+                  aria-label={`Link ${name}`}
+                  onClick={() => link(id as SignInProvider)}
+                >
+                  {busy === id ? <Spinner label={`Opening ${name}`} /> : null}
+                  Link
+                </Button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { HttpResponse, http, type JsonBodyType } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { server } from "#client/test-network.ts";
+import { SecondFactorForm } from "./second-factor-form.tsx";
+
+function answer(path: string, ...answers: { status: number; body: JsonBodyType }[]) {
+  const sent: unknown[] = [];
+  server.use(
+    http.post(`/api/auth/two-factor/${path}`, async ({ request }) => {
+      sent.push(await request.json());
+      const next = answers[Math.min(sent.length, answers.length) - 1];
+      return HttpResponse.json(next?.body, { status: next?.status });
+    }),
+  );
+  return sent;
+}
+
+const ok = { status: 200, body: { token: "t", user: { id: "u1" } } };
+
+describe("the second step of signing in", () => {
+  it("sends the app's code once six digits are in, with the choice to trust this device", async () => {
+    const user = userEvent.setup();
+    const sent = answer("verify-totp", ok);
+    const onVerified = vi.fn(() => Promise.resolve());
+    render(<SecondFactorForm onVerified={onVerified} onSignInEnded={vi.fn()} />);
+
+    await user.click(screen.getByLabelText("Trust this device for 30 days"));
+    const input = screen.getByLabelText("Code from your app");
+    expect(input).toHaveProperty("autocomplete", "one-time-code");
+    await user.type(input, "123 456");
+
+    await vi.waitFor(() => expect(onVerified).toHaveBeenCalledOnce());
+    expect(sent).toEqual([{ code: "123456", trustDevice: true }]);
+  });
+
+  it("says what is wrong with a wrong or already used code, and lets the person try again", async () => {
+    const user = userEvent.setup();
+    answer(
+      "verify-totp",
+      { status: 401, body: { code: "INVALID_CODE", message: "Invalid code" } },
+      { status: 401, body: { code: "CODE_ALREADY_USED", message: "used" } },
+    );
+    render(<SecondFactorForm onVerified={vi.fn()} onSignInEnded={vi.fn()} />);
+    const input = screen.getByLabelText("Code from your app");
+
+    await user.type(input, "000000");
+    expect(await screen.findByText(/that code isn't right/i)).toBeTruthy();
+    await user.type(input, "111111");
+    expect(await screen.findByText(/already used\. wait for the next code/i)).toBeTruthy();
+    expect(document.activeElement).toBe(input);
+  });
+
+  it("ends the sign-in after too many wrong codes", async () => {
+    const user = userEvent.setup();
+    answer("verify-totp", { status: 400, body: { code: "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" } });
+    const onSignInEnded = vi.fn();
+    render(<SecondFactorForm onVerified={vi.fn()} onSignInEnded={onSignInEnded} />);
+    await user.type(screen.getByLabelText("Code from your app"), "999999");
+    await vi.waitFor(() =>
+      expect(onSignInEnded).toHaveBeenCalledWith("Too many wrong codes. Sign in again to try once more."),
+    );
+  });
+
+  it("takes a recovery code instead, keeping it in the field when it is refused", async () => {
+    const user = userEvent.setup();
+    const sent = answer("verify-backup-code", { status: 401, body: { code: "INVALID_BACKUP_CODE" } }, ok);
+    const onVerified = vi.fn(() => Promise.resolve());
+    render(<SecondFactorForm onVerified={onVerified} onSignInEnded={vi.fn()} />);
+    await user.click(screen.getByRole("button", { name: "Use a recovery code instead" }));
+    const input = screen.getByLabelText("Recovery code");
+    await user.type(input, "abcde-12345");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    expect(await screen.findByText("That recovery code isn't right or was already used.")).toBeTruthy();
+    expect(input).toHaveProperty("value", "abcde-12345");
+
+    await user.clear(input);
+    await user.type(input, "fghij-67890");
+    await user.click(screen.getByRole("button", { name: "Verify" }));
+    await vi.waitFor(() => expect(onVerified).toHaveBeenCalledOnce());
+    expect(sent).toEqual([
+      { code: "abcde-12345", trustDevice: false },
+      { code: "fghij-67890", trustDevice: false },
+    ]);
+  });
+});

@@ -1,0 +1,78 @@
+import { HttpResponse, http } from "msw";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { server } from "#client/test-network.ts";
+import { reportFromSignInWindow, signInInWindow } from "./sign-in-window.ts";
+
+type FakePopup = { closed: boolean; location: { href: string }; close: () => void };
+
+function fakePopup(): FakePopup {
+  const popup: FakePopup = { closed: false, location: { href: "" }, close: () => (popup.closed = true) };
+  return popup;
+}
+
+function providerAnswers(session: { user: { id: string } } | null = null) {
+  const asked: unknown[] = [];
+  server.use(
+    http.post("/api/auth/sign-in/social", async ({ request }) => {
+      asked.push(await request.json());
+      return HttpResponse.json({ url: "http://127.0.0.1:9/github/authorize?state=s", redirect: true });
+    }),
+    http.get("/api/auth/get-session", () => HttpResponse.json(session)),
+  );
+  return asked;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("signing in in a pop-up", () => {
+  it("opens the seed's 500x600 window at the provider and finishes when the window reports back", async () => {
+    const asked = providerAnswers();
+    const popup = fakePopup();
+    const open = vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    const signingIn = signInInWindow("github");
+    expect(open.mock.calls[0]?.[2]).toMatch(/^popup,width=500,height=600,/);
+    await vi.waitFor(() => expect(popup.location.href).toBe("http://127.0.0.1:9/github/authorize?state=s"));
+    expect(asked).toEqual([
+      {
+        provider: "github",
+        callbackURL: "/signed-in?provider=github",
+        errorCallbackURL: "/signed-in?provider=github",
+      },
+    ]);
+    reportFromSignInWindow({ error: null, provider: "github" });
+    await expect(signingIn).resolves.toBeNull();
+  });
+
+  it("says what the provider answered when the window reports an error", async () => {
+    providerAnswers();
+    vi.spyOn(window, "open").mockReturnValue(fakePopup() as unknown as Window);
+    const signingIn = signInInWindow("twitter");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    reportFromSignInWindow({ error: "access_denied", provider: "twitter" });
+    await expect(signingIn).resolves.toEqual({
+      code: "access_denied",
+      message: "You cancelled signing in with X. Nothing was changed.",
+    });
+  });
+
+  it("reports a blocked pop-up at once", async () => {
+    vi.spyOn(window, "open").mockReturnValue(null);
+    await expect(signInInWindow("facebook")).resolves.toMatchObject({ code: "auth/popup-blocked" });
+  });
+
+  it("counts a window closed without an answer as closed by the person, 8 s after it closes", async () => {
+    providerAnswers(null);
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    const signingIn = signInInWindow("github");
+    await vi.waitFor(() => expect(popup.location.href).not.toBe(""));
+    popup.closed = true;
+    let settled = false;
+    void signingIn.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(6_000);
+    await expect(signingIn).resolves.toMatchObject({ code: "auth/popup-closed-by-user" });
+  });
+});

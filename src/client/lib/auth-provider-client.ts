@@ -1,0 +1,33 @@
+// Provider sign-in and linked accounts: loaded with the provider buttons and the /me section
+// only, so they stay out of /login's initial JavaScript.
+import { AuthError, call, type SignInProvider } from "./auth-client.ts";
+
+type ProviderRedirect = { callbackURL: string; errorCallbackURL: string };
+
+/** The provider's sign-in page to send the browser to. */
+export async function startProviderSignIn(
+  provider: SignInProvider,
+  where: ProviderRedirect,
+): Promise<string> {
+  const body = await call("sign-in/social", { provider, ...where });
+  if (typeof body?.url !== "string") throw new AuthError("No sign-in address.", "auth/internal-error", 500);
+  return body.url;
+}
+
+/** The same, to link the provider to the signed-in account. */
+export async function startProviderLink(provider: SignInProvider, where: ProviderRedirect): Promise<string> {
+  const body = await call("link-social", { provider, ...where });
+  if (typeof body?.url !== "string") throw new AuthError("No sign-in address.", "auth/internal-error", 500);
+  return body.url;
+}
+
+export type LinkedAccount = { id: string; providerId: string; createdAt: string };
+
+export async function listLinkedAccounts(): Promise<LinkedAccount[]> {
+  const body = (await call("list-accounts")) as unknown;
+  return Array.isArray(body) ? (body as LinkedAccount[]) : [];
+}
+
+export async function unlinkAccount(accountId: string): Promise<void> {
+  await call("unlink-account", { accountId });
+}

@@ -1,0 +1,85 @@
+import { AuthError, call } from "#client/lib/auth-client.ts";
+
+/** Talks to better-auth's two-factor plugin (and /second-factor/status) through the auth client. */
+
+/** `required`: the operator asks it of owners of communities taking payments, and it is not on yet. */
+export type SecondFactorStatus = { enabled: boolean; recoveryCodesLeft: number; required: boolean };
+
+export async function getSecondFactorStatus(): Promise<SecondFactorStatus> {
+  const body = await call("second-factor/status");
+  return {
+    enabled: body?.enabled === true,
+    recoveryCodesLeft: typeof body?.recoveryCodesLeft === "number" ? body.recoveryCodesLeft : 0,
+    required: body?.required === true,
+  };
+}
+
+const codesOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((code): code is string => typeof code === "string") : [];
+
+/** A new secret for the app (not on until `confirmAppSetup`) and the recovery codes that go with it. */
+export async function startAppSetup(): Promise<{ totpURI: string; recoveryCodes: string[] }> {
+  const body = await call("two-factor/enable", {});
+  return { totpURI: String(body?.totpURI ?? ""), recoveryCodes: codesOf(body?.backupCodes) };
+}
+
+/** The first code from the app turns the factor on; at sign-in, a code finishes the second step. */
+export async function verifyAppCode(code: string, trustDevice = false): Promise<void> {
+  await call("two-factor/verify-totp", { code, trustDevice });
+}
+
+export async function verifyRecoveryCode(code: string, trustDevice = false): Promise<void> {
+  await call("two-factor/verify-backup-code", { code: code.trim(), trustDevice });
+}
+
+/** `check`: a current app code or a recovery code. */
+export async function newRecoveryCodes(check: string): Promise<string[]> {
+  return codesOf((await call("two-factor/generate-backup-codes", { code: check }))?.backupCodes);
+}
+
+export async function turnOffSecondFactor(check: string): Promise<void> {
+  await call("two-factor/disable", { code: check });
+}
+
+/** The secret printed for typing into an app by hand, in groups of four. */
+export function manualSecret(totpURI: string): string {
+  try {
+    const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+    return secret.replace(/(.{4})/g, "$1 ").trim();
+  } catch {
+    return "";
+  }
+}
+
+export function secondFactorErrorMessage(error: unknown): string {
+  if (!(error instanceof AuthError)) return "Something went wrong. Please try again.";
+  switch (error.code) {
+    case "INVALID_CODE":
+      return "That code isn't right. Enter the 6-digit code your app shows now.";
+    case "CODE_ALREADY_USED":
+      return "That code was already used. Wait for the next code in your app.";
+    case "INVALID_BACKUP_CODE":
+      return "That recovery code isn't right or was already used.";
+    case "CODE_REQUIRED":
+      return "Enter a code from your authenticator app or a recovery code.";
+    case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
+      return "Too many wrong codes. Sign in again to try once more.";
+    case "ACCOUNT_TEMPORARILY_LOCKED":
+      return "Too many wrong codes for this account. Try again in 15 minutes.";
+    case "INVALID_TWO_FACTOR_COOKIE":
+      return "This sign-in has expired. Sign in again.";
+    case "NETWORK_ERROR":
+      return error.message;
+    default:
+      if (error.status === 429) return "Too many attempts. Wait a minute and try again.";
+      return "Something went wrong. Please try again.";
+  }
+}
+
+/** Errors after which the second step cannot go on: the person starts the sign-in again. */
+export function endsTheSignIn(error: unknown): boolean {
+  return (
+    error instanceof AuthError &&
+    (error.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || error.code === "INVALID_TWO_FACTOR_COOKIE")
+  );
+}

@@ -1,0 +1,83 @@
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
+import { AuthError, callAuth } from "./auth-client.ts";
+
+// Passkeys (WebAuthn) for /me and /login. The browser library loads only when a ceremony starts,
+// keeping it out of /login's initial JavaScript.
+const library = () => import("@simplewebauthn/browser");
+
+/** Whether this browser has WebAuthn at all; checked without loading the library. */
+export const passkeysSupported = () =>
+  typeof window !== "undefined" && typeof window.PublicKeyCredential === "function";
+
+/** A canceled or timed-out prompt, or another ceremony taking over: nothing to report as a failure. */
+function ceremonyError(caught: unknown): never {
+  const name = caught instanceof Error ? caught.name : "";
+  if (name === "NotAllowedError" || name === "AbortError") {
+    throw new AuthError("The passkey prompt was closed before it finished.", "PASSKEY_CANCELED", 0);
+  }
+  if (name === "InvalidStateError") {
+    throw new AuthError("This device already holds a passkey for your account.", "PASSKEY_EXISTS", 0);
+  }
+  if (caught instanceof AuthError) throw caught;
+  throw new AuthError("This browser could not use a passkey here.", "PASSKEY_UNAVAILABLE", 0);
+}
+
+/** Creates a passkey on this device for the signed-in account and stores it under `name`. */
+export async function registerPasskey(name: string, accountEmail: string): Promise<void> {
+  const { startRegistration } = await library();
+  const optionsJSON = (await callAuth(
+    `passkey/generate-register-options?name=${encodeURIComponent(accountEmail)}`,
+  )) as unknown as PublicKeyCredentialCreationOptionsJSON;
+  const response = await startRegistration({ optionsJSON }).catch(ceremonyError);
+  await callAuth("passkey/verify-registration", { response, name });
+}
+
+/**
+ * Signs in with a passkey. `autofill`: the browser offers the passkeys in the email field's
+ * suggestions (conditional UI) and this resolves when one is picked; false when it cannot.
+ */
+export async function signInWithPasskey(options: { autofill?: boolean } = {}): Promise<boolean> {
+  const { startAuthentication, browserSupportsWebAuthnAutofill } = await library();
+  if (options.autofill && !(await browserSupportsWebAuthnAutofill())) return false;
+  const optionsJSON = (await callAuth(
+    "passkey/generate-authenticate-options",
+  )) as unknown as PublicKeyCredentialRequestOptionsJSON;
+  const response = await startAuthentication({
+    optionsJSON,
+    useBrowserAutofill: options.autofill ?? false,
+  }).catch(ceremonyError);
+  await callAuth("passkey/verify-authentication", { response });
+  return true;
+}
+
+/** What /login says when a passkey sign-in did not work. */
+export function passkeySignInError(caught: unknown): string {
+  if (caught instanceof AuthError && caught.status === 0) return caught.message;
+  if (caught instanceof AuthError && caught.code === "PASSKEY_NOT_FOUND") {
+    return "That passkey is not registered here any more. Sign in with your email instead.";
+  }
+  return "Signing in with the passkey did not work. Try again, or use your email.";
+}
+
+let autofillStarted = false;
+
+/**
+ * Conditional UI: once the email field is touched or typed in, the browser may offer the passkeys
+ * saved for this site among its suggestions. Started on that first interaction (the field is
+ * focused on load), so the WebAuthn code is not part of /login's first load.
+ */
+export function offerPasskeyAutofill(onSignedIn: () => Promise<void>) {
+  if (autofillStarted || !passkeysSupported()) return;
+  autofillStarted = true;
+  signInWithPasskey({ autofill: true })
+    .then(async (signedIn) => {
+      if (signedIn) await onSignedIn();
+    })
+    .catch(() => {
+      // A closed prompt or another ceremony taking over: the button and the email still work.
+      autofillStarted = false;
+    });
+}

@@ -1,0 +1,72 @@
+import { createFileRoute, Link, redirect, useNavigate, useRouter } from "@tanstack/react-router";
+import { ShieldCheckIcon } from "lucide-react";
+import { AuthCard, PublicLayout } from "#client/components/layout/public-layout.tsx";
+import { afterSignIn } from "#client/features/auth/after-sign-in.ts";
+import { useAuth } from "#client/features/auth/auth-context.tsx";
+import { SecondFactorForm } from "#client/features/auth/components/second-factor-form.tsx";
+import { clearPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
+import { SECOND_FACTOR_REQUIRED } from "#client/lib/auth-client.ts";
+import { notify } from "#client/lib/notify.ts";
+import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
+
+export const Route = createFileRoute("/two-factor")({
+  validateSearch: parseRedirectSearch,
+  beforeLoad: ({ context, search }) => {
+    if (context.auth.isAuthenticated)
+      throw redirect({ href: redirectTarget(search.redirect), replace: true });
+  },
+  component: TwoFactorPage,
+});
+
+function TwoFactorPage() {
+  const { redirect: redirectTo } = Route.useSearch();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const auth = useAuth();
+
+  async function continueAfterVerify() {
+    const user = await auth.refresh();
+    clearPendingSignIn();
+    const next = afterSignIn(user, redirectTo);
+    if (next.kind === "welcome") await navigate({ to: "/welcome", search: { redirect: next.redirect } });
+    else await router.navigate({ href: next.href });
+  }
+
+  async function startAgain(message: string) {
+    notify("error", message);
+    await navigate({ to: "/login", search: { redirect: redirectTo }, replace: true });
+  }
+
+  return (
+    <PublicLayout>
+      <title>Second step · Commons</title>
+      <AuthCard>
+        <div className="mb-8 grid justify-items-center gap-3 text-center">
+          <div className="flex size-11 items-center justify-center rounded-full bg-primary/12 text-primary">
+            <ShieldCheckIcon className="size-5" aria-hidden="true" />
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight">One more step</h1>
+          <p className="text-sm text-muted-foreground">
+            Your account has a second factor turned on. Enter the code from your authenticator app to finish
+            signing in.
+          </p>
+          <p className="text-xs text-muted-foreground">
+            Code for support: <code className="font-mono">{SECOND_FACTOR_REQUIRED}</code>
+          </p>
+        </div>
+        <div className="rounded-xl border bg-card p-6 shadow-xs">
+          <SecondFactorForm onVerified={continueAfterVerify} onSignInEnded={(m) => void startAgain(m)} />
+        </div>
+        <p className="mt-6 text-center text-sm">
+          <Link
+            to="/login"
+            search={{ redirect: redirectTo }}
+            className="rounded text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            Start over
+          </Link>
+        </p>
+      </AuthCard>
+    </PublicLayout>
+  );
+}

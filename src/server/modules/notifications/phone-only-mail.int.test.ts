@@ -1,0 +1,53 @@
+// Someone who signed up by phone has only a placeholder email (src/shared/phone.ts): mail meant
+// for them is skipped, never handed to SMTP.
+import { like } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { outboxMessage } from "#server/db/schema.ts";
+import {
+  phoneOverridesOf,
+  startTwilioStandin,
+  type TwilioStandin,
+} from "#server/modules/auth/twilio-standin.test-support.ts";
+import { communityWithOwner, join } from "#server/modules/membership/membership-test-support.ts";
+import { startTestServer, type TestServer } from "#server/test/harness.ts";
+import { isPhoneOnlyEmail } from "#shared/phone.ts";
+
+let twilio: TwilioStandin;
+let t: TestServer;
+beforeAll(async () => {
+  twilio = await startTwilioStandin();
+  t = await startTestServer({ overrides: phoneOverridesOf(twilio) });
+});
+afterAll(async () => {
+  await t.close();
+  await twilio.close();
+});
+
+it("skips the mail of someone who signed up by phone, never handing it to SMTP", async () => {
+  const { communityId, owner } = await communityWithOwner(t, { joinPolicy: "APPROVAL" });
+  const pat = t.browser();
+  const number = "+447400555123";
+  await pat.post("/api/auth/phone-number/send-otp", { phoneNumber: number });
+  const signedIn = await pat.post("/api/auth/phone-number/verify", {
+    phoneNumber: number,
+    code: await twilio.codeFor(number),
+  });
+  expect(signedIn.status).toBe(200);
+  await pat.post("/api/auth/update-user", { name: "Pat Phone" });
+
+  const asked = await join(pat, communityId);
+  expect(asked.data?.joinCommunity.status).toBe("PENDING");
+  const approved = await owner.graphql("mutation ($id: ID!) { approveJoinRequest(id: $id) { status } }", {
+    id: asked.data?.joinCommunity.id,
+  });
+  expect(approved.errors).toBeUndefined();
+  await t.drain();
+
+  const skipped = await t.server.database.db
+    .select({ sentAt: outboxMessage.sentAt })
+    .from(outboxMessage)
+    .where(like(outboxMessage.lastError, "skipped: no email address (signed up by phone)"));
+  expect(skipped.length).toBeGreaterThan(0);
+  expect(skipped.every((row) => row.sentAt !== null)).toBe(true);
+  expect(t.smtp.mails.some((mail) => mail.to.some((to) => isPhoneOnlyEmail(to)))).toBe(false);
+});
