@@ -25,6 +25,11 @@ const IN_USE = new Set([
   "POST /two-factor/enable",
   "POST /two-factor/verify-totp",
   "POST /two-factor/verify-backup-code",
+  // Texted codes: at sign-in, and on /me to turn texts on (two-factor-text.ts).
+  "POST /two-factor/send-otp",
+  "POST /two-factor/verify-otp",
+  "GET /second-factor/methods",
+  "POST /second-factor/enable-text",
   "POST /two-factor/generate-backup-codes",
   "POST /two-factor/disable",
   ...PASSKEY_ROUTES,

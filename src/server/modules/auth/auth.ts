@@ -20,6 +20,8 @@ import { phoneSignInPlugins } from "./phone-sign-in.ts";
 import { SESSION_CACHE_SECONDS } from "./session-revocation.service.ts";
 import { twoFactor } from "./two-factor.tables.ts";
 import { secondFactorPlugins } from "./two-factor.ts";
+import { hasConfirmedApp } from "./two-factor-checks.ts";
+import { textCodeSender, textSecondFactorPlugin } from "./two-factor-text.ts";
 
 /** Request header carrying the client address derived by the HTTP layer; anything a client sends under this name is replaced. */
 export const CLIENT_IP_HEADER = "x-commons-client-ip";
@@ -78,6 +80,13 @@ export function createAuth(options: {
 }) {
   const { config, db, mailer } = options;
   const oauthProviders = oauthProvidersPlugin(db, config.oauthProviders);
+  const texts = phoneSettingsOf(config).signIn;
+  const textOptions = {
+    db,
+    sendText: options.sendText,
+    clock: options.clock ?? (() => new Date()),
+    clientAddressHeader: CLIENT_IP_HEADER,
+  };
   return betterAuth({
     appName: "Commons",
     baseURL: config.appUrl,
@@ -187,7 +196,15 @@ export function createAuth(options: {
             codeAttempts: CODE_ATTEMPTS,
           })
         : []),
-      ...secondFactorPlugins(db, { required: options.secondFactorRequired ?? null }),
+      ...secondFactorPlugins(db, {
+        required: options.secondFactorRequired ?? null,
+        ...(texts ? { sendCodeByText: textCodeSender(textOptions) } : {}),
+      }),
+      textSecondFactorPlugin({
+        ...textOptions,
+        texts,
+        hasConfirmedApp: (userId) => hasConfirmedApp(db, userId),
+      }),
     ],
   });
 }

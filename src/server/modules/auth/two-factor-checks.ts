@@ -2,8 +2,10 @@ import { APIError, getSessionFromCtx } from "better-auth/api";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { hasSecondFactorOn } from "#server/modules/users/users.service.ts";
 import { decodeBase32, matchingStep } from "./totp.ts";
 import { twoFactor } from "./two-factor.tables.ts";
+import { claimTextCode } from "./two-factor-text.ts";
 
 type SecretConfig = Parameters<typeof symmetricDecrypt>[0]["key"];
 
@@ -100,29 +102,47 @@ export async function preventCodeReplay(db: Db, ctx: FreshCheckContext): Promise
 }
 
 /**
- * Turning the factor off and making new recovery codes need a current code from the app, or one
- * of the recovery codes (which it uses up): a session left open on a shared computer is not enough.
+ * Turning the factor off and making new recovery codes need a current code from the app, a code
+ * texted to the verified phone (`/two-factor/send-otp` first), or one of the recovery codes (which
+ * it uses up): a session left open on a shared computer is not enough.
  */
 export async function freshCheck(db: Db, ctx: FreshCheckContext): Promise<void> {
   const session = await getSessionFromCtx(ctx);
   if (!session) throw fail("UNAUTHORIZED", "UNAUTHORIZED", "Sign in first.");
+  if (!(await hasSecondFactor(db, session.user.id))) {
+    throw fail("BAD_REQUEST", "TWO_FACTOR_NOT_ENABLED", "The second factor is not on.");
+  }
   const row = await rowFor(db, session.user.id);
-  if (!row?.verified) throw fail("BAD_REQUEST", "TWO_FACTOR_NOT_ENABLED", "The second factor is not on.");
   const code = typedCode(ctx);
   if (code === "") {
     throw fail(
       "BAD_REQUEST",
       "CODE_REQUIRED",
-      "Enter a code from your authenticator app or a recovery code.",
+      "Enter a code from your authenticator app, a texted code, or a recovery code.",
     );
   }
   if (/^\d{6}$/.test(code)) {
-    const outcome = await claimAppCode(db, row, await appKey(ctx.context.secretConfig, row), code);
-    if (outcome === "used") throw codeAlreadyUsed();
-    if (outcome === "wrong") {
-      throw fail("UNAUTHORIZED", "INVALID_CODE", "That code isn't right. Enter the code your app shows now.");
+    if (row?.verified) {
+      const outcome = await claimAppCode(db, row, await appKey(ctx.context.secretConfig, row), code);
+      if (outcome === "ok") return;
+      if (outcome === "used") throw codeAlreadyUsed();
     }
-    return;
+    const texted = await claimTextCode(
+      ctx as unknown as Parameters<typeof claimTextCode>[0],
+      { userId: session.user.id, sessionId: session.session.id },
+      code,
+    );
+    if (texted === "ok") return;
+    throw fail(
+      "UNAUTHORIZED",
+      "INVALID_CODE",
+      row?.verified
+        ? "That code isn't right. Enter the code your app shows now."
+        : "That code isn't right. Enter the 6 digits we texted you.",
+    );
+  }
+  if (!row) {
+    throw fail("UNAUTHORIZED", "INVALID_BACKUP_CODE", "That recovery code isn't right or was already used.");
   }
   const codes = await recoveryCodes(ctx.context.secretConfig, row);
   if (!codes.includes(code)) {
@@ -142,21 +162,32 @@ export async function freshCheck(db: Db, ctx: FreshCheckContext): Promise<void> 
   }
 }
 
-export type SecondFactorStatus = { enabled: boolean; recoveryCodesLeft: number };
+export type SecondFactorStatus = {
+  enabled: boolean;
+  /** The authenticator app is set up and confirmed. */
+  app: boolean;
+  recoveryCodesLeft: number;
+};
 
-/** What /me shows: whether the app is confirmed, and how many recovery codes are left unused. */
+/** What /me shows: whether the factor is on, whether the app is confirmed, and the recovery codes left. */
 export async function secondFactorStatus(
   db: Db,
   secretConfig: SecretConfig,
   userId: string,
 ): Promise<SecondFactorStatus> {
+  const enabled = await hasSecondFactor(db, userId);
   const row = await rowFor(db, userId);
-  if (!row?.verified) return { enabled: false, recoveryCodesLeft: 0 };
-  return { enabled: true, recoveryCodesLeft: (await recoveryCodes(secretConfig, row)).length };
+  if (!enabled || !row) return { enabled, app: false, recoveryCodesLeft: 0 };
+  return { enabled, app: row.verified, recoveryCodesLeft: (await recoveryCodes(secretConfig, row)).length };
 }
 
-/** Whether this person has a confirmed second factor (the operator's rule for owners asks). */
+/** Whether this person has a second factor on: the app, texts or both (the operator's rule for owners asks). */
 export async function hasSecondFactor(db: Pick<Db, "select">, userId: string): Promise<boolean> {
+  return hasSecondFactorOn(db, userId);
+}
+
+/** Whether this person's authenticator app is set up and confirmed. */
+export async function hasConfirmedApp(db: Pick<Db, "select">, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: twoFactor.id })
     .from(twoFactor)

@@ -46,7 +46,12 @@ it("a sign-in by phone code asks for the second factor; adding the number on /me
     code: await textedCode(browser, phoneNumber),
   });
   expect(first.status).toBe(200);
-  expect(await first.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
+  // The app, or a code texted to the number just verified.
+  expect(await first.json()).toEqual({
+    twoFactorRedirect: true,
+    twoFactorMethods: ["totp", "otp"],
+    phoneHint: `+44 •••• ••${phoneNumber.slice(-4)}`,
+  });
   expect(await signedInEmail(browser)).toBeNull();
   expect((await browser.post("/api/auth/two-factor/verify-totp", { code: app.code() })).status).toBe(200);
   expect(await signedInEmail(browser)).toBe(email);

@@ -41,14 +41,26 @@ describe("turning the authenticator app on", () => {
     expect(body.backupCodes).toHaveLength(10);
     expect(new Set(body.backupCodes).size).toBe(10);
     // Set up but not confirmed: a sign-in elsewhere is not asked for it.
-    expect(await status()).toEqual({ enabled: false, recoveryCodesLeft: 0, required: false });
+    expect(await status()).toEqual({
+      enabled: false,
+      app: false,
+      text: null,
+      recoveryCodesLeft: 0,
+      required: false,
+    });
     expect((await emailCodeStep(t.browser(), email)).twoFactorRedirect).toBeUndefined();
 
     const wrong = await verifyApp(browser, "000000");
     expect(wrong.status).toBe(401);
     expect(await errorCode(wrong)).toBe("INVALID_CODE");
     expect((await verifyApp(browser, appFrom(body.totpURI).code())).status).toBe(200);
-    expect(await status()).toEqual({ enabled: true, recoveryCodesLeft: 10, required: false });
+    expect(await status()).toEqual({
+      enabled: true,
+      app: true,
+      text: null,
+      recoveryCodesLeft: 10,
+      required: false,
+    });
     // The person stays signed in on the device that turned it on.
     expect(await signedInEmail(browser)).toBe(email);
   });
@@ -131,7 +143,7 @@ describe("recovery codes", () => {
     expect(used.status).toBe(200);
     expect(await signedInEmail(browser)).toBe(email);
     const status = await (await browser.fetch("/api/auth/second-factor/status")).json();
-    expect(status).toEqual({ enabled: true, recoveryCodesLeft: 9, required: false });
+    expect(status).toEqual({ enabled: true, app: true, text: null, recoveryCodesLeft: 9, required: false });
 
     const again = t.browser();
     await emailCodeStep(again, email);
@@ -218,6 +230,8 @@ describe("turning the second factor off", () => {
     expect(await signedInEmail(browser)).toBe(person.email);
     expect(await (await browser.fetch("/api/auth/second-factor/status")).json()).toEqual({
       enabled: false,
+      app: false,
+      text: null,
       recoveryCodesLeft: 0,
       required: false,
     });

@@ -9,6 +9,7 @@ import {
   preventCodeReplay,
   secondFactorStatus,
 } from "./two-factor-checks.ts";
+import { phoneHint, TEXT_CODE_ATTEMPTS, TEXT_CODE_MINUTES, textableNumber } from "./two-factor-text.ts";
 
 export const TRUST_DEVICE_DAYS = 30;
 /** How long the second step of a sign-in stays open after the first. */
@@ -44,11 +45,32 @@ export type SecondFactorOptions = {
   /** REQUIRE_OWNER_SECOND_FACTOR: whether this person must still set up a second factor. */
   required: ((userId: string) => Promise<boolean>) | null;
   /**
-   * Codes by text message as a second factor, once a sender exists: handed to the plugin's
-   * `otpOptions.sendOTP` (which then offers `otp` at sign-in). Unset, only the app is offered.
+   * Codes by text message as a second factor (two-factor-text.ts), when texts can be sent: handed
+   * to the plugin's `otpOptions.sendOTP`, which then offers `otp` at sign-in to people with a
+   * verified phone. Unset, only the app and recovery codes are offered.
    */
-  sendCodeByText?: (message: { userId: string; code: string }) => Promise<void>;
+  sendCodeByText?: (
+    message: {
+      user: { id: string; phoneNumber?: string | null; phoneNumberVerified?: boolean | null };
+      otp: string;
+    },
+    ctx?: { request?: Request; headers?: Headers },
+  ) => Promise<void>;
 };
+
+type HookInput = { context: { newSession?: { user: Record<string, unknown> } | null } };
+type ChallengeAnswer = { twoFactorRedirect?: boolean; twoFactorMethods?: string[]; phoneHint?: string };
+
+/**
+ * The plugin offers texted codes to everyone once a sender exists; the second step offers them
+ * only to people with a verified number, and says which number (masked) the code will go to.
+ */
+function narrowMethods(answer: ChallengeAnswer, person: Record<string, unknown>) {
+  if (!answer.twoFactorRedirect || !Array.isArray(answer.twoFactorMethods)) return;
+  const number = textableNumber(person as Parameters<typeof textableNumber>[0]);
+  answer.twoFactorMethods = answer.twoFactorMethods.filter((method) => method !== "otp" || number !== null);
+  if (number) answer.phoneHint = phoneHint(number);
+}
 
 export function secondFactorPlugins(db: Db, options: SecondFactorOptions): BetterAuthPlugin[] {
   const { required, sendCodeByText } = options;
@@ -60,15 +82,16 @@ export function secondFactorPlugins(db: Db, options: SecondFactorOptions): Bette
     twoFactorCookieMaxAge: SECOND_STEP_MINUTES * 60,
     accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 15 * 60 },
     // Without a sender the plugin offers only the app and recovery codes, and `/two-factor/send-otp`
-    // refuses (it is not mounted either: auth-routes.ts).
+    // refuses.
     ...(sendCodeByText
       ? {
           otpOptions: {
-            period: SECOND_STEP_MINUTES,
-            allowedAttempts: 5,
+            period: TEXT_CODE_MINUTES,
+            allowedAttempts: TEXT_CODE_ATTEMPTS,
             storeOTP: "hashed" as const,
-            sendOTP: ({ user, otp }: { user: { id: string }; otp: string }) =>
-              sendCodeByText({ userId: user.id, code: otp }),
+            sendOTP: sendCodeByText as unknown as NonNullable<
+              NonNullable<Parameters<typeof twoFactorPlugin>[0]>["otpOptions"]
+            >["sendOTP"],
           },
         }
       : {}),
@@ -77,14 +100,33 @@ export function secondFactorPlugins(db: Db, options: SecondFactorOptions): Bette
   const challenge = after[0];
   if (!challenge || after.length !== 1)
     throw new Error("better-auth's two-factor plugin changed its sign-in hook");
+  const challengeHandler = challenge.handler as unknown as (input: HookInput) => Promise<unknown>;
+  // Called as the hook runner calls it (with the runner's own context), so its cookies and its
+  // answer reach the response as they would unwrapped; only the offered methods are narrowed.
+  const narrowedChallenge = async (input: HookInput) => {
+    const person = input.context.newSession?.user;
+    const result = await challengeHandler(input);
+    const answer = (result as { response?: unknown } | undefined)?.response ?? result;
+    if (person && answer && typeof answer === "object") narrowMethods(answer as ChallengeAnswer, person);
+    return result;
+  };
   plugin.hooks = {
     ...plugin.hooks,
-    after: [{ ...challenge, matcher: (context) => CHALLENGED_SIGN_INS.has(context.path ?? "") }],
+    after: [
+      {
+        matcher: (context) => CHALLENGED_SIGN_INS.has(context.path ?? ""),
+        handler: narrowedChallenge as unknown as typeof challenge.handler,
+      },
+    ],
   };
-  return [plugin, commonsSecondFactor(db, required)];
+  return [plugin, commonsSecondFactor(db, required, Boolean(sendCodeByText))];
 }
 
-function commonsSecondFactor(db: Db, required: ((userId: string) => Promise<boolean>) | null) {
+function commonsSecondFactor(
+  db: Db,
+  required: ((userId: string) => Promise<boolean>) | null,
+  texts: boolean,
+) {
   return {
     id: "commons-second-factor",
     hooks: {
@@ -125,10 +167,19 @@ function commonsSecondFactor(db: Db, required: ((userId: string) => Promise<bool
         "/second-factor/status",
         { method: "GET", use: [sessionMiddleware] },
         async (ctx) => {
-          const userId = ctx.context.session.user.id;
-          const status = await secondFactorStatus(db, ctx.context.secretConfig, userId);
-          // Required: the operator asks it of owners of communities taking payments, and it is not on yet.
-          return ctx.json({ ...status, required: required ? await required(userId) : false });
+          // Read afresh: the session's cached copy of the person can predate a number just verified.
+          const person =
+            (await ctx.context.internalAdapter.findUserById(ctx.context.session.user.id)) ??
+            ctx.context.session.user;
+          const status = await secondFactorStatus(db, ctx.context.secretConfig, person.id);
+          const number = textableNumber(person as Parameters<typeof textableNumber>[0]);
+          return ctx.json({
+            ...status,
+            // The number texted codes go to, masked, when the account has a verified one and texts can be sent.
+            text: number && texts ? phoneHint(number) : null,
+            // Required: the operator asks it of owners of communities taking payments, and it is not on yet.
+            required: required ? await required(person.id) : false,
+          });
         },
       ),
     },

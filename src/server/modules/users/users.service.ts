@@ -89,3 +89,9 @@ export async function accountIdsByEmail(
     .where(inArray(user.email, emails));
   return new Map(rows.map((row) => [row.email, row.id]));
 }
+
+/** Whether this person has a second factor turned on (an authenticator app, texts, or both). */
+export async function hasSecondFactorOn(db: Pick<Db, "select">, userId: string): Promise<boolean> {
+  const [row] = await db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, userId)).limit(1);
+  return row?.on === true;
+}
