@@ -2,16 +2,52 @@ import { AuthError, call } from "#client/lib/auth-client.ts";
 
 /** Talks to better-auth's two-factor plugin (and /second-factor/status) through the auth client. */
 
-/** `required`: the operator asks it of owners of communities taking payments, and it is not on yet. */
-export type SecondFactorStatus = { enabled: boolean; recoveryCodesLeft: number; required: boolean };
+/**
+ * `app`: the authenticator app is confirmed. `text`: the masked number texted codes go to, when the
+ * account has a verified one. `required`: the operator asks it of owners of communities taking
+ * payments, and it is not on yet.
+ */
+export type SecondFactorStatus = {
+  enabled: boolean;
+  app: boolean;
+  text: string | null;
+  recoveryCodesLeft: number;
+  required: boolean;
+};
+
+const textOf = (value: unknown) => (typeof value === "string" && value ? value : null);
 
 export async function getSecondFactorStatus(): Promise<SecondFactorStatus> {
   const body = await call("second-factor/status");
   return {
     enabled: body?.enabled === true,
+    app: body?.app === true,
+    text: textOf(body?.text),
     recoveryCodesLeft: typeof body?.recoveryCodesLeft === "number" ? body.recoveryCodesLeft : 0,
     required: body?.required === true,
   };
+}
+
+/** How the second step of this sign-in can be finished: the app, and texts to the number shown. */
+export type SecondStepMethods = { app: boolean; text: string | null };
+
+export async function getSecondStepMethods(): Promise<SecondStepMethods> {
+  const body = await call("second-factor/methods");
+  return { app: body?.app === true, text: textOf(body?.text) };
+}
+
+/** Texts a 6-digit code to the account's verified number: at sign-in, or signed in for a fresh check. */
+export async function sendTextCode(): Promise<void> {
+  await call("two-factor/send-otp", {});
+}
+
+export async function verifyTextCode(code: string, trustDevice = false): Promise<void> {
+  await call("two-factor/verify-otp", { code, trustDevice });
+}
+
+/** Turns the second factor on with texts alone, given the code just texted; answers the recovery codes. */
+export async function turnOnTexts(code: string): Promise<string[]> {
+  return codesOf((await call("second-factor/enable-text", { code }))?.recoveryCodes);
 }
 
 const codesOf = (value: unknown): string[] =>
@@ -68,6 +104,13 @@ export function secondFactorErrorMessage(error: unknown): string {
       return "Too many wrong codes for this account. Try again in 15 minutes.";
     case "INVALID_TWO_FACTOR_COOKIE":
       return "This sign-in has expired. Sign in again.";
+    case "OTP_HAS_EXPIRED":
+      return "That code has expired or was replaced by a newer one. Ask for a new code.";
+    case "NO_VERIFIED_PHONE":
+      return "There is no verified phone number on this account to text a code to.";
+    case "RATE_LIMITED_PHONE":
+    case "RATE_LIMITED_PHONE_NUMBERS":
+      return error.message;
     case "NETWORK_ERROR":
       return error.message;
     default:

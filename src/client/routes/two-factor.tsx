@@ -8,6 +8,7 @@ import { clearPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
 import { SECOND_FACTOR_REQUIRED } from "#client/lib/auth-client.ts";
 import { notify } from "#client/lib/notify.ts";
 import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
+import { getSecondStepMethods } from "#client/lib/second-factor-client.ts";
 
 export const Route = createFileRoute("/two-factor")({
   validateSearch: parseRedirectSearch,
@@ -15,11 +16,14 @@ export const Route = createFileRoute("/two-factor")({
     if (context.auth.isAuthenticated)
       throw redirect({ href: redirectTarget(search.redirect), replace: true });
   },
+  // Which ways this account can finish with; an expired step is said when a code is sent.
+  loader: () => getSecondStepMethods().catch(() => ({ app: true, text: null })),
   component: TwoFactorPage,
 });
 
 function TwoFactorPage() {
   const { redirect: redirectTo } = Route.useSearch();
+  const methods = Route.useLoaderData();
   const navigate = useNavigate();
   const router = useRouter();
   const auth = useAuth();
@@ -47,15 +51,23 @@ function TwoFactorPage() {
           </div>
           <h1 className="text-2xl font-semibold tracking-tight">One more step</h1>
           <p className="text-sm text-muted-foreground">
-            Your account has a second factor turned on. Enter the code from your authenticator app to finish
-            signing in.
+            Your account has a second factor turned on.{" "}
+            {methods.app
+              ? "Enter the code from your authenticator app to finish signing in."
+              : methods.text
+                ? "We'll text a code to your phone to finish signing in."
+                : "Enter one of your recovery codes to finish signing in."}
           </p>
           <p className="text-xs text-muted-foreground">
             Code for support: <code className="font-mono">{SECOND_FACTOR_REQUIRED}</code>
           </p>
         </div>
         <div className="rounded-xl border bg-card p-6 shadow-xs">
-          <SecondFactorForm onVerified={continueAfterVerify} onSignInEnded={(m) => void startAgain(m)} />
+          <SecondFactorForm
+            methods={methods}
+            onVerified={continueAfterVerify}
+            onSignInEnded={(m) => void startAgain(m)}
+          />
         </div>
         <p className="mt-6 text-center text-sm">
           <Link

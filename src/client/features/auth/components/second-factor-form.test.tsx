@@ -84,4 +84,54 @@ describe("the second step of signing in", () => {
       { code: "fghij-67890", trustDevice: false },
     ]);
   });
+
+  it("texts a code to the verified number when the account has no app, and sends a new one on request", async () => {
+    const user = userEvent.setup();
+    const texted = answer("send-otp", { status: 200, body: { status: true } });
+    const sent = answer("verify-otp", ok);
+    const onVerified = vi.fn(() => Promise.resolve());
+    render(
+      <SecondFactorForm
+        methods={{ app: false, text: "+44 •••• ••4567" }}
+        onVerified={onVerified}
+        onSignInEnded={vi.fn()}
+      />,
+    );
+    expect(screen.getByText("We'll text a 6-digit code to +44 •••• ••4567.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Use the code from your app" })).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Text me a code" }));
+    const input = await screen.findByLabelText("Code we texted you");
+    expect(screen.getByText(/We texted a 6-digit code to \+44 •••• ••4567/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Send a new code" }));
+    await vi.waitFor(() => expect(texted).toHaveLength(2));
+
+    await user.type(input, "246810");
+    await vi.waitFor(() => expect(onVerified).toHaveBeenCalledOnce());
+    expect(sent).toEqual([{ code: "246810", trustDevice: false }]);
+  });
+
+  it("says why no text was sent, and offers the app and recovery codes beside texts", async () => {
+    const user = userEvent.setup();
+    answer("send-otp", {
+      status: 429,
+      body: {
+        code: "RATE_LIMITED_PHONE",
+        message: "Too many codes were sent to this number. You can ask for another in about 12 minutes.",
+      },
+    });
+    render(
+      <SecondFactorForm
+        methods={{ app: true, text: "+1 •••• ••0100" }}
+        onVerified={vi.fn()}
+        onSignInEnded={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText("Code from your app")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Text me a code instead" }));
+    await user.click(screen.getByRole("button", { name: "Text me a code" }));
+    expect(await screen.findByText(/Too many codes were sent to this number/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Use the code from your app" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Use a recovery code instead" })).toBeTruthy();
+  });
 });
