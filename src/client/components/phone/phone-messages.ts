@@ -18,6 +18,7 @@ export function phoneErrorMessage(error: unknown): string {
     case "TEXT_NUMBER_OPTED_OUT":
     case "TEXT_UNAVAILABLE":
     case "PHONE_NUMBER_ONLY_WAY_IN":
+    case "PHONE_IS_SECOND_FACTOR":
       return error.message;
     case "RATE_LIMITED_PHONE":
       return `Too many codes were sent to this number. You can ask for another ${wait(error.retryAfter)}.`;

@@ -7,7 +7,7 @@ export function recoveryCodesText(codes: string[], email: string): string {
   return [
     `Commons recovery codes for ${email}`,
     "",
-    "Each code signs you in once when you cannot use your authenticator app.",
+    "Each code signs you in once when you cannot use your authenticator app or your phone.",
     "Keep them somewhere safe, away from this device.",
     "",
     ...codes,

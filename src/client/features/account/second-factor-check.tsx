@@ -4,20 +4,23 @@ import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
-import { secondFactorErrorMessage } from "#client/lib/second-factor-client.ts";
+import { secondFactorErrorMessage, sendTextCode } from "#client/lib/second-factor-client.ts";
 
 /**
- * A fresh check before changing the factor: a code the app shows now, or a recovery code. What
- * was typed stays in the field when the server refuses it.
+ * A fresh check before changing the factor: a code the app shows now, a code texted to the
+ * verified phone, or a recovery code. What was typed stays in the field when the server refuses it.
  */
 export function SecondFactorCheck({
   action,
   destructive = false,
+  textTo = null,
   onConfirm,
   onCancel,
 }: {
   action: string;
   destructive?: boolean;
+  /** The masked number a code can be texted to, when the account has a verified one. */
+  textTo?: string | null;
   onConfirm: (code: string) => Promise<void>;
   onCancel: () => void;
 }) {
@@ -25,12 +28,31 @@ export function SecondFactorCheck({
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [texted, setTexted] = useState(false);
+  const [sending, setSending] = useState(false);
+
+  async function textCode() {
+    setSending(true);
+    setError(null);
+    try {
+      await sendTextCode();
+      setTexted(true);
+    } catch (caught) {
+      setError(secondFactorErrorMessage(caught));
+    } finally {
+      setSending(false);
+    }
+  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = code.replace(/\s+/g, "");
     if (value === "") {
-      setError("Enter a code from your authenticator app or a recovery code.");
+      setError(
+        textTo
+          ? "Enter a code from your authenticator app, the code we texted you, or a recovery code."
+          : "Enter a code from your authenticator app or a recovery code.",
+      );
       return;
     }
     setBusy(true);
@@ -47,7 +69,11 @@ export function SecondFactorCheck({
   return (
     <form onSubmit={onSubmit} noValidate className="grid max-w-sm gap-3 rounded-lg border p-4">
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-code`}>Code from your app, or a recovery code</Label>
+        <Label htmlFor={`${id}-code`}>
+          {textTo
+            ? "Code from your app or your phone, or a recovery code"
+            : "Code from your app, or a recovery code"}
+        </Label>
         <Input
           id={`${id}-code`}
           name="check-code"
@@ -61,7 +87,11 @@ export function SecondFactorCheck({
           aria-describedby={error ? `${id}-hint ${errorId}` : `${id}-hint`}
           className="font-mono"
         />
-        <FieldHint id={`${id}-hint`}>To confirm it is you, enter the code your app shows now.</FieldHint>
+        <FieldHint id={`${id}-hint`}>
+          {texted
+            ? `We texted a 6-digit code to ${textTo}. Enter it to confirm it is you.`
+            : "To confirm it is you, enter the code your app shows now."}
+        </FieldHint>
         <FieldError id={errorId}>{error}</FieldError>
       </div>
       <div className="flex flex-wrap gap-2">
@@ -69,6 +99,12 @@ export function SecondFactorCheck({
           {busy ? <Spinner label="Checking code" /> : null}
           {action}
         </Button>
+        {textTo ? (
+          <Button type="button" variant="outline" onClick={() => void textCode()} disabled={busy || sending}>
+            {sending ? <Spinner label="Sending code" /> : null}
+            {texted ? "Text a new code" : "Text me a code"}
+          </Button>
+        ) : null}
         <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>

@@ -20,8 +20,13 @@ function renderSection() {
 }
 
 /** A server with the factor's state kept between requests, as the real one does. */
-function secondFactorServer(initial: { enabled: boolean; recoveryCodesLeft: number; required?: boolean }) {
-  const state = { required: false, ...initial };
+function secondFactorServer(initial: {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+  required?: boolean;
+  text?: string;
+}) {
+  const state = { required: false, app: initial.enabled, text: null, ...initial };
   const sent: Record<string, unknown[]> = {};
   const record = async (name: string, request: Request) => {
     const body = (await request.json()) as { code: string };
@@ -37,19 +42,29 @@ function secondFactorServer(initial: { enabled: boolean; recoveryCodesLeft: numb
     http.post("/api/auth/two-factor/verify-totp", async ({ request }) => {
       const { code } = await record("verify", request);
       if (code !== "246810") return HttpResponse.json({ code: "INVALID_CODE" }, { status: 401 });
-      Object.assign(state, { enabled: true, recoveryCodesLeft: 10 });
+      Object.assign(state, { enabled: true, app: true, recoveryCodesLeft: 10 });
       return HttpResponse.json({ token: "t", user: { id: "u1" } });
     }),
     http.post("/api/auth/two-factor/disable", async ({ request }) => {
       const { code } = await record("disable", request);
       if (code !== "135791") return HttpResponse.json({ code: "CODE_ALREADY_USED" }, { status: 401 });
-      Object.assign(state, { enabled: false, recoveryCodesLeft: 0 });
+      Object.assign(state, { enabled: false, app: false, recoveryCodesLeft: 0 });
       return HttpResponse.json({ status: true });
     }),
     http.post("/api/auth/two-factor/generate-backup-codes", async ({ request }) => {
       await record("regenerate", request);
       Object.assign(state, { recoveryCodesLeft: 10 });
       return HttpResponse.json({ status: true, backupCodes: CODES.map((c) => `new-${c}`) });
+    }),
+    http.post("/api/auth/two-factor/send-otp", async ({ request }) => {
+      await record("text", request);
+      return HttpResponse.json({ status: true });
+    }),
+    http.post("/api/auth/second-factor/enable-text", async ({ request }) => {
+      const { code } = await record("enableText", request);
+      if (code !== "864200") return HttpResponse.json({ code: "INVALID_CODE" }, { status: 401 });
+      Object.assign(state, { enabled: true, recoveryCodesLeft: 10 });
+      return HttpResponse.json({ recoveryCodes: CODES });
     }),
   );
   return sent;
@@ -93,6 +108,8 @@ describe("Second factor on /me", () => {
     const sent = secondFactorServer({ enabled: true, recoveryCodesLeft: 7 });
     renderSection();
     expect(await screen.findByText("7 recovery codes left.")).toBeTruthy();
+    expect(screen.getByText("Authenticator app: on")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Set up an authenticator app" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Turn off" }));
     const check = screen.getByLabelText("Code from your app, or a recovery code");
     await user.type(check, "975310");
@@ -125,5 +142,38 @@ describe("Second factor on /me", () => {
       "new-code9-abcde",
     );
     expect(sent.regenerate).toEqual([{ code: "abcde-fghij" }]);
+  });
+
+  it("turns on texts to the verified phone with a texted code, then asks a texted code to turn off", async () => {
+    const user = userEvent.setup();
+    const sent = secondFactorServer({ enabled: false, recoveryCodesLeft: 0, text: "+44 •••• ••4567" });
+    renderSection();
+    await user.click(await screen.findByRole("button", { name: "Text codes to +44 •••• ••4567" }));
+    const code = await screen.findByLabelText("Code we texted to +44 •••• ••4567");
+    await user.type(code, "111111");
+    await user.click(screen.getByRole("button", { name: "Turn on" }));
+    expect(await screen.findByText(/that code isn't right/i)).toBeTruthy();
+    await user.clear(code);
+    await user.type(code, "864200");
+    await user.click(screen.getByRole("button", { name: "Turn on" }));
+    expect((await screen.findByRole("list", { name: "Recovery codes" })).querySelectorAll("li")).toHaveLength(
+      10,
+    );
+    await user.click(screen.getByRole("button", { name: "I have saved them" }));
+
+    expect(await screen.findByText("Texts to +44 •••• ••4567: on")).toBeTruthy();
+    expect(screen.getByText("Authenticator app: not set up")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Turn off" }));
+    await user.click(screen.getByRole("button", { name: "Text me a code" }));
+    expect(await screen.findByText(/We texted a 6-digit code to \+44 •••• ••4567/)).toBeTruthy();
+    expect(sent.text).toHaveLength(2);
+    expect(sent.enableText).toEqual([{ code: "111111" }, { code: "864200" }]);
+  });
+
+  it("points to the phone section when there is no verified number to text", async () => {
+    secondFactorServer({ enabled: false, recoveryCodesLeft: 0 });
+    renderSection();
+    expect(await screen.findByText(/add and verify a phone number above/i)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /text codes to/i })).toBeNull();
   });
 });

@@ -10,22 +10,28 @@ import {
   getSecondFactorStatus,
   newRecoveryCodes,
   secondFactorErrorMessage,
+  sendTextCode,
   startAppSetup,
   turnOffSecondFactor,
 } from "#client/lib/second-factor-client.ts";
 import { RecoveryCodesList } from "./recovery-codes-list.tsx";
 import { SecondFactorCheck } from "./second-factor-check.tsx";
 import { SecondFactorSetup } from "./second-factor-setup.tsx";
+import { TextSecondFactorSetup } from "./text-second-factor-setup.tsx";
 
 export const secondFactorKey = ["account", "second-factor"] as const;
 
 type Step =
   | { kind: "idle" }
   | { kind: "setup"; totpURI: string; recoveryCodes: string[] }
+  | { kind: "text-setup"; number: string }
   | { kind: "codes"; codes: string[] }
   | { kind: "check"; action: "off" | "new-codes" };
 
-/** /me's "Second factor": set up the authenticator app, see its state, new recovery codes, turn it off. */
+/**
+ * /me's "Second factor": an authenticator app and/or texts to the verified phone, their state, new
+ * recovery codes, turning it off.
+ */
 export function SecondFactorSection({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: secondFactorKey, queryFn: getSecondFactorStatus });
@@ -46,6 +52,19 @@ export function SecondFactorSection({ email }: { email: string }) {
     }
   }
 
+  async function beginTexts(number: string) {
+    setStarting(true);
+    setError(null);
+    try {
+      await sendTextCode();
+      setStep({ kind: "text-setup", number });
+    } catch (caught) {
+      setError(secondFactorErrorMessage(caught));
+    } finally {
+      setStarting(false);
+    }
+  }
+
   async function confirmCheck(action: "off" | "new-codes", code: string) {
     if (action === "off") {
       await turnOffSecondFactor(code);
@@ -58,6 +77,13 @@ export function SecondFactorSection({ email }: { email: string }) {
   }
 
   const enabled = status.data?.enabled === true;
+  const textTo = status.data?.text ?? null;
+  const setUpApp = (
+    <Button className="w-fit" variant={enabled ? "outline" : "default"} onClick={begin} disabled={starting}>
+      {starting ? <Spinner label="Starting" /> : null}
+      Set up an authenticator app
+    </Button>
+  );
   return (
     <section
       aria-labelledby="second-factor-heading"
@@ -73,8 +99,8 @@ export function SecondFactorSection({ email }: { email: string }) {
         ) : null}
       </div>
       <p className="mb-6 text-sm text-muted-foreground">
-        After your email code (or Google), signing in also asks for a code from an authenticator app on your
-        phone. Someone who gets into your email still cannot get into Commons.
+        After your email code (or another way in), signing in also asks for a code from an authenticator app
+        or one texted to your phone. Someone who gets into your email still cannot get into Commons.
       </p>
       {status.data?.required ? (
         <p role="status" className="mb-6 rounded-lg border border-primary/40 bg-primary/10 p-3 text-sm">
@@ -96,26 +122,39 @@ export function SecondFactorSection({ email }: { email: string }) {
             void refresh();
           }}
         />
+      ) : step.kind === "text-setup" ? (
+        <TextSecondFactorSetup
+          number={step.number}
+          onCancel={() => setStep({ kind: "idle" })}
+          onTurnedOn={(codes) => {
+            notify("success", "The second factor is on. Signing in will text you a code.");
+            setStep({ kind: "codes", codes });
+            void refresh();
+          }}
+        />
       ) : step.kind === "codes" ? (
         <RecoveryCodesList codes={step.codes} email={email} onDone={() => setStep({ kind: "idle" })} />
       ) : step.kind === "check" ? (
         <SecondFactorCheck
           action={step.action === "off" ? "Turn off" : "Make new codes"}
           destructive={step.action === "off"}
+          textTo={textTo}
           onConfirm={(code) => confirmCheck(step.action, code)}
           onCancel={() => setStep({ kind: "idle" })}
         />
       ) : enabled ? (
         <div className="grid gap-4">
-          <p className="text-sm">
-            Authenticator app is on.{" "}
-            <span className="text-muted-foreground">
+          <ul className="grid gap-1 text-sm">
+            <li>Authenticator app: {status.data.app ? "on" : "not set up"}</li>
+            {textTo ? <li>Texts to {textTo}: on</li> : null}
+            <li className="text-muted-foreground">
               {status.data.recoveryCodesLeft === 1
                 ? "1 recovery code left."
                 : `${status.data.recoveryCodesLeft} recovery codes left.`}
-            </span>
-          </p>
+            </li>
+          </ul>
           <div className="flex flex-wrap gap-2">
+            {status.data.app ? null : setUpApp}
             <Button variant="outline" onClick={() => setStep({ kind: "check", action: "new-codes" })}>
               New recovery codes
             </Button>
@@ -123,13 +162,23 @@ export function SecondFactorSection({ email }: { email: string }) {
               Turn off
             </Button>
           </div>
+          <FieldError>{error}</FieldError>
         </div>
       ) : (
-        <div className="grid gap-2">
-          <Button className="w-fit" onClick={begin} disabled={starting}>
-            {starting ? <Spinner label="Starting" /> : null}
-            Set up an authenticator app
-          </Button>
+        <div className="grid gap-3">
+          <div className="flex flex-wrap gap-2">
+            {setUpApp}
+            {textTo ? (
+              <Button variant="outline" onClick={() => void beginTexts(textTo)} disabled={starting}>
+                Text codes to {textTo}
+              </Button>
+            ) : null}
+          </div>
+          {textTo ? null : (
+            <p className="text-sm text-muted-foreground">
+              To get codes by text message instead, add and verify a phone number above.
+            </p>
+          )}
           <FieldError>{error}</FieldError>
         </div>
       )}
