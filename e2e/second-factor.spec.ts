@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { uniqueEmail } from "./support/mail.ts";
 import { enterCodeFromMail, signInByApi } from "./support/session.ts";
+import { uniquePhoneNumber, waitForTextedCode } from "./support/texts.ts";
 import { authenticatorCode } from "./support/totp.ts";
 
 test("turn on an authenticator app on /me, then sign in again with its code", async ({ page }) => {
@@ -73,4 +74,56 @@ test("turn on an authenticator app on /me, then sign in again with its code", as
   await section.getByRole("button", { name: "Turn off" }).click();
   await expect(section.getByRole("button", { name: "Set up an authenticator app" })).toBeVisible();
   await expect(section.getByText("Off", { exact: true })).toBeVisible();
+});
+
+test("turn on texts to a verified phone on /me, then finish signing in with a texted code", async ({
+  page,
+}) => {
+  // Three texts, two sign-ins through real mail and two axe passes per screen.
+  test.setTimeout(120_000);
+  const email = await signInByApi(page.request, "Texted second factor", uniqueEmail("2fa-text"));
+  await page.goto("/me");
+  const phone = page.getByRole("region", { name: "Phone number" });
+  await phone.getByRole("button", { name: "Add a phone number" }).click();
+  const number = uniquePhoneNumber();
+  await phone.getByLabel("Country").selectOption({ label: "United Kingdom (+44)" });
+  await phone.getByRole("textbox", { name: "Phone number" }).fill(number.national);
+  let since = Date.now();
+  await phone.getByRole("button", { name: "Send code" }).click();
+  await phone.getByLabel("Code from the text").fill(await waitForTextedCode(number.e164, since));
+  await expect(phone.getByText("Verified")).toBeVisible();
+
+  const section = page.getByRole("region", { name: "Second factor" });
+  const masked = `+44 •••• ••${number.e164.slice(-4)}`;
+  since = Date.now();
+  await section.getByRole("button", { name: `Text codes to ${masked}` }).click();
+  const code = section.getByLabel(`Code we texted to ${masked}`);
+  await expect(code).toBeFocused();
+  await expectAccessible(page, "/me turning on texts");
+  await code.fill(await waitForTextedCode(number.e164, since));
+  await section.getByRole("button", { name: "Turn on" }).click();
+  await expect(section.getByRole("list", { name: "Recovery codes" }).getByRole("listitem")).toHaveCount(10);
+  await section.getByRole("button", { name: "I have saved them" }).click();
+  await expect(section.getByText(`Texts to ${masked}: on`)).toBeVisible();
+
+  // While texts are the only factor, the number stays.
+  await phone.getByRole("button", { name: "Remove" }).click();
+  await phone.getByRole("button", { name: "Remove number" }).click();
+  await expect(phone.getByText(/Texts to this number are your second factor/)).toBeVisible();
+
+  await page.getByRole("button", { name: /Account menu for/ }).click();
+  await page.getByRole("menuitem", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  since = Date.now();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await enterCodeFromMail(page, email, since);
+
+  await expect(page).toHaveURL(/\/two-factor/);
+  await expect(page.getByText(`We'll text a 6-digit code to ${masked}.`)).toBeVisible();
+  await expectAccessible(page, "/two-factor by text");
+  since = Date.now();
+  await page.getByRole("button", { name: "Text me a code" }).click();
+  await page.getByLabel("Code we texted you").fill(await waitForTextedCode(number.e164, since));
+  await expect(page).toHaveURL(/\/community-selection/);
 });
