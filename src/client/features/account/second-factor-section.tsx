@@ -32,9 +32,16 @@ type Step =
  * /me's "Second factor": an authenticator app and/or texts to the verified phone, their state, new
  * recovery codes, turning it off.
  */
-export function SecondFactorSection({ email }: { email: string }) {
+export function SecondFactorSection({
+  email,
+  phoneNumber = null,
+}: {
+  email: string;
+  /** The account's number, so a number added, changed or removed on this page is offered here at once. */
+  phoneNumber?: string | null;
+}) {
   const queryClient = useQueryClient();
-  const status = useQuery({ queryKey: secondFactorKey, queryFn: getSecondFactorStatus });
+  const status = useQuery({ queryKey: [...secondFactorKey, phoneNumber], queryFn: getSecondFactorStatus });
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);

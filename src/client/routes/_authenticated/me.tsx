@@ -67,7 +67,7 @@ function ProfilePage() {
           <EmailSection user={user} refresh={refresh} />
           <PhoneSection user={user} refresh={refresh} />
           <LinkedProvidersSection email={user.email} />
-          <SecondFactorSection email={user.email} />
+          <SecondFactorSection email={user.email} phoneNumber={user.phoneNumber ?? null} />
           <PasskeysSection email={user.email} />
           <SessionsSection />
           <DeleteAccountSection email={user.email} onDeleted={afterDeletion} />
