@@ -31,3 +31,8 @@ export async function listLinkedAccounts(): Promise<LinkedAccount[]> {
 export async function unlinkAccount(accountId: string): Promise<void> {
   await call("unlink-account", { accountId });
 }
+
+/** Links the Google account whose ID token Google's button answered to the signed-in account. */
+export async function linkGoogle(idToken: string): Promise<void> {
+  await call("link-social", { provider: "google", idToken: { token: idToken } });
+}

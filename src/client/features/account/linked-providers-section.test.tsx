@@ -76,4 +76,53 @@ describe("linked sign-in methods on /me", () => {
       },
     ]);
   });
+
+  it("links Google through Google's own button: the ID token it answers goes to the server", async () => {
+    let answer: ((response: { credential?: string }) => void) | undefined;
+    const rendered: HTMLElement[] = [];
+    vi.stubGlobal("google", {
+      accounts: {
+        id: {
+          initialize: (options: { callback: (response: { credential?: string }) => void }) => {
+            answer = options.callback;
+          },
+          renderButton: (parent: HTMLElement) => {
+            const button = document.createElement("button");
+            button.textContent = "Continue with Google";
+            parent.append(button);
+            rendered.push(parent);
+          },
+        },
+      },
+    });
+    const sent: unknown[] = [];
+    let linked = false;
+    await renderApp("/me", {
+      signedInAs: adaUser,
+      handlers: [
+        ...emptyProfilePageHandlers,
+        http.get("/api/config", () =>
+          HttpResponse.json({ googleClientId: "client.apps", signInProviders: [] }),
+        ),
+        http.get("/api/auth/list-accounts", () =>
+          HttpResponse.json(
+            linked ? [{ id: "acc-g", providerId: "google", createdAt: "2026-01-01T00:00:00.000Z" }] : [],
+          ),
+        ),
+        http.post("/api/auth/link-social", async ({ request }) => {
+          sent.push(await request.json());
+          linked = true;
+          return HttpResponse.json({ url: "", status: true, redirect: false });
+        }),
+      ],
+    });
+    const section = await screen.findByRole("region", { name: "Linked sign-in methods" });
+    await within(section).findByRole("button", { name: "Continue with Google" });
+    expect(within(section).getByText("Not linked")).toBeTruthy();
+
+    answer?.({ credential: "google-id-token" });
+    expect(await within(section).findByRole("button", { name: "Unlink Google" })).toBeTruthy();
+    expect(sent).toEqual([{ provider: "google", idToken: { token: "google-id-token" } }]);
+    vi.unstubAllGlobals();
+  });
 });

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { AuthProblemNotice } from "#client/components/auth/auth-problem-notice.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
-import { getPublicConfig, type SignInProvider } from "#client/lib/auth-client.ts";
+import { AuthError, getPublicConfig, type SignInProvider } from "#client/lib/auth-client.ts";
 import {
   type AuthProblem,
   authProblemOf,
@@ -12,11 +12,13 @@ import {
 } from "#client/lib/auth-error-messages.ts";
 import {
   type LinkedAccount,
+  linkGoogle,
   listLinkedAccounts,
   startProviderLink,
   unlinkAccount,
 } from "#client/lib/auth-provider-client.ts";
 import { PROVIDER_NAMES, providerName } from "#client/lib/sign-in-providers.ts";
+import { GoogleLink } from "./google-link.tsx";
 
 const accountsKey = ["auth", "linked-accounts"] as const;
 
@@ -31,7 +33,7 @@ function linkProblemFromAddress(): AuthProblem | null {
 }
 
 /**
- * Linked sign-in methods: the email address, and GitHub, Facebook or X when the server offers them.
+ * Linked sign-in methods: the email address, and Google, GitHub, Facebook or X when the server offers them.
  * The server refuses to unlink the last way in (an unconfirmed address is not one) and says so.
  */
 export function LinkedProvidersSection({ email }: { email: string }) {
@@ -50,7 +52,8 @@ export function LinkedProvidersSection({ email }: { email: string }) {
   }, []);
 
   const linked = accounts.data ?? [];
-  const offeredProviders = offered.data?.signInProviders ?? [];
+  const googleClientId = offered.data?.googleClientId ?? null;
+  const offeredProviders = [...(googleClientId ? ["google"] : []), ...(offered.data?.signInProviders ?? [])];
   const shown = [
     ...linked.map((account) => account.providerId),
     ...offeredProviders.filter((id) => !linked.some((account) => account.providerId === id)),
@@ -66,6 +69,22 @@ export function LinkedProvidersSection({ email }: { email: string }) {
       );
     } catch (caught) {
       fail(caught, provider);
+    }
+  }
+
+  async function linkWithGoogle(idToken: string | null) {
+    if (!idToken) {
+      fail(null, "google");
+      return;
+    }
+    setBusy("google");
+    setProblem(null);
+    try {
+      await linkGoogle(idToken);
+      await queryClient.invalidateQueries({ queryKey: accountsKey });
+      setBusy(null);
+    } catch (caught) {
+      fail(caught, "google");
     }
   }
 
@@ -124,6 +143,16 @@ export function LinkedProvidersSection({ email }: { email: string }) {
                   {busy === id ? <Spinner label={`Unlinking ${name}`} /> : null}
                   Unlink
                 </Button>
+              ) : id === "google" && googleClientId ? (
+                busy === id ? (
+                  <Spinner label="Linking Google" />
+                ) : (
+                  <GoogleLink
+                    clientId={googleClientId}
+                    onCredential={(token) => void linkWithGoogle(token)}
+                    onUnavailable={() => fail(new AuthError("", "auth/network-request-failed", 0), "google")}
+                  />
+                )
               ) : (
                 <Button
                   variant="outline"

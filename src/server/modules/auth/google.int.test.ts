@@ -94,3 +94,41 @@ describe("Continue with Google", () => {
     }
   });
 });
+
+describe("linking Google from /me", () => {
+  const linkGoogle = (browser: ReturnType<TestServer["browser"]>, token: string) =>
+    browser.post("/api/auth/link-social", { provider: "google", idToken: { token } });
+  const providers = async (browser: ReturnType<TestServer["browser"]>) =>
+    ((await (await browser.fetch("/api/auth/list-accounts")).json()) as { providerId: string }[]).map(
+      (account) => account.providerId,
+    );
+
+  it("links a Google account to someone signed in by email code, which then signs in with Google", async () => {
+    const email = uniqueEmail("link-google");
+    const browser = t.browser();
+    const person = await browser.signIn(email, "Link Google");
+    const linked = await linkGoogle(browser, await idToken({ sub: "g-link-1", email: "someone.else@gmail.test" }));
+    expect(linked.status).toBe(200);
+    expect(await providers(browser)).toContain("google");
+
+    const other = t.browser();
+    const signedIn = await signInWithGoogle(other, await idToken({ sub: "g-link-1", email: "someone.else@gmail.test" }));
+    expect(signedIn.status).toBe(200);
+    const current = (await (await other.fetch("/api/auth/get-session")).json()) as { user: { id: string } };
+    expect(current.user.id).toBe(person.id);
+  });
+
+  it("refuses a Google account already linked to another person, and a token Google did not sign", async () => {
+    const first = t.browser();
+    await first.signIn(uniqueEmail("first"), "First");
+    expect((await linkGoogle(first, await idToken({ sub: "g-link-2", email: "shared@gmail.test" }))).status).toBe(200);
+
+    const second = t.browser();
+    await second.signIn(uniqueEmail("second"), "Second");
+    const taken = await linkGoogle(second, await idToken({ sub: "g-link-2", email: "shared@gmail.test" }));
+    expect(taken.status).toBe(409);
+    const forged = await linkGoogle(second, "not.a.token");
+    expect(forged.status).toBe(401);
+    expect(await providers(second)).not.toContain("google");
+  });
+});
