@@ -133,6 +133,8 @@ test("a person adds a passkey on /me, signs out, and signs back in with it", asy
   await expectAccessible(page, "passkeys on /me after use");
 
   await used.getByRole("button", { name: "Remove Desk laptop" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page, "remove passkey dialog");
   await page.getByRole("dialog").getByRole("button", { name: "Remove", exact: true }).click();
   await expect(
     page.getByRole("region", { name: "Passkeys" }).getByText("You haven't added a passkey yet."),

@@ -264,3 +264,11 @@ test("the terms and privacy policy name the operator from the configuration and 
     await saveScreenshot(page, `${path.slice(1)}-phone-dark`);
   }
 });
+
+test("the sign-in window's last page says how it went when it is opened on its own", async ({ page }) => {
+  // A pop-up closes itself here; opened as a page it cannot, and must still read well.
+  await page.goto("/signed-in?error=access_denied&provider=github");
+  await expect(page.getByRole("heading", { name: "Signing in didn't finish" })).toBeVisible();
+  await expect(page.getByText("You can close this window and go back to Commons.")).toBeVisible();
+  await expectAccessible(page, "/signed-in after a cancelled sign-in");
+});
