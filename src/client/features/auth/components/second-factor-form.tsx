@@ -22,8 +22,8 @@ export function SecondFactorForm({
   onSignInEnded,
 }: {
   onVerified: () => Promise<void>;
-  /** The sign-in cannot go on (too many tries, or it expired): start again. */
-  onSignInEnded: (message: string) => void;
+  /** The sign-in cannot go on (too many tries, or it expired): start again. `code`: the server's. */
+  onSignInEnded: (message: string, code: string) => void;
 }) {
   const id = useId();
   const [kind, setKind] = useState<"app" | "recovery">("app");
@@ -47,7 +47,7 @@ export function SecondFactorForm({
     } catch (caught) {
       const message = secondFactorErrorMessage(caught);
       if (endsTheSignIn(caught)) {
-        onSignInEnded(message);
+        onSignInEnded(message, caught.code);
         return;
       }
       setError(message);
