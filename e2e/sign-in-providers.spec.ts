@@ -1,8 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { uniqueEmail } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { createCommunityByApi, enterCodeFromMail, signInByApi } from "./support/session.ts";
+import { authenticatorCode, turnOnAppByApi } from "./support/totp.ts";
 
 /** The sign-in stand-in's page, standing in for the provider's own: who signs in, and consent. */
 async function consentAtStandIn(
@@ -93,19 +94,24 @@ test("cancelling at the provider comes back to /login saying nothing changed", a
   await expect(page.getByRole("alert")).toContainText("Code: access_denied");
 });
 
-test("joining a community, a visitor signs in with GitHub in a pop-up and the page carries on", async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(90_000);
+/** A new public community, by an organizer signed in on `request`; answers its page's path. */
+async function communityPage(request: APIRequestContext, name: string): Promise<string> {
   await signInByApi(request, "Olga Organizer");
-  const id = await createCommunityByApi(request, "Hill Climbers");
+  const id = await createCommunityByApi(request, name);
   const answer = await request.post("/api/graphql", {
     headers: { origin: `http://localhost:${E2E_PORT}` },
     data: { query: "query ($id: ID!) { community(id: $id) { slug } }", variables: { id } },
   });
   const { data } = (await answer.json()) as { data: { community: { slug: string } } };
-  await page.goto(`/c/${data.community.slug}`);
+  return `/c/${data.community.slug}`;
+}
+
+test("joining a community, a visitor signs in with GitHub in a pop-up and the page carries on", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto(await communityPage(request, "Hill Climbers"));
   const membership = page.getByRole("region", { name: "Membership" });
   await membership.getByRole("button", { name: "Join" }).click();
   const opening = page.waitForEvent("popup");
@@ -117,6 +123,50 @@ test("joining a community, a visitor signs in with GitHub in a pop-up and the pa
     name: "Hana Hiker",
     email: uniqueEmail("popup"),
   });
+  await popup.waitForEvent("close");
+  await expect(membership.getByText("You're a member · Member")).toBeVisible({ timeout: 15_000 });
+});
+
+test("someone with an authenticator app signs in with GitHub, enters its code, and lands where they were headed", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = await signInByApi(request, "Tara Twostep", uniqueEmail("github-2fa"));
+  const key = await turnOnAppByApi(request);
+
+  await page.goto("/login?redirect=%2Fme");
+  await page.getByRole("button", { name: "Sign in with GitHub" }).click();
+  await consentAtStandIn(page, "GitHub", { id: providerId(), name: "Tara on GitHub", email });
+
+  await expect(page).toHaveURL(/\/two-factor\?redirect=%2Fme$/);
+  await expect(page.getByRole("heading", { name: "One more step" })).toBeVisible();
+  // The set-up spent this step's code: the app's next one is taken (one step of skew is allowed).
+  await page.getByLabel("Code from your app").fill(authenticatorCode(key, 1));
+  await expect(page).toHaveURL(/\/me$/);
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Tara Twostep", { timeout: 20_000 });
+});
+
+test("joining a community, someone with an authenticator app enters its code in the pop-up and the page carries on", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const email = await signInByApi(request, "Vera Twostep", uniqueEmail("popup-2fa"));
+  const key = await turnOnAppByApi(request);
+  await page.goto(await communityPage(request, "Ridge Runners"));
+  const membership = page.getByRole("region", { name: "Membership" });
+  await membership.getByRole("button", { name: "Join" }).click();
+  const opening = page.waitForEvent("popup");
+  await membership.getByRole("button", { name: "Sign in with GitHub" }).click();
+  const popup = await opening;
+  await consentAtStandIn(popup, "GitHub", { id: providerId(), name: "Vera on GitHub", email });
+
+  // The window asks for the second step itself, then ends on its last page, which tells this one.
+  await expect(popup).toHaveURL(/\/two-factor\?redirect=%2Fsigned-in%3Fprovider%3Dgithub$/);
+  await expect(popup.getByRole("heading", { name: "One more step" })).toBeVisible();
+  await expectAccessible(popup, "/two-factor in the sign-in window");
+  await popup.getByLabel("Code from your app").fill(authenticatorCode(key, 1));
   await popup.waitForEvent("close");
   await expect(membership.getByText("You're a member · Member")).toBeVisible({ timeout: 15_000 });
 });

@@ -12,10 +12,8 @@ const provider = (context: Context) => context.provider ?? "that service";
 const CATALOGUE: Record<string, (context: Context) => string> = {
   "auth/account-exists-with-different-credential": (c) =>
     `This email already has a Commons account that signs in with an email code. Sign in that way, then link ${provider(c)} from your profile.`,
-  "auth/multi-factor-auth-required": (c) =>
-    c.provider
-      ? `This account has two-step sign-in turned on, which signing in with ${c.provider} cannot ask for. Sign in with an email code, then enter the code from your authenticator app.`
-      : "This account has two-step sign-in turned on. Enter the code from your authenticator app or phone to finish.",
+  "auth/multi-factor-auth-required": () =>
+    "This account has two-step sign-in turned on. Enter the code from your authenticator app or phone to finish.",
   "auth/missing-multi-factor-info": () =>
     "We couldn't find the second step of your sign-in. Start signing in again.",
   "auth/popup-blocked": (c) =>
@@ -32,6 +30,9 @@ const CATALOGUE: Record<string, (context: Context) => string> = {
   "auth/web-storage-unsupported": () =>
     "Your browser is blocking the storage sign-in needs. Allow cookies and site data for this site, or leave private browsing.",
   "auth/internal-error": () => "Something went wrong on our side. Please try again in a moment.",
+  // The second step of a sign-in in the pop-up ended there; the page that opened it says why.
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: (c) =>
+    `Too many wrong codes at the second step of signing in${via(c)}. Sign in again to try once more.`,
   access_denied: (c) => `You cancelled signing in${via(c)}. Nothing was changed.`,
   email_not_found: (c) =>
     `${provider(c)} didn't share a confirmed email address, and Commons needs one for your tickets and notices. Sign in with an email code, then link ${provider(c)} from your profile.`,
@@ -47,7 +48,7 @@ const CATALOGUE: Record<string, (context: Context) => string> = {
 /** better-auth's codes that say the same as one of the seed's. */
 const SEED_EQUIVALENT: Record<string, string> = {
   account_not_linked: "auth/account-exists-with-different-credential",
-  second_factor_required: "auth/multi-factor-auth-required",
+  INVALID_TWO_FACTOR_COOKIE: "auth/missing-multi-factor-info",
   NETWORK_ERROR: "auth/network-request-failed",
   internal_server_error: "auth/internal-error",
   USER_NOT_FOUND: "auth/user-not-found",

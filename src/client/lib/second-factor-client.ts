@@ -120,7 +120,7 @@ export function secondFactorErrorMessage(error: unknown): string {
 }
 
 /** Errors after which the second step cannot go on: the person starts the sign-in again. */
-export function endsTheSignIn(error: unknown): boolean {
+export function endsTheSignIn(error: unknown): error is AuthError {
   return (
     error instanceof AuthError &&
     (error.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || error.code === "INVALID_TWO_FACTOR_COOKIE")

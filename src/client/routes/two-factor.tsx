@@ -1,10 +1,12 @@
 import { createFileRoute, Link, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { ShieldCheckIcon } from "lucide-react";
+import { useEffect } from "react";
 import { AuthCard, PublicLayout } from "#client/components/layout/public-layout.tsx";
 import { afterSignIn } from "#client/features/auth/after-sign-in.ts";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { SecondFactorForm } from "#client/features/auth/components/second-factor-form.tsx";
 import { clearPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
+import { keepOpenerWaiting, signInWindowEnd } from "#client/features/auth/sign-in-window.ts";
 import { SECOND_FACTOR_REQUIRED } from "#client/lib/auth-client.ts";
 import { notify } from "#client/lib/notify.ts";
 import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
@@ -21,12 +23,19 @@ export const Route = createFileRoute("/two-factor")({
   component: TwoFactorPage,
 });
 
+const START_OVER_CLASS =
+  "rounded text-muted-foreground underline-offset-4 hover:text-foreground hover:underline";
+
 function TwoFactorPage() {
   const { redirect: redirectTo } = Route.useSearch();
   const methods = Route.useLoaderData();
   const navigate = useNavigate();
   const router = useRouter();
   const auth = useAuth();
+  // A provider's sign-in in a pop-up asks here too; it ends on the window's last page either way.
+  const windowEnd = signInWindowEnd(redirectTo);
+  const inWindow = windowEnd !== null;
+  useEffect(() => (inWindow ? keepOpenerWaiting() : undefined), [inWindow]);
 
   async function continueAfterVerify() {
     const user = await auth.refresh();
@@ -36,7 +45,11 @@ function TwoFactorPage() {
     else await router.navigate({ href: next.href });
   }
 
-  async function startAgain(message: string) {
+  async function startAgain(message: string, code: string) {
+    if (windowEnd) {
+      await navigate({ to: "/signed-in", search: { ...windowEnd, error: code }, replace: true });
+      return;
+    }
     notify("error", message);
     await navigate({ to: "/login", search: { redirect: redirectTo }, replace: true });
   }
@@ -66,17 +79,25 @@ function TwoFactorPage() {
           <SecondFactorForm
             methods={methods}
             onVerified={continueAfterVerify}
-            onSignInEnded={(m) => void startAgain(m)}
+            onSignInEnded={(message, code) => void startAgain(message, code)}
           />
         </div>
         <p className="mt-6 text-center text-sm">
-          <Link
-            to="/login"
-            search={{ redirect: redirectTo }}
-            className="rounded text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-          >
-            Start over
-          </Link>
+          {windowEnd ? (
+            // In the pop-up, starting over means closing it; the page that opened it says so.
+            <Link
+              to="/signed-in"
+              search={{ ...windowEnd, error: "auth/popup-closed-by-user" }}
+              replace
+              className={START_OVER_CLASS}
+            >
+              Start over
+            </Link>
+          ) : (
+            <Link to="/login" search={{ redirect: redirectTo }} className={START_OVER_CLASS}>
+              Start over
+            </Link>
+          )}
         </p>
       </AuthCard>
     </PublicLayout>

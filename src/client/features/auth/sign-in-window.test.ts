@@ -1,7 +1,13 @@
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { server } from "#client/test-network.ts";
-import { reportFromSignInWindow, signInInWindow } from "./sign-in-window.ts";
+import {
+  keepOpenerWaiting,
+  reportFromSignInWindow,
+  SIGN_IN_WINDOW_CHANNEL,
+  signInInWindow,
+  signInWindowEnd,
+} from "./sign-in-window.ts";
 
 type FakePopup = { closed: boolean; location: { href: string }; close: () => void };
 
@@ -22,7 +28,10 @@ function providerAnswers(session: { user: { id: string } } | null = null) {
   return asked;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
 
 describe("signing in in a pop-up", () => {
   it("opens the seed's 500x600 window at the provider and finishes when the window reports back", async () => {
@@ -74,5 +83,45 @@ describe("signing in in a pop-up", () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(6_000);
     await expect(signingIn).resolves.toMatchObject({ code: "auth/popup-closed-by-user" });
+  });
+
+  it("keeps waiting while the window is at the second step, then counts it closed once it goes quiet", async () => {
+    providerAnswers(null);
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    const signingIn = signInInWindow("github");
+    await vi.waitFor(() => expect(popup.location.href).not.toBe(""));
+    let settled = false;
+    void signingIn.then(() => (settled = true));
+    // Back from the provider the window is cut off from its opener, which then sees it as closed.
+    popup.closed = true;
+    const heard: unknown[] = [];
+    const listener = new BroadcastChannel(SIGN_IN_WINDOW_CHANNEL);
+    listener.onmessage = (event) => heard.push(event.data);
+    const stop = keepOpenerWaiting();
+    try {
+      // A minute at the second step: far longer than the 8 s allowed after a window closes.
+      for (let poll = 1; poll <= 30; poll++) {
+        await vi.advanceTimersByTimeAsync(2_000);
+        await vi.waitFor(() => expect(heard).toHaveLength(poll + 1));
+      }
+      expect(settled).toBe(false);
+    } finally {
+      stop();
+      listener.close();
+    }
+    await vi.advanceTimersByTimeAsync(12_000);
+    await expect(signingIn).resolves.toMatchObject({ code: "auth/popup-closed-by-user" });
+  });
+});
+
+describe("the second step in the sign-in window", () => {
+  it("is recognised by where the sign-in is headed: the window's last page", () => {
+    expect(signInWindowEnd("/signed-in?provider=github")).toEqual({ provider: "github" });
+    expect(signInWindowEnd("/signed-in")).toEqual({});
+    expect(signInWindowEnd("/me")).toBeNull();
+    expect(signInWindowEnd(undefined)).toBeNull();
+    expect(signInWindowEnd("https://elsewhere.example/signed-in?provider=github")).toBeNull();
   });
 });

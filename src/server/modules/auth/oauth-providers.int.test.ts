@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OAuthProviderId } from "#server/config-providers.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { type OAuthStandIn, type StandInIdentity, startOAuthStandIn } from "./oauth-standin.test-support.ts";
-import { personWithApp } from "./two-factor.test-support.ts";
 
 let standIn: OAuthStandIn;
 let t: TestServer;
@@ -129,22 +128,6 @@ describe("GitHub, Facebook and X sign-in", () => {
       expect(signedIn?.user).toMatchObject({ id: existing.id, name: "Linda Linker" });
       expect(await linkedProviders(owner)).toEqual([provider]);
     });
-  });
-
-  it("does not sign an account with a second factor in through a provider, and says how to sign in", async () => {
-    // Held mid-step (better-auth reads Date): the set-up's code is of the step it runs in.
-    vi.useFakeTimers({ toFake: ["Date"] });
-    try {
-      vi.setSystemTime(Math.floor(Date.now() / 30_000) * 30_000 + 15_000);
-      const owner = t.browser();
-      const { email } = await personWithApp(owner, uniqueEmail("guarded"));
-      const browser = t.browser();
-      const location = await signInWith(browser, "github", identity({ email }));
-      expect(location).toBe("/login?error=second_factor_required&provider=github");
-      expect(await sessionOf(browser)).toBeNull();
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it("refuses a provider that shares no address, and links it from /me instead", async () => {

@@ -1,8 +1,13 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { createAuthEndpoint, createAuthMiddleware, sessionMiddleware } from "better-auth/api";
-import { deleteSessionCookie } from "better-auth/cookies";
+import {
+  type AuthMiddleware,
+  createAuthEndpoint,
+  createAuthMiddleware,
+  sessionMiddleware,
+} from "better-auth/api";
 import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import type { Db } from "#server/db/client.ts";
+import { safeRedirectPath } from "#shared/redirect.ts";
 import {
   type FreshCheckContext,
   freshCheck,
@@ -16,9 +21,10 @@ export const TRUST_DEVICE_DAYS = 30;
 export const SECOND_STEP_MINUTES = 10;
 
 /**
- * Every sign-in that ends in a new session, except a passkey (which is already two factors). The
- * plugin on its own asks only after password, username and phone-number sign-ins; the email code
- * Google's ID token and the phone code sign in through these paths as well.
+ * Every sign-in that ends in a new session with a JSON answer, except a passkey (which is already
+ * two factors). The plugin on its own asks only after password, username and phone-number
+ * sign-ins; the email code, Google's ID token and the phone code sign in through these paths as
+ * well. GitHub, Facebook and X end in a redirect instead: their callback is challenged below.
  */
 const CHALLENGED_SIGN_INS = new Set([
   "/sign-in/email-otp",
@@ -32,6 +38,22 @@ const CHALLENGED_SIGN_INS = new Set([
 
 /** Where GitHub, Facebook and X send the browser back after signing in. */
 const isProviderCallback = (path: string | undefined) => /^\/(oauth2\/)?callback\//.test(path ?? "");
+
+/** The client's page for the second step of a sign-in. */
+const SECOND_STEP_PATH = "/two-factor";
+
+/** Where a provider's sign-in was headed, as a path on this site; "" when it was anywhere else. */
+export function headedTo(location: string | null | undefined, baseURL: string): string {
+  if (!location) return "";
+  const site = new URL(baseURL);
+  try {
+    const target = new URL(location, site);
+    if (target.origin !== site.origin) return "";
+    return safeRedirectPath(`${target.pathname}${target.search}${target.hash}`);
+  } catch {
+    return "";
+  }
+}
 
 /** Paths that change the factor itself: each needs a current code (a fresh check), not just the session. */
 const FRESH_CHECKED = new Set(["/two-factor/disable", "/two-factor/generate-backup-codes"]);
@@ -119,31 +141,43 @@ export function secondFactorPlugins(db: Db, options: SecondFactorOptions): Bette
       },
     ],
   };
-  return [plugin, commonsSecondFactor(db, required, Boolean(sendCodeByText))];
+  return [plugin, commonsSecondFactor(db, required, Boolean(sendCodeByText), challenge.handler)];
 }
+
+/** The plugin's challenge asked for the second step (rather than letting a trusted device through). */
+const askedForSecondStep = (answer: unknown) =>
+  typeof answer === "object" && answer !== null && "twoFactorRedirect" in answer;
 
 function commonsSecondFactor(
   db: Db,
   required: ((userId: string) => Promise<boolean>) | null,
   texts: boolean,
+  challenge: AuthMiddleware,
 ) {
   return {
     id: "commons-second-factor",
     hooks: {
-      // A provider's sign-in ends in a redirect, which cannot carry the second step's answer: an
-      // account with a second factor is not signed in that way, and /login says how to sign in.
       after: [
         {
+          // A provider's sign-in ends in a redirect, which cannot carry the challenge's JSON answer:
+          // the plugin's own challenge runs (session dropped, signed `two_factor` cookie set, or a
+          // trusted device let through), and its answer becomes a redirect to the second step, which
+          // then carries on to where the sign-in was headed.
           matcher: (context) => isProviderCallback(context.path),
           handler: createAuthMiddleware(async (ctx) => {
-            const signedIn = ctx.context.newSession;
-            if (!signedIn?.user.twoFactorEnabled) return;
-            deleteSessionCookie(ctx, true);
-            await ctx.context.internalAdapter.deleteSession(signedIn.session.token);
-            ctx.context.setNewSession(null);
-            const provider = String((ctx.params as { id?: string } | undefined)?.id ?? "");
-            const search = new URLSearchParams({ error: "second_factor_required", provider });
-            throw ctx.redirect(new URL(`/login?${search}`, ctx.context.baseURL).toString());
+            if (!ctx.context.newSession?.user.twoFactorEnabled) return;
+            const headed = headedTo(ctx.context.responseHeaders?.get("location"), ctx.context.baseURL);
+            const asked = (await challenge({ ...ctx, returnHeaders: true })) as {
+              headers?: Headers | null;
+              response?: unknown;
+            };
+            // The challenge ran in a scope of its own: its cookies reach the response through this one.
+            for (const cookie of asked.headers?.getSetCookie() ?? []) {
+              ctx.responseHeaders?.append("set-cookie", cookie);
+            }
+            if (!askedForSecondStep(asked.response)) return;
+            const search = headed ? `?${new URLSearchParams({ redirect: headed })}` : "";
+            throw ctx.redirect(new URL(`${SECOND_STEP_PATH}${search}`, ctx.context.baseURL).toString());
           }),
         },
       ],

@@ -59,7 +59,10 @@ describe("the second step of signing in", () => {
     render(<SecondFactorForm onVerified={vi.fn()} onSignInEnded={onSignInEnded} />);
     await user.type(screen.getByLabelText("Code from your app"), "999999");
     await vi.waitFor(() =>
-      expect(onSignInEnded).toHaveBeenCalledWith("Too many wrong codes. Sign in again to try once more."),
+      expect(onSignInEnded).toHaveBeenCalledWith(
+        "Too many wrong codes. Sign in again to try once more.",
+        "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE",
+      ),
     );
   });
 

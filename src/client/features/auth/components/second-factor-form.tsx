@@ -42,8 +42,8 @@ export function SecondFactorForm({
   /** What this account can use besides its recovery codes (GET /second-factor/methods). */
   methods?: SecondStepMethods;
   onVerified: () => Promise<void>;
-  /** The sign-in cannot go on (too many tries, or it expired): start again. */
-  onSignInEnded: (message: string) => void;
+  /** The sign-in cannot go on (too many tries, or it expired): start again. `code`: the server's. */
+  onSignInEnded: (message: string, code: string) => void;
 }) {
   const id = useId();
   const kinds: Kind[] = [
@@ -75,7 +75,7 @@ export function SecondFactorForm({
     } catch (caught) {
       const message = secondFactorErrorMessage(caught);
       if (endsTheSignIn(caught)) {
-        onSignInEnded(message);
+        onSignInEnded(message, caught.code);
         return;
       }
       setError(message);
@@ -107,7 +107,7 @@ export function SecondFactorForm({
     } catch (caught) {
       const message = secondFactorErrorMessage(caught);
       if (endsTheSignIn(caught)) {
-        onSignInEnded(message);
+        onSignInEnded(message, caught.code);
         return;
       }
       setError(message);
