@@ -1,4 +1,5 @@
-import { AuthError, call } from "#client/lib/auth-client.ts";
+import { type AuthError, call } from "#client/lib/auth-client.ts";
+import { plainMessage } from "#client/lib/auth-error-messages.ts";
 
 /** Talks to better-auth's two-factor plugin (and /second-factor/status) through the auth client. */
 
@@ -51,8 +52,8 @@ export function manualSecret(totpURI: string): string {
   }
 }
 
-export function secondFactorErrorMessage(error: unknown): string {
-  if (!(error instanceof AuthError)) return "Something went wrong. Please try again.";
+/** The second factor's own words for the server's codes; the rest is the catalogue's. */
+export function secondFactorWords(error: AuthError): string | undefined {
   switch (error.code) {
     case "INVALID_CODE":
       return "That code isn't right. Enter the 6-digit code your app shows now.";
@@ -62,24 +63,26 @@ export function secondFactorErrorMessage(error: unknown): string {
       return "That recovery code isn't right or was already used.";
     case "CODE_REQUIRED":
       return "Enter a code from your authenticator app or a recovery code.";
-    case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
-      return "Too many wrong codes. Sign in again to try once more.";
     case "ACCOUNT_TEMPORARILY_LOCKED":
       return "Too many wrong codes for this account. Try again in 15 minutes.";
-    case "INVALID_TWO_FACTOR_COOKIE":
-      return "This sign-in has expired. Sign in again.";
-    case "NETWORK_ERROR":
-      return error.message;
     default:
-      if (error.status === 429) return "Too many attempts. Wait a minute and try again.";
-      return "Something went wrong. Please try again.";
+      return error.status === 429 ? "Too many attempts. Wait a minute and try again." : undefined;
   }
 }
 
-/** Errors after which the second step cannot go on: the person starts the sign-in again. */
-export function endsTheSignIn(error: unknown): boolean {
+/** The sentence alone, for /me's second-factor screens. */
+export function secondFactorErrorMessage(error: unknown): string {
+  return plainMessage(error, secondFactorWords);
+}
+
+/**
+ * Failures after which the second step cannot go on, by their code (authProblemOf's): too many
+ * wrong codes, the step expired or missing, or its account gone. The person starts again.
+ */
+export function endsTheSignIn(code: string): boolean {
   return (
-    error instanceof AuthError &&
-    (error.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || error.code === "INVALID_TWO_FACTOR_COOKIE")
+    code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" ||
+    code === "auth/missing-multi-factor-info" ||
+    code === "auth/user-not-found"
   );
 }

@@ -5,8 +5,7 @@ import { afterSignIn } from "#client/features/auth/after-sign-in.ts";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { SecondFactorForm } from "#client/features/auth/components/second-factor-form.tsx";
 import { clearPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
-import { SECOND_FACTOR_REQUIRED } from "#client/lib/auth-client.ts";
-import { notify } from "#client/lib/notify.ts";
+import { type AuthProblem, SECOND_FACTOR_REQUIRED } from "#client/lib/auth-client.ts";
 import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
 
 export const Route = createFileRoute("/two-factor")({
@@ -32,9 +31,9 @@ function TwoFactorPage() {
     else await router.navigate({ href: next.href });
   }
 
-  async function startAgain(message: string) {
-    notify("error", message);
-    await navigate({ to: "/login", search: { redirect: redirectTo }, replace: true });
+  /** /login says why, with the code, above the form to start again with. */
+  async function startAgain(problem: AuthProblem) {
+    await navigate({ to: "/login", search: { redirect: redirectTo, error: problem.code }, replace: true });
   }
 
   return (
@@ -55,7 +54,10 @@ function TwoFactorPage() {
           </p>
         </div>
         <div className="rounded-xl border bg-card p-6 shadow-xs">
-          <SecondFactorForm onVerified={continueAfterVerify} onSignInEnded={(m) => void startAgain(m)} />
+          <SecondFactorForm
+            onVerified={continueAfterVerify}
+            onSignInEnded={(problem) => void startAgain(problem)}
+          />
         </div>
         <p className="mt-6 text-center text-sm">
           <Link

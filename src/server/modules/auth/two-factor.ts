@@ -7,6 +7,7 @@ import {
   type FreshCheckContext,
   freshCheck,
   preventCodeReplay,
+  refuseGoneAccount,
   secondFactorStatus,
 } from "./two-factor-checks.ts";
 
@@ -31,6 +32,14 @@ const CHALLENGED_SIGN_INS = new Set([
 
 /** Where GitHub, Facebook and X send the browser back after signing in. */
 const isProviderCallback = (path: string | undefined) => /^\/(oauth2\/)?callback\//.test(path ?? "");
+
+/** The second step of a sign-in: checking its code, or texting one. */
+const SECOND_STEP = new Set([
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/verify-otp",
+  "/two-factor/send-otp",
+]);
 
 /** Paths that change the factor itself: each needs a current code (a fresh check), not just the session. */
 const FRESH_CHECKED = new Set(["/two-factor/disable", "/two-factor/generate-backup-codes"]);
@@ -106,6 +115,12 @@ function commonsSecondFactor(db: Db, required: ((userId: string) => Promise<bool
         },
       ],
       before: [
+        {
+          matcher: (context) => SECOND_STEP.has(context.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            await refuseGoneAccount(db, ctx as unknown as FreshCheckContext);
+          }),
+        },
         {
           matcher: (context) => context.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => {

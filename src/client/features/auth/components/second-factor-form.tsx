@@ -4,9 +4,11 @@ import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import type { AuthProblem } from "#client/lib/auth-client.ts";
+import { authProblemOf, leftUnchecked, logAuthProblem } from "#client/lib/auth-error-messages.ts";
 import {
   endsTheSignIn,
-  secondFactorErrorMessage,
+  secondFactorWords,
   verifyAppCode,
   verifyRecoveryCode,
 } from "#client/lib/second-factor-client.ts";
@@ -22,14 +24,14 @@ export function SecondFactorForm({
   onSignInEnded,
 }: {
   onVerified: () => Promise<void>;
-  /** The sign-in cannot go on (too many tries, or it expired): start again. */
-  onSignInEnded: (message: string) => void;
+  /** The sign-in cannot go on (too many tries, expired, its account gone): start again, saying why. */
+  onSignInEnded: (problem: AuthProblem) => void;
 }) {
   const id = useId();
   const [kind, setKind] = useState<"app" | "recovery">("app");
   const [code, setCode] = useState("");
   const [trust, setTrust] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inFlight = useRef(false);
@@ -45,13 +47,14 @@ export function SecondFactorForm({
       await onVerified();
       return;
     } catch (caught) {
-      const message = secondFactorErrorMessage(caught);
-      if (endsTheSignIn(caught)) {
-        onSignInEnded(message);
+      const problem = authProblemOf(caught, {}, secondFactorWords);
+      if (endsTheSignIn(problem.code)) {
+        // Shown (and logged) where the sign-in starts again.
+        onSignInEnded(problem);
         return;
       }
-      setError(message);
-      if (kind === "app") setCode("");
+      setError(logAuthProblem(problem));
+      if (kind === "app" && !leftUnchecked(problem)) setCode("");
       inputRef.current?.focus();
     }
     inFlight.current = false;
@@ -72,11 +75,11 @@ export function SecondFactorForm({
     event.preventDefault();
     const value = code.trim();
     if (kind === "app" && value.length !== APP_CODE_LENGTH) {
-      setError("Enter the 6-digit code your authenticator app shows.");
+      setError({ message: "Enter the 6-digit code your authenticator app shows." });
       return;
     }
     if (kind === "recovery" && value === "") {
-      setError("Enter one of your recovery codes.");
+      setError({ message: "Enter one of your recovery codes." });
       return;
     }
     void verify(value);
@@ -116,7 +119,9 @@ export function SecondFactorForm({
             ? "Open your authenticator app and type the 6-digit code it shows for Commons."
             : "One of the 10 codes you saved when you turned the second factor on. Each works once."}
         </FieldHint>
-        <FieldError id={errorId}>{error}</FieldError>
+        <FieldError id={errorId} code={error?.code}>
+          {error?.message}
+        </FieldError>
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input
