@@ -64,7 +64,7 @@ test("Facebook with an address that already has an account asks to sign in by co
   await expect(notice).toContainText(
     "This email already has a Commons account that signs in with an email code. Sign in that way, then link Facebook from your profile.",
   );
-  await expect(notice).toContainText("Code: auth/account-exists-with-different-credential");
+  await expect(notice).toContainText("Code for support: auth/account-exists-with-different-credential");
   await expectAccessible(page, "/login saying the email already has an account");
 
   const since = Date.now();
@@ -91,7 +91,7 @@ test("cancelling at the provider comes back to /login saying nothing changed", a
   await expect(page.getByRole("alert")).toContainText(
     "You cancelled signing in with X. Nothing was changed.",
   );
-  await expect(page.getByRole("alert")).toContainText("Code: access_denied");
+  await expect(page.getByRole("alert")).toContainText("Code for support: access_denied");
 });
 
 /** A new public community, by an organizer signed in on `request`; answers its page's path. */

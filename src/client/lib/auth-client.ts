@@ -30,30 +30,59 @@ function retryAfterOf(response: Response, body: Body): number | undefined {
   return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : undefined;
 }
 
+/** What the person reads, and the code kept for support (shown in a detail line and logged). */
+export type AuthProblem = { code: string; message: string };
+
+/** What a sign-in says when the server cannot be reached: here, so /login can say it offline. */
+export const NETWORK_MESSAGE = "Could not reach the server. Check your connection and try again.";
+
+/** For /login when even the words for its failure could not be downloaded. */
+export const UNREACHABLE: AuthProblem = { code: "auth/network-request-failed", message: NETWORK_MESSAGE };
+
+/** The code goes to the console too, for whoever helps the person. */
+export function logAuthProblem(problem: AuthProblem): AuthProblem {
+  console.error(`Sign-in problem: ${problem.code}`);
+  return problem;
+}
+
 /** The seed's code for a sign-in that still needs its second factor (better-auth's `twoFactorRedirect`). */
 export const SECOND_FACTOR_REQUIRED = "auth/multi-factor-auth-required";
 
+// The seed's network time-outs: 30 s for an answer, 60 s where the server waits on another service
+// (sending a mail or a text, checking Google's token).
+export const SHORT_WAIT_MS = 30_000;
+export const LONG_WAIT_MS = 60_000;
+
 /**
  * One better-auth endpoint (or, with `area` "account", one of /api/account's): its JSON answer, or
- * an AuthError with the server's code.
+ * an AuthError with the server's code (NETWORK_ERROR, or TIMEOUT after `waitMs`, when no answer came).
  */
 export async function call(
   path: string,
   payload?: unknown,
   area: "auth" | "account" = "auth",
+  waitMs = SHORT_WAIT_MS,
 ): Promise<Body> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), waitMs);
   let response: Response;
+  let body: Body;
   try {
     response = await fetch(`/api/${area}/${path}`, {
       method: payload ? "POST" : "GET",
       credentials: "include",
       headers: payload ? { "content-type": "application/json" } : undefined,
       body: payload ? JSON.stringify(payload) : undefined,
+      signal: abort.signal,
     });
+    body = await response.json().catch(() => null);
+    // A body cut off by the time-out reads as null: not an answer.
+    if (abort.signal.aborted) throw new Error("timed out");
   } catch {
-    throw new AuthError("Could not reach the server. Check your connection.", "NETWORK_ERROR", 0);
+    throw new AuthError(NETWORK_MESSAGE, abort.signal.aborted ? "TIMEOUT" : "NETWORK_ERROR", 0);
+  } finally {
+    clearTimeout(timer);
   }
-  const body: Body = await response.json().catch(() => null);
   if (response.ok && body?.twoFactorRedirect === true) {
     // Never shown: the page moves on to /two-factor (features/auth/second-step.ts).
     throw new AuthError("Second factor required", SECOND_FACTOR_REQUIRED, 200);
@@ -86,7 +115,7 @@ export async function getSession(): Promise<AuthSession | null> {
 }
 
 export async function sendSignInCode(email: string): Promise<void> {
-  await call("email-otp/send-verification-otp", { email, type: "sign-in" });
+  await call("email-otp/send-verification-otp", { email, type: "sign-in" }, "auth", LONG_WAIT_MS);
 }
 
 export async function signOut(): Promise<void> {

@@ -1,4 +1,5 @@
-import { AuthError } from "#client/lib/auth-client.ts";
+import type { AuthError } from "#client/lib/auth-client.ts";
+import { type AuthProblem, plainMessage, signInFailed } from "#client/lib/auth-error-messages.ts";
 
 export function formatWait(seconds: number): string {
   if (seconds <= 1) return "in a moment";
@@ -7,8 +8,8 @@ export function formatWait(seconds: number): string {
   return minutes === 1 ? "in about a minute" : `in about ${minutes} minutes`;
 }
 
-export function authErrorMessage(error: unknown): string {
-  if (!(error instanceof AuthError)) return "Something went wrong. Please try again.";
+/** The email-code sign-in's own words for the server's codes; the rest is the catalogue's. */
+export function emailCodeWords(error: AuthError): string | undefined {
   const wait = error.retryAfter === undefined ? "later" : formatWait(error.retryAfter);
   switch (error.code) {
     case "RATE_LIMITED_EMAIL":
@@ -23,10 +24,17 @@ export function authErrorMessage(error: unknown): string {
       return "Too many tries — send a new code.";
     case "INVALID_EMAIL":
       return "Enter a valid email address, like name@example.com.";
-    case "NETWORK_ERROR":
-      return error.message;
     default:
-      if (error.status === 429) return `Too many attempts. You can try again ${wait}.`;
-      return "Something went wrong. Please try again.";
+      return error.status === 429 ? `Too many attempts. You can try again ${wait}.` : undefined;
   }
+}
+
+/** The sentence alone, for screens past signing in (the name, /me's address change). */
+export function authErrorMessage(error: unknown): string {
+  return plainMessage(error, emailCodeWords);
+}
+
+/** A failed step of the email-code sign-in, described and logged. */
+export function emailSignInProblem(error: unknown): AuthProblem {
+  return signInFailed(error, emailCodeWords);
 }

@@ -1,3 +1,5 @@
+import { AuthError } from "#client/lib/auth-client.ts";
+
 /** Google Identity Services: its script, loaded once and only where a Google button is shown. */
 export type GoogleCredentialResponse = { credential?: string };
 export type GoogleIdentity = {
@@ -14,6 +16,8 @@ export type GoogleIdentity = {
 };
 
 const SCRIPT_SRC = "https://accounts.google.com/gsi/client";
+const UNAVAILABLE = "Google sign-in is unavailable right now. Use your email instead.";
+
 let scriptPromise: Promise<GoogleIdentity> | null = null;
 
 function googleFromWindow(): GoogleIdentity | undefined {
@@ -31,11 +35,12 @@ export function loadGoogleScript(): Promise<GoogleIdentity> {
     script.onload = () => {
       const google = googleFromWindow();
       if (google?.accounts?.id) resolve(google);
-      else reject(new Error("Google sign-in did not load"));
+      else reject(new AuthError(UNAVAILABLE, "auth/internal-error", 0));
     };
     script.onerror = () => {
       scriptPromise = null;
-      reject(new Error("Google sign-in could not be loaded"));
+      // Offline, or the script blocked on the way (an extension, a network filter).
+      reject(new AuthError(UNAVAILABLE, "auth/network-request-failed", 0));
     };
     document.head.append(script);
   });

@@ -1,9 +1,9 @@
 // The phone-number routes of better-auth (src/server/modules/auth/phone-sign-in.ts).
-import { call } from "#client/lib/auth-client.ts";
+import { call, LONG_WAIT_MS } from "#client/lib/auth-client.ts";
 
 /** Texts a 6-digit code to `phoneNumber` (E.164). */
 export async function sendPhoneCode(phoneNumber: string): Promise<void> {
-  await call("phone-number/send-otp", { phoneNumber });
+  await call("phone-number/send-otp", { phoneNumber }, "auth", LONG_WAIT_MS);
 }
 
 /**

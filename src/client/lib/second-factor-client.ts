@@ -1,7 +1,9 @@
-import { AuthError, call } from "#client/lib/auth-client.ts";
+import { type AuthError, call } from "#client/lib/auth-client.ts";
+import { plainMessage } from "#client/lib/auth-error-messages.ts";
 
 /** Talks to better-auth's two-factor plugin (and /second-factor/status) through the auth client. */
 
+/** `required`: the operator asks it of owners of communities taking payments, and it is not on yet. */
 /**
  * `app`: the authenticator app is confirmed. `text`: the masked number texted codes go to, when the
  * account has a verified one. `required`: the operator asks it of owners of communities taking
@@ -45,11 +47,6 @@ export async function verifyTextCode(code: string, trustDevice = false): Promise
   await call("two-factor/verify-otp", { code, trustDevice });
 }
 
-/** Turns the second factor on with texts alone, given the code just texted; answers the recovery codes. */
-export async function turnOnTexts(code: string): Promise<string[]> {
-  return codesOf((await call("second-factor/enable-text", { code }))?.recoveryCodes);
-}
-
 const codesOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((code): code is string => typeof code === "string") : [];
 
@@ -73,6 +70,11 @@ export async function newRecoveryCodes(check: string): Promise<string[]> {
   return codesOf((await call("two-factor/generate-backup-codes", { code: check }))?.backupCodes);
 }
 
+/** Turns the second factor on with texts alone, given the code just texted; answers the recovery codes. */
+export async function turnOnTexts(code: string): Promise<string[]> {
+  return codesOf((await call("second-factor/enable-text", { code }))?.recoveryCodes);
+}
+
 export async function turnOffSecondFactor(check: string): Promise<void> {
   await call("two-factor/disable", { code: check });
 }
@@ -87,8 +89,8 @@ export function manualSecret(totpURI: string): string {
   }
 }
 
-export function secondFactorErrorMessage(error: unknown): string {
-  if (!(error instanceof AuthError)) return "Something went wrong. Please try again.";
+/** The second factor's own words for the server's codes; the rest is the catalogue's. */
+export function secondFactorWords(error: AuthError): string | undefined {
   switch (error.code) {
     case "INVALID_CODE":
       return "That code isn't right. Enter the 6-digit code your app shows now.";
@@ -97,13 +99,9 @@ export function secondFactorErrorMessage(error: unknown): string {
     case "INVALID_BACKUP_CODE":
       return "That recovery code isn't right or was already used.";
     case "CODE_REQUIRED":
-      return "Enter a code from your authenticator app or a recovery code.";
-    case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
-      return "Too many wrong codes. Sign in again to try once more.";
+      return "Enter a code from your authenticator app, a texted code, or a recovery code.";
     case "ACCOUNT_TEMPORARILY_LOCKED":
       return "Too many wrong codes for this account. Try again in 15 minutes.";
-    case "INVALID_TWO_FACTOR_COOKIE":
-      return "This sign-in has expired. Sign in again.";
     case "OTP_HAS_EXPIRED":
       return "That code has expired or was replaced by a newer one. Ask for a new code.";
     case "NO_VERIFIED_PHONE":
@@ -111,18 +109,24 @@ export function secondFactorErrorMessage(error: unknown): string {
     case "RATE_LIMITED_PHONE":
     case "RATE_LIMITED_PHONE_NUMBERS":
       return error.message;
-    case "NETWORK_ERROR":
-      return error.message;
     default:
-      if (error.status === 429) return "Too many attempts. Wait a minute and try again.";
-      return "Something went wrong. Please try again.";
+      return error.status === 429 ? "Too many attempts. Wait a minute and try again." : undefined;
   }
 }
 
-/** Errors after which the second step cannot go on: the person starts the sign-in again. */
-export function endsTheSignIn(error: unknown): error is AuthError {
+/** The sentence alone, for /me's second-factor screens. */
+export function secondFactorErrorMessage(error: unknown): string {
+  return plainMessage(error, secondFactorWords);
+}
+
+/**
+ * Failures after which the second step cannot go on, by their code (authProblemOf's): too many
+ * wrong codes, the step expired or missing, or its account gone. The person starts again.
+ */
+export function endsTheSignIn(code: string): boolean {
   return (
-    error instanceof AuthError &&
-    (error.code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" || error.code === "INVALID_TWO_FACTOR_COOKIE")
+    code === "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE" ||
+    code === "auth/missing-multi-factor-info" ||
+    code === "auth/user-not-found"
   );
 }

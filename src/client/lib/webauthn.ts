@@ -3,6 +3,7 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { AuthError, callAuth } from "./auth-client.ts";
+import { type AuthProblem, signInFailed } from "./auth-error-messages.ts";
 
 // Passkeys (WebAuthn) for /me and /login. The browser library loads only when a ceremony starts,
 // keeping it out of /login's initial JavaScript.
@@ -53,13 +54,22 @@ export async function signInWithPasskey(options: { autofill?: boolean } = {}): P
   return true;
 }
 
-/** What /login says when a passkey sign-in did not work. */
-export function passkeySignInError(caught: unknown): string {
-  if (caught instanceof AuthError && caught.status === 0) return caught.message;
-  if (caught instanceof AuthError && caught.code === "PASSKEY_NOT_FOUND") {
-    return "That passkey is not registered here any more. Sign in with your email instead.";
+/** A passkey sign-in's own words for what the browser or the server said; the rest is the catalogue's. */
+function passkeyWords(caught: AuthError): string | undefined {
+  if (caught.code.startsWith("PASSKEY_")) {
+    return caught.code === "PASSKEY_NOT_FOUND"
+      ? "That passkey is not registered here any more: it was removed, or its account was deleted. Sign in with your email instead."
+      : caught.message;
   }
-  return "Signing in with the passkey did not work. Try again, or use your email.";
+  if (caught.code === "AUTHENTICATION_FAILED") {
+    return "Signing in with the passkey did not work. Try again, or use your email.";
+  }
+  return undefined;
+}
+
+/** What /login says when a passkey sign-in did not work, logged with its code. */
+export function passkeySignInProblem(caught: unknown): AuthProblem {
+  return signInFailed(caught, passkeyWords);
 }
 
 let autofillStarted = false;

@@ -7,8 +7,7 @@ import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { SecondFactorForm } from "#client/features/auth/components/second-factor-form.tsx";
 import { clearPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
 import { keepOpenerWaiting, signInWindowEnd } from "#client/features/auth/sign-in-window.ts";
-import { SECOND_FACTOR_REQUIRED } from "#client/lib/auth-client.ts";
-import { notify } from "#client/lib/notify.ts";
+import { type AuthProblem, SECOND_FACTOR_REQUIRED } from "#client/lib/auth-client.ts";
 import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
 import { getSecondStepMethods } from "#client/lib/second-factor-client.ts";
 
@@ -45,13 +44,13 @@ function TwoFactorPage() {
     else await router.navigate({ href: next.href });
   }
 
-  async function startAgain(message: string, code: string) {
+  /** /login says why, with the code, above the form to start again with; in a pop-up, its opener does. */
+  async function startAgain(problem: AuthProblem) {
     if (windowEnd) {
-      await navigate({ to: "/signed-in", search: { ...windowEnd, error: code }, replace: true });
+      await navigate({ to: "/signed-in", search: { ...windowEnd, error: problem.code }, replace: true });
       return;
     }
-    notify("error", message);
-    await navigate({ to: "/login", search: { redirect: redirectTo }, replace: true });
+    await navigate({ to: "/login", search: { redirect: redirectTo, error: problem.code }, replace: true });
   }
 
   return (
@@ -79,7 +78,7 @@ function TwoFactorPage() {
           <SecondFactorForm
             methods={methods}
             onVerified={continueAfterVerify}
-            onSignInEnded={(message, code) => void startAgain(message, code)}
+            onSignInEnded={(problem) => void startAgain(problem)}
           />
         </div>
         <p className="mt-6 text-center text-sm">

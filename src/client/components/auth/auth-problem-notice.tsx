@@ -1,4 +1,5 @@
-import type { AuthProblem } from "#client/lib/auth-error-messages.ts";
+import { SupportCode } from "#client/components/ui/field-message.tsx";
+import type { AuthProblem } from "#client/lib/auth-client.ts";
 
 /** The sentence for the person, and the code for whoever helps them. */
 export function AuthProblemNotice({
@@ -14,7 +15,7 @@ export function AuthProblemNotice({
       className="grid gap-2 rounded-lg border border-destructive/50 bg-background p-4 text-sm"
     >
       <p className="font-medium text-foreground">{problem.message}</p>
-      <p className="text-xs text-muted-foreground">Code: {problem.code}</p>
+      <SupportCode code={problem.code} />
       {children}
     </div>
   );

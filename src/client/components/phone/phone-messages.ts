@@ -1,4 +1,5 @@
-import { AuthError } from "#client/lib/auth-client.ts";
+import type { AuthError } from "#client/lib/auth-client.ts";
+import { plainMessage } from "#client/lib/auth-error-messages.ts";
 
 function wait(seconds: number | undefined): string {
   if (seconds === undefined) return "later";
@@ -7,9 +8,8 @@ function wait(seconds: number | undefined): string {
   return minutes < 90 ? `in about ${minutes} minutes` : `in about ${Math.ceil(minutes / 60)} hours`;
 }
 
-/** What went wrong with a texted code, in words; the server's code stays in `error.code`. */
-export function phoneErrorMessage(error: unknown): string {
-  if (!(error instanceof AuthError)) return "Something went wrong. Please try again.";
+/** What went wrong with a texted code, in words, for the server's codes; the rest is the catalogue's. */
+export function phoneWords(error: AuthError): string | undefined {
   switch (error.code) {
     case "INVALID_PHONE_NUMBER":
       return "That is not a phone number we can text. Check the country and the number.";
@@ -35,10 +35,14 @@ export function phoneErrorMessage(error: unknown): string {
       return "That code can no longer be used — send a new one.";
     case "PHONE_NUMBER_EXIST":
       return "This number already belongs to another account. Sign in with it there, or use another number.";
-    case "NETWORK_ERROR":
-      return error.message;
     default:
-      if (error.status === 429) return `Too many attempts. You can try again ${wait(error.retryAfter)}.`;
-      return "Something went wrong. Please try again.";
+      return error.status === 429
+        ? `Too many attempts. You can try again ${wait(error.retryAfter)}.`
+        : undefined;
   }
+}
+
+/** The sentence alone, for /me's phone section. */
+export function phoneErrorMessage(error: unknown): string {
+  return plainMessage(error, phoneWords);
 }

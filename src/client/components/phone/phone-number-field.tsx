@@ -20,7 +20,7 @@ export function PhoneNumberField({
   onCountryChange: (country: CountryCode) => void;
   number: string;
   onNumberChange: (number: string) => void;
-  error: string | null;
+  error: { message: string; code?: string } | null;
   disabled?: boolean;
   autoFocus?: boolean;
 }) {
@@ -63,7 +63,9 @@ export function PhoneNumberField({
           />
         </div>
       </div>
-      <FieldError id={errorId}>{error}</FieldError>
+      <FieldError id={errorId} code={error?.code}>
+        {error?.message}
+      </FieldError>
     </div>
   );
 }

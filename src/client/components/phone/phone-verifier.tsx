@@ -5,8 +5,9 @@ import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { AuthError } from "#client/lib/auth-client.ts";
+import { leftUnchecked, signInFailed } from "#client/lib/auth-error-messages.ts";
 import { sendPhoneCode, verifyPhoneCode } from "#client/lib/phone-auth-client.ts";
-import { phoneErrorMessage } from "./phone-messages.ts";
+import { phoneWords } from "./phone-messages.ts";
 import { browserCountry, type CountryCode, formatPhoneNumber, toE164 } from "./phone-number.ts";
 import { PhoneNumberField } from "./phone-number-field.tsx";
 
@@ -39,7 +40,7 @@ export function PhoneVerifier({
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sentAt, setSentAt] = useState(0);
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const inFlight = useRef(false);
@@ -65,7 +66,7 @@ export function PhoneVerifier({
       setCode("");
       codeRef.current?.focus();
     } catch (caught) {
-      setError(phoneErrorMessage(caught));
+      setError(signInFailed(caught, phoneWords));
     } finally {
       setBusy(false);
     }
@@ -75,7 +76,7 @@ export function PhoneVerifier({
     event.preventDefault();
     const number = toE164(typed, country);
     if (!number) {
-      setError("Enter a phone number that can get texts, with its country chosen above.");
+      setError({ message: "Enter a phone number that can get texts, with its country chosen above." });
       return;
     }
     void send(number);
@@ -92,7 +93,8 @@ export function PhoneVerifier({
     } catch (caught) {
       // The code is spent either way; stay busy while the page moves on to the second step.
       if (onStepUp?.(caught)) return;
-      setError(phoneErrorMessage(caught));
+      const problem = signInFailed(caught, phoneWords);
+      setError(problem);
       // A spent code cannot be tried again: the resend wait is lifted at once.
       if (
         caught instanceof AuthError &&
@@ -100,7 +102,7 @@ export function PhoneVerifier({
       ) {
         setSentAt(0);
       }
-      setCode("");
+      if (!leftUnchecked(problem)) setCode("");
       codeRef.current?.focus();
     } finally {
       inFlight.current = false;
@@ -117,7 +119,7 @@ export function PhoneVerifier({
   function handleCode(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (code.length !== CODE_LENGTH) {
-      setError(`Enter the ${CODE_LENGTH}-digit code from the text.`);
+      setError({ message: `Enter the ${CODE_LENGTH}-digit code from the text.` });
       return;
     }
     void verify(code);
@@ -179,7 +181,9 @@ export function PhoneVerifier({
           aria-describedby={error ? errorId : undefined}
           box="h-12 rounded-md px-3 text-center font-mono text-2xl tracking-[0.5em] shadow-xs"
         />
-        <FieldError id={errorId}>{error}</FieldError>
+        <FieldError id={errorId} code={error?.code}>
+          {error?.message}
+        </FieldError>
       </div>
       <Button type="submit" size="lg" disabled={busy || code.length !== CODE_LENGTH}>
         {busy ? <Spinner label="Checking code" /> : null}

@@ -59,7 +59,7 @@ describe("linked sign-in methods on /me", () => {
     expect(alert.textContent).toContain(
       "This is your only way to sign in. Link another one before removing it.",
     );
-    expect(alert.textContent).toContain("Code: LAST_SIGN_IN_METHOD");
+    expect(alert.textContent).toContain("Code for support: LAST_SIGN_IN_METHOD");
     expect(sent).toEqual([{ path: "unlink-account", body: { accountId: "acc-gh" } }]);
   });
 

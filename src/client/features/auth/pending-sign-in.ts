@@ -1,3 +1,5 @@
+import { AuthError } from "#client/lib/auth-client.ts";
+
 const KEY = "commons:pending-sign-in";
 
 export type PendingSignIn = { email: string; sentAt: number };
@@ -13,12 +15,19 @@ export function readPendingSignIn(): PendingSignIn | null {
   }
 }
 
+/**
+ * The email-code sign-in keeps its address here (for /otp) and ends in a session cookie: with
+ * either blocked it could never finish, so this throws auth/web-storage-unsupported, and the
+ * forms call it before a code is sent.
+ */
 export function savePendingSignIn(email: string, sentAt = Date.now()): void {
+  let kept = navigator.cookieEnabled;
   try {
     window.sessionStorage.setItem(KEY, `${sentAt} ${email}`);
   } catch {
-    // Without sessionStorage the /otp page falls back to asking for the email again.
+    kept = false;
   }
+  if (!kept) throw new AuthError("Storage unavailable", "auth/web-storage-unsupported", 0);
 }
 
 export function clearPendingSignIn(): void {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { server } from "#client/test-network.ts";
 import {
   keepOpenerWaiting,
+  pollDelay,
   reportFromSignInWindow,
   SIGN_IN_WINDOW_CHANNEL,
   signInInWindow,
@@ -73,7 +74,7 @@ describe("signing in in a pop-up", () => {
     providerAnswers(null);
     const popup = fakePopup();
     vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     const signingIn = signInInWindow("github");
     await vi.waitFor(() => expect(popup.location.href).not.toBe(""));
     popup.closed = true;
@@ -85,11 +86,67 @@ describe("signing in in a pop-up", () => {
     await expect(signingIn).resolves.toMatchObject({ code: "auth/popup-closed-by-user" });
   });
 
+  it("stops a sign-in still waiting when another window is asked for, saying so", async () => {
+    providerAnswers();
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    const first = signInInWindow("github");
+    await vi.waitFor(() => expect(popup.location.href).not.toBe(""));
+    const second = signInInWindow("facebook");
+    await expect(first).resolves.toEqual({
+      code: "auth/cancelled-popup-request",
+      message: "Another sign-in window was opened, so this one was stopped. Finish signing in there.",
+    });
+    reportFromSignInWindow({ error: null, provider: "facebook" });
+    await expect(second).resolves.toBeNull();
+  });
+
+  it("says the sign-in could not start, with the seed's code, when the server cannot be reached", async () => {
+    server.use(http.post("/api/auth/sign-in/social", () => HttpResponse.error()));
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    await expect(signInInWindow("github")).resolves.toEqual({
+      code: "auth/network-request-failed",
+      message: "Could not reach the server. Check your connection and try again.",
+    });
+    expect(popup.closed).toBe(true);
+  });
+});
+
+describe("watching the sign-in window", () => {
+  it("checks every 2 s in the first minute, then less often, never less than every 10 s", () => {
+    expect(pollDelay(0)).toBe(2_000);
+    expect(pollDelay(59_999)).toBe(2_000);
+    expect(pollDelay(60_000)).toBe(4_000);
+    expect(pollDelay(3 * 60_000)).toBe(8_000);
+    expect(pollDelay(4 * 60_000)).toBe(10_000);
+    expect(pollDelay(60 * 60_000)).toBe(10_000);
+  });
+
+  it("notices a window closed after minutes open within 10 s, then waits its 8 s", async () => {
+    providerAnswers(null);
+    const popup = fakePopup();
+    vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+
+    const signingIn = signInInWindow("github");
+    await vi.waitFor(() => expect(popup.location.href).not.toBe(""));
+    let settled = false;
+    void signingIn.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    popup.closed = true;
+    // Checked at most 10 s later, then 8 s for an answer that may still be on its way.
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect(signingIn).resolves.toMatchObject({ code: "auth/popup-closed-by-user" });
+  });
+
   it("keeps waiting while the window is at the second step, then counts it closed once it goes quiet", async () => {
     providerAnswers(null);
     const popup = fakePopup();
     vi.spyOn(window, "open").mockReturnValue(popup as unknown as Window);
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
     const signingIn = signInInWindow("github");
     await vi.waitFor(() => expect(popup.location.href).not.toBe(""));
     let settled = false;

@@ -1,5 +1,5 @@
 import { getSession, type SignInProvider } from "#client/lib/auth-client.ts";
-import { type AuthProblem, describeAuthError } from "#client/lib/auth-error-messages.ts";
+import { type AuthProblem, authProblemOf, describeAuthError } from "#client/lib/auth-error-messages.ts";
 import { startProviderSignIn } from "#client/lib/auth-provider-client.ts";
 import { PROVIDER_NAMES } from "#client/lib/sign-in-providers.ts";
 import { safeRedirectPath } from "#shared/redirect.ts";
@@ -9,12 +9,22 @@ export const SIGN_IN_WINDOW_PATH = "/signed-in";
 /** The window and the page that opened it talk over this channel (the window may be cut off from its opener). */
 export const SIGN_IN_WINDOW_CHANNEL = "commons-sign-in-window";
 
-// The seed's identity service: a 500x600 pop-up, its closing polled every 2 s, and 8 s allowed
-// after it closes for its answer to arrive before the sign-in counts as abandoned.
+// The seed's identity service: a 500x600 pop-up, its closing polled every 2 to 10 s, and 8 s
+// allowed after it closes for its answer to arrive before the sign-in counts as abandoned.
 const WIDTH = 500;
 const HEIGHT = 600;
-const POLL_MS = 2_000;
+const POLL_MIN_MS = 2_000;
+const POLL_MAX_MS = 10_000;
 const AFTER_CLOSE_MS = 8_000;
+
+/**
+ * How long until the pop-up is next checked, once it has been open `openForMs`: every 2 s in the
+ * first minute, when a closed window is most often a change of mind; then 2 s more each minute, up
+ * to every 10 s for a window left open (the person went elsewhere).
+ */
+export function pollDelay(openForMs: number): number {
+  return Math.min(POLL_MAX_MS, POLL_MIN_MS * (1 + Math.floor(Math.max(0, openForMs) / 60_000)));
+}
 
 type WindowAnswer = { error: string | null; provider: string | null };
 /** The window is at the second step of its sign-in: the opener keeps waiting for its answer. */
@@ -32,6 +42,9 @@ export function reportFromSignInWindow(answer: WindowAnswer): void {
   }
 }
 
+/** Ends the sign-in in a window still waiting, when another one is asked for. */
+let stopWaiting: ((problem: AuthProblem) => void) | null = null;
+
 /**
  * Tells the opener, now and at every one of its polls until stopped, that this window is still
  * signing in. Back from the provider, the window is cut off from its opener (the pages' COOP), which
@@ -48,7 +61,7 @@ export function keepOpenerWaiting(): () => void {
   }
   const tell = () => channel.postMessage({ stillSigningIn: true } satisfies WindowMessage);
   tell();
-  const timer = window.setInterval(tell, POLL_MS);
+  const timer = window.setInterval(tell, POLL_MIN_MS);
   return () => {
     window.clearInterval(timer);
     channel.close();
@@ -71,10 +84,12 @@ export function signInWindowEnd(redirect: string | undefined): { provider?: stri
 
 /**
  * Signs in with the provider in a pop-up, so the page (and whatever was typed on it) stays.
- * Resolves when signed in, or with the problem that ended it.
+ * Resolves when signed in, or with the problem that ended it. Asking for another sign-in window
+ * while one is open ends the first with auth/cancelled-popup-request; the new one takes the window.
  */
 export async function signInInWindow(provider: SignInProvider): Promise<AuthProblem | null> {
   const name = PROVIDER_NAMES[provider];
+  stopWaiting?.(describeAuthError("auth/cancelled-popup-request", { provider: name }));
   const left = Math.max(0, window.screenX + (window.outerWidth - WIDTH) / 2);
   const top = Math.max(0, window.screenY + (window.outerHeight - HEIGHT) / 2);
   // Opened before any await: browsers block pop-ups not opened straight from the click.
@@ -84,27 +99,43 @@ export async function signInInWindow(provider: SignInProvider): Promise<AuthProb
     `popup,width=${WIDTH},height=${HEIGHT},left=${left},top=${top}`,
   );
   if (!popup) return describeAuthError("auth/popup-blocked", { provider: name });
-  try {
-    const back = `${SIGN_IN_WINDOW_PATH}?${new URLSearchParams({ provider })}`;
-    popup.location.href = await startProviderSignIn(provider, { callbackURL: back, errorCallbackURL: back });
-  } catch (caught) {
-    popup.close();
-    const code = caught instanceof Error && "code" in caught ? String(caught.code) : "auth/internal-error";
-    return describeAuthError(code, { provider: name });
-  }
+  const opened: Window = popup;
+
   return new Promise((resolve) => {
     let channel: BroadcastChannel | null = null;
-    let closedAt: number | null = null;
+    let timer: number | undefined;
+    let done = false;
+    // When the window last said it is still signing in (at its second step).
+    let lastHeard = 0;
     const finish = (problem: AuthProblem | null) => {
-      window.clearInterval(timer);
+      if (done) return;
+      done = true;
+      window.clearTimeout(timer);
       channel?.close();
+      if (stopWaiting === finish) stopWaiting = null;
       resolve(problem);
     };
+    stopWaiting = finish;
+
+    const back = `${SIGN_IN_WINDOW_PATH}?${new URLSearchParams({ provider })}`;
+    startProviderSignIn(provider, { callbackURL: back, errorCallbackURL: back }).then(
+      (url) => {
+        // A later sign-in window has taken this one over in the meantime.
+        if (done) return;
+        opened.location.href = url;
+        watch();
+      },
+      (caught: unknown) => {
+        opened.close();
+        finish(authProblemOf(caught, { provider: name }));
+      },
+    );
+
     try {
       channel = new BroadcastChannel(SIGN_IN_WINDOW_CHANNEL);
       channel.onmessage = ({ data }: MessageEvent<WindowMessage>) => {
         if ("stillSigningIn" in data) {
-          closedAt = null;
+          lastHeard = Date.now();
           return;
         }
         finish(data.error ? describeAuthError(data.error, { provider: name }) : null);
@@ -112,17 +143,32 @@ export async function signInInWindow(provider: SignInProvider): Promise<AuthProb
     } catch {
       channel = null;
     }
-    const timer = window.setInterval(() => {
-      if (!popup.closed) return;
-      closedAt ??= Date.now();
-      if (Date.now() - closedAt < AFTER_CLOSE_MS) return;
-      window.clearInterval(timer);
-      // No answer came (no BroadcastChannel here): the session says whether it worked.
-      getSession()
-        .catch(() => null)
-        .then((session) =>
-          finish(session ? null : describeAuthError("auth/popup-closed-by-user", { provider: name })),
-        );
-    }, POLL_MS);
+
+    const openedAt = Date.now();
+    function watch() {
+      timer = window.setTimeout(
+        () => {
+          if (!opened.closed) return watch();
+          awaitAnswer(Date.now());
+        },
+        pollDelay(Date.now() - openedAt),
+      );
+    }
+    /** 8 s after the window closed, or after it last said it was still signing in, whichever is later. */
+    function awaitAnswer(closedAt: number) {
+      const wait = Math.max(closedAt, lastHeard) + AFTER_CLOSE_MS - Date.now();
+      timer = window.setTimeout(
+        () => {
+          if (Date.now() - lastHeard < AFTER_CLOSE_MS) return awaitAnswer(closedAt);
+          // No answer came (no BroadcastChannel here): the session says whether it worked.
+          getSession()
+            .catch(() => null)
+            .then((session) =>
+              finish(session ? null : describeAuthError("auth/popup-closed-by-user", { provider: name })),
+            );
+        },
+        Math.max(0, wait),
+      );
+    }
   });
 }

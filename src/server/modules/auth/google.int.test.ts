@@ -107,12 +107,18 @@ describe("linking Google from /me", () => {
     const email = uniqueEmail("link-google");
     const browser = t.browser();
     const person = await browser.signIn(email, "Link Google");
-    const linked = await linkGoogle(browser, await idToken({ sub: "g-link-1", email: "someone.else@gmail.test" }));
+    const linked = await linkGoogle(
+      browser,
+      await idToken({ sub: "g-link-1", email: "someone.else@gmail.test" }),
+    );
     expect(linked.status).toBe(200);
     expect(await providers(browser)).toContain("google");
 
     const other = t.browser();
-    const signedIn = await signInWithGoogle(other, await idToken({ sub: "g-link-1", email: "someone.else@gmail.test" }));
+    const signedIn = await signInWithGoogle(
+      other,
+      await idToken({ sub: "g-link-1", email: "someone.else@gmail.test" }),
+    );
     expect(signedIn.status).toBe(200);
     const current = (await (await other.fetch("/api/auth/get-session")).json()) as { user: { id: string } };
     expect(current.user.id).toBe(person.id);
@@ -121,7 +127,9 @@ describe("linking Google from /me", () => {
   it("refuses a Google account already linked to another person, and a token Google did not sign", async () => {
     const first = t.browser();
     await first.signIn(uniqueEmail("first"), "First");
-    expect((await linkGoogle(first, await idToken({ sub: "g-link-2", email: "shared@gmail.test" }))).status).toBe(200);
+    expect(
+      (await linkGoogle(first, await idToken({ sub: "g-link-2", email: "shared@gmail.test" }))).status,
+    ).toBe(200);
 
     const second = t.browser();
     await second.signIn(uniqueEmail("second"), "Second");

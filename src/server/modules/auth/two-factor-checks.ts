@@ -2,7 +2,7 @@ import { APIError, getSessionFromCtx } from "better-auth/api";
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { hasSecondFactorOn } from "#server/modules/users/users.service.ts";
+import { hasSecondFactorOn, isLiveUser } from "#server/modules/users/users.service.ts";
 import { decodeBase32, matchingStep } from "./totp.ts";
 import { twoFactor } from "./two-factor.tables.ts";
 import { claimTextCode } from "./two-factor-text.ts";
@@ -72,14 +72,31 @@ async function rowFor(db: Db, userId: string): Promise<Row | undefined> {
   return row;
 }
 
-/** The person a second-factor request is about: the signed-in one, or the one halfway through signing in. */
-async function subjectOf(ctx: FreshCheckContext): Promise<string | null> {
-  const session = await getSessionFromCtx(ctx);
-  if (session) return session.user.id;
+/** The person halfway through signing in, named by the second step's cookie; null without one. */
+async function pendingSubject(ctx: FreshCheckContext): Promise<string | null> {
   const cookie = ctx.context.createAuthCookie("two_factor");
   const identifier = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
   if (!identifier) return null;
   return (await ctx.context.internalAdapter.findVerificationValue(identifier))?.value ?? null;
+}
+
+/** The person a second-factor request is about: the signed-in one, or the one halfway through signing in. */
+async function subjectOf(ctx: FreshCheckContext): Promise<string | null> {
+  const session = await getSessionFromCtx(ctx);
+  return session ? session.user.id : pendingSubject(ctx);
+}
+
+/**
+ * Before the second step of a sign-in is checked (or its code texted): an account deleted since the
+ * first step is refused as USER_NOT_FOUND, where better-auth would go on to say the step expired or
+ * the factor is off. Signed in (confirming a set-up on /me), there is no such step.
+ */
+export async function refuseGoneAccount(db: Db, ctx: FreshCheckContext): Promise<void> {
+  if (await getSessionFromCtx(ctx)) return;
+  const userId = await pendingSubject(ctx);
+  // No step at all is better-auth's to answer (INVALID_TWO_FACTOR_COOKIE).
+  if (!userId || (await isLiveUser(db, userId))) return;
+  throw fail("UNAUTHORIZED", "USER_NOT_FOUND", "This account no longer exists.");
 }
 
 function typedCode(ctx: FreshCheckContext): string {

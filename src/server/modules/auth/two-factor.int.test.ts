@@ -133,6 +133,39 @@ describe("the second step of a sign-in by email code", () => {
   });
 });
 
+describe("a second step that cannot go on", () => {
+  it("is missing when no first step came before it", async () => {
+    const answer = await verifyApp(t.browser(), "123456");
+    expect(answer.status).toBe(401);
+    expect(await errorCode(answer)).toBe("INVALID_TWO_FACTOR_COOKIE");
+  });
+
+  it("names the account as gone when it was deleted since the first step", async () => {
+    const phone = t.browser();
+    const { email, app, recoveryCodes } = await personWithApp(phone);
+    nextStep();
+    const laptop = t.browser();
+    await emailCodeStep(laptop, email);
+
+    const before = t.smtp.mails.length;
+    expect((await phone.post("/api/account/deletion/code", {})).status).toBe(200);
+    const mail = await t.smtp.waitFor(
+      (m) => t.smtp.mails.indexOf(m) >= before && m.to.includes(email) && /confirms deleting/.test(m.subject),
+    );
+    const code = mail.subject.match(/\d{6}/)?.[0];
+    expect((await phone.post("/api/account/deletion", { code })).status).toBe(200);
+
+    const byApp = await verifyApp(laptop, app.code());
+    expect(byApp.status).toBe(401);
+    expect(await errorCode(byApp)).toBe("USER_NOT_FOUND");
+    const byRecovery = await laptop.post("/api/auth/two-factor/verify-backup-code", {
+      code: recoveryCodes[0],
+    });
+    expect(await errorCode(byRecovery)).toBe("USER_NOT_FOUND");
+    expect(await signedInEmail(laptop)).toBeNull();
+  });
+});
+
 describe("recovery codes", () => {
   it("sign in once each, and say how many are left", async () => {
     const { email, recoveryCodes } = await personWithApp(t.browser());

@@ -12,6 +12,7 @@ import {
   type FreshCheckContext,
   freshCheck,
   preventCodeReplay,
+  refuseGoneAccount,
   secondFactorStatus,
 } from "./two-factor-checks.ts";
 import { phoneHint, TEXT_CODE_ATTEMPTS, TEXT_CODE_MINUTES, textableNumber } from "./two-factor-text.ts";
@@ -54,6 +55,14 @@ export function headedTo(location: string | null | undefined, baseURL: string): 
     return "";
   }
 }
+
+/** The second step of a sign-in: checking its code, or texting one. */
+const SECOND_STEP = new Set([
+  "/two-factor/verify-totp",
+  "/two-factor/verify-backup-code",
+  "/two-factor/verify-otp",
+  "/two-factor/send-otp",
+]);
 
 /** Paths that change the factor itself: each needs a current code (a fresh check), not just the session. */
 const FRESH_CHECKED = new Set(["/two-factor/disable", "/two-factor/generate-backup-codes"]);
@@ -182,6 +191,12 @@ function commonsSecondFactor(
         },
       ],
       before: [
+        {
+          matcher: (context) => SECOND_STEP.has(context.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            await refuseGoneAccount(db, ctx as unknown as FreshCheckContext);
+          }),
+        },
         {
           matcher: (context) => context.path === "/two-factor/verify-totp",
           handler: createAuthMiddleware(async (ctx) => {

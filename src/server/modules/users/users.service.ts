@@ -21,6 +21,12 @@ export async function listUsers(db: Pick<Db, "select">, ids: string[]): Promise<
   return db.select(personColumns).from(user).where(inArray(user.id, unique)).orderBy(asc(user.id));
 }
 
+/** Whether the account exists and was not deleted. */
+export async function isLiveUser(db: Pick<Db, "select">, id: string): Promise<boolean> {
+  const [row] = await db.select({ deletedAt: user.deletedAt }).from(user).where(eq(user.id, id)).limit(1);
+  return row !== undefined && row.deletedAt === null;
+}
+
 /** The account holding this address, or a new unverified one that a sign-in code later proves. */
 export async function userIdForEmail(tx: Db, email: string): Promise<string> {
   await tx

@@ -2,8 +2,16 @@ import { useCallback, useRef, useState } from "react";
 import { FieldError } from "#client/components/ui/field-message.tsx";
 import { goToSecondStep, isSecondFactorRequired } from "#client/features/auth/second-step.ts";
 import { signInWithGoogleIdToken } from "#client/lib/auth-actions.ts";
-import { authErrorMessage } from "#client/lib/auth-messages.ts";
+import { AuthError, type AuthProblem } from "#client/lib/auth-client.ts";
+import { signInFailed } from "#client/lib/auth-error-messages.ts";
+import { emailCodeWords } from "#client/lib/auth-messages.ts";
 import { loadGoogleScript } from "#client/lib/google-identity.ts";
+
+/** What this button finds itself (status 0, a seed code) comes with its words; the rest is the catalogue's. */
+const googleWords = (error: AuthError) =>
+  error.status === 0 && error.code.startsWith("auth/") ? error.message : emailCodeWords(error);
+
+const googleFailed = (error: unknown) => signInFailed(error, googleWords, { provider: "Google" });
 
 export function GoogleButton({
   clientId,
@@ -14,7 +22,7 @@ export function GoogleButton({
   dark: boolean;
   onSignedIn: () => Promise<void>;
 }) {
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<AuthProblem | null>(null);
   const onSignedInRef = useRef(onSignedIn);
   onSignedInRef.current = onSignedIn;
 
@@ -31,7 +39,8 @@ export function GoogleButton({
             ux_mode: "popup",
             callback: (response) => {
               if (!response.credential) {
-                setError("Google did not return an account. Please try again.");
+                const none = "Google did not return an account. Please try again.";
+                setError(googleFailed(new AuthError(none, "auth/invalid-app-credential", 0)));
                 return;
               }
               setError(null);
@@ -39,7 +48,7 @@ export function GoogleButton({
                 .then(() => onSignedInRef.current())
                 .catch((caught: unknown) => {
                   if (isSecondFactorRequired(caught)) goToSecondStep();
-                  else setError(authErrorMessage(caught));
+                  else setError(googleFailed(caught));
                 });
             },
           });
@@ -52,8 +61,8 @@ export function GoogleButton({
             width: Math.min(element.clientWidth || 384, 400),
           });
         })
-        .catch(() => {
-          if (!cancelled) setError("Google sign-in is unavailable right now. Use your email instead.");
+        .catch((caught: unknown) => {
+          if (!cancelled) setError(googleFailed(caught));
         });
       return () => {
         cancelled = true;
@@ -71,7 +80,7 @@ export function GoogleButton({
         <span className="h-px flex-1 bg-border" />
       </div>
       <div ref={mount} className="flex min-h-10 justify-center" />
-      <FieldError>{error}</FieldError>
+      <FieldError code={error?.code}>{error?.message}</FieldError>
     </div>
   );
 }

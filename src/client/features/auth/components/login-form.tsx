@@ -5,7 +5,7 @@ import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { savePendingSignIn } from "#client/features/auth/pending-sign-in.ts";
-import { sendSignInCode } from "#client/lib/auth-client.ts";
+import { logAuthProblem, sendSignInCode, UNREACHABLE } from "#client/lib/auth-client.ts";
 import { EMAIL_PATTERN } from "#shared/email.ts";
 
 export function LoginForm({
@@ -20,26 +20,33 @@ export function LoginForm({
 }) {
   const id = useId();
   const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
+  // A failure from the server keeps its code for support; a typing mistake has none.
+  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
   const [sending, setSending] = useState(false);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const trimmed = email.trim();
     if (!EMAIL_PATTERN.test(trimmed)) {
-      setError("Enter a valid email address, like name@example.com.");
+      setError({ message: "Enter a valid email address, like name@example.com." });
       return;
     }
     setError(null);
     setSending(true);
     try {
-      await sendSignInCode(trimmed);
+      // Kept before sending: a browser that refuses would otherwise be sent a code it cannot use.
       savePendingSignIn(trimmed);
+      await sendSignInCode(trimmed);
       onCodeSent();
     } catch (caught) {
-      // The message catalogue loads only when something goes wrong, keeping it out of the /login budget.
-      const { authErrorMessage } = await import("#client/lib/auth-messages.ts");
-      setError(authErrorMessage(caught));
+      // The words load only when something goes wrong, keeping them out of the /login budget;
+      // when they cannot load either, the network is down.
+      setError(
+        await import("#client/lib/auth-messages.ts").then(
+          (words) => words.emailSignInProblem(caught),
+          () => logAuthProblem(UNREACHABLE),
+        ),
+      );
     } finally {
       setSending(false);
     }
@@ -68,7 +75,9 @@ export function LoginForm({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
         />
-        <FieldError id={errorId}>{error}</FieldError>
+        <FieldError id={errorId} code={error?.code}>
+          {error?.message}
+        </FieldError>
       </div>
       <Button type="submit" size="lg" disabled={sending} className="w-full">
         {sending ? <Spinner label="Sending code" /> : null}

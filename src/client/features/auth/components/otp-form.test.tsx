@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http, type JsonBodyType } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { server } from "#client/test-network.ts";
 import { CODE_USED_UP_MESSAGE, OtpForm } from "./otp-form.tsx";
 
@@ -20,6 +20,12 @@ function answerSignIn(...answers: { status: number; body: JsonBodyType }[]) {
   );
   return sent;
 }
+
+// Each refusal is logged with its code for support; kept out of the test's output.
+beforeEach(() => {
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
 
 describe("one-time code entry", () => {
   it("accepts a pasted code with spaces and submits it once six digits are in", async () => {
@@ -95,5 +101,29 @@ describe("one-time code entry", () => {
     expect(await screen.findByText(CODE_USED_UP_MESSAGE)).toBeTruthy();
     expect(screen.queryByText(/isn't right/i)).toBeNull();
     expect(sent).toHaveLength(1);
+  });
+
+  it("keeps the code when the server cannot be reached, saying so with the code for support", async () => {
+    server.use(http.post("/api/auth/sign-in/email-otp", () => HttpResponse.error()));
+    render(<OtpForm email="ada@example.com" sentAt={Date.now()} onVerified={() => Promise.resolve()} />);
+    const input = screen.getByLabelText("Verification code");
+    await userEvent.type(input, "123456");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(
+      "Could not reach the server. Check your connection and try again." +
+        "Code for support: auth/network-request-failed",
+    );
+    expect(input).toHaveProperty("value", "123456");
+    expect(screen.getByRole("button", { name: "Verify" })).toHaveProperty("disabled", false);
+  });
+
+  it("shows a wrong code's sentence with the server's code for support", async () => {
+    answerSignIn({ status: 400, body: { code: "INVALID_OTP" } });
+    render(<OtpForm email="ada@example.com" sentAt={Date.now()} onVerified={() => Promise.resolve()} />);
+    await userEvent.type(screen.getByLabelText("Verification code"), "000000");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "That code isn't right. Check the latest email and try again.Code for support: INVALID_OTP",
+    );
   });
 });

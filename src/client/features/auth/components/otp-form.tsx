@@ -8,7 +8,8 @@ import { savePendingSignIn } from "#client/features/auth/pending-sign-in.ts";
 import { goToSecondStep, isSecondFactorRequired } from "#client/features/auth/second-step.ts";
 import { verifySignInCode } from "#client/lib/auth-actions.ts";
 import { AuthError, sendSignInCode } from "#client/lib/auth-client.ts";
-import { authErrorMessage } from "#client/lib/auth-messages.ts";
+import { leftUnchecked } from "#client/lib/auth-error-messages.ts";
+import { emailSignInProblem } from "#client/lib/auth-messages.ts";
 import { notify } from "#client/lib/notify.ts";
 
 // Here rather than in auth-messages.ts, which /login loads: only this screen says it.
@@ -36,7 +37,7 @@ export function OtpForm({
 }) {
   const id = useId();
   const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
   const [verifying, setVerifying] = useState(false);
   const [resending, setResending] = useState(false);
   const [lastSentAt, setLastSentAt] = useState(sentAt);
@@ -61,7 +62,7 @@ export function OtpForm({
   async function verify(value: string) {
     if (inFlight.current || verified.current) return;
     if (usedUp) {
-      setError(CODE_USED_UP_MESSAGE);
+      setError({ message: CODE_USED_UP_MESSAGE });
       setCode("");
       return;
     }
@@ -81,7 +82,8 @@ export function OtpForm({
         goToSecondStep();
         return;
       }
-      setError(authErrorMessage(caught));
+      const problem = emailSignInProblem(caught);
+      setError(problem);
       if (caught instanceof AuthError && caught.status === 429 && caught.retryAfter !== undefined) {
         setBlockedUntil(Date.now() + caught.retryAfter * 1000);
       }
@@ -90,7 +92,8 @@ export function OtpForm({
         // Nothing on the server stops a new code now, so the resend wait is lifted at once.
         setLastSentAt(0);
       }
-      setCode("");
+      // A code that never reached the server is kept, to try again with Verify.
+      if (!leftUnchecked(problem)) setCode("");
       inputRef.current?.focus();
     }
     inFlight.current = false;
@@ -107,7 +110,7 @@ export function OtpForm({
     event.preventDefault();
     if (inFlight.current || verified.current) return;
     if (code.length !== CODE_LENGTH) {
-      setError(`Enter the ${CODE_LENGTH}-digit code from the email.`);
+      setError({ message: `Enter the ${CODE_LENGTH}-digit code from the email.` });
       return;
     }
     void verify(code);
@@ -127,7 +130,7 @@ export function OtpForm({
       notify("success", `A new code is on its way to ${email}`);
       inputRef.current?.focus();
     } catch (caught) {
-      setError(authErrorMessage(caught));
+      setError(emailSignInProblem(caught));
       if (caught instanceof AuthError && caught.retryAfter !== undefined) {
         setBlockedUntil(Date.now() + caught.retryAfter * 1000);
         setNow(Date.now());
@@ -163,7 +166,9 @@ export function OtpForm({
           aria-describedby={error ? errorId : undefined}
           box="h-12 rounded-md px-3 text-center font-mono text-2xl tracking-[0.5em] shadow-xs"
         />
-        <FieldError id={errorId}>{error}</FieldError>
+        <FieldError id={errorId} code={error?.code}>
+          {error?.message}
+        </FieldError>
       </div>
       <Button type="submit" size="lg" disabled={verifying || code.length !== CODE_LENGTH} className="w-full">
         {verifying ? <Spinner label="Checking code" /> : null}

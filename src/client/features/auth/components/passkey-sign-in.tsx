@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import { type AuthProblem, logAuthProblem, UNREACHABLE } from "#client/lib/auth-client.ts";
 
 // Only the button is part of /login's first load (no icon: lucide's icon code is not in it yet): the WebAuthn code (#client/lib/webauthn.ts and
 // the browser library behind it) loads when a passkey is used.
@@ -11,22 +12,23 @@ const supported = () => typeof window.PublicKeyCredential === "function";
 /** "Sign in with a passkey", shown where the browser has WebAuthn. */
 export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<AuthProblem | null>(null);
   if (!supported()) return null;
 
   async function signIn() {
     setError(null);
     setBusy(true);
+    // Offline, the passkey code itself cannot be downloaded.
+    const passkeys = await webauthn().catch(() => null);
+    if (!passkeys) {
+      setBusy(false);
+      return setError(logAuthProblem(UNREACHABLE));
+    }
     try {
-      const { signInWithPasskey, passkeySignInError } = await webauthn();
-      try {
-        await signInWithPasskey();
-      } catch (caught) {
-        return setError(passkeySignInError(caught));
-      }
+      await passkeys.signInWithPasskey();
       await onSignedIn();
-    } catch {
-      setError("Could not reach the server. Check your connection.");
+    } catch (caught) {
+      setError(passkeys.passkeySignInProblem(caught));
     } finally {
       setBusy(false);
     }
@@ -38,7 +40,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: () => Promise<void> 
         {busy ? <Spinner label="Waiting for your passkey" /> : null}
         Sign in with a passkey
       </Button>
-      <FieldError>{error}</FieldError>
+      <FieldError code={error?.code}>{error?.message}</FieldError>
     </div>
   );
 }

@@ -1,9 +1,15 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http, type JsonBodyType } from "msw";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderApp } from "#client/test-app.tsx";
 import { server } from "#client/test-network.ts";
 import { SecondFactorForm } from "./second-factor-form.tsx";
+
+afterEach(() => vi.restoreAllMocks());
+
+/** What the page logs for support; kept out of the test's output. */
+const supportLog = () => vi.spyOn(console, "error").mockImplementation(() => {});
 
 function answer(path: string, ...answers: { status: number; body: JsonBodyType }[]) {
   const sent: unknown[] = [];
@@ -36,6 +42,7 @@ describe("the second step of signing in", () => {
   });
 
   it("says what is wrong with a wrong or already used code, and lets the person try again", async () => {
+    supportLog();
     const user = userEvent.setup();
     answer(
       "verify-totp",
@@ -59,14 +66,15 @@ describe("the second step of signing in", () => {
     render(<SecondFactorForm onVerified={vi.fn()} onSignInEnded={onSignInEnded} />);
     await user.type(screen.getByLabelText("Code from your app"), "999999");
     await vi.waitFor(() =>
-      expect(onSignInEnded).toHaveBeenCalledWith(
-        "Too many wrong codes. Sign in again to try once more.",
-        "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE",
-      ),
+      expect(onSignInEnded).toHaveBeenCalledWith({
+        code: "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE",
+        message: "Too many wrong codes. Sign in again to try once more.",
+      }),
     );
   });
 
   it("takes a recovery code instead, keeping it in the field when it is refused", async () => {
+    supportLog();
     const user = userEvent.setup();
     const sent = answer("verify-backup-code", { status: 401, body: { code: "INVALID_BACKUP_CODE" } }, ok);
     const onVerified = vi.fn(() => Promise.resolve());
@@ -88,6 +96,53 @@ describe("the second step of signing in", () => {
     ]);
   });
 
+  it("keeps the code typed when the server cannot be reached, saying so with the code for support", async () => {
+    const user = userEvent.setup();
+    const log = supportLog();
+    server.use(http.post("/api/auth/two-factor/verify-totp", () => HttpResponse.error()));
+    render(<SecondFactorForm onVerified={vi.fn()} onSignInEnded={vi.fn()} />);
+    const input = screen.getByLabelText("Code from your app");
+    await user.type(input, "123456");
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toBe(
+      "Could not reach the server. Check your connection and try again." +
+        "Code for support: auth/network-request-failed",
+    );
+    expect(input).toHaveProperty("value", "123456");
+    expect(log.mock.calls).toEqual([["Sign-in problem: auth/network-request-failed"]]);
+  });
+});
+
+describe("a second step that has expired", () => {
+  it("starts the sign-in again on /login, saying why with the code for support", async () => {
+    const log = supportLog();
+    answer("verify-totp", {
+      status: 401,
+      body: { code: "INVALID_TWO_FACTOR_COOKIE", message: "Invalid two factor cookie" },
+    });
+    server.use(
+      http.get("/api/auth/second-factor/methods", () => HttpResponse.json({ app: true, text: null })),
+    );
+    const { user, router } = await renderApp("/two-factor?redirect=%2Fme");
+    await user.type(await screen.findByLabelText("Code from your app"), "123456");
+
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(router.state.location.search).toEqual({
+      redirect: "/me",
+      error: "auth/missing-multi-factor-info",
+    });
+    const notice = await screen.findByRole("alert");
+    expect(notice.textContent).toContain(
+      "The second step of this sign-in has expired or could not be found. Sign in again.",
+    );
+    expect(notice.textContent).toContain("Code for support: auth/missing-multi-factor-info");
+    expect(screen.getByLabelText("Email")).toBeTruthy();
+    expect(log.mock.calls).toEqual([["Sign-in problem: auth/missing-multi-factor-info"]]);
+  });
+});
+
+describe("a second step by text message", () => {
   it("texts a code to the verified number when the account has no app, and sends a new one on request", async () => {
     const user = userEvent.setup();
     const texted = answer("send-otp", { status: 200, body: { status: true } });

@@ -4,10 +4,12 @@ import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import type { AuthProblem } from "#client/lib/auth-client.ts";
+import { authProblemOf, leftUnchecked, logAuthProblem } from "#client/lib/auth-error-messages.ts";
 import {
   endsTheSignIn,
   type SecondStepMethods,
-  secondFactorErrorMessage,
+  secondFactorWords,
   sendTextCode,
   verifyAppCode,
   verifyRecoveryCode,
@@ -42,8 +44,8 @@ export function SecondFactorForm({
   /** What this account can use besides its recovery codes (GET /second-factor/methods). */
   methods?: SecondStepMethods;
   onVerified: () => Promise<void>;
-  /** The sign-in cannot go on (too many tries, or it expired): start again. `code`: the server's. */
-  onSignInEnded: (message: string, code: string) => void;
+  /** The sign-in cannot go on (too many tries, expired, its account gone): start again, saying why. */
+  onSignInEnded: (problem: AuthProblem) => void;
 }) {
   const id = useId();
   const kinds: Kind[] = [
@@ -56,7 +58,7 @@ export function SecondFactorForm({
   const [sending, setSending] = useState(false);
   const [code, setCode] = useState("");
   const [trust, setTrust] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; code?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inFlight = useRef(false);
@@ -73,13 +75,14 @@ export function SecondFactorForm({
       await onVerified();
       return;
     } catch (caught) {
-      const message = secondFactorErrorMessage(caught);
-      if (endsTheSignIn(caught)) {
-        onSignInEnded(message, caught.code);
+      const problem = authProblemOf(caught, {}, secondFactorWords);
+      if (endsTheSignIn(problem.code)) {
+        // Shown (and logged) where the sign-in starts again.
+        onSignInEnded(problem);
         return;
       }
-      setError(message);
-      if (kind !== "recovery") setCode("");
+      setError(logAuthProblem(problem));
+      if (kind !== "recovery" && !leftUnchecked(problem)) setCode("");
       inputRef.current?.focus();
     }
     inFlight.current = false;
@@ -105,12 +108,12 @@ export function SecondFactorForm({
       setCode("");
       inputRef.current?.focus();
     } catch (caught) {
-      const message = secondFactorErrorMessage(caught);
-      if (endsTheSignIn(caught)) {
-        onSignInEnded(message, caught.code);
+      const problem = authProblemOf(caught, {}, secondFactorWords);
+      if (endsTheSignIn(problem.code)) {
+        onSignInEnded(problem);
         return;
       }
-      setError(message);
+      setError(logAuthProblem(problem));
     } finally {
       setSending(false);
     }
@@ -120,7 +123,7 @@ export function SecondFactorForm({
     event.preventDefault();
     const value = code.trim();
     if (kind === "app" && value.length !== CODE_LENGTH) {
-      setError("Enter the 6-digit code your authenticator app shows.");
+      setError({ message: "Enter the 6-digit code your authenticator app shows." });
       return;
     }
     if (kind === "text" && !textSent) {
@@ -128,11 +131,11 @@ export function SecondFactorForm({
       return;
     }
     if (kind === "text" && value.length !== CODE_LENGTH) {
-      setError("Enter the 6-digit code we texted you.");
+      setError({ message: "Enter the 6-digit code we texted you." });
       return;
     }
     if (kind === "recovery" && value === "") {
-      setError("Enter one of your recovery codes.");
+      setError({ message: "Enter one of your recovery codes." });
       return;
     }
     void verify(value);
@@ -181,7 +184,9 @@ export function SecondFactorForm({
           </>
         )}
         <FieldHint id={hintId}>{hint}</FieldHint>
-        <FieldError id={errorId}>{error}</FieldError>
+        <FieldError id={errorId} code={error?.code}>
+          {error?.message}
+        </FieldError>
       </div>
       <label className="flex items-center gap-2 text-sm">
         <input

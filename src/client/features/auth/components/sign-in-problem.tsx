@@ -7,7 +7,9 @@ import { providerName } from "#client/lib/sign-in-providers.ts";
 export default function SignInProblem({ error: sent, provider }: { error: string; provider?: string }) {
   const error = sent.slice(0, 100);
   const problem = describeAuthError(error, { provider: providerName(provider) });
-  useEffect(() => logAuthProblem(describeAuthError(error)), [error]);
+  useEffect(() => {
+    logAuthProblem(describeAuthError(error));
+  }, [error]);
   const accountExists = problem.code === "auth/account-exists-with-different-credential";
   return (
     <AuthProblemNotice problem={problem}>
