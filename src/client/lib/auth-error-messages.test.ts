@@ -63,6 +63,12 @@ describe("the identity error catalogue", () => {
     );
   });
 
+  it("says a Google account linked elsewhere cannot be linked here too", () => {
+    expect(describeAuthError("SOCIAL_ACCOUNT_ALREADY_LINKED", { provider: "Google" }).message).toBe(
+      "That Google account is already linked to another Commons account. Sign in with it there, or unlink it there first.",
+    );
+  });
+
   it("keeps an unknown code for support behind a general sentence", () => {
     expect(describeAuthError("state_mismatch", { provider: "GitHub" })).toEqual({
       code: "state_mismatch",

@@ -52,6 +52,8 @@ const CATALOGUE: Record<string, (context: Context) => string> = {
 /** The codes of better-auth, its plugins and the auth client that say the same as one of the seed's. */
 const SEED_EQUIVALENT: Record<string, string> = {
   account_not_linked: "auth/account-exists-with-different-credential",
+  // Linking from /me with Google's ID token: that Google account already signs in to someone else.
+  SOCIAL_ACCOUNT_ALREADY_LINKED: "account_already_linked_to_different_user",
   // The second step's cookie is missing, expired, or names a verification that is gone.
   INVALID_TWO_FACTOR_COOKIE: "auth/missing-multi-factor-info",
   NETWORK_ERROR: "auth/network-request-failed",
