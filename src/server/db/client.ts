@@ -87,7 +87,12 @@ export async function openDatabase(options: {
       ...(options.initialData ? { loadDataDir: options.initialData } : {}),
     });
   }
-  const db = drizzlePglite(skipClientParsers(client), { schema, logger });
+  return pgliteDatabase(skipClientParsers(client), logger);
+}
+
+/** A `Database` on a PGlite client that `skipClientParsers` has prepared. */
+export function pgliteDatabase(client: PGlite, logger: Logger | false = false): Database {
+  const db = drizzlePglite(client, { schema, logger });
   return {
     db: db as unknown as Db,
     kind: "pglite",

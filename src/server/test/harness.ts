@@ -12,6 +12,7 @@ import { inject } from "vitest";
 import { createServerApp, type ServerApp } from "#server/app.ts";
 import type { Config } from "#server/config.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
+import { openPooledPglite } from "./pglite-pool.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
 
 export type TestDatabase = {
@@ -41,7 +42,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const initialData = await pgliteSnapshot();
     return {
       databaseUrl: null,
-      open: (open = {}) => openDatabase({ databaseUrl: null, dataDir: null, initialData, ...open }),
+      open: (open = {}) =>
+        initialData
+          ? openPooledPglite(initialData, open.logger)
+          : openDatabase({ databaseUrl: null, dataDir: null, ...open }),
       dispose: async () => {},
     };
   }
