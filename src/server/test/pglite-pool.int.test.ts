@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import { expect, test } from "vitest";
+import type { Database } from "#server/db/client.ts";
 import { createTestDatabase } from "./harness.ts";
+
+const rowsOf = async (database: Database, query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
 
 // On PGlite a closed test database is emptied and handed to the next test of the worker: nothing
 // one test wrote may show in the next one's database, and its sequences start again.
@@ -10,7 +14,7 @@ test("a test database starts empty, whatever the test before it wrote", async ()
 
   const before = await createTestDatabase();
   const first = await before.open();
-  const fresh = (await first.db.execute(nextPosition)).rows;
+  const fresh = await rowsOf(first, nextPosition);
   await first.db.execute(insertUser);
   await first.close();
   await before.dispose();
@@ -18,8 +22,8 @@ test("a test database starts empty, whatever the test before it wrote", async ()
   const after = await createTestDatabase();
   const second = await after.open();
   try {
-    expect((await second.db.execute(sql`select id from "user"`)).rows).toEqual([]);
-    expect((await second.db.execute(nextPosition)).rows).toEqual(fresh);
+    expect(await rowsOf(second, sql`select id from "user"`)).toEqual([]);
+    expect(await rowsOf(second, nextPosition)).toEqual(fresh);
     await second.db.execute(insertUser);
   } finally {
     await second.close();

@@ -11,6 +11,7 @@ import {
   session,
   user,
 } from "#server/db/schema.ts";
+import { serverWithTexts } from "#server/modules/auth/texting-server.test-support.ts";
 import {
   phoneOverridesOf,
   startTwilioStandin,
@@ -28,23 +29,14 @@ import { recordPaymentAs } from "#server/modules/payments/ledger-test-support.ts
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { mailedDeletionCode, rowsMentioning } from "./account-deletion-test-support.ts";
 
-let twilio: TwilioStandin;
-let t: TestServer;
-beforeAll(async () => {
-  twilio = await startTwilioStandin();
-  t = await startTestServer({ overrides: phoneOverridesOf(twilio) });
-});
-afterAll(async () => {
-  await t.close();
-  await twilio.close();
-});
+const texting = serverWithTexts();
 
-const db = () => t.server.database.db;
-const askForCode = (browser: TestBrowser, email: string) => mailedDeletionCode(t, browser, email);
+const db = () => texting.t.server.database.db;
+const askForCode = (browser: TestBrowser, email: string) => mailedDeletionCode(texting.t, browser, email);
 
 describe("deleting one's account", () => {
   it("asks owners to hand over their communities first, then needs a fresh mailed code", async () => {
-    const { owner, ownerUser, communityId, slug } = await communityWithOwner(t);
+    const { owner, ownerUser, communityId, slug } = await communityWithOwner(texting.t);
     const listed = await owner.fetch("/api/account/deletion");
     expect(await listed.json()).toEqual({
       ownedCommunities: [{ id: communityId, name: `Community ${slug}`, slug }],
@@ -71,15 +63,15 @@ describe("deleting one's account", () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ code: "INVALID_CODE" });
     // A sign-in code for the same address does not delete anything.
-    const before = t.smtp.mails.length;
-    await t.browser().sendCode(ownerUser.email);
-    const signInCode = await t.smtp.codeFor(ownerUser.email, before);
+    const before = texting.t.smtp.mails.length;
+    await texting.t.browser().sendCode(ownerUser.email);
+    const signInCode = await texting.t.smtp.codeFor(ownerUser.email, before);
     const mixedUp = await owner.post("/api/account/deletion", {
       code: signInCode === code ? "222222" : signInCode,
     });
     expect(mixedUp.status).toBe(400);
     // The code expires with the sign-in code's ten minutes.
-    t.clock.advance(11 * 60_000);
+    texting.t.clock.advance(11 * 60_000);
     const late = await owner.post("/api/account/deletion", { code });
     expect(await late.json()).toMatchObject({
       code: "INVALID_CODE",
@@ -90,11 +82,11 @@ describe("deleting one's account", () => {
   });
 
   it("leaves nothing personal behind and keeps other people's registrations, payments and counts", async () => {
-    const { owner, communityId } = await communityWithOwner(t);
-    const leaver = t.browser();
+    const { owner, communityId } = await communityWithOwner(texting.t);
+    const leaver = texting.t.browser();
     const email = uniqueEmail("leaving");
     const me = await leaver.signIn(email, "Lorna Leaving");
-    const other = t.browser();
+    const other = texting.t.browser();
     const otherUser = await other.signIn(uniqueEmail("staying"), "Stan Staying");
     for (const browser of [leaver, other]) expect((await join(browser, communityId)).errors).toBeUndefined();
     const [{ memberCount: membersBefore } = { memberCount: 0 }] = await db()
@@ -128,11 +120,11 @@ describe("deleting one's account", () => {
     // authenticator app's secret.
     const phone = `+447400${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
     const appSecret = "LORNASAPPSECRETKEY";
-    let before = twilio.texts.length;
+    let before = texting.twilio.texts.length;
     expect((await leaver.post("/api/auth/phone-number/send-otp", { phoneNumber: phone })).status).toBe(200);
     const added = await leaver.post("/api/auth/phone-number/verify", {
       phoneNumber: phone,
-      code: await twilio.codeFor(phone, before),
+      code: await texting.twilio.codeFor(phone, before),
       updatePhoneNumber: true,
     });
     expect(added.status).toBe(200);
@@ -142,21 +134,22 @@ describe("deleting one's account", () => {
     const personal = [email, "Lorna Leaving", phone, appSecret];
 
     // The scan below finds her before the deletion.
-    const found = await rowsMentioning(t, personal);
+    const found = await rowsMentioning(texting.t, personal);
     expect(found.some((row) => row.startsWith("throttle:") && row.includes(phone))).toBe(true);
     expect(found.some((row) => row.startsWith("verification:") && row.includes(phone))).toBe(true);
     // She still has a real address: the code comes by mail, not by text.
     expect(await (await leaver.fetch("/api/account/deletion")).json()).toMatchObject({
       codeGoesTo: { channel: "email", to: email },
     });
-    before = twilio.texts.length;
+    before = texting.twilio.texts.length;
     const code = await askForCode(leaver, email);
-    expect(twilio.texts.length).toBe(before);
-    before = t.smtp.mails.length;
+    expect(texting.twilio.texts.length).toBe(before);
+    before = texting.t.smtp.mails.length;
     const done = await leaver.post("/api/account/deletion", { code });
     expect(done.status).toBe(200);
-    const goodbye = await t.smtp.waitFor(
-      (m) => t.smtp.mails.indexOf(m) >= before && m.to.includes(email) && /is deleted/.test(m.subject),
+    const goodbye = await texting.t.smtp.waitFor(
+      (m) =>
+        texting.t.smtp.mails.indexOf(m) >= before && m.to.includes(email) && /is deleted/.test(m.subject),
     );
     expect(goodbye.text).toContain("sign up again");
 
@@ -164,8 +157,8 @@ describe("deleting one's account", () => {
     expect(await (await leaver.fetch("/api/auth/get-session")).json()).toBeNull();
     expect(await db().select().from(session).where(eq(session.userId, me.id))).toEqual([]);
     expect(await db().select().from(account).where(eq(account.userId, me.id))).toEqual([]);
-    await t.drain();
-    expect(await rowsMentioning(t, personal)).toEqual([]);
+    await texting.t.drain();
+    expect(await rowsMentioning(texting.t, personal)).toEqual([]);
     const [tombstone] = await db().select().from(user).where(eq(user.id, me.id));
     expect(tombstone).toMatchObject({ name: "Deleted account", image: null, emailVerified: false });
     expect(tombstone?.deletedAt).toBeInstanceOf(Date);
@@ -206,7 +199,7 @@ describe("deleting one's account", () => {
     expect(paid).toMatchObject({ amountMinor: 2_500, payerName: "Deleted account", payerEmail: null });
 
     // The address is free: signing up again starts a new, empty account.
-    const again = await t.browser().signIn(email);
+    const again = await texting.t.browser().signIn(email);
     expect(again.id).not.toBe(me.id);
     expect(again.name).toBe("");
   });

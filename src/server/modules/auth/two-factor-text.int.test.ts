@@ -1,29 +1,21 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serverWithTexts } from "#server/modules/auth/texting-server.test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { TEXTS_PER_NUMBER } from "./phone-limits.service.ts";
 import { phoneOverridesOf, startTwilioStandin, type TwilioStandin } from "./twilio-standin.test-support.ts";
 import { emailCodeStep, personWithApp, signedInEmail } from "./two-factor.test-support.ts";
 
-let twilio: TwilioStandin;
-let t: TestServer;
-beforeAll(async () => {
-  twilio = await startTwilioStandin();
-  t = await startTestServer({ overrides: phoneOverridesOf(twilio) });
-});
-afterAll(async () => {
-  await t.close();
-  await twilio.close();
-});
+const texting = serverWithTexts();
 
 const newNumber = () => `+447400${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
 
 /** Asks for a texted code (`path`: the phone's own or the second factor's) and reads it off the stand-in. */
 async function textedCode(browser: TestBrowser, path: string, phoneNumber: string, body: object = {}) {
-  const before = twilio.texts.length;
+  const before = texting.twilio.texts.length;
   const sent = await browser.post(path, body);
   expect(sent.status).toBe(200);
-  return twilio.codeFor(phoneNumber, before);
+  return texting.twilio.codeFor(phoneNumber, before);
 }
 
 /** Signs a new person in by email and adds a verified phone number on /me. */
@@ -60,7 +52,7 @@ async function status(browser: TestBrowser) {
 
 describe("texts as the second factor", () => {
   it("turns on with a texted code, gives 10 recovery codes, and /me shows the masked number", async () => {
-    const browser = t.browser();
+    const browser = texting.t.browser();
     const { phoneNumber } = await personWithPhone(browser);
     expect(await status(browser)).toMatchObject({
       enabled: false,
@@ -78,11 +70,11 @@ describe("texts as the second factor", () => {
   });
 
   it("a sign-in asks for a texted code: a wrong one is refused, the right one signs in", async () => {
-    const owner = t.browser();
+    const owner = texting.t.browser();
     const { email, phoneNumber } = await personWithPhone(owner);
     await turnOnTexts(owner, phoneNumber);
 
-    const browser = t.browser();
+    const browser = texting.t.browser();
     const first = await emailCodeStep(browser, email);
     expect(first).toEqual({
       twoFactorRedirect: true,
@@ -94,7 +86,7 @@ describe("texts as the second factor", () => {
     expect(await methods.json()).toEqual({ app: false, text: `+44 •••• ••${phoneNumber.slice(-4)}` });
 
     const code = await textedCode(browser, "/api/auth/two-factor/send-otp", phoneNumber);
-    expect(twilio.texts.at(-1)?.body).toContain("security code");
+    expect(texting.twilio.texts.at(-1)?.body).toContain("security code");
     const wrongCode = code === "123456" ? "654321" : "123456";
     const refused = await browser.post("/api/auth/two-factor/verify-otp", { code: wrongCode });
     expect(refused.status).toBe(401);
@@ -109,22 +101,22 @@ describe("texts as the second factor", () => {
     await browser.post("/api/auth/sign-out", {});
     expect((await emailCodeStep(browser, email)).twoFactorRedirect).toBeUndefined();
     expect(await signedInEmail(browser)).toBe(email);
-    expect((await emailCodeStep(t.browser(), email)).twoFactorRedirect).toBe(true);
+    expect((await emailCodeStep(texting.t.browser(), email)).twoFactorRedirect).toBe(true);
   });
 
   it("a recovery code finishes the sign-in of someone whose phone is away, once", async () => {
-    const owner = t.browser();
+    const owner = texting.t.browser();
     const { email, phoneNumber } = await personWithPhone(owner);
     const [recovery] = await turnOnTexts(owner, phoneNumber);
 
-    const browser = t.browser();
+    const browser = texting.t.browser();
     await emailCodeStep(browser, email);
     expect((await browser.post("/api/auth/two-factor/verify-backup-code", { code: recovery })).status).toBe(
       200,
     );
     expect(await signedInEmail(browser)).toBe(email);
 
-    const again = t.browser();
+    const again = texting.t.browser();
     await emailCodeStep(again, email);
     expect((await again.post("/api/auth/two-factor/verify-backup-code", { code: recovery })).status).toBe(
       401,
@@ -133,19 +125,19 @@ describe("texts as the second factor", () => {
   });
 
   it("is not offered to someone without a verified phone, and no text is sent", async () => {
-    const owner = t.browser();
+    const owner = texting.t.browser();
     const { email } = await personWithApp(owner);
-    const browser = t.browser();
+    const browser = texting.t.browser();
     expect((await emailCodeStep(browser, email)).twoFactorMethods).toEqual(["totp"]);
-    const before = twilio.texts.length;
+    const before = texting.twilio.texts.length;
     const refused = await browser.post("/api/auth/two-factor/send-otp", {});
     expect(refused.status).toBe(400);
     expect(await refused.json()).toMatchObject({ code: "NO_VERIFIED_PHONE" });
-    expect(twilio.texts.length).toBe(before);
+    expect(texting.twilio.texts.length).toBe(before);
   });
 
   it("keeps the number while it is the only factor, and turns off with a fresh texted code", async () => {
-    const browser = t.browser();
+    const browser = texting.t.browser();
     const { phoneNumber } = await personWithPhone(browser);
     await turnOnTexts(browser, phoneNumber);
 
@@ -162,19 +154,19 @@ describe("texts as the second factor", () => {
   });
 
   it("texts one number at most as often as phone sign-in does", async () => {
-    const owner = t.browser();
+    const owner = texting.t.browser();
     const { email, phoneNumber } = await personWithPhone(owner);
     // Adding the number took one text; turning texts on takes another.
     await turnOnTexts(owner, phoneNumber);
-    const browser = t.browser();
+    const browser = texting.t.browser();
     await emailCodeStep(browser, email);
     for (let sent = 2; sent < TEXTS_PER_NUMBER.max; sent++) {
       expect((await browser.post("/api/auth/two-factor/send-otp", {})).status).toBe(200);
     }
-    const before = twilio.texts.length;
+    const before = texting.twilio.texts.length;
     const refused = await browser.post("/api/auth/two-factor/send-otp", {});
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ code: "RATE_LIMITED_PHONE" });
-    expect(twilio.texts.length).toBe(before);
+    expect(texting.twilio.texts.length).toBe(before);
   });
 });

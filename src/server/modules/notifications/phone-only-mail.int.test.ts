@@ -3,6 +3,7 @@
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { outboxMessage } from "#server/db/schema.ts";
+import { serverWithTexts } from "#server/modules/auth/texting-server.test-support.ts";
 import {
   phoneOverridesOf,
   startTwilioStandin,
@@ -12,25 +13,16 @@ import { communityWithOwner, join } from "#server/modules/membership/membership-
 import { startTestServer, type TestServer } from "#server/test/harness.ts";
 import { isPhoneOnlyEmail } from "#shared/phone.ts";
 
-let twilio: TwilioStandin;
-let t: TestServer;
-beforeAll(async () => {
-  twilio = await startTwilioStandin();
-  t = await startTestServer({ overrides: phoneOverridesOf(twilio) });
-});
-afterAll(async () => {
-  await t.close();
-  await twilio.close();
-});
+const texting = serverWithTexts();
 
 it("skips the mail of someone who signed up by phone, never handing it to SMTP", async () => {
-  const { communityId, owner } = await communityWithOwner(t, { joinPolicy: "APPROVAL" });
-  const pat = t.browser();
+  const { communityId, owner } = await communityWithOwner(texting.t, { joinPolicy: "APPROVAL" });
+  const pat = texting.t.browser();
   const number = "+447400555123";
   await pat.post("/api/auth/phone-number/send-otp", { phoneNumber: number });
   const signedIn = await pat.post("/api/auth/phone-number/verify", {
     phoneNumber: number,
-    code: await twilio.codeFor(number),
+    code: await texting.twilio.codeFor(number),
   });
   expect(signedIn.status).toBe(200);
   await pat.post("/api/auth/update-user", { name: "Pat Phone" });
@@ -41,13 +33,13 @@ it("skips the mail of someone who signed up by phone, never handing it to SMTP",
     id: asked.data?.joinCommunity.id,
   });
   expect(approved.errors).toBeUndefined();
-  await t.drain();
+  await texting.t.drain();
 
-  const skipped = await t.server.database.db
+  const skipped = await texting.t.server.database.db
     .select({ sentAt: outboxMessage.sentAt })
     .from(outboxMessage)
     .where(like(outboxMessage.lastError, "skipped: no email address (signed up by phone)"));
   expect(skipped.length).toBeGreaterThan(0);
   expect(skipped.every((row) => row.sentAt !== null)).toBe(true);
-  expect(t.smtp.mails.some((mail) => mail.to.some((to) => isPhoneOnlyEmail(to)))).toBe(false);
+  expect(texting.t.smtp.mails.some((mail) => mail.to.some((to) => isPhoneOnlyEmail(to)))).toBe(false);
 });
