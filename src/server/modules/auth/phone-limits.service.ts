@@ -1,3 +1,4 @@
+import { APIError } from "better-auth/api";
 import type { Db } from "#server/db/client.ts";
 import { hit, isBlocked } from "./throttle.service.ts";
 
@@ -36,6 +37,15 @@ export function textLimitMessage(refusal: TextLimitRefusal): string {
     default:
       return `Too many sign-in attempts from your network. You can try again ${when}.`;
   }
+}
+
+/** better-auth's answer to a refused text: 429 with the limit's code, a sentence and Retry-After. */
+export function textLimitError(refusal: TextLimitRefusal): APIError {
+  return new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: refusal.code, message: textLimitMessage(refusal), retryAfter: refusal.retryAfterSeconds },
+    { "Retry-After": String(refusal.retryAfterSeconds) },
+  );
 }
 
 /**

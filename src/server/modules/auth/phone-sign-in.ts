@@ -9,12 +9,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Db } from "#server/db/client.ts";
 import { isPhoneOnlyEmail, PHONE_ONLY_EMAIL_DOMAIN } from "#shared/phone.ts";
 import { verification } from "./auth.tables.ts";
-import {
-  checkTextSend,
-  type TextLimitRefusal,
-  textLimitMessage,
-  textSendBlocked,
-} from "./phone-limits.service.ts";
+import { checkTextSend, textLimitError, textSendBlocked } from "./phone-limits.service.ts";
 import { type SendText, TextSendError } from "./phone-sender.ts";
 
 const OTP_PREFIX = "phone-number-otp-";
@@ -27,14 +22,6 @@ export function isStoredPhoneNumber(value: string): boolean {
 
 function refuse(status: "BAD_REQUEST" | "FORBIDDEN", code: string, message: string): never {
   throw new APIError(status, { code, message });
-}
-
-function limitError(refusal: TextLimitRefusal): APIError {
-  return new APIError(
-    "TOO_MANY_REQUESTS",
-    { code: refusal.code, message: textLimitMessage(refusal), retryAfter: refusal.retryAfterSeconds },
-    { "Retry-After": String(refusal.retryAfterSeconds) },
-  );
 }
 
 type Options = {
@@ -155,7 +142,7 @@ export function phoneSignInPlugins(options: Options): BetterAuthPlugin[] {
               address: addressOf(ctx),
               now: clock(),
             });
-            if (refusal) throw limitError(refusal);
+            if (refusal) throw textLimitError(refusal);
           }),
         },
       ],
@@ -180,7 +167,7 @@ export function phoneSignInPlugins(options: Options): BetterAuthPlugin[] {
           address: addressOf(ctx),
           now: clock(),
         });
-        if (refusal) throw limitError(refusal);
+        if (refusal) throw textLimitError(refusal);
         // The last line lets a phone's browser offer the code itself (WebOTP).
         const body = `${code} is your Commons sign-in code. It expires in ${options.codeMinutes} minutes.\n\n@${host} #${code}`;
         try {

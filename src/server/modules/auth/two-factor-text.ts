@@ -11,12 +11,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import { generateRandomString, symmetricEncrypt } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import {
-  checkTextSend,
-  type TextLimitRefusal,
-  textLimitMessage,
-  textSendBlocked,
-} from "./phone-limits.service.ts";
+import { checkTextSend, textLimitError, textSendBlocked } from "./phone-limits.service.ts";
 import type { SendText } from "./phone-sender.ts";
 import { twoFactor } from "./two-factor.tables.ts";
 
@@ -44,14 +39,6 @@ export function phoneHint(number: string): string {
 
 /** As the two-factor plugin stores its texted codes: SHA-256, base64url without padding. */
 const codeHash = (code: string) => createHash("sha256").update(code).digest("base64url");
-
-function limitError(refusal: TextLimitRefusal): APIError {
-  return new APIError(
-    "TOO_MANY_REQUESTS",
-    { code: refusal.code, message: textLimitMessage(refusal), retryAfter: refusal.retryAfterSeconds },
-    { "Retry-After": String(refusal.retryAfterSeconds) },
-  );
-}
 
 type TextOptions = {
   db: Db;
@@ -81,7 +68,7 @@ export function textCodeSender(options: TextOptions) {
       address: addressOf(ctx),
       now: options.clock(),
     });
-    if (refusal) throw limitError(refusal);
+    if (refusal) throw textLimitError(refusal);
     await options.sendText(
       number,
       `${otp} is your Commons security code. It expires in ${TEXT_CODE_MINUTES} minutes. Nobody from Commons will ask you for it.`,
@@ -211,7 +198,7 @@ export function textSecondFactorPlugin(
               address: addressOf(c),
               now: options.clock(),
             });
-            if (refusal) throw limitError(refusal);
+            if (refusal) throw textLimitError(refusal);
           }),
         },
         {
