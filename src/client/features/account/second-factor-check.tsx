@@ -1,10 +1,7 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
-import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
-import { secondFactorErrorMessage, sendTextCode } from "#client/lib/second-factor-client.ts";
+import { CodeField, useCodeForm, useTextCodeSender } from "./code-entry.tsx";
 
 /**
  * A fresh check before changing the factor: a code the app shows now, a code texted to the
@@ -25,87 +22,52 @@ export function SecondFactorCheck({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [texted, setTexted] = useState(false);
-  const [sending, setSending] = useState(false);
-
-  async function textCode() {
-    setSending(true);
-    setError(null);
-    try {
-      await sendTextCode();
-      setTexted(true);
-    } catch (caught) {
-      setError(secondFactorErrorMessage(caught));
-    } finally {
-      setSending(false);
-    }
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = code.replace(/\s+/g, "");
-    if (value === "") {
-      setError(
-        textTo
+  const form = useCodeForm({
+    problem: (value) =>
+      value !== ""
+        ? null
+        : textTo
           ? "Enter a code from your authenticator app, the code we texted you, or a recovery code."
           : "Enter a code from your authenticator app or a recovery code.",
-      );
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm(value);
-    } catch (caught) {
-      setError(secondFactorErrorMessage(caught));
-      setBusy(false);
-    }
-  }
+    submit: onConfirm,
+  });
+  const sender = useTextCodeSender(form.setError);
 
-  const errorId = `${id}-error`;
   return (
-    <form onSubmit={onSubmit} noValidate className="grid max-w-sm gap-3 rounded-lg border p-4">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-code`}>
-          {textTo
+    <form onSubmit={form.onSubmit} noValidate className="grid max-w-sm gap-3 rounded-lg border p-4">
+      <CodeField
+        id={id}
+        label={
+          textTo
             ? "Code from your app or your phone, or a recovery code"
-            : "Code from your app, or a recovery code"}
-        </Label>
-        <Input
-          id={`${id}-code`}
-          name="check-code"
-          autoComplete="one-time-code"
-          spellCheck={false}
-          autoFocus
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          disabled={busy}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-hint ${errorId}` : `${id}-hint`}
-          className="font-mono"
-        />
-        <FieldHint id={`${id}-hint`}>
-          {texted
+            : "Code from your app, or a recovery code"
+        }
+        name="check-code"
+        autoFocus
+        form={form}
+        hint={
+          sender.sent
             ? `We texted a 6-digit code to ${textTo}. Enter it to confirm it is you.`
-            : "To confirm it is you, enter the code your app shows now."}
-        </FieldHint>
-        <FieldError id={errorId}>{error}</FieldError>
-      </div>
+            : "To confirm it is you, enter the code your app shows now."
+        }
+      />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
-          {busy ? <Spinner label="Checking code" /> : null}
+        <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={form.busy}>
+          {form.busy ? <Spinner label="Checking code" /> : null}
           {action}
         </Button>
         {textTo ? (
-          <Button type="button" variant="outline" onClick={() => void textCode()} disabled={busy || sending}>
-            {sending ? <Spinner label="Sending code" /> : null}
-            {texted ? "Text a new code" : "Text me a code"}
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => void sender.send()}
+            disabled={form.busy || sender.sending}
+          >
+            {sender.sending ? <Spinner label="Sending code" /> : null}
+            {sender.sent ? "Text a new code" : "Text me a code"}
           </Button>
         ) : null}
-        <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={form.busy}>
           Cancel
         </Button>
       </div>

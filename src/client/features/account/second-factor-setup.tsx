@@ -1,10 +1,8 @@
-import { type FormEvent, useId, useState } from "react";
+import { useId } from "react";
 import { Button } from "#client/components/ui/button.tsx";
-import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
-import { Input } from "#client/components/ui/input.tsx";
-import { Label } from "#client/components/ui/label.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
-import { manualSecret, secondFactorErrorMessage, verifyAppCode } from "#client/lib/second-factor-client.ts";
+import { manualSecret, verifyAppCode } from "#client/lib/second-factor-client.ts";
+import { CodeField, useCodeForm } from "./code-entry.tsx";
 import { SecondFactorQr } from "./second-factor-qr.tsx";
 
 /** Scan (or type) the secret, then prove the app works with its first code: only then is it on. */
@@ -18,28 +16,14 @@ export function SecondFactorSetup({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
-      setError("Enter the 6-digit code your app shows.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await verifyAppCode(code);
+  const form = useCodeForm({
+    problem: (value) => (/^\d{6}$/.test(value) ? null : "Enter the 6-digit code your app shows."),
+    submit: async (value) => {
+      await verifyAppCode(value);
       onConfirmed();
-    } catch (caught) {
-      setError(secondFactorErrorMessage(caught));
-      setBusy(false);
-    }
-  }
+    },
+  });
 
-  const errorId = `${id}-error`;
   return (
     <div className="grid gap-5">
       <ol className="grid list-decimal gap-1 pl-5 text-sm text-muted-foreground">
@@ -57,31 +41,24 @@ export function SecondFactorSetup({
           <span className="text-muted-foreground">Time-based, 6 digits, every 30 seconds.</span>
         </div>
       </div>
-      <form onSubmit={onSubmit} noValidate className="grid max-w-sm gap-3">
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-code`}>Code from the app</Label>
-          <Input
-            id={`${id}-code`}
-            name="setup-code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, 6))}
-            disabled={busy}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-hint ${errorId}` : `${id}-hint`}
-            className="font-mono tracking-[0.3em]"
-          />
-          <FieldHint id={`${id}-hint`}>The second factor is on once this code is accepted.</FieldHint>
-          <FieldError id={errorId}>{error}</FieldError>
-        </div>
+      <form onSubmit={form.onSubmit} noValidate className="grid max-w-sm gap-3">
+        <CodeField
+          id={id}
+          label="Code from the app"
+          name="setup-code"
+          numeric
+          maxLength={6}
+          onChange={(typed) => typed.replace(/\D/g, "").slice(0, 6)}
+          form={form}
+          hint="The second factor is on once this code is accepted."
+          className="font-mono tracking-[0.3em]"
+        />
         <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={busy}>
-            {busy ? <Spinner label="Checking code" /> : null}
+          <Button type="submit" disabled={form.busy}>
+            {form.busy ? <Spinner label="Checking code" /> : null}
             Turn on
           </Button>
-          <Button type="button" variant="ghost" onClick={onCancel} disabled={busy}>
+          <Button type="button" variant="ghost" onClick={onCancel} disabled={form.busy}>
             Cancel
           </Button>
         </div>
