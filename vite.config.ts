@@ -1,11 +1,39 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, minify, type Plugin, type Rolldown } from "vite";
+import { reactAsEsModules } from "./scripts/vite/react-esm.ts";
+
+type ChunkImports = { imports: string[] };
+
+/** The chunks that `from` imports, directly or not (not dynamically), dependencies first. */
+function staticImportsOf(from: ChunkImports, chunks: Map<string, ChunkImports>, skip = new Set<string>()) {
+  const ordered: string[] = [];
+  const seen = new Set(skip);
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    for (const next of chunks.get(name)?.imports ?? []) visit(next);
+    ordered.push(name);
+  };
+  for (const name of from.imports) visit(name);
+  return ordered;
+}
+
+function chunksOf(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChunk> {
+  const chunks = new Map<string, Rolldown.OutputChunk>();
+  for (const [fileName, output] of Object.entries(bundle)) {
+    if (output.type === "chunk") chunks.set(fileName, output);
+  }
+  return chunks;
+}
 
 /**
  * With build.modulePreload off (its runtime helper costs ~1 KB gzip of the /login budget), the HTML
- * still preloads the entry's static imports so they download in parallel with the entry itself.
+ * still preloads the entry's static imports, direct or not, so they download in parallel with the
+ * entry itself.
  */
 function preloadEntryImports(): Plugin {
   return {
@@ -14,7 +42,8 @@ function preloadEntryImports(): Plugin {
     transformIndexHtml: {
       order: "post",
       handler(_html, context) {
-        const imports = context.chunk?.imports ?? [];
+        const { chunk, bundle } = context;
+        const imports = chunk && bundle ? staticImportsOf(chunk, chunksOf(bundle)) : [];
         return imports.map((file) => ({
           tag: "link",
           attrs: { rel: "modulepreload", crossorigin: true, href: `/${file}` },
@@ -46,36 +75,51 @@ function plainDynamicImports(): Plugin {
  * each level a round trip. This lists every chunk a lazy chunk needs, directly or not, as a bare
  * import at its top, so the browser asks for all of them at once. They are listed in the order in
  * which the original imports would have run them (depth first, dependencies before dependents),
- * so every module still runs in the same order.
+ * so every module still runs in the same order. The entry's own chunks are left out: they have
+ * run before any lazy chunk is asked for.
  */
 function hoistTransitiveImports(): Plugin {
   return {
     name: "commons:hoist-transitive-imports",
     apply: "build",
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, { imports: string[] }>();
-      for (const [fileName, output] of Object.entries(bundle)) {
-        if (output.type === "chunk") chunks.set(fileName, output);
+      const chunks = chunksOf(bundle);
+      const initial = new Set<string>();
+      for (const [fileName, chunk] of chunks) {
+        if (!chunk.isEntry) continue;
+        initial.add(fileName);
+        for (const name of staticImportsOf(chunk, chunks)) initial.add(name);
       }
-      for (const [fileName, output] of Object.entries(bundle)) {
-        // The entry's imports are preloaded by the HTML (preloadEntryImports).
-        if (output.type !== "chunk" || output.isEntry) continue;
-        const ordered: string[] = [];
-        const seen = new Set([fileName]);
-        const visit = (name: string) => {
-          if (seen.has(name)) return;
-          seen.add(name);
-          for (const next of chunks.get(name)?.imports ?? []) visit(next);
-          ordered.push(name);
-        };
-        for (const name of output.imports) visit(name);
-        const indirect = ordered.filter((name) => !output.imports.includes(name));
+      for (const [fileName, chunk] of chunks) {
+        if (initial.has(fileName)) continue;
+        const ordered = staticImportsOf(chunk, chunks, new Set([fileName, ...initial]));
+        const indirect = ordered.filter((name) => !chunk.imports.includes(name));
         if (indirect.length === 0) continue;
         const directory = fileName.slice(0, fileName.lastIndexOf("/") + 1);
         const relative = (name: string) =>
           `./${name.startsWith(directory) ? name.slice(directory.length) : name}`;
-        output.code = `${ordered.map((name) => `import"${relative(name)}";`).join("")}${output.code}`;
+        chunk.code = `${ordered.map((name) => `import"${relative(name)}";`).join("")}${chunk.code}`;
       }
+    },
+  };
+}
+
+/**
+ * public/theme-init.js runs before first paint on every page, /login's included: readable in the
+ * repository, it ships minified.
+ */
+function minifyThemeInit(): Plugin {
+  let file = "";
+  return {
+    name: "commons:minify-theme-init",
+    apply: "build",
+    configResolved(config) {
+      file = path.resolve(config.root, config.build.outDir, "theme-init.js");
+    },
+    async closeBundle() {
+      const { code, errors } = await minify("theme-init.js", await readFile(file, "utf8"));
+      if (errors.length > 0) throw new Error(`theme-init.js: ${errors.map((e) => e.message).join("; ")}`);
+      await writeFile(file, code);
     },
   };
 }
@@ -83,7 +127,7 @@ function hoistTransitiveImports(): Plugin {
 const LOGIN_SHELL = new RegExp(
   "/src/client/(" +
     [
-      "lib/(auth-client|redirect|theme|cn|notify|query-client)",
+      "lib/(auth-client|redirect|theme|cn|notify|toaster-store|query-client)",
       "components/layout/(public-layout|logo|pending-page|lazy-toaster)",
       "components/theme/(theme-provider|theme-cycle-button)",
       "components/ui/(button|input|label|field-message|spinner)",
@@ -94,11 +138,30 @@ const LOGIN_SHELL = new RegExp(
     ")\\.tsx?(\\?.*)?$",
 );
 
+/**
+ * When the server offers Google, GitHub, Facebook or X, /login loads its buttons
+ * (offered-sign-ins.tsx, Google's button) and what they share with other pages' sign-in and
+ * account screens as one chunk, where ten small chunks cost 3 KB more gzip and two 0.2 KB more.
+ * /login imports it through offered-sign-ins-entry.ts: a module imported with import() from
+ * inside a shared chunk needs a namespace object, which brings Rolldown's runtime. What the
+ * buttons do after a click or Google's answer loads then.
+ */
+const SIGN_IN_OPTIONS = new RegExp(
+  "/src/client/(" +
+    [
+      "features/auth/components/(provider-buttons|offered-sign-ins|google-button)",
+      "components/auth/(auth-problem-notice|or-divider)",
+      "lib/(google-identity|sign-in-providers)",
+    ].join("|") +
+    ")\\.tsx?$",
+);
+
 const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|react-store|router-core|history|store))[\\/]|rolldown[\\/]runtime/;
+  /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|react-store|router-core|history|store))[\\/]/;
 
 export default defineConfig({
   plugins: [
+    reactAsEsModules(),
     // The router plugin must run before react() so split route chunks still get the JSX transform.
     tanstackRouter({
       target: "react",
@@ -114,6 +177,9 @@ export default defineConfig({
           ["notFoundComponent"],
           ["pendingComponent"],
         ],
+        // /login's screen is in the login-shell chunk whichever way: splitting it off its route
+        // would only add a module namespace object, and with it Rolldown's runtime, to /login.
+        splitBehavior: ({ routeId }) => (routeId === "/login" ? [] : undefined),
       },
     }),
     react(),
@@ -121,6 +187,7 @@ export default defineConfig({
     preloadEntryImports(),
     plainDynamicImports(),
     hoistTransitiveImports(),
+    minifyThemeInit(),
   ],
   resolve: {
     alias: [
@@ -162,6 +229,11 @@ export default defineConfig({
               name: "login-shell",
               test: (id: string) => LOGIN_SHELL.test(id.replaceAll("\\", "/")),
               priority: 5,
+            },
+            {
+              name: "sign-in-options",
+              test: (id: string) => SIGN_IN_OPTIONS.test(id.replaceAll("\\", "/")),
+              priority: 1,
             },
           ],
         },

@@ -64,6 +64,34 @@ test("a signed-out visit to a members page comes back there after sign-in", asyn
   await expect(page.getByRole("heading", { name: "Members" })).toBeVisible();
 });
 
+test("Continue pressed just as the other ways to sign in appear still sends the code", async ({ page }) => {
+  // The server's list of other sign-ins arrives only once the button is held down: a page that
+  // moved the button then would lose the press, sending nothing and saying nothing.
+  let answerConfig = () => {};
+  const pressed = new Promise<void>((resolve) => {
+    answerConfig = resolve;
+  });
+  await page.route("**/api/config", async (route) => {
+    await pressed;
+    await route.continue();
+  });
+  await page.goto("/login");
+  const email = uniqueEmail("pressed");
+  await page.getByLabel("Email").fill(email);
+  const since = Date.now();
+  const box = await page.getByRole("button", { name: "Continue" }).boundingBox();
+  if (!box) throw new Error("Continue is not on the page");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  answerConfig();
+  await expect(page.getByRole("button", { name: "Sign in with GitHub" })).toBeVisible();
+  await page.mouse.up();
+
+  await expect(page).toHaveURL(/\/otp/);
+  await enterCodeFromMail(page, email, since);
+  await expect(page).toHaveURL(/\/welcome/);
+});
+
 test("a wrong code says so and keeps the email; the right one still works", async ({ page }) => {
   await page.goto("/login");
   const email = uniqueEmail("typo");

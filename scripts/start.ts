@@ -11,6 +11,7 @@ const clientInputs = [
   "public",
   "index.html",
   "vite.config.ts",
+  "scripts/vite",
   "package-lock.json",
 ];
 

@@ -7,7 +7,7 @@ let pending: Promise<QueryClient> | undefined;
  * public pages do not use it and the /login budget (100 KB gzip) has no room for it.
  */
 export function loadQueryClient(): Promise<QueryClient> {
-  pending ??= import("./create-query-client.ts").then(({ createQueryClient }) => createQueryClient());
+  pending ??= import("./create-query-client.ts").then((query) => query.createQueryClient());
   pending.catch(() => {
     pending = undefined;
   });

@@ -2,6 +2,7 @@ import { createFileRoute, Link, redirect, useNavigate, useRouter } from "@tansta
 import { lazy, Suspense } from "react";
 import { AuthCard, PublicLayout } from "#client/components/layout/public-layout.tsx";
 import { useTheme } from "#client/components/theme/theme-provider.tsx";
+import { Spinner } from "#client/components/ui/spinner.tsx";
 import { afterSignIn } from "#client/features/auth/after-sign-in.ts";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { LoginForm } from "#client/features/auth/components/login-form.tsx";
@@ -67,29 +68,29 @@ function LoginPage() {
           </p>
         </div>
         <div className="grid gap-6 rounded-xl border bg-card p-6 shadow-xs">
-          {error ? (
-            <Suspense>
-              <SignInProblem error={error} provider={provider} />
-            </Suspense>
-          ) : null}
-          <EmailOrPhone
-            config={config}
-            onSignedIn={continueAfterGoogle}
-            emailForm={
-              <LoginForm
-                initialEmail={readPendingSignIn()?.email ?? ""}
-                onCodeSent={() => navigate({ to: "/otp", search: { redirect: redirectTo } })}
-                onEmailInteract={() => offerPasskeys(continueAfterGoogle)}
-              />
-            }
-          />
-          <PasskeySignIn onSignedIn={continueAfterGoogle} />
-          <MoreSignIns
-            config={config}
-            dark={resolvedTheme === "dark"}
-            returnTo={redirectTarget(redirectTo)}
-            onSignedIn={continueAfterGoogle}
-          />
+          {/* With a problem to say, the form waits for it rather than jumping down when it arrives
+              (a press on Continue at that moment would land elsewhere). */}
+          <Suspense fallback={<Spinner label="Loading" />}>
+            {error ? <SignInProblem error={error} provider={provider} /> : null}
+            <EmailOrPhone
+              config={config}
+              onSignedIn={continueAfterGoogle}
+              emailForm={
+                <LoginForm
+                  initialEmail={readPendingSignIn()?.email ?? ""}
+                  onCodeSent={() => navigate({ to: "/otp", search: { redirect: redirectTo } })}
+                  onEmailInteract={() => offerPasskeys(continueAfterGoogle)}
+                />
+              }
+            />
+            <PasskeySignIn onSignedIn={continueAfterGoogle} />
+            <MoreSignIns
+              config={config}
+              dark={resolvedTheme === "dark"}
+              returnTo={redirectTarget(redirectTo)}
+              onSignedIn={continueAfterGoogle}
+            />
+          </Suspense>
         </div>
         <p className="mt-6 text-center text-xs text-muted-foreground">
           By continuing you agree to our{" "}

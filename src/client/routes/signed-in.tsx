@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { AuthCard, PublicLayout } from "#client/components/layout/public-layout.tsx";
-import { reportFromSignInWindow } from "#client/features/auth/sign-in-window.ts";
+import { reportFromSignInWindow } from "#client/features/auth/sign-in-window-report.ts";
 
 const text = (value: unknown) => (typeof value === "string" && value ? value.slice(0, 100) : undefined);
 

@@ -6,7 +6,7 @@ import { afterSignIn } from "#client/features/auth/after-sign-in.ts";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { SecondFactorForm } from "#client/features/auth/components/second-factor-form.tsx";
 import { clearPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
-import { keepOpenerWaiting, signInWindowEnd } from "#client/features/auth/sign-in-window.ts";
+import { keepOpenerWaiting, signInWindowEnd } from "#client/features/auth/sign-in-window-report.ts";
 import { type AuthProblem, SECOND_FACTOR_REQUIRED } from "#client/lib/auth-client.ts";
 import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
 import { getSecondStepMethods } from "#client/lib/second-factor-client.ts";

@@ -1,26 +1,9 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { toasterStore } from "#client/lib/notify.ts";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import type { ResolvedTheme } from "#client/lib/theme.ts";
+import { toasterStore } from "#client/lib/toaster-store.ts";
 
-// Effects run in sibling order, so this fires after the Toaster has subscribed to new toasts.
-function MountedSignal() {
-  useEffect(() => {
-    toasterStore.markMounted();
-    return toasterStore.markUnmounted;
-  }, []);
-  return null;
-}
-
-const Toaster = lazy(() =>
-  import("sonner").then(({ Toaster: SonnerToaster }) => ({
-    default: ({ theme }: { theme: ResolvedTheme }) => (
-      <>
-        <SonnerToaster theme={theme} position="bottom-right" closeButton richColors />
-        <MountedSignal />
-      </>
-    ),
-  })),
-);
+// sonner and the Toaster load with the first toast (lib/notify.ts).
+const Toaster = lazy(() => import("./toaster.tsx"));
 
 export function LazyToaster({ theme }: { theme: ResolvedTheme }) {
   const wanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.isWanted);

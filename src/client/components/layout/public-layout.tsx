@@ -32,9 +32,14 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The sign-in screens' card, held at the top rather than centred: what arrives after the first
+ * render (the other ways to sign in, an error) then grows it downwards, and never moves the field
+ * or button someone is pressing.
+ */
 export function AuthCard({ children }: { children: ReactNode }) {
   return (
-    <div className="flex flex-1 items-start justify-center px-5 pt-[8vh] pb-12 sm:items-center sm:pt-0">
+    <div className="flex flex-1 items-start justify-center px-5 pt-[8vh] pb-12">
       <div className="w-full max-w-sm">{children}</div>
     </div>
   );

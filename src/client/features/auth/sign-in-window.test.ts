@@ -1,14 +1,13 @@
 import { HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { server } from "#client/test-network.ts";
+import { pollDelay, signInInWindow } from "./sign-in-window.ts";
 import {
   keepOpenerWaiting,
-  pollDelay,
   reportFromSignInWindow,
   SIGN_IN_WINDOW_CHANNEL,
-  signInInWindow,
   signInWindowEnd,
-} from "./sign-in-window.ts";
+} from "./sign-in-window-report.ts";
 
 type FakePopup = { closed: boolean; location: { href: string }; close: () => void };
 

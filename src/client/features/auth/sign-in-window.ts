@@ -2,18 +2,17 @@ import { getSession, type SignInProvider } from "#client/lib/auth-client.ts";
 import { type AuthProblem, authProblemOf, describeAuthError } from "#client/lib/auth-error-messages.ts";
 import { startProviderSignIn } from "#client/lib/auth-provider-client.ts";
 import { PROVIDER_NAMES } from "#client/lib/sign-in-providers.ts";
-import { safeRedirectPath } from "#shared/redirect.ts";
-
-/** Where the provider sends the sign-in window back; that page reports and closes itself. */
-export const SIGN_IN_WINDOW_PATH = "/signed-in";
-/** The window and the page that opened it talk over this channel (the window may be cut off from its opener). */
-export const SIGN_IN_WINDOW_CHANNEL = "commons-sign-in-window";
+import {
+  POLL_MIN_MS,
+  SIGN_IN_WINDOW_CHANNEL,
+  SIGN_IN_WINDOW_PATH,
+  type WindowMessage,
+} from "./sign-in-window-report.ts";
 
 // The seed's identity service: a 500x600 pop-up, its closing polled every 2 to 10 s, and 8 s
 // allowed after it closes for its answer to arrive before the sign-in counts as abandoned.
 const WIDTH = 500;
 const HEIGHT = 600;
-const POLL_MIN_MS = 2_000;
 const POLL_MAX_MS = 10_000;
 const AFTER_CLOSE_MS = 8_000;
 
@@ -26,61 +25,8 @@ export function pollDelay(openForMs: number): number {
   return Math.min(POLL_MAX_MS, POLL_MIN_MS * (1 + Math.floor(Math.max(0, openForMs) / 60_000)));
 }
 
-type WindowAnswer = { error: string | null; provider: string | null };
-/** The window is at the second step of its sign-in: the opener keeps waiting for its answer. */
-type StillSigningIn = { stillSigningIn: true };
-type WindowMessage = WindowAnswer | StillSigningIn;
-
-/** Called by the page the provider sent the window back to. */
-export function reportFromSignInWindow(answer: WindowAnswer): void {
-  try {
-    const channel = new BroadcastChannel(SIGN_IN_WINDOW_CHANNEL);
-    channel.postMessage(answer satisfies WindowMessage);
-    channel.close();
-  } catch {
-    // Without BroadcastChannel the opener still sees the window close and reads the session.
-  }
-}
-
 /** Ends the sign-in in a window still waiting, when another one is asked for. */
 let stopWaiting: ((problem: AuthProblem) => void) | null = null;
-
-/**
- * Tells the opener, now and at every one of its polls until stopped, that this window is still
- * signing in. Back from the provider, the window is cut off from its opener (the pages' COOP), which
- * then sees it as closed: without this, a person typing their second factor would be reported as
- * having closed the window. Answers the function that stops it.
- */
-export function keepOpenerWaiting(): () => void {
-  let channel: BroadcastChannel;
-  try {
-    channel = new BroadcastChannel(SIGN_IN_WINDOW_CHANNEL);
-  } catch {
-    // Without BroadcastChannel the opener reads the session once the window has really closed.
-    return () => {};
-  }
-  const tell = () => channel.postMessage({ stillSigningIn: true } satisfies WindowMessage);
-  tell();
-  const timer = window.setInterval(tell, POLL_MIN_MS);
-  return () => {
-    window.clearInterval(timer);
-    channel.close();
-  };
-}
-
-/**
- * When `redirect` (where a sign-in is headed) is the sign-in window's last page, the provider it
- * names, else null: the second step then runs in the window and ends on that page, which tells
- * the opener how it went.
- */
-export function signInWindowEnd(redirect: string | undefined): { provider?: string } | null {
-  const path = safeRedirectPath(redirect);
-  if (!path) return null;
-  const url = new URL(path, window.location.origin);
-  if (url.pathname !== SIGN_IN_WINDOW_PATH) return null;
-  const provider = url.searchParams.get("provider");
-  return provider ? { provider } : {};
-}
 
 /**
  * Signs in with the provider in a pop-up, so the page (and whatever was typed on it) stays.

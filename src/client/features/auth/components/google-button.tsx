@@ -1,17 +1,17 @@
 import { useCallback, useRef, useState } from "react";
+import { OrDivider } from "#client/components/auth/or-divider.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
-import { goToSecondStep, isSecondFactorRequired } from "#client/features/auth/second-step.ts";
-import { signInWithGoogleIdToken } from "#client/lib/auth-actions.ts";
-import { AuthError, type AuthProblem } from "#client/lib/auth-client.ts";
-import { signInFailed } from "#client/lib/auth-error-messages.ts";
-import { emailCodeWords } from "#client/lib/auth-messages.ts";
+import { AuthError, type AuthProblem, logAuthProblem, UNREACHABLE } from "#client/lib/auth-client.ts";
 import { loadGoogleScript } from "#client/lib/google-identity.ts";
 
-/** What this button finds itself (status 0, a seed code) comes with its words; the rest is the catalogue's. */
-const googleWords = (error: AuthError) =>
-  error.status === 0 && error.code.startsWith("auth/") ? error.message : emailCodeWords(error);
+// What follows Google's answer (our sign-in call, its words, the second step) loads once the
+// person reaches for the button, by pointer, touch or keyboard, rather than with /login.
+const finishing = () => import("#client/features/auth/google-sign-in.ts");
+const prepare = () => void finishing().catch(() => {});
 
-const googleFailed = (error: unknown) => signInFailed(error, googleWords, { provider: "Google" });
+/** Google's script fails with its own words and the seed's code (lib/google-identity.ts): no catalogue needed. */
+const scriptProblem = (caught: unknown): AuthProblem =>
+  caught instanceof AuthError ? { code: caught.code, message: caught.message } : UNREACHABLE;
 
 export function GoogleButton({
   clientId,
@@ -31,6 +31,9 @@ export function GoogleButton({
     (element: HTMLDivElement | null) => {
       if (!element) return;
       let cancelled = false;
+      // Google's frame goes in this box: a pointer, finger or the keyboard reaching it shows here.
+      element.addEventListener("pointerenter", prepare);
+      element.addEventListener("focusin", prepare);
       loadGoogleScript()
         .then((google) => {
           if (cancelled) return;
@@ -38,18 +41,12 @@ export function GoogleButton({
             client_id: clientId,
             ux_mode: "popup",
             callback: (response) => {
-              if (!response.credential) {
-                const none = "Google did not return an account. Please try again.";
-                setError(googleFailed(new AuthError(none, "auth/invalid-app-credential", 0)));
-                return;
-              }
               setError(null);
-              signInWithGoogleIdToken(response.credential)
-                .then(() => onSignedInRef.current())
-                .catch((caught: unknown) => {
-                  if (isSecondFactorRequired(caught)) goToSecondStep();
-                  else setError(googleFailed(caught));
-                });
+              finishing().then(
+                ({ finishGoogleSignIn }) =>
+                  finishGoogleSignIn(response.credential, () => onSignedInRef.current()).then(setError),
+                () => setError(logAuthProblem(UNREACHABLE)),
+              );
             },
           });
           google.accounts.id.renderButton(element, {
@@ -62,10 +59,12 @@ export function GoogleButton({
           });
         })
         .catch((caught: unknown) => {
-          if (!cancelled) setError(googleFailed(caught));
+          if (!cancelled) setError(logAuthProblem(scriptProblem(caught)));
         });
       return () => {
         cancelled = true;
+        element.removeEventListener("pointerenter", prepare);
+        element.removeEventListener("focusin", prepare);
         element.replaceChildren();
       };
     },
@@ -74,11 +73,7 @@ export function GoogleButton({
 
   return (
     <div className="grid gap-4">
-      <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
-        <span className="h-px flex-1 bg-border" />
-        or
-        <span className="h-px flex-1 bg-border" />
-      </div>
+      <OrDivider />
       <div ref={mount} className="flex min-h-10 justify-center" />
       <FieldError code={error?.code}>{error?.message}</FieldError>
     </div>

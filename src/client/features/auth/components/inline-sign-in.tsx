@@ -83,11 +83,7 @@ export function InlineSignIn({
               />
             }
           />
-          <ProviderSignIn
-            config={getPublicConfig()}
-            returnTo={window.location.pathname + window.location.search}
-            onSignedInWindow={afterCode}
-          />
+          <ProviderSignIn config={getPublicConfig()} onSignedInWindow={afterCode} />
         </>
       ) : step.kind === "code" ? (
         <OtpForm email={step.email} sentAt={step.sentAt} onVerified={afterCode} />

@@ -42,7 +42,7 @@ export function LoginForm({
       // The words load only when something goes wrong, keeping them out of the /login budget;
       // when they cannot load either, the network is down.
       setError(
-        await import("#client/lib/auth-messages.ts").then(
+        await import("./login-form-messages.ts").then(
           (words) => words.emailSignInProblem(caught),
           () => logAuthProblem(UNREACHABLE),
         ),

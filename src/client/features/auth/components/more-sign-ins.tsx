@@ -3,7 +3,7 @@ import type { PublicConfig } from "#client/lib/auth-client.ts";
 
 // Google's button and the GitHub, Facebook and X ones, in one chunk that loads only when the
 // server offers one of them: /login's first load stays within its budget (bench/login-javascript.ts).
-const OfferedSignIns = lazy(() => import("./offered-sign-ins.tsx"));
+const OfferedSignIns = lazy(() => import("./offered-sign-ins-entry.ts"));
 
 type MoreSignInsProps = {
   config: Promise<PublicConfig>;

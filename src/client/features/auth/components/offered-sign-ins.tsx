@@ -1,6 +1,15 @@
-import type { PublicConfig } from "#client/lib/auth-client.ts";
+import {
+  logAuthProblem,
+  type PublicConfig,
+  type SignInProvider,
+  UNREACHABLE,
+} from "#client/lib/auth-client.ts";
 import { GoogleButton } from "./google-button.tsx";
-import ProviderButtons from "./provider-buttons.tsx";
+import { ProviderButtons } from "./provider-buttons.tsx";
+
+// What a provider's button does loads when the person reaches for one, not with /login.
+const redirect = () => import("#client/features/auth/provider-redirect.ts");
+const prepare = () => void redirect().catch(() => {});
 
 /** Google's button (with its own "or" line above it), then the GitHub, Facebook and X buttons. */
 export default function OfferedSignIns({
@@ -22,8 +31,15 @@ export default function OfferedSignIns({
       {config.signInProviders.length > 0 ? (
         <ProviderButtons
           providers={config.signInProviders}
-          returnTo={returnTo}
           divider={!config.googleClientId}
+          signIn={(provider: SignInProvider) =>
+            redirect().then(
+              ({ leaveForProvider }) => leaveForProvider(provider, returnTo),
+              // When that code could not be fetched, the connection is what failed.
+              () => logAuthProblem(UNREACHABLE),
+            )
+          }
+          onIntent={prepare}
         />
       ) : null}
     </>

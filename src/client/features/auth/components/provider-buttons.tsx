@@ -1,29 +1,29 @@
 import { useState } from "react";
 import { AuthProblemNotice } from "#client/components/auth/auth-problem-notice.tsx";
+import { OrDivider } from "#client/components/auth/or-divider.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
-import { signInInWindow } from "#client/features/auth/sign-in-window.ts";
 import type { SignInProvider } from "#client/lib/auth-client.ts";
-import { type AuthProblem, authProblemOf, logAuthProblem } from "#client/lib/auth-error-messages.ts";
-import { startProviderSignIn } from "#client/lib/auth-provider-client.ts";
-import { PROVIDER_NAMES, signInErrorPath } from "#client/lib/sign-in-providers.ts";
+import type { AuthProblem } from "#client/lib/auth-error-messages.ts";
+import { PROVIDER_NAMES } from "#client/lib/sign-in-providers.ts";
 
 /**
- * "Sign in with GitHub" and the like ("Continue" alone names the email form's button). On /login
- * the whole page goes to the provider and comes back to `returnTo` (or to /login saying what went
- * wrong): no pop-up to be blocked. Inside a page with a form on it, a pop-up keeps the form.
+ * "Sign in with GitHub" and the like ("Continue" alone names the email form's button). What a
+ * button does is the caller's: /login sends the whole page to the provider (no pop-up to be
+ * blocked), a page with a form on it opens a pop-up and keeps the form.
  */
-export default function ProviderButtons({
+export function ProviderButtons({
   providers,
-  returnTo,
   divider,
-  onSignedInWindow,
+  signIn,
+  onIntent,
 }: {
   providers: SignInProvider[];
-  returnTo: string;
   divider: boolean;
-  /** Sign in in a pop-up instead, keeping this page as it is; called once signed in. */
-  onSignedInWindow?: () => Promise<unknown>;
+  /** The problem that stopped the sign-in, or null once signed in; a sign-in that leaves the page never settles. */
+  signIn: (provider: SignInProvider) => Promise<AuthProblem | null>;
+  /** A pointer, a finger or the keyboard reached a button: time to fetch what `signIn` needs. */
+  onIntent?: () => void;
 }) {
   const [leaving, setLeaving] = useState<SignInProvider | null>(null);
   const [problem, setProblem] = useState<AuthProblem | null>(null);
@@ -31,38 +31,13 @@ export default function ProviderButtons({
   async function continueWith(provider: SignInProvider) {
     setLeaving(provider);
     setProblem(null);
-    if (onSignedInWindow) {
-      const ended = await signInInWindow(provider);
-      if (ended) {
-        logAuthProblem(ended);
-        setProblem(ended);
-      } else await onSignedInWindow();
-      setLeaving(null);
-      return;
-    }
-    try {
-      const url = await startProviderSignIn(provider, {
-        callbackURL: returnTo,
-        errorCallbackURL: signInErrorPath(provider, returnTo),
-      });
-      window.location.assign(url);
-    } catch (caught) {
-      const described = authProblemOf(caught, { provider: PROVIDER_NAMES[provider] });
-      logAuthProblem(described);
-      setProblem(described);
-      setLeaving(null);
-    }
+    setProblem(await signIn(provider));
+    setLeaving(null);
   }
 
   return (
     <div className="grid gap-2">
-      {divider ? (
-        <div className="mb-2 flex items-center gap-3 text-xs uppercase tracking-wide text-muted-foreground">
-          <span className="h-px flex-1 bg-border" />
-          or
-          <span className="h-px flex-1 bg-border" />
-        </div>
-      ) : null}
+      {divider ? <OrDivider className="mb-2" /> : null}
       {providers.map((provider) => (
         <Button
           key={provider}
@@ -70,6 +45,8 @@ export default function ProviderButtons({
           size="lg"
           className="w-full"
           disabled={leaving !== null}
+          onPointerEnter={onIntent}
+          onFocus={onIntent}
           onClick={() => continueWith(provider)}
         >
           {leaving === provider ? <Spinner label={`Opening ${PROVIDER_NAMES[provider]}`} /> : null}

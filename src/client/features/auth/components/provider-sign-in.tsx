@@ -1,14 +1,13 @@
 import { lazy, Suspense, use } from "react";
 import type { PublicConfig } from "#client/lib/auth-client.ts";
 
-// Loaded only when the server has a provider configured, keeping it out of the /login budget otherwise.
-const ProviderButtons = lazy(() => import("./provider-buttons.tsx"));
+// Loaded only when the server has a provider configured.
+const ProviderPopupButtons = lazy(() => import("./provider-popup-buttons.tsx"));
 
 type ProviderSignInProps = {
   config: Promise<PublicConfig>;
-  returnTo: string;
-  /** Sign in in a pop-up, keeping the page; called once signed in. */
-  onSignedInWindow?: () => Promise<unknown>;
+  /** Called once signed in in the pop-up; the page stays as it is. */
+  onSignedInWindow: () => Promise<unknown>;
 };
 
 /** GitHub, Facebook and X buttons for the configured ones; the email form never waits for them. */
@@ -20,15 +19,8 @@ export function ProviderSignIn(props: ProviderSignInProps) {
   );
 }
 
-function ProviderSignInWhenConfigured({ config, returnTo, onSignedInWindow }: ProviderSignInProps) {
+function ProviderSignInWhenConfigured({ config, onSignedInWindow }: ProviderSignInProps) {
   const { signInProviders } = use(config);
   if (signInProviders.length === 0) return null;
-  return (
-    <ProviderButtons
-      providers={signInProviders}
-      returnTo={returnTo}
-      divider
-      onSignedInWindow={onSignedInWindow}
-    />
-  );
+  return <ProviderPopupButtons providers={signInProviders} onSignedIn={onSignedInWindow} />;
 }
