@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { readMail, uniqueEmail, waitForCode } from "./support/mail.ts";
-import { createCommunityByApi, signInByApi } from "./support/session.ts";
+import { createCommunityByApi, signInByApi, signInByPhoneApi } from "./support/session.ts";
+import { uniquePhoneNumber, waitForText, waitForTextedCode } from "./support/texts.ts";
 
 test("a person sees where they are signed in and signs the other browser out from /me", async ({
   browser,
@@ -77,6 +78,37 @@ test("a person hands over what they own, then deletes their account with a maile
   await expect
     .poll(() => readMail(email).some((mail) => mail.subject === "Your Commons account is deleted"))
     .toBe(true);
+  await page.goto("/me");
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("someone who signed up by phone deletes their account with a texted code", async ({ page }) => {
+  test.setTimeout(60_000);
+  const number = uniquePhoneNumber();
+  await signInByPhoneApi(page.request, "Tam Textonly", number.e164);
+  await page.goto("/me");
+  const section = page.getByRole("region", { name: "Delete your account" });
+  await section.getByRole("button", { name: "Delete my account…" }).click({ timeout: 15_000 });
+  const dialog = page.getByRole("dialog", { name: "Delete your account?" });
+  // Neither the placeholder address nor the whole number is shown.
+  await expect(dialog).toContainText(`we'll text a code to +44 •••• ${number.e164.slice(-4)}`);
+  // Screen readers hear the number's last digits rather than the dots.
+  await expect(dialog).toContainText(`your number ending in ${number.e164.slice(-4)}`);
+  await expect(dialog).not.toContainText("phone.invalid");
+  await expectAccessible(page, "delete account dialog, texting the code");
+
+  const since = Date.now();
+  await dialog.getByRole("button", { name: "Text me a code" }).click();
+  const code = dialog.getByLabel("Code from the text");
+  await code.fill("12");
+  await dialog.getByRole("button", { name: "Delete my account" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Enter the 6-digit code from the text.");
+  await expectAccessible(page, "delete account dialog, code from the text");
+
+  await code.fill(await waitForTextedCode(number.e164, since));
+  await code.press("Enter");
+  await expect(page.getByText("Your account is deleted")).toBeVisible();
+  await waitForText(number.e164, since, /is deleted/);
   await page.goto("/me");
   await expect(page).toHaveURL(/\/login/);
 });

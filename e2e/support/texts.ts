@@ -8,8 +8,13 @@ export function uniquePhoneNumber(): { national: string; e164: string } {
   return { national: `07400 ${digits}`, e164: `+447400${digits}` };
 }
 
-/** The 6-digit code in the newest text to `e164` sent since `since`. */
-export async function waitForTextedCode(e164: string, since: number, timeoutMs = 15_000): Promise<string> {
+/** The newest text to `e164` sent since `since` whose body matches `pattern`. */
+export async function waitForText(
+  e164: string,
+  since: number,
+  pattern: RegExp,
+  timeoutMs = 15_000,
+): Promise<string> {
   const url = process.env.E2E_TWILIO_URL;
   const sid = process.env.E2E_TWILIO_ACCOUNT_SID;
   const token = process.env.E2E_TWILIO_AUTH_TOKEN;
@@ -24,10 +29,17 @@ export async function waitForTextedCode(e164: string, since: number, timeoutMs =
       messages: { body: string; date_created: string }[];
     };
     // Twilio's dates are to the second.
-    const text = body.messages.find((m) => Date.parse(m.date_created) >= Math.floor(since / 1000) * 1000);
-    const code = text?.body.match(/\b\d{6}\b/)?.[0];
-    if (code) return code;
-    if (Date.now() > deadline) throw new Error(`no text with a code reached ${e164}`);
+    const text = body.messages.find(
+      (m) => Date.parse(m.date_created) >= Math.floor(since / 1000) * 1000 && pattern.test(m.body),
+    );
+    if (text) return text.body;
+    if (Date.now() > deadline) throw new Error(`no text matching ${pattern} reached ${e164}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The 6-digit code in the newest text to `e164` sent since `since`. */
+export async function waitForTextedCode(e164: string, since: number, timeoutMs = 15_000): Promise<string> {
+  const body = await waitForText(e164, since, /\b\d{6}\b/, timeoutMs);
+  return body.match(/\b\d{6}\b/)?.[0] as string;
 }

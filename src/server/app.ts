@@ -48,6 +48,7 @@ import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
 import { membersSubscriber } from "./modules/members/members.subscriber.ts";
 import { notificationsSubscriber } from "./modules/notifications/notifications.subscriber.ts";
 import { ownerSecondFactorRule } from "./modules/payments/owner-second-factor.service.ts";
+import { paymentsSubscriber } from "./modules/payments/payments.subscriber.ts";
 import { paymentsGate } from "./modules/payments/payments-gate.service.ts";
 import { createStripeClient, type StripeGateway } from "./modules/payments/stripe-client.ts";
 import { seatKeeper } from "./modules/registrations/registrations.service.ts";
@@ -242,7 +243,7 @@ export async function createServerApp(
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   mountMemberRoutes(app, { contextFor });
   mountPaymentRoutes(app, { contextFor });
-  mountAccountRoutes(app, { auth, contextFor, revocations, mailer, appUrl: config.appUrl });
+  mountAccountRoutes(app, { auth, contextFor, revocations, mailer, sendText, appUrl: config.appUrl });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
   mountUnsubscribeRoutes(app, { contextFor });
 
@@ -253,7 +254,12 @@ export async function createServerApp(
     mailer,
     config,
     clock,
-    subscribers: [notificationsSubscriber(jobSettings), filesSubscriber(storage), membersSubscriber()],
+    subscribers: [
+      notificationsSubscriber(jobSettings),
+      filesSubscriber(storage),
+      membersSubscriber(),
+      ...(stripe ? [paymentsSubscriber({ stripe, emit, clock, log: (line) => console.error(line) })] : []),
+    ],
     emit,
     stripe,
   });

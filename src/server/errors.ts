@@ -19,6 +19,15 @@ export const DOMAIN_ERROR_STATUS = {
   CHECKED_IN: 409,
   RATE_LIMITED: 429,
   RATE_LIMITED_EMAIL: 429,
+  /** Texts cost money: the limits per number and per different numbers from one address (decision 022). */
+  RATE_LIMITED_PHONE: 429,
+  RATE_LIMITED_PHONE_NUMBERS: 429,
+  /** Twilio would not text the number (decision 022's `textFailure`). */
+  TEXT_INVALID_NUMBER: 400,
+  TEXT_NUMBER_NOT_ALLOWED: 400,
+  TEXT_NUMBER_OPTED_OUT: 400,
+  /** Texts cannot be sent now (Twilio's credentials, balance or reach): the operator's problem. */
+  TEXT_UNAVAILABLE: 503,
   BAD_CURSOR: 400,
   /** The person is banned from the community: no joining, requesting or registering. */
   BANNED: 403,
@@ -59,7 +68,7 @@ export const DOMAIN_ERROR_STATUS = {
   SECOND_FACTOR_REQUIRED: 403,
   /** A webhook whose Stripe-Signature does not verify with the webhook secret (or is too old). */
   BAD_SIGNATURE: 400,
-} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 429 | 502>;
+} as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERROR_STATUS;
 

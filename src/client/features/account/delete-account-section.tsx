@@ -9,20 +9,28 @@ import { Modal } from "#client/components/ui/modal.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { AuthError } from "#client/lib/auth-client.ts";
-import { deletionQueryOptions, useDeleteAccount, useSendDeletionCode } from "./api/deletion-api.ts";
+import {
+  type CodeGoesTo,
+  deletionQueryOptions,
+  useDeleteAccount,
+  useSendDeletionCode,
+} from "./api/deletion-api.ts";
 
 const failure = (caught: unknown) =>
   caught instanceof AuthError ? caught.message : "We couldn't reach the server. Please try again.";
 
-/** "Delete my account": owned communities first, then a code mailed to the account's address. */
+/**
+ * "Delete my account": owned communities first, then a code mailed to the account's address, or
+ * texted to the number of someone who signed up by phone.
+ */
 export function DeleteAccountSection({
-  email,
+  user,
   onDeleted,
 }: {
-  email: string;
+  user: { email: string; phoneNumber: string | null };
   onDeleted: () => Promise<void>;
 }) {
-  const owned = useQuery(deletionQueryOptions());
+  const facts = useQuery(deletionQueryOptions(user));
   const [open, setOpen] = useState(false);
 
   return (
@@ -36,24 +44,24 @@ export function DeleteAccountSection({
           Communities keep past attendance and payments with your name removed.
         </p>
       </div>
-      {owned.isPending ? (
+      {facts.isPending ? (
         <Skeleton className="h-10 w-48" />
-      ) : owned.isError ? (
+      ) : facts.isError ? (
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <p role="alert" className="text-destructive">
-            {failure(owned.error)}
+            {failure(facts.error)}
           </p>
-          <Button variant="outline" size="sm" onClick={() => void owned.refetch()}>
+          <Button variant="outline" size="sm" onClick={() => void facts.refetch()}>
             Try again
           </Button>
         </div>
-      ) : owned.data.length > 0 ? (
+      ) : facts.data.ownedCommunities.length > 0 ? (
         <div className="grid gap-2 rounded-xl border bg-card p-4 text-sm">
           <p className="font-medium">
             Before you can delete your account, transfer or delete these communities:
           </p>
           <ul className="grid list-disc gap-1 pl-5">
-            {owned.data.map((community) => (
+            {facts.data.ownedCommunities.map((community) => (
               <li key={community.id}>
                 <Link
                   to="/dashboard/$communityId/edit"
@@ -75,23 +83,44 @@ export function DeleteAccountSection({
         </div>
       )}
       <Modal open={open} onOpenChange={setOpen} title="Delete your account?">
-        {open ? (
-          <ConfirmDeletion email={email} onDeleted={onDeleted} onCancel={() => setOpen(false)} />
+        {open && facts.data ? (
+          <ConfirmDeletion
+            goesTo={facts.data.codeGoesTo}
+            onDeleted={onDeleted}
+            onCancel={() => setOpen(false)}
+          />
         ) : null}
       </Modal>
     </section>
   );
 }
 
+/** The address, or the masked number, read out as "the number ending in 4567" rather than as dots. */
+function Recipient({ goesTo }: { goesTo: CodeGoesTo }) {
+  if (goesTo.channel === "email") return <span className="font-medium text-foreground">{goesTo.to}</span>;
+  return (
+    <span className="font-medium text-foreground tabular-nums">
+      <span aria-hidden="true">{goesTo.to}</span>
+      <span className="sr-only">your number ending in {goesTo.to.slice(-4)}</span>
+    </span>
+  );
+}
+
+const WORDS = {
+  email: { we: "mail", button: "Email me a code", from: "the mail" },
+  text: { we: "text", button: "Text me a code", from: "the text" },
+} as const;
+
 function ConfirmDeletion({
-  email,
+  goesTo,
   onDeleted,
   onCancel,
 }: {
-  email: string;
+  goesTo: CodeGoesTo;
   onDeleted: () => Promise<void>;
   onCancel: () => void;
 }) {
+  const words = WORDS[goesTo.channel];
   const send = useSendDeletionCode();
   const remove = useDeleteAccount();
   const [code, setCode] = useState("");
@@ -114,7 +143,7 @@ function ConfirmDeletion({
     event.preventDefault();
     setError(null);
     if (!/^\d{6}$/.test(code.trim())) {
-      setError("Enter the 6-digit code from the mail.");
+      setError(`Enter the 6-digit code from ${words.from}.`);
       return;
     }
     try {
@@ -129,7 +158,8 @@ function ConfirmDeletion({
     return (
       <div className="grid gap-4">
         <p className="text-sm text-muted-foreground">
-          This cannot be undone. To confirm it is you, we'll mail a code to {email}.
+          This cannot be undone. To confirm it is you, we'll {words.we} a code to{" "}
+          <Recipient goesTo={goesTo} />.
         </p>
         <FieldError>{error}</FieldError>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
@@ -138,7 +168,7 @@ function ConfirmDeletion({
           </Button>
           <Button onClick={() => void sendCode()} disabled={send.isPending}>
             {send.isPending ? <Spinner label="Sending" /> : null}
-            Email me a code
+            {words.button}
           </Button>
         </div>
       </div>
@@ -148,7 +178,7 @@ function ConfirmDeletion({
   return (
     <form className="grid gap-4" onSubmit={(event) => void confirm(event)} noValidate>
       <div className="grid gap-2">
-        <Label htmlFor={codeId}>Code from the mail</Label>
+        <Label htmlFor={codeId}>Code from {words.from}</Label>
         <Input
           id={codeId}
           inputMode="numeric"
@@ -159,7 +189,9 @@ function ConfirmDeletion({
           aria-describedby={error ? errorId : undefined}
           onChange={(event) => setCode(event.target.value)}
         />
-        <FieldHint>We sent it to {email}. It works for 10 minutes.</FieldHint>
+        <FieldHint>
+          We sent it to <Recipient goesTo={goesTo} />. It works for 10 minutes.
+        </FieldHint>
         <FieldError id={errorId}>{error}</FieldError>
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

@@ -70,7 +70,7 @@ function ProfilePage() {
           <SecondFactorSection email={user.email} phoneNumber={user.phoneNumber ?? null} />
           <PasskeysSection email={user.email} />
           <SessionsSection />
-          <DeleteAccountSection email={user.email} onDeleted={afterDeletion} />
+          <DeleteAccountSection user={user} onDeleted={afterDeletion} />
         </section>
         <div className="mt-14 border-t pt-10">
           <YourCommunities onLeft={() => queryClient.invalidateQueries({ queryKey: communityKeys.all })} />

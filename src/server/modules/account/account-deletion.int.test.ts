@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,6 +12,11 @@ import {
   user,
 } from "#server/db/schema.ts";
 import {
+  phoneOverridesOf,
+  startTwilioStandin,
+  type TwilioStandin,
+} from "#server/modules/auth/twilio-standin.test-support.ts";
+import {
   createEvent,
   type EventResult,
   getEventAs,
@@ -20,41 +26,21 @@ import {
 import { communityWithOwner, join } from "#server/modules/membership/membership-test-support.ts";
 import { recordPaymentAs } from "#server/modules/payments/ledger-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
+import { mailedDeletionCode, rowsMentioning } from "./account-deletion-test-support.ts";
 
+let twilio: TwilioStandin;
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer();
+  twilio = await startTwilioStandin();
+  t = await startTestServer({ overrides: phoneOverridesOf(twilio) });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await twilio.close();
+});
 
 const db = () => t.server.database.db;
-
-async function askForCode(browser: TestBrowser, email: string) {
-  const before = t.smtp.mails.length;
-  const sent = await browser.post("/api/account/deletion/code", {});
-  expect(sent.status).toBe(200);
-  const mail = await t.smtp.waitFor(
-    (m) => t.smtp.mails.indexOf(m) >= before && m.to.includes(email) && /confirms deleting/.test(m.subject),
-  );
-  return mail.subject.match(/\d{6}/)?.[0] as string;
-}
-
-/** Every row of every table whose text mentions one of `needles`, as "table: row". */
-async function rowsMentioning(needles: string[]): Promise<string[]> {
-  const tables = (await db().execute(
-    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  )) as unknown as { rows: { table_name: string }[] };
-  const found: string[] = [];
-  for (const { table_name } of tables.rows) {
-    for (const needle of needles) {
-      const rows = (await db().execute(
-        sql`select t::text as row from ${sql.identifier(table_name)} t where t::text ilike ${`%${needle}%`}`,
-      )) as unknown as { rows: { row: string }[] };
-      for (const { row } of rows.rows) found.push(`${table_name}: ${row}`);
-    }
-  }
-  return found;
-}
+const askForCode = (browser: TestBrowser, email: string) => mailedDeletionCode(t, browser, email);
 
 describe("deleting one's account", () => {
   it("asks owners to hand over their communities first, then needs a fresh mailed code", async () => {
@@ -62,6 +48,7 @@ describe("deleting one's account", () => {
     const listed = await owner.fetch("/api/account/deletion");
     expect(await listed.json()).toEqual({
       ownedCommunities: [{ id: communityId, name: `Community ${slug}`, slug }],
+      codeGoesTo: { channel: "email", to: ownerUser.email },
     });
     const refused = await owner.post("/api/account/deletion/code", {});
     expect(refused.status).toBe(409);
@@ -75,7 +62,7 @@ describe("deleting one's account", () => {
       },
     );
     expect(deleted.errors).toBeUndefined();
-    expect(await (await owner.fetch("/api/account/deletion")).json()).toEqual({ ownedCommunities: [] });
+    expect(await (await owner.fetch("/api/account/deletion")).json()).toMatchObject({ ownedCommunities: [] });
 
     const code = await askForCode(owner, ownerUser.email);
     const wrong = await owner.post("/api/account/deletion", {
@@ -137,20 +124,35 @@ describe("deleting one's account", () => {
     });
     expect(recorded.errors).toBeUndefined();
 
-    // A verified phone with a code on its way, and an authenticator app's secret.
-    const phone = "+447400123987";
+    // A number added on /me with a texted code, a newer code on its way to it, and an
+    // authenticator app's secret.
+    const phone = `+447400${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
     const appSecret = "LORNASAPPSECRETKEY";
-    await db().update(user).set({ phoneNumber: phone, phoneNumberVerified: true }).where(eq(user.id, me.id));
-    await db().execute(sql`insert into verification (id, identifier, value, expires_at, created_at, updated_at)
-      values ('v-lorna-phone', ${`phone-otp:${phone}`}, 'hashed', now() + interval '10 minutes', now(), now())`);
+    let before = twilio.texts.length;
+    expect((await leaver.post("/api/auth/phone-number/send-otp", { phoneNumber: phone })).status).toBe(200);
+    const added = await leaver.post("/api/auth/phone-number/verify", {
+      phoneNumber: phone,
+      code: await twilio.codeFor(phone, before),
+      updatePhoneNumber: true,
+    });
+    expect(added.status).toBe(200);
+    expect((await leaver.post("/api/auth/phone-number/send-otp", { phoneNumber: phone })).status).toBe(200);
     await db().execute(sql`insert into two_factor (id, secret, backup_codes, user_id)
       values ('tf-lorna', ${appSecret}, 'codes', ${me.id})`);
     const personal = [email, "Lorna Leaving", phone, appSecret];
 
     // The scan below finds her before the deletion.
-    expect((await rowsMentioning(personal)).length).toBeGreaterThan(4);
+    const found = await rowsMentioning(t, personal);
+    expect(found.some((row) => row.startsWith("throttle:") && row.includes(phone))).toBe(true);
+    expect(found.some((row) => row.startsWith("verification:") && row.includes(phone))).toBe(true);
+    // She still has a real address: the code comes by mail, not by text.
+    expect(await (await leaver.fetch("/api/account/deletion")).json()).toMatchObject({
+      codeGoesTo: { channel: "email", to: email },
+    });
+    before = twilio.texts.length;
     const code = await askForCode(leaver, email);
-    const before = t.smtp.mails.length;
+    expect(twilio.texts.length).toBe(before);
+    before = t.smtp.mails.length;
     const done = await leaver.post("/api/account/deletion", { code });
     expect(done.status).toBe(200);
     const goodbye = await t.smtp.waitFor(
@@ -163,7 +165,7 @@ describe("deleting one's account", () => {
     expect(await db().select().from(session).where(eq(session.userId, me.id))).toEqual([]);
     expect(await db().select().from(account).where(eq(account.userId, me.id))).toEqual([]);
     await t.drain();
-    expect(await rowsMentioning(personal)).toEqual([]);
+    expect(await rowsMentioning(t, personal)).toEqual([]);
     const [tombstone] = await db().select().from(user).where(eq(user.id, me.id));
     expect(tombstone).toMatchObject({ name: "Deleted account", image: null, emailVerified: false });
     expect(tombstone?.deletedAt).toBeInstanceOf(Date);

@@ -6,6 +6,8 @@ import {
   DELETION_CODE_MINUTES,
   issueDeletionCode,
 } from "#server/modules/auth/deletion-code.service.ts";
+import { checkTextSend, textLimitMessage } from "#server/modules/auth/phone-limits.service.ts";
+import { type SendText, TextSendError } from "#server/modules/auth/phone-sender.ts";
 import { communityHosts } from "#server/modules/communities/community-hosts.service.ts";
 import { ACCOUNT_EVENTS } from "#server/modules/log/log.events.ts";
 import { forgetAddressInLog } from "#server/modules/log/log-erasure.service.ts";
@@ -27,6 +29,8 @@ import { DELETED_NAME, eraseUser, lockLiveUser } from "#server/modules/users/use
 import { requireViewer } from "#server/modules/users/users.policy.ts";
 import type { RequestContext } from "#server/request-context.ts";
 import { deletionCodeMail } from "./account.mail.ts";
+import { deletionCodeText } from "./account.texts.ts";
+import { contactFor, type DeletionContact, deletionContact } from "./deletion-contact.service.ts";
 
 // Deleting an account (docs/decisions/024-account-deletion.md): the person's own things go, what
 // other people and communities keep stays and adds up, with the person anonymised in it. Each
@@ -53,29 +57,56 @@ async function refuseOwner(db: RequestContext["db"], userId: string) {
   }
 }
 
-/** Mails a fresh code that confirms the deletion, under the sign-in code's limits. */
+/**
+ * Sends a fresh code that confirms the deletion: mailed under the sign-in code's limits, or, to
+ * someone with only a phone, texted under the texts' limits (each text costs the operator).
+ * A refused request leaves the code already sent in place.
+ */
 export async function sendDeletionCode(
   ctx: Pick<RequestContext, "db" | "viewer" | "clock" | "clientIp" | "authSecret">,
-  options: { mailer: Mailer; appUrl: string },
+  options: { mailer: Mailer; sendText: SendText; appUrl: string },
 ): Promise<void> {
   const me = requireViewer(ctx.viewer);
   await refuseOwner(ctx.db, me.id);
-  const refusal = await checkCodeSend(ctx.db, { email: me.email, address: ctx.clientIp });
-  if (refusal) throw new DomainError(refusal.code, codeLimitMessage(refusal));
-  const code = await issueDeletionCode(ctx.db, { userId: me.id, secret: ctx.authSecret, now: ctx.clock() });
-  await options.mailer.send(
-    deletionCodeMail({ to: me.email, code, appUrl: options.appUrl, minutes: DELETION_CODE_MINUTES }),
-  );
+  const contact = await deletionContact(ctx.db, me.id);
+  const now = ctx.clock();
+  if (contact.channel === "email") {
+    const refusal = await checkCodeSend(ctx.db, { email: contact.email, address: ctx.clientIp });
+    if (refusal) throw new DomainError(refusal.code, codeLimitMessage(refusal));
+  } else {
+    const refusal = await checkTextSend(ctx.db, {
+      phoneNumber: contact.phoneNumber,
+      address: ctx.clientIp,
+      now,
+    });
+    if (refusal) throw new DomainError(refusal.code, textLimitMessage(refusal));
+  }
+  const code = await issueDeletionCode(ctx.db, { userId: me.id, secret: ctx.authSecret, now });
+  const minutes = DELETION_CODE_MINUTES;
+  if (contact.channel === "email") {
+    await options.mailer.send(deletionCodeMail({ to: contact.email, code, appUrl: options.appUrl, minutes }));
+    return;
+  }
+  try {
+    await options.sendText(contact.phoneNumber, deletionCodeText({ code, appUrl: options.appUrl, minutes }));
+  } catch (error) {
+    if (!(error instanceof TextSendError)) throw error;
+    throw new DomainError(
+      error.code,
+      error.code === "TEXT_UNAVAILABLE" ? "Texts cannot be sent right now. Try again later." : error.message,
+    );
+  }
 }
 
 /**
- * Deletes the viewer's account once the code is right. Answers the address (for the confirmation
- * mail, sent by the caller and kept nowhere) and the sessions that ended (for the revocation list).
+ * Deletes the viewer's account once the code is right. Answers where the confirmation goes (the
+ * address, or the number of someone with only a phone: sent by the caller and kept nowhere) and the
+ * sessions that ended (for the revocation list).
  */
 export async function deleteAccount(
   ctx: RequestContext,
   code: string,
-): Promise<{ email: string; sessionIds: string[] }> {
+): Promise<{ contact: DeletionContact | null; sessionIds: string[] }> {
   const me = requireViewer(ctx.viewer);
   await consumeDeletionCode(ctx.db, { userId: me.id, secret: ctx.authSecret, code, now: ctx.clock() });
   await refuseOwner(ctx.db, me.id);
@@ -110,7 +141,7 @@ export async function deleteAccount(
       subjectId: me.id,
       payload: { userId: me.id },
     });
-    return { email: live.email, sessionIds };
+    return { contact: contactFor(live), sessionIds };
   });
 }
 

@@ -35,7 +35,7 @@ export async function issueDeletionCode(
 }
 
 const invalid = () =>
-  new DomainError("INVALID_CODE", "That code is not right. Check the latest mail we sent.");
+  new DomainError("INVALID_CODE", "That code is not right. Check the latest code we sent.");
 
 /** Uses up the person's code, or throws INVALID_CODE (wrong, expired, too many tries, none asked for). */
 export async function consumeDeletionCode(

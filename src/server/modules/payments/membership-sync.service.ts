@@ -13,7 +13,7 @@ import {
   updateSubscription,
 } from "./member-subscriptions.records.ts";
 import type { SubscriptionStatus } from "./member-subscriptions.tables.ts";
-import { type PaidCharge, seconds } from "./stripe-calls.ts";
+import { idOf, type PaidCharge, seconds } from "./stripe-calls.ts";
 
 // Our record of a membership bought through Stripe, brought to what Stripe's API says (never what a
 // webhook's payload alone says), and the member's plan with it. Each write is absolute and made
@@ -47,6 +47,15 @@ export type StripeState = {
   currentPeriodEnd: Date | null;
   endedAt?: Date | null;
 };
+
+/** What a subscription as Stripe's API answers it says of our record. */
+export const stateOfSubscription = (subscription: Stripe.Subscription): StripeState => ({
+  status: statusOfSubscription(subscription),
+  stripeSubscriptionId: subscription.id,
+  stripeCustomerId: idOf(subscription.customer),
+  currentPeriodEnd: periodEndOf(subscription),
+  endedAt: seconds(subscription.ended_at),
+});
 
 const STARTED = new Set<SubscriptionStatus>(["active", "past_due", "canceling", "ended"]);
 

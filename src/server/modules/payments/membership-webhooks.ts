@@ -1,13 +1,8 @@
 import type Stripe from "stripe";
 import { subscriptionById, updateSubscription } from "./member-subscriptions.records.ts";
 import { MEMBERSHIP_KIND } from "./membership-checkout.service.ts";
-import {
-  applyStripeState,
-  periodEndOf,
-  recordMembershipPayment,
-  statusOfSubscription,
-} from "./membership-sync.service.ts";
-import { chargeOf, idOf, seconds } from "./stripe-calls.ts";
+import { applyStripeState, recordMembershipPayment, stateOfSubscription } from "./membership-sync.service.ts";
+import { chargeOf, idOf } from "./stripe-calls.ts";
 import {
   type Handled,
   type StripeEventHandler as Handler,
@@ -34,16 +29,7 @@ async function subscriptionState(deps: HandlerDeps, event: InboxEvent, stripeSub
     {},
     onAccount(event),
   );
-  return {
-    subscription,
-    state: {
-      status: statusOfSubscription(subscription),
-      stripeSubscriptionId: subscription.id,
-      stripeCustomerId: idOf(subscription.customer),
-      currentPeriodEnd: periodEndOf(subscription),
-      endedAt: seconds(subscription.ended_at),
-    },
-  };
+  return { subscription, state: stateOfSubscription(subscription) };
 }
 
 /** A membership's checkout was paid: a subscription starts, or a `once` plan's payment is recorded. */

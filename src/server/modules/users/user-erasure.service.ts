@@ -1,9 +1,21 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { user } from "./users.tables.ts";
 
 /** How a deleted account appears wherever other people's records still point at it. */
 export const DELETED_NAME = "Deleted account";
+
+/** Where a live account can be reached: its address (maybe a phone-only placeholder) and verified number. */
+export async function contactOf(
+  db: Pick<Db, "select">,
+  userId: string,
+): Promise<{ email: string; phoneNumber: string | null } | null> {
+  const [row] = await db
+    .select({ email: user.email, phoneNumber: user.phoneNumber })
+    .from(user)
+    .where(and(eq(user.id, userId), isNull(user.deletedAt)));
+  return row ? { email: row.email, phoneNumber: row.phoneNumber ?? null } : null;
+}
 
 /** The account's row, locked for its deletion; null when it is gone or already deleted. */
 export async function lockLiveUser(
