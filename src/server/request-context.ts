@@ -79,18 +79,45 @@ export type ContextParts = {
   reads: ReadCache;
 };
 
-/** The loaders of one request, made when it first asks for them. */
-function makeLoaders(db: Db, reads: ReadCache, viewerId: string | null): RequestLoaders {
-  const communities = createCommunityLoaders(db, viewerId, reads);
-  const events = new Loaders(db, viewerId, communities);
-  return {
-    communities,
-    events,
-    registrations: new RegistrationLoaders(events),
-    deliveries: createDeliveryLoader(db),
-    registrationPayments: createRegistrationPaymentsLoader(db),
-    remember: (key, communityId, load) => reads.remember(`${communityId}:${key}`, [communityId], load),
-  };
+/**
+ * The loaders of one request, made when it first asks for them. Those few requests use (a
+ * registration's, an announcement's deliveries, registrations' payments) are made on first use
+ * too: most requests never touch them, and each is a DataLoader with its maps and closures.
+ */
+class LoaderSet implements RequestLoaders {
+  readonly communities: CommunityLoaders;
+  readonly events: Loaders;
+  readonly #db: Db;
+  readonly #reads: ReadCache;
+  #registrations: RegistrationLoaders | undefined;
+  #deliveries: DeliveryLoader | undefined;
+  #registrationPayments: DataLoader<string, RegistrationPayment[]> | undefined;
+
+  constructor(db: Db, reads: ReadCache, viewerId: string | null) {
+    this.#db = db;
+    this.#reads = reads;
+    this.communities = createCommunityLoaders(db, viewerId, reads);
+    this.events = new Loaders(db, viewerId, this.communities);
+  }
+
+  get registrations(): RegistrationLoaders {
+    this.#registrations ??= new RegistrationLoaders(this.events);
+    return this.#registrations;
+  }
+
+  get deliveries(): DeliveryLoader {
+    this.#deliveries ??= createDeliveryLoader(this.#db);
+    return this.#deliveries;
+  }
+
+  get registrationPayments(): DataLoader<string, RegistrationPayment[]> {
+    this.#registrationPayments ??= createRegistrationPaymentsLoader(this.#db);
+    return this.#registrationPayments;
+  }
+
+  remember<T>(key: string, communityId: string, load: () => Promise<T>): Promise<T> {
+    return this.#reads.remember(`${communityId}:${key}`, [communityId], load);
+  }
 }
 
 /**
@@ -133,7 +160,7 @@ class Context implements RequestContext {
 
   get loaders(): RequestLoaders | null {
     if (this.#loaders === undefined)
-      this.#loaders = makeLoaders(this.db, this.#reads, this.viewer?.id ?? null);
+      this.#loaders = new LoaderSet(this.db, this.#reads, this.viewer?.id ?? null);
     return this.#loaders;
   }
 

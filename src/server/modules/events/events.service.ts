@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { isoTime } from "#server/db/iso-time.ts";
 import { likePattern } from "#server/db/like-pattern.ts";
 import { preparedFor } from "#server/db/prepared.ts";
 import type { RememberingLoaders } from "#server/db/read-cache.ts";
@@ -180,7 +181,7 @@ export async function listEvents(
     nodes,
     hasNextPage: rows.length > first,
     endCursor: last
-      ? encodeCursor([(args.filter === "drafts" ? last.createdAt : last.startsAt).toISOString(), last.id])
+      ? encodeCursor([isoTime(args.filter === "drafts" ? last.createdAt : last.startsAt), last.id])
       : null,
   };
 }
