@@ -1,4 +1,3 @@
-import { hash } from "node:crypto";
 import {
   type DocumentNode,
   type ExecutionArgs,
@@ -11,17 +10,18 @@ import {
 import { createHandler, type Response as HandlerResponse } from "graphql-http";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { HeaderReader } from "#server/request-context.ts";
+import { textKey } from "#server/text-key.ts";
 import type { GraphQLContext } from "./context.ts";
 import { createDocumentCache } from "./documents.ts";
 import { maskError } from "./errors.ts";
 
 export type EndpointRequest = { headers: HeaderReader; body: string; clientIp: string };
-/** `kept`: the answer is shared and goes out again as it is (decision 010). */
 export type EndpointResponse = {
   status: number;
   headers: Record<string, string>;
   body: string;
-  kept?: boolean;
+  /** On a shared answer (decision 010), the request body it answers; it goes out again as it is. */
+  sharedFor?: string;
 };
 
 /** An answer that may be shared, with the ids it shows and was asked for. */
@@ -39,9 +39,6 @@ export type SharedAnswers = {
   get: (key: string, reload: () => Promise<Shareable | null>) => EndpointResponse | undefined;
   set: (key: string, answer: EndpointResponse, ids: Set<string>, startedAt: number) => void;
 };
-
-/** Longest key kept as the request's own text rather than a hash of it. */
-const MAX_PLAIN_KEY = 8 * 1024;
 
 /** Only reads of one event are shared: what a popular event's link brings in by the thousand. */
 const SHAREABLE_ROOT_FIELDS = new Set(["event"]);
@@ -82,7 +79,7 @@ function stringsIn(value: unknown, into: Set<string>) {
 }
 
 /** The media type of the answer, chosen from Accept as graphql-http chooses it. */
-function acceptedType(accept: string | null) {
+function chooseType(accept: string | null) {
   for (const entry of (accept || "*/*").replace(/\s/g, "").toLowerCase().split(",")) {
     const mediaType = entry.split(";")[0];
     if (mediaType === "application/graphql-response+json")
@@ -91,6 +88,18 @@ function acceptedType(accept: string | null) {
       return "application/json; charset=utf-8";
   }
   return "application/json; charset=utf-8";
+}
+
+// A client sends the same Accept header with every request.
+const chosenTypes = new Map<string | null, string>();
+function acceptedType(accept: string | null) {
+  let type = chosenTypes.get(accept);
+  if (type === undefined) {
+    type = chooseType(accept);
+    if (chosenTypes.size >= 100) chosenTypes.clear();
+    chosenTypes.set(accept, type);
+  }
+  return type;
 }
 
 /**
@@ -119,7 +128,7 @@ function compiledExecutor() {
 }
 
 /** What one request learned on its way, for deciding whether its answer may be shared. */
-type Run = { shareable: boolean; variables: unknown; data?: unknown; clean?: boolean };
+type Run = { shareable: boolean; variables: unknown; data: unknown; clean: boolean };
 
 /**
  * GraphQL over HTTP for the app's POST /api/graphql (decision 011): graphql-http's handler for the
@@ -175,7 +184,11 @@ export function createGraphQLEndpoint(options: {
       const contextValue = await options.context(request.raw.headers, request.raw.clientIp);
       // A mutation's fields each change state: none may answer from what an earlier one cached.
       if (operation.operation === "mutation") contextValue.loaders = null;
-      runs.set(request.raw, { shareable: isShareable(operation), variables: params.variables });
+      const run = runs.get(request.raw);
+      if (run) {
+        run.shareable = isShareable(operation);
+        run.variables = params.variables;
+      }
       return {
         schema: options.schema,
         document: document.document,
@@ -188,7 +201,10 @@ export function createGraphQLEndpoint(options: {
     async onOperation(request, _args, result) {
       const ready = result as ExecutionResult;
       const run = runs.get(request.raw);
-      if (run) Object.assign(run, { data: ready.data, clean: !ready.errors });
+      if (run) {
+        run.data = ready.data;
+        run.clean = !ready.errors;
+      }
       return [
         JSON.stringify(ready.errors ? { ...ready, errors: ready.errors.map(mask) } : ready),
         {
@@ -222,24 +238,27 @@ export function createGraphQLEndpoint(options: {
 
   /** Answers a signed-out request, and tells whether its answer may be shared. */
   async function respondShared(request: EndpointRequest): Promise<Shareable | { value: EndpointResponse }> {
+    // Only a signed-out request's run is followed: nobody else's answer is ever shared.
+    const run: Run = { shareable: false, variables: undefined, data: undefined, clean: false };
+    runs.set(request, run);
     const value = await respond(request);
-    const run = runs.get(request);
-    if (!run?.shareable || !run.clean || value.status !== 200) return { value };
-    return { value: { ...value, kept: true }, ids: stringsIn(run.variables, idsShown(run.data, new Set())) };
+    if (!run.shareable || !run.clean || value.status !== 200) return { value };
+    return {
+      value: { ...value, sharedFor: request.body },
+      ids: stringsIn(run.variables, idsShown(run.data, new Set())),
+    };
   }
   const shareable = (answered: Shareable | { value: EndpointResponse }) =>
     "ids" in answered ? answered : null;
 
   /**
-   * A signed-out request's key among the shared answers: what decides the answer's bytes (the body,
-   * and `Origin` and `Accept` for its headers). A small body is its own key: V8 hashes the string
-   * in well under a microsecond, where a SHA-256 cost about 4 % of a kept answer's time. A large one
-   * is hashed so that kept keys stay small.
+   * A signed-out request's key among the shared answers: what decides the answer's bytes (the
+   * body, and `Origin` and `Accept` for its headers). The body is looked up by its stand-in
+   * (`textKey`) and confirmed against the body the kept answer was made for: hashing the whole
+   * kilobyte of a client's document on every request was the largest cost of a kept answer.
    */
-  const keyOf = (request: EndpointRequest) => {
-    const key = `${request.headers.get("origin") ?? ""}\n${request.headers.get("accept") ?? ""}\n${request.body}`;
-    return key.length <= MAX_PLAIN_KEY ? key : `#${hash("sha256", key, "base64url")}`;
-  };
+  const keyOf = (request: EndpointRequest) =>
+    `${request.headers.get("origin") ?? ""}\n${request.headers.get("accept") ?? ""}\n${textKey(request.body)}`;
 
   /**
    * The answer to a request. A kept answer for a signed-out visitor comes back as it is, without a
@@ -251,7 +270,7 @@ export function createGraphQLEndpoint(options: {
     const key = keyOf(request);
     // Only a kept answer is read again, so only a query known to be shareable runs in the background.
     const known = shared.get(key, async () => shareable(await respondShared(request)));
-    if (known) return known;
+    if (known?.sharedFor === request.body) return known;
     const startedAt = shared.now();
     return respondShared(request).then((answered) => {
       if ("ids" in answered) shared.set(key, answered.value, answered.ids, startedAt);

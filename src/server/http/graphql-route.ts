@@ -62,10 +62,11 @@ export function createGraphQLRoute(options: {
     "content-length": Buffer.byteLength(answer.body),
   });
   function send(response: ServerResponse, answer: EndpointResponse, extra?: Record<string, string>) {
-    let headers = answer.kept && !extra ? keptHeaders.get(answer) : undefined;
+    const shared = answer.sharedFor !== undefined && !extra;
+    let headers = shared ? keptHeaders.get(answer) : undefined;
     if (!headers) {
       headers = headersFor(answer, extra ?? {});
-      if (answer.kept && !extra) keptHeaders.set(answer, headers);
+      if (shared) keptHeaders.set(answer, headers);
     }
     response.writeHead(answer.status, headers);
     response.end(answer.body);
