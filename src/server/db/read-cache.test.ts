@@ -110,6 +110,21 @@ describe("the read cache", () => {
     expect(await cache.remember("a", ["c1"], load)).toBe("kept");
   });
 
+  it("keeps a slow read one second from when it started, so another server's change during it shows within a second", async () => {
+    const { cache, advance } = cacheAt();
+    const slow = pendingRead("read before the other server's change");
+    const reading = cache.remember("a", ["c1"], slow.load);
+    // The other server commits a change just after the read began, which the read does not see.
+    advance(600);
+    slow.finish();
+    expect(await reading).toBe("read before the other server's change");
+    advance(399);
+    expect(cache.read("a")).toBe("read before the other server's change");
+    advance(1);
+    expect(cache.read("a")).toBeUndefined();
+    expect(await cache.remember("a", ["c1"], async () => "after the change")).toBe("after the change");
+  });
+
   it("does not keep a slow read that started before a change, however late it ends", async () => {
     const { cache, advance } = cacheAt();
     const slow = pendingRead("old");
