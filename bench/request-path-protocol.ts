@@ -18,4 +18,6 @@ export type RequestStats = {
   statements: number;
   /** The server's monotonic clock in microseconds, the clock its CPU profile uses. */
   nowUs: number;
+  /** The app process's CPU time (user and system) in microseconds: steadier than rates on a shared machine. */
+  cpuUs: number;
 };

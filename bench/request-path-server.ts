@@ -45,7 +45,14 @@ async function main() {
 
   const stats = createServer((_request, response) => {
     response.writeHead(200, { "content-type": "application/json" });
-    response.end(JSON.stringify({ ...counts, nowUs: Number(process.hrtime.bigint() / 1000n) }));
+    const cpu = process.cpuUsage();
+    response.end(
+      JSON.stringify({
+        ...counts,
+        nowUs: Number(process.hrtime.bigint() / 1000n),
+        cpuUs: cpu.user + cpu.system,
+      }),
+    );
   });
   await new Promise<void>((resolve) => stats.listen(0, "127.0.0.1", resolve));
 

@@ -4,8 +4,9 @@
 // ratio to the bare server measured in the same run, and SQL statements per request counted in
 // the app. Load comes from autocannon in this process; the bare server and the app each run in
 // their own process. The issue's targets are printed beside the ratios; a miss does not fail.
-// `--profile` instead runs the viewer and overview rungs on an app started with `node --cpu-prof`
-// and prints the top self-time functions of the measured window.
+// `--profile` instead runs the viewer and overview rungs (or those named in PROFILE_RUNGS, e.g.
+// `overview,event-data`) on an app started with `node --cpu-prof` and prints the top self-time
+// functions of the measured window.
 import { mkdirSync, readFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
@@ -151,7 +152,8 @@ async function ladder(database: "postgres" | "pglite"): Promise<RungRow[]> {
 
 async function profileRungs(database: "postgres" | "pglite") {
   mkdirSync(profileDir, { recursive: true });
-  const chosen = rungs.filter((r) => r.key === "viewer" || r.key === "overview");
+  const keys = (process.env.PROFILE_RUNGS ?? "viewer,overview").split(",");
+  const chosen = rungs.filter((r) => keys.includes(r.key));
   for (const rung of chosen) {
     const name = `request-path-${rung.key}-${database}.cpuprofile`;
     const app = await startApp({ database, cpuProfile: { dir: profileDir, name } });

@@ -13,8 +13,9 @@ import { mountAccountRoutes } from "./http/account-routes.ts";
 import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
-import { EVENT_PAGE_HEADERS, eventPageFromMemory, mountEventRoutes } from "./http/events-routes.ts";
-import { createGraphQLRoute, headersOf, isGraphQLPost } from "./http/graphql-route.ts";
+import { mountEventRoutes } from "./http/events-routes.ts";
+import { createGraphQLRoute } from "./http/graphql-route.ts";
+import { createListener } from "./http/listener.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
 import { mountPasskeyRoutes } from "./http/passkey-routes.ts";
 import { mountPaymentRoutes } from "./http/payments-routes.ts";
@@ -148,8 +149,9 @@ export async function createServerApp(
     context: contextFor,
     shared: {
       isSignedOut,
-      get: (key) => publicReads.answers.get(key) as ReturnType<SharedAnswers["get"]>,
-      set: (key, answer, ids) => publicReads.answers.set(key, answer, ids),
+      now: publicReads.answers.now,
+      get: (key, reload) => publicReads.answers.get(key, reload) as ReturnType<SharedAnswers["get"]>,
+      set: (key, answer, ids, startedAt) => publicReads.answers.set(key, answer, ids, startedAt),
     },
   });
 
@@ -239,7 +241,12 @@ export async function createServerApp(
   );
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
-  mountEventRoutes(app, { appUrl: config.appUrl, distDir, contextFor, pages: publicReads.pages });
+  const eventRoutes = mountEventRoutes(app, {
+    appUrl: config.appUrl,
+    distDir,
+    contextFor,
+    pages: publicReads.pages,
+  });
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   mountMemberRoutes(app, { contextFor });
   mountPaymentRoutes(app, { contextFor });
@@ -266,35 +273,22 @@ export async function createServerApp(
   jobs = started;
 
   const securityValues = await securityHeaderValues({ https });
-  const graphqlRoute = createGraphQLRoute({
-    endpoint: graphql,
-    trustedOrigins: [config.appUrl],
-    clientIp: (peer, forwardedFor) => clientAddress({ peer, forwardedFor, trust: config.trustProxy }),
+  const clientIp = (peer: string, forwardedFor: string | null) =>
+    clientAddress({ peer, forwardedFor, trust: config.trustProxy });
+  const listener = createListener({
+    pages: publicReads.pages,
+    signedOutPage: eventRoutes.signedOutPage,
+    clientIp,
     securityHeaders: securityValues,
-    maxBodyBytes: API_BODY_LIMIT,
+    graphqlRoute: createGraphQLRoute({
+      endpoint: graphql,
+      trustedOrigins: [config.appUrl],
+      clientIp,
+      securityHeaders: securityValues,
+      maxBodyBytes: API_BODY_LIMIT,
+    }),
+    hono: getRequestListener(app.fetch),
   });
-  const honoListener = getRequestListener(app.fetch);
-  const listener = (request: IncomingMessage, response: ServerResponse) => {
-    const page = eventPageFromMemory(publicReads.pages, {
-      method: request.method,
-      url: request.url,
-      headers: headersOf(request),
-    });
-    if (page) {
-      response.writeHead(page.status, {
-        ...securityValues,
-        ...EVENT_PAGE_HEADERS,
-        "content-length": Buffer.byteLength(page.html),
-      });
-      return void response.end(page.html);
-    }
-    if (!isGraphQLPost(request)) return void honoListener(request, response);
-    graphqlRoute(request, response).catch((error: unknown) => {
-      console.error(error);
-      if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
-      response.end(JSON.stringify({ code: "INTERNAL_SERVER_ERROR", message: "Unexpected error." }));
-    });
-  };
 
   return {
     app,

@@ -110,6 +110,21 @@ describe("the read cache", () => {
     expect(await cache.remember("a", ["c1"], load)).toBe("kept");
   });
 
+  it("keeps a slow read one second from when it started, so another server's change during it shows within a second", async () => {
+    const { cache, advance } = cacheAt();
+    const slow = pendingRead("read before the other server's change");
+    const reading = cache.remember("a", ["c1"], slow.load);
+    // The other server commits a change just after the read began, which the read does not see.
+    advance(600);
+    slow.finish();
+    expect(await reading).toBe("read before the other server's change");
+    advance(399);
+    expect(cache.read("a")).toBe("read before the other server's change");
+    advance(1);
+    expect(cache.read("a")).toBeUndefined();
+    expect(await cache.remember("a", ["c1"], async () => "after the change")).toBe("after the change");
+  });
+
   it("does not keep a slow read that started before a change, however late it ends", async () => {
     const { cache, advance } = cacheAt();
     const slow = pendingRead("old");
@@ -136,6 +151,58 @@ describe("the read cache", () => {
     first.finish();
     expect(await Promise.all(together)).toEqual(["old", "old"]);
     expect(await afterChange).toBe("new");
+  });
+
+  it("makes a kept answer again in the background near its end, under the ids the new one shows", async () => {
+    const { cache, advance } = cacheAt();
+    cache.store("answer", "first", ["e1"]);
+    let reloads = 0;
+    const next = pendingRead({ value: "second", ids: ["e1", "c1"] });
+    const reload = () => {
+      reloads += 1;
+      return next.load();
+    };
+    expect(cache.readRefreshing("answer", reload)).toBe("first");
+    advance(800);
+    // Nobody waits, and one reload runs for all of them.
+    expect(cache.readRefreshing("answer", reload)).toBe("first");
+    expect(cache.readRefreshing("answer", reload)).toBe("first");
+    expect(reloads).toBe(1);
+    next.finish();
+    await Promise.resolve();
+    await Promise.resolve();
+    advance(300);
+    expect(cache.readRefreshing("answer", reload)).toBe("second");
+    // The new answer shows c1 as well: a change to it drops the answer.
+    cache.invalidate(["c1"]);
+    expect(cache.readRefreshing("answer", reload)).toBeUndefined();
+  });
+
+  it("keeps no reloaded answer that a change overtook, that may not be shared, or that failed", async () => {
+    const { cache, advance } = cacheAt();
+    const outcomes: (() => Promise<{ value: string; ids: string[] } | null>)[] = [
+      async () => ({ value: "overtaken", ids: ["e1"] }),
+      async () => null,
+      async () => {
+        throw new Error("connection lost");
+      },
+    ];
+    for (const outcome of outcomes) {
+      cache.store("answer", "kept", ["e1"]);
+      advance(800);
+      const slow = pendingRead(undefined);
+      const reload = async () => {
+        await slow.load();
+        return outcome();
+      };
+      expect(cache.readRefreshing("answer", reload)).toBe("kept");
+      if (outcome === outcomes[0]) cache.invalidate(["e1"]);
+      slow.finish();
+      for (let tick = 0; tick < 5; tick++) await Promise.resolve();
+      advance(300);
+      expect(cache.readRefreshing("answer", reload)).toBeUndefined();
+      advance(2_000);
+    }
   });
 
   it("holds at most its number of entries, dropping the oldest", async () => {

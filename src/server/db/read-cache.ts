@@ -4,7 +4,7 @@
 //   event; that emit runs inside the change's transaction, so for `settleMs` after it no read that
 //   started in that window is kept: it may have read the state from before the commit;
 // - a change on another process is not seen here, so every entry lives `ttlMs` by the injected
-//   clock: such a change shows at most that much later.
+//   clock from when its read started: such a change shows at most that much later.
 // A kept entry read in the last `refreshMs` of its life is read again in the background while the
 // kept value still answers, so a key read all the time never makes its readers wait for a load.
 
@@ -52,24 +52,45 @@ export function createReadCache(options: ReadCacheOptions) {
     return changed !== undefined && changed + settleMs > startedAt;
   }
 
-  function read(key: string): unknown {
+  /** The live entry of `key` at `at`; an ended one is dropped. */
+  function live(key: string, at: number): Entry | undefined {
     const entry = entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= now()) {
+    if (entry && entry.expiresAt <= at) {
       remove(key);
       return undefined;
     }
-    return entry.value;
+    return entry;
   }
 
-  /** Keeps `value`, read by a read that started at `startedAt` (now by default). */
-  function store(key: string, value: unknown, shown: Iterable<string>, startedAt?: number) {
-    const at = now();
+  function read(key: string): unknown {
+    return live(key, now())?.value;
+  }
+
+  /** Whether `entry`, read at `at`, is near its end with nothing reading it again yet. */
+  const refreshDue = (key: string, entry: Entry, at: number) =>
+    entry.expiresAt - at <= refreshMs && !loading.has(key);
+
+  /** Marks `key` as being read by `promise` (about `ids`) until it settles. */
+  function track(key: string, ids: readonly string[], promise: Promise<unknown>) {
+    const running: Running = { promise, ids };
+    loading.set(key, running);
+    const done = () => {
+      if (loading.get(key) === running) loading.delete(key);
+    };
+    promise.then(done, done);
+  }
+
+  /**
+   * Keeps `value`, read by a read that started at `startedAt` (now by default), until `ttlMs`
+   * after that start: whatever another process changed once the read had begun shows within
+   * `ttlMs` of the change, however long the read took.
+   */
+  function store(key: string, value: unknown, shown: Iterable<string>, startedAt = now()) {
     const ids = [...new Set(shown)];
-    if (ids.some((id) => mayBeStale(id, startedAt ?? at))) return;
+    if (ids.some((id) => mayBeStale(id, startedAt))) return;
     remove(key);
     if (entries.size >= maxEntries) remove(entries.keys().next().value as string);
-    entries.set(key, { value, ids, expiresAt: at + ttlMs });
+    entries.set(key, { value, ids, expiresAt: startedAt + ttlMs });
     for (const id of ids) {
       const keys = byId.get(id) ?? new Set<string>();
       keys.add(key);
@@ -95,18 +116,17 @@ export function createReadCache(options: ReadCacheOptions) {
   }
 
   /** Starts `load` for `key`, shared by every read of it until it ends, and keeps what it reads. */
-  function startLoad<T>(key: string, ids: readonly string[], load: () => Promise<T>): Promise<T> {
-    const startedAt = now();
+  function startLoad<T>(
+    key: string,
+    ids: readonly string[],
+    load: () => Promise<T>,
+    startedAt = now(),
+  ): Promise<T> {
     const promise = load().then((value) => {
       store(key, value, ids, startedAt);
       return value;
     });
-    const running: Running = { promise, ids };
-    loading.set(key, running);
-    const done = () => {
-      if (loading.get(key) === running) loading.delete(key);
-    };
-    promise.then(done, done);
+    track(key, ids, promise);
     return promise;
   }
 
@@ -117,19 +137,41 @@ export function createReadCache(options: ReadCacheOptions) {
    * its end still answers while a load replaces it; that load failing leaves the entry to end.
    */
   function remember<T>(key: string, ids: readonly string[], load: () => Promise<T>): Promise<T> {
-    const known = read(key);
-    if (known !== undefined) {
-      const entry = entries.get(key);
-      if (entry && entry.expiresAt - now() <= refreshMs && !loading.has(key))
-        startLoad(key, ids, load).catch(() => {});
-      return Promise.resolve(known as T);
+    const at = now();
+    const entry = live(key, at);
+    if (entry) {
+      if (refreshDue(key, entry, at)) startLoad(key, ids, load, at).catch(() => {});
+      return Promise.resolve(entry.value as T);
     }
     const running = loading.get(key);
     if (running) return running.promise as Promise<T>;
-    return startLoad(key, ids, load);
+    return startLoad(key, ids, load, at);
   }
 
-  return { read, store, invalidate, remember, now };
+  /**
+   * The kept value for `key`, like `read`, for entries whose ids are known only once they are
+   * read (a finished answer shows what it shows). Near its end, `reload` is started in the
+   * background, once at a time, so a key read all the time never ends and its readers never all
+   * miss at once; what `reload` returns is kept by the same rules as any read (null: nothing to keep).
+   */
+  function readRefreshing(
+    key: string,
+    reload: () => Promise<{ value: unknown; ids: Iterable<string> } | null>,
+  ): unknown {
+    const at = now();
+    const entry = live(key, at);
+    if (!entry) return undefined;
+    if (refreshDue(key, entry, at)) {
+      const promise = reload().then((found) => {
+        if (found) store(key, found.value, found.ids, at);
+      });
+      track(key, entry.ids, promise);
+      promise.catch(() => {});
+    }
+    return entry.value;
+  }
+
+  return { read, readRefreshing, store, invalidate, remember, now };
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;

@@ -1,4 +1,5 @@
 import SchemaBuilder from "@pothos/core";
+import { isoTime } from "#server/db/iso-time.ts";
 import type { GraphQLContext } from "./context.ts";
 
 export const builder = new SchemaBuilder<{
@@ -8,7 +9,7 @@ export const builder = new SchemaBuilder<{
 }>({ defaultFieldNullability: false });
 
 builder.scalarType("DateTime", {
-  serialize: (value) => value.toISOString(),
+  serialize: isoTime,
   parseValue: (value) => {
     const date = new Date(String(value));
     if (Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO 8601 string");

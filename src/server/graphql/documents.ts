@@ -15,6 +15,7 @@ import {
   type ValidationRule,
   validate,
 } from "graphql";
+import { createTextMap } from "#server/text-key.ts";
 
 const MAX_TOKENS = 2000;
 
@@ -78,7 +79,8 @@ export function createDocumentCache(options: {
     ...specifiedRules,
     ...(options.production ? [NoSchemaIntrospectionCustomRule] : []),
   ];
-  const prepared = new Map<string, PreparedDocument>();
+  // Looked up by each request's own copy of the document's text (see text-key.ts).
+  const prepared = createTextMap<PreparedDocument>(maxEntries);
 
   function prepare(query: string): PreparedDocument {
     let document: DocumentNode;
@@ -102,7 +104,6 @@ export function createDocumentCache(options: {
       const known = prepared.get(query);
       if (known) return known;
       const made = prepare(query);
-      if (prepared.size >= maxEntries) prepared.delete(prepared.keys().next().value as string);
       prepared.set(query, made);
       return made;
     },

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   type DocumentNode,
   type ExecutionArgs,
@@ -11,21 +10,34 @@ import {
 import { createHandler, type Response as HandlerResponse } from "graphql-http";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { HeaderReader } from "#server/request-context.ts";
+import { textKey } from "#server/text-key.ts";
 import type { GraphQLContext } from "./context.ts";
 import { createDocumentCache } from "./documents.ts";
 import { maskError } from "./errors.ts";
 
 export type EndpointRequest = { headers: HeaderReader; body: string; clientIp: string };
-export type EndpointResponse = { status: number; headers: Record<string, string>; body: string };
+export type EndpointResponse = {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** On a shared answer (decision 010), the request body it answers; it goes out again as it is. */
+  sharedFor?: string;
+};
+
+/** An answer that may be shared, with the ids it shows and was asked for. */
+type Shareable = { value: EndpointResponse; ids: Set<string> };
 
 /**
  * Finished answers shared by every signed-out visitor (decision 010). An answer is kept with the
- * ids it shows and was asked for, so a change to any of them drops it.
+ * ids it shows and was asked for, so a change to any of them drops it. `get` starts `reload` in
+ * the background when the kept answer nears its end.
  */
 export type SharedAnswers = {
   isSignedOut: (headers: HeaderReader) => boolean;
-  get: (key: string) => EndpointResponse | undefined;
-  set: (key: string, answer: EndpointResponse, ids: Set<string>) => void;
+  /** The cache's clock: an answer is kept by when its request started. */
+  now: () => number;
+  get: (key: string, reload: () => Promise<Shareable | null>) => EndpointResponse | undefined;
+  set: (key: string, answer: EndpointResponse, ids: Set<string>, startedAt: number) => void;
 };
 
 /** Only reads of one event are shared: what a popular event's link brings in by the thousand. */
@@ -67,7 +79,7 @@ function stringsIn(value: unknown, into: Set<string>) {
 }
 
 /** The media type of the answer, chosen from Accept as graphql-http chooses it. */
-function acceptedType(accept: string | null) {
+function chooseType(accept: string | null) {
   for (const entry of (accept || "*/*").replace(/\s/g, "").toLowerCase().split(",")) {
     const mediaType = entry.split(";")[0];
     if (mediaType === "application/graphql-response+json")
@@ -76,6 +88,18 @@ function acceptedType(accept: string | null) {
       return "application/json; charset=utf-8";
   }
   return "application/json; charset=utf-8";
+}
+
+// A client sends the same Accept header with every request.
+const chosenTypes = new Map<string | null, string>();
+function acceptedType(accept: string | null) {
+  let type = chosenTypes.get(accept);
+  if (type === undefined) {
+    type = chooseType(accept);
+    if (chosenTypes.size >= 100) chosenTypes.clear();
+    chosenTypes.set(accept, type);
+  }
+  return type;
 }
 
 /**
@@ -104,7 +128,7 @@ function compiledExecutor() {
 }
 
 /** What one request learned on its way, for deciding whether its answer may be shared. */
-type Run = { shareable: boolean; variables: unknown; data?: unknown; clean?: boolean };
+type Run = { shareable: boolean; variables: unknown; data: unknown; clean: boolean };
 
 /**
  * GraphQL over HTTP for the app's POST /api/graphql (decision 011): graphql-http's handler for the
@@ -160,7 +184,11 @@ export function createGraphQLEndpoint(options: {
       const contextValue = await options.context(request.raw.headers, request.raw.clientIp);
       // A mutation's fields each change state: none may answer from what an earlier one cached.
       if (operation.operation === "mutation") contextValue.loaders = null;
-      runs.set(request.raw, { shareable: isShareable(operation), variables: params.variables });
+      const run = runs.get(request.raw);
+      if (run) {
+        run.shareable = isShareable(operation);
+        run.variables = params.variables;
+      }
       return {
         schema: options.schema,
         document: document.document,
@@ -173,7 +201,10 @@ export function createGraphQLEndpoint(options: {
     async onOperation(request, _args, result) {
       const ready = result as ExecutionResult;
       const run = runs.get(request.raw);
-      if (run) Object.assign(run, { data: ready.data, clean: !ready.errors });
+      if (run) {
+        run.data = ready.data;
+        run.clean = !ready.errors;
+      }
       return [
         JSON.stringify(ready.errors ? { ...ready, errors: ready.errors.map(mask) } : ready),
         {
@@ -205,21 +236,45 @@ export function createGraphQLEndpoint(options: {
     return { status: init.status ?? 200, headers, body: body ?? "" };
   }
 
-  return async function answer(request: EndpointRequest): Promise<EndpointResponse> {
+  /** Answers a signed-out request, and tells whether its answer may be shared. */
+  async function respondShared(request: EndpointRequest): Promise<Shareable | { value: EndpointResponse }> {
+    // Only a signed-out request's run is followed: nobody else's answer is ever shared.
+    const run: Run = { shareable: false, variables: undefined, data: undefined, clean: false };
+    runs.set(request, run);
+    const value = await respond(request);
+    if (!run.shareable || !run.clean || value.status !== 200) return { value };
+    return {
+      value: { ...value, sharedFor: request.body },
+      ids: stringsIn(run.variables, idsShown(run.data, new Set())),
+    };
+  }
+  const shareable = (answered: Shareable | { value: EndpointResponse }) =>
+    "ids" in answered ? answered : null;
+
+  /**
+   * A signed-out request's key among the shared answers: what decides the answer's bytes (the
+   * body, and `Origin` and `Accept` for its headers). The body is looked up by its stand-in
+   * (`textKey`) and confirmed against the body the kept answer was made for: hashing the whole
+   * kilobyte of a client's document on every request was the largest cost of a kept answer.
+   */
+  const keyOf = (request: EndpointRequest) =>
+    `${request.headers.get("origin") ?? ""}\n${request.headers.get("accept") ?? ""}\n${textKey(request.body)}`;
+
+  /**
+   * The answer to a request. A kept answer for a signed-out visitor comes back as it is, without a
+   * promise (the route writes it at once); everything else is answered by running the operation.
+   */
+  return function answer(request: EndpointRequest): EndpointResponse | Promise<EndpointResponse> {
     const shared = options.shared;
     if (!shared?.isSignedOut(request.headers)) return respond(request);
-    const key = createHash("sha256")
-      .update(
-        `${request.headers.get("origin") ?? ""}\n${request.headers.get("accept") ?? ""}\n${request.body}`,
-      )
-      .digest("base64url");
-    const known = shared.get(key);
-    if (known) return known;
-    const response = await respond(request);
-    const run = runs.get(request);
-    if (run?.shareable && run.clean && response.status === 200) {
-      shared.set(key, response, stringsIn(run.variables, idsShown(run.data, new Set())));
-    }
-    return response;
+    const key = keyOf(request);
+    // Only a kept answer is read again, so only a query known to be shareable runs in the background.
+    const known = shared.get(key, async () => shareable(await respondShared(request)));
+    if (known?.sharedFor === request.body) return known;
+    const startedAt = shared.now();
+    return respondShared(request).then((answered) => {
+      if ("ids" in answered) shared.set(key, answered.value, answered.ids, startedAt);
+      return answered.value;
+    });
   };
 }

@@ -112,20 +112,21 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     const shared = isSignedOut(c.req.raw.headers);
     const cached = shared ? options.pages.get(id) : undefined;
     if (cached) return c.html(cached.html, cached.status);
-    const page = await eventPage(c.req.raw, c.get("clientIp"), id, html);
-    if (shared) options.pages.set(id, page);
+    const startedAt = options.pages.now();
+    const page = await eventPage(c.req.raw.headers, c.get("clientIp"), id, html);
+    if (shared) options.pages.set(id, page, startedAt);
     return c.html(page.html, page.status);
   });
 
   async function eventPage(
-    request: Request,
+    headers: HeaderReader,
     clientIp: string,
     id: string,
     html: string,
-  ): Promise<{ html: string; status: 200 | 404 }> {
+  ): Promise<EventPage> {
     let event: EventView;
     try {
-      event = await getEvent(await contextFor(request.headers, clientIp), id);
+      event = await getEvent(await contextFor(headers, clientIp), id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       return { html, status: error.code === "NOT_FOUND" ? 404 : 200 };
@@ -135,7 +136,18 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     if (!shareable) return { html, status: 200 };
     return { html: injectMeta(html, eventMeta(event, absolute)), status: 200 };
   }
+
+  return {
+    /** The page of event `id` for a signed-out visitor, made now; null while the client is not built. */
+    async signedOutPage(id: string, headers: HeaderReader, clientIp: string): Promise<EventPage | null> {
+      const html = await readIndexHtml(options.distDir);
+      if (html === null || !UUID.test(id)) return null;
+      return eventPage(headers, clientIp, id, html);
+    },
+  };
 }
+
+export type EventPage = { html: string; status: 200 | 404 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EVENT_PAGE_URL = /^\/e\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?.*)?$/i;
@@ -149,16 +161,20 @@ export const EVENT_PAGE_HEADERS = {
 /**
  * The /e/{id} page a signed-out visitor gets, when this process has it in memory: answered from
  * Node's request before the Hono app sees it (decision 011), as a popular event's link brings
- * thousands at once. Anything else (a miss, a signed-in viewer) goes the route's way above.
+ * thousands at once. Anything else (a miss, a signed-in viewer) goes the route's way above. A page
+ * near the end of its second is made again by `reload` in the background (`signedOutPage`), so a
+ * popular page never ends and its visitors never all make it at once.
  */
 export function eventPageFromMemory(
   pages: PublicReadCache["pages"],
   request: { method?: string; url?: string; headers: HeaderReader },
-): { html: string; status: 200 | 404 } | null {
+  reload?: (eventId: string) => Promise<EventPage | null>,
+): EventPage | null {
   if (request.method !== "GET") return null;
   const match = EVENT_PAGE_URL.exec(request.url ?? "");
-  if (!match?.[1] || !isSignedOut(request.headers)) return null;
-  return pages.get(match[1]) ?? null;
+  const eventId = match?.[1];
+  if (!eventId || !isSignedOut(request.headers)) return null;
+  return pages.get(eventId, reload && (() => reload(eventId))) ?? null;
 }
 
 function eventLocation(event: EventView): string | null {

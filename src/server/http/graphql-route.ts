@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { EndpointRequest, EndpointResponse } from "#server/graphql/endpoint.ts";
 import type { HeaderReader } from "#server/request-context.ts";
 import { isTrustedOrigin } from "./security.ts";
@@ -46,19 +46,29 @@ function readBody(request: IncomingMessage, limit: number): Promise<string | nul
  * every GraphQL call. Every other request goes to the Hono app.
  */
 export function createGraphQLRoute(options: {
-  endpoint: (request: EndpointRequest) => Promise<EndpointResponse>;
+  /** A kept answer comes back as it is, without a promise to wait for. */
+  endpoint: (request: EndpointRequest) => EndpointResponse | Promise<EndpointResponse>;
   trustedOrigins: string[];
   clientIp: (peer: string, forwardedFor: string | null) => string;
   securityHeaders: Record<string, string>;
   maxBodyBytes: number;
 }) {
-  function send(response: ServerResponse, answer: EndpointResponse, extra: Record<string, string> = {}) {
-    response.writeHead(answer.status, {
-      ...options.securityHeaders,
-      ...answer.headers,
-      ...extra,
-      "content-length": Buffer.byteLength(answer.body),
-    });
+  // A kept answer goes out many times a second: its headers are put together once per answer.
+  const keptHeaders = new WeakMap<EndpointResponse, OutgoingHttpHeaders>();
+  const headersFor = (answer: EndpointResponse, extra: Record<string, string>): OutgoingHttpHeaders => ({
+    ...options.securityHeaders,
+    ...answer.headers,
+    ...extra,
+    "content-length": Buffer.byteLength(answer.body),
+  });
+  function send(response: ServerResponse, answer: EndpointResponse, extra?: Record<string, string>) {
+    const shared = answer.sharedFor !== undefined && !extra;
+    let headers = shared ? keptHeaders.get(answer) : undefined;
+    if (!headers) {
+      headers = headersFor(answer, extra ?? {});
+      if (shared) keptHeaders.set(answer, headers);
+    }
+    response.writeHead(answer.status, headers);
     response.end(answer.body);
   }
   const json = (status: number, code: string, message: string): EndpointResponse => ({
@@ -85,6 +95,7 @@ export function createGraphQLRoute(options: {
       request.socket.remoteAddress ?? "unknown",
       headers.get("x-forwarded-for"),
     );
-    send(response, await options.endpoint({ headers, body, clientIp }));
+    const answer = options.endpoint({ headers, body, clientIp });
+    send(response, answer instanceof Promise ? await answer : answer);
   };
 }

@@ -2,9 +2,11 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServerApp } from "#server/app.ts";
 import { openDatabase } from "#server/db/client.ts";
+import { event as eventTable } from "#server/modules/events/events.tables.ts";
 import {
   createCommunity,
   createEvent,
@@ -183,6 +185,32 @@ describe("signed-out reads of an event", () => {
       { id: communityId, input: { name: "Cached Club" } },
     );
     expect(restored.errors).toBeUndefined();
+  });
+
+  it("keep a popular event's data and page fresh: near the end of their second they are made again while visitors get the kept ones", async () => {
+    const event = await settledEvent("Popular evening");
+    expect((await readSignedOut(t, event.id))?.title).toBe("Popular evening");
+    expect(await pageSignedOut(t, event.id)).toContain("<title>Popular evening · Cached Club</title>");
+    // As another server would: this one learns of it only by reading again.
+    await t.server.database.db
+      .update(eventTable)
+      .set({ title: "Popular evening, moved" })
+      .where(eq(eventTable.id, event.id));
+    advance(800);
+    expect((await readSignedOut(t, event.id))?.title).toBe("Popular evening");
+    expect(await pageSignedOut(t, event.id)).toContain("<title>Popular evening · Cached Club</title>");
+    // Made again in the background before the kept ones end, so no visitor waits for it.
+    await vi.waitFor(async () =>
+      expect((await readSignedOut(t, event.id))?.title).toBe("Popular evening, moved"),
+    );
+    await vi.waitFor(async () =>
+      expect(await pageSignedOut(t, event.id)).toContain(
+        "<title>Popular evening, moved · Cached Club</title>",
+      ),
+    );
+    advance(300);
+    expect(await countedStatements(() => readSignedOut(t, event.id))).toBe(0);
+    expect(await countedStatements(() => pageSignedOut(t, event.id))).toBe(0);
   });
 
   it("never give one viewer's registration to a signed-out reader or to another viewer", async () => {

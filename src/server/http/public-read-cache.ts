@@ -18,6 +18,8 @@ export function idsChangedBy(event: DomainEvent): string[] {
   return changed;
 }
 
+type Page = { html: string; status: 200 | 404 };
+
 export function createPublicReadCache(options: {
   clock: () => Date;
   ttlMs?: number;
@@ -26,17 +28,29 @@ export function createPublicReadCache(options: {
 }) {
   const cache = createReadCache(options);
   return {
-    /** The /e/{id} HTML a signed-out visitor gets. */
+    /** The /e/{id} HTML a signed-out visitor gets; `reload` makes it again near its end. */
     pages: {
-      get: (eventId: string) =>
-        cache.read(`page:${eventId}`) as { html: string; status: 200 | 404 } | undefined,
-      set: (eventId: string, page: { html: string; status: 200 | 404 }) =>
-        cache.store(`page:${eventId}`, page, [eventId]),
+      /** The clock `set` is told a read's start by. */
+      now: cache.now,
+      get: (eventId: string, reload?: () => Promise<Page | null>) =>
+        (reload
+          ? cache.readRefreshing(`page:${eventId}`, async () => {
+              const page = await reload();
+              return page && { value: page, ids: [eventId] };
+            })
+          : cache.read(`page:${eventId}`)) as Page | undefined,
+      /** Keeps a page made by a read that started at `startedAt`. */
+      set: (eventId: string, page: Page, startedAt: number) =>
+        cache.store(`page:${eventId}`, page, [eventId], startedAt),
     },
-    /** Finished GraphQL answers, each with the ids it shows. */
+    /** Finished GraphQL answers, each with the ids it shows; `reload` answers again near the end. */
     answers: {
-      get: (key: string) => cache.read(`answer:${key}`),
-      set: (key: string, answer: unknown, ids: Iterable<string>) => cache.store(`answer:${key}`, answer, ids),
+      now: cache.now,
+      get: (key: string, reload: () => Promise<{ value: unknown; ids: Iterable<string> } | null>) =>
+        cache.readRefreshing(`answer:${key}`, reload),
+      /** Keeps an answer made by a read that started at `startedAt`. */
+      set: (key: string, answer: unknown, ids: Iterable<string>, startedAt: number) =>
+        cache.store(`answer:${key}`, answer, ids, startedAt),
     },
     /** Called for every domain event this process emits. */
     changed: (event: DomainEvent) => cache.invalidate(idsChangedBy(event)),

@@ -1,5 +1,6 @@
 import type { Viewer } from "#server/modules/users/users.policy.ts";
 import type { HeaderReader } from "#server/request-context.ts";
+import { createTextMap } from "#server/text-key.ts";
 import { hasSessionToken, sessionCookies } from "./session-cookies.ts";
 
 type Found = {
@@ -28,14 +29,13 @@ export function createViewerReader(options: {
 
   // A browser sends the same Cookie header request after request: its session cookies are
   // picked out of those bytes once. `null`: no session; "": a session without the cookie cache.
-  const keys = new Map<string, string | null>();
+  const keys = createTextMap<string | null>(maxEntries);
   const keyOf = (header: string) => {
     let key = keys.get(header);
     if (key === undefined) {
       const cookies = sessionCookies(header);
       if (!hasSessionToken(cookies)) key = null;
       else key = cookies.some((cookie) => cookie.includes("session_data=")) ? cookies.sort().join("; ") : "";
-      if (keys.size >= maxEntries) keys.delete(keys.keys().next().value as string);
       keys.set(header, key);
     }
     return key;

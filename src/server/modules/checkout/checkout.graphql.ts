@@ -16,13 +16,13 @@ const TicketOrder = builder.objectRef<OrderRow>("TicketOrder").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     eventId: t.exposeID("eventId"),
-    status: t.field({ type: OrderStatus, resolve: (o) => o.status }),
+    status: t.expose("status", { type: OrderStatus }),
     ticketName: t.exposeString("ticketName"),
     quantity: t.exposeInt("quantity"),
     currency: t.exposeString("currency"),
-    subtotalMinor: t.field({ type: "MinorUnits", resolve: (o) => o.subtotalMinor }),
-    discountMinor: t.field({ type: "MinorUnits", resolve: (o) => o.discountMinor }),
-    totalMinor: t.field({ type: "MinorUnits", resolve: (o) => o.totalMinor }),
+    subtotalMinor: t.expose("subtotalMinor", { type: "MinorUnits" }),
+    discountMinor: t.expose("discountMinor", { type: "MinorUnits" }),
+    totalMinor: t.expose("totalMinor", { type: "MinorUnits" }),
     promoCode: t.string({ nullable: true, resolve: (o) => o.promoCodeText }),
     expiresAt: t.field({
       type: "DateTime",
@@ -57,7 +57,7 @@ const StartCheckoutInput = builder.inputType("StartCheckoutInput", {
 
 const CheckoutStart = builder.objectRef<{ order: OrderRow; url: string | null }>("CheckoutStart").implement({
   fields: (t) => ({
-    order: t.field({ type: TicketOrder, resolve: (s) => s.order }),
+    order: t.expose("order", { type: TicketOrder }),
     url: t.string({
       nullable: true,
       description: "Where to send the buyer: Stripe Checkout; null when nothing was left to pay",

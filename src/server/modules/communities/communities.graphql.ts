@@ -43,8 +43,8 @@ export const Community = builder.objectRef<CommunityView>("Community").implement
     description: t.exposeString("description"),
     timeZone: t.exposeString("timeZone"),
     currency: t.exposeString("currency"),
-    visibility: t.field({ type: CommunityVisibility, resolve: (c) => c.visibility }),
-    joinPolicy: t.field({ type: JoinPolicy, resolve: (c) => c.joinPolicy }),
+    visibility: t.expose("visibility", { type: CommunityVisibility }),
+    joinPolicy: t.expose("joinPolicy", { type: JoinPolicy }),
     memberDirectory: t.boolean({
       description: "Whether active members may see who else is a member (names only)",
       resolve: (c) => c.memberDirectory,
@@ -63,7 +63,7 @@ export const Community = builder.objectRef<CommunityView>("Community").implement
       resolve: (c) => capabilitiesOf(c.viewerRole),
     }),
     memberCount: t.exposeInt("memberCount"),
-    viewerRole: t.field({ type: CommunityRole, resolve: (c) => c.viewerRole }),
+    viewerRole: t.expose("viewerRole", { type: CommunityRole }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });

@@ -47,28 +47,39 @@ export function createCommunityLoaders(db: Db, viewerId: string | null, reads?: 
   }
 
   type Found = { row: CommunityRow; membership: BenefitView | null } | null;
-  const fromDatabase = new DataLoader<string, Found>(async (ids) => {
-    const found = await communitiesWithMembership(ids);
-    return ids.map((id) => found.get(id) ?? null);
-  });
-  const both = reads
-    ? new DataLoader<string, Found>(async (ids) =>
-        Promise.all(
-          ids.map((id) =>
-            reads.remember(`${id}:community:${viewerId ?? ""}`, [id], () => fromDatabase.load(id)),
-          ),
-        ),
-      )
-    : fromDatabase;
+  // Made on the first read that memory cannot answer: most requests of a busy process need none.
+  let fromDatabase: DataLoader<string, Found> | undefined;
+  const fromDatabaseLoad = (id: string) => {
+    fromDatabase ??= new DataLoader<string, Found>(async (ids) => {
+      const found = await communitiesWithMembership(ids);
+      return ids.map((id) => found.get(id) ?? null);
+    });
+    return fromDatabase.load(id);
+  };
+  // Each community once per request, so every field of a request sees the same one; from the
+  // process's recent reads, which share a load among the requests that ask at once, with the
+  // DataLoader behind them batching what they miss. (A DataLoader in front cost each request its
+  // own batch, promise hops and maps for reads that memory answers.)
+  const asked = new Map<string, Promise<Found>>();
+  const both = (id: string) => {
+    let found = asked.get(id);
+    if (!found) {
+      found = reads
+        ? reads.remember(`${id}:community:${viewerId ?? ""}`, [id], () => fromDatabaseLoad(id))
+        : fromDatabaseLoad(id);
+      asked.set(id, found);
+    }
+    return found;
+  };
   return {
     viewerMembership: {
-      load: async (id: string) => (await both.load(id))?.membership ?? null,
+      load: async (id: string) => (await both(id))?.membership ?? null,
     },
     /** Whole rows: the community page and every event's host read the same one. */
     rows: {
-      load: async (id: string) => (await both.load(id))?.row ?? null,
+      load: async (id: string) => (await both(id))?.row ?? null,
       loadMany: async (ids: readonly string[]) =>
-        (await both.loadMany(ids)).map((found) => (found instanceof Error ? found : (found?.row ?? null))),
+        Promise.all(ids.map(async (id) => (await both(id))?.row ?? null)),
     },
   };
 }

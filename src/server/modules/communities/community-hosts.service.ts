@@ -15,15 +15,26 @@ export type CommunityHost = {
   joinPolicy: JoinPolicy;
 };
 
-export const hostOf = (row: CommunityHost): CommunityHost => ({
-  id: row.id,
-  name: row.name,
-  slug: row.slug,
-  logoUrl: row.logoUrl,
-  brandColor: row.brandColor,
-  currency: row.currency,
-  joinPolicy: row.joinPolicy,
-});
+// A community row kept by the process's recent reads is shown by every event of every request
+// that reads it: its host details are made once per row object. Nothing changes either in place.
+const hosts = new WeakMap<CommunityHost, CommunityHost>();
+
+export function hostOf(row: CommunityHost): CommunityHost {
+  let host = hosts.get(row);
+  if (!host) {
+    host = {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      logoUrl: row.logoUrl,
+      brandColor: row.brandColor,
+      currency: row.currency,
+      joinPolicy: row.joinPolicy,
+    };
+    hosts.set(row, host);
+  }
+  return host;
+}
 
 /** Host details of several communities in one query (events pages show many). */
 export async function communityHosts(db: Db, ids: string[]): Promise<Map<string, CommunityHost>> {

@@ -72,7 +72,7 @@ export const TicketType = builder.objectRef<TicketTypeShape>("TicketType").imple
 const Question = builder.objectRef<QuestionRow>("RegistrationQuestion").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
-    kind: t.field({ type: QuestionKind, resolve: (q) => q.kind }),
+    kind: t.expose("kind", { type: QuestionKind }),
     label: t.exposeString("label"),
     required: t.exposeBoolean("required"),
     options: t.exposeStringList("options"),
@@ -87,7 +87,7 @@ export const Event = builder.objectRef<EventView>("Event");
 Event.implement({
   fields: (t) => ({
     id: t.exposeID("id"),
-    host: t.field({ type: EventHost, resolve: (e) => e.host }),
+    host: t.expose("host", { type: EventHost }),
     title: t.exposeString("title"),
     description: t.exposeString("description"),
     startsAt: t.expose("startsAt", { type: "DateTime" }),
@@ -97,8 +97,8 @@ Event.implement({
     venueAddress: t.exposeString("venueAddress", { nullable: true }),
     hasOnlineLink: t.boolean({ resolve: (e) => e.onlineUrl !== null }),
     coverUrl: t.exposeString("coverUrl", { nullable: true }),
-    status: t.field({ type: EventStatus, resolve: (e) => e.status }),
-    visibility: t.field({ type: EventVisibility, resolve: (e) => e.visibility }),
+    status: t.expose("status", { type: EventStatus }),
+    visibility: t.expose("visibility", { type: EventVisibility }),
     capacity: t.exposeInt("capacity", { nullable: true }),
     spotsLeft: t.int({ nullable: true, resolve: spotsLeft }),
     waitlistEnabled: t.exposeBoolean("waitlistEnabled"),
@@ -138,7 +138,7 @@ Event.implement({
 
 const EventConnection = builder.objectRef<Page<EventView>>("EventConnection").implement({
   fields: (t) => ({
-    nodes: t.field({ type: [Event], resolve: (p) => p.nodes }),
+    nodes: t.expose("nodes", { type: [Event] }),
     pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
   }),
 });

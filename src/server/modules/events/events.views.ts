@@ -25,7 +25,8 @@ export type EventView = EventRow & { host: CommunityHost; canManage: boolean; lo
 
 /** Collects the keys asked for in one tick and loads them in one query (a small DataLoader). */
 export function batched<V>(loadMany: (keys: string[]) => Promise<Map<string, V>>, missing: V) {
-  const cache = new Map<string, Promise<V>>();
+  // Made on the first load: many requests never ask some of their loaders anything.
+  let cache: Map<string, Promise<V>> | undefined;
   let queue: { key: string; resolve: (v: V) => void; reject: (e: unknown) => void }[] = [];
   const flush = () => {
     const current = queue;
@@ -41,6 +42,7 @@ export function batched<V>(loadMany: (keys: string[]) => Promise<Map<string, V>>
   };
   return {
     load(key: string): Promise<V> {
+      cache ??= new Map();
       let hit = cache.get(key);
       if (!hit) {
         hit = new Promise<V>((resolve, reject) => {
@@ -52,6 +54,7 @@ export function batched<V>(loadMany: (keys: string[]) => Promise<Map<string, V>>
       return hit;
     },
     prime(key: string, value: V) {
+      cache ??= new Map();
       cache.set(key, Promise.resolve(value));
     },
   };
@@ -143,12 +146,17 @@ export class Loaders {
   }
 
   async eventViews(rows: EventRow[]): Promise<EventView[]> {
-    const hosts = await this.hosts(rows.map((r) => r.communityId));
+    const communityIds = [...new Set(rows.map((r) => r.communityId))];
+    const [hosts, managing] = await Promise.all([
+      this.hosts(communityIds),
+      Promise.all(communityIds.map((id) => this.canManage(id))),
+    ]);
+    const canManage = new Map(communityIds.map((id, i) => [id, managing[i] ?? false]));
     const views: EventView[] = [];
     for (const row of rows) {
       const host = hosts.get(row.communityId);
       if (!host) continue;
-      const view = { ...row, host, canManage: await this.canManage(row.communityId), loaders: this };
+      const view = { ...row, host, canManage: canManage.get(row.communityId) ?? false, loaders: this };
       this.events.prime(row.id, view);
       views.push(view);
     }
@@ -158,12 +166,7 @@ export class Loaders {
   private async hosts(communityIds: string[]): Promise<Map<string, CommunityHost>> {
     if (!this.communities) return communityHosts(this.db, communityIds);
     const found = await this.communities.rows.loadMany(communityIds);
-    return new Map(
-      found.flatMap((row) => {
-        if (row instanceof Error) throw row;
-        return row ? [[row.id, hostOf(row)] as const] : [];
-      }),
-    );
+    return new Map(found.flatMap((row) => (row ? [[row.id, hostOf(row)] as const] : [])));
   }
 }
 

@@ -21,9 +21,9 @@ const NewestMemberRef = builder.objectRef<NewestMember>("NewestMember").implemen
   description: "A membership as the overview lists it; `id` opens the member drawer",
   fields: (t) => ({
     id: t.exposeID("id"),
-    role: t.field({ type: CommunityRole, resolve: (m) => m.role }),
+    role: t.expose("role", { type: CommunityRole }),
     joinedAt: t.expose("joinedAt", { type: "DateTime" }),
-    person: t.field({ type: NewestMemberPerson, resolve: (m) => m.person }),
+    person: t.expose("person", { type: NewestMemberPerson }),
   }),
 });
 

@@ -73,9 +73,9 @@ export const Member = builder.objectRef<MemberRow>("Member").implement({
   description: "A membership as the member table shows it.",
   fields: (t) => ({
     id: t.exposeID("id"),
-    role: t.field({ type: CommunityRole, resolve: (m) => m.role }),
-    status: t.field({ type: MembershipStatusEnum, resolve: (m) => m.status }),
-    source: t.field({ type: MembershipSourceEnum, resolve: (m) => m.source }),
+    role: t.expose("role", { type: CommunityRole }),
+    status: t.expose("status", { type: MembershipStatusEnum }),
+    source: t.expose("source", { type: MembershipSourceEnum }),
     tags: t.exposeStringList("tags"),
     joinedAt: t.expose("joinedAt", { type: "DateTime" }),
     eventsRegistered: t.exposeInt("eventsRegistered", {
@@ -89,7 +89,7 @@ export const Member = builder.objectRef<MemberRow>("Member").implement({
       type: "DateTime",
       description: "Latest of joining, registering and being checked in.",
     }),
-    person: t.field({ type: MemberPerson, resolve: (m) => m.person }),
+    person: t.expose("person", { type: MemberPerson }),
     planStatus: t.field({
       type: PlanStatusEnum,
       nullable: true,
@@ -101,7 +101,7 @@ export const Member = builder.objectRef<MemberRow>("Member").implement({
 
 const MemberConnection = builder.objectRef<MemberPage>("MemberConnection").implement({
   fields: (t) => ({
-    nodes: t.field({ type: [Member], resolve: (p) => p.nodes }),
+    nodes: t.expose("nodes", { type: [Member] }),
     pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
     totalCount: t.exposeInt("totalCount", {
       description: "Exact, unless totalCountCapped: then at least this many match (show it as 1,000+).",
@@ -163,7 +163,7 @@ const MemberSegment = builder.objectRef<MemberSegmentView>("MemberSegment").impl
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
-    filter: t.field({ type: MemberFilterView, resolve: (s) => s.filter }),
+    filter: t.expose("filter", { type: MemberFilterView }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });

@@ -29,7 +29,7 @@ const SetMemberRolesResult = builder.objectRef<BulkRoleResult>("SetMemberRolesRe
     changed: t.exposeInt("changed", {
       description: "Members now holding the role (one member.role_changed each).",
     }),
-    skipped: t.field({ type: [Skipped], resolve: (r) => r.skipped }),
+    skipped: t.expose("skipped", { type: [Skipped] }),
   }),
 });
 

@@ -10,14 +10,14 @@ const DirectoryMember = builder.objectRef<MemberRow>("DirectoryMember").implemen
   fields: (t) => ({
     id: t.exposeID("id", { description: "The membership's id" }),
     name: t.string({ resolve: (m) => m.person.name }),
-    role: t.field({ type: CommunityRole, resolve: (m) => m.role }),
+    role: t.expose("role", { type: CommunityRole }),
     joinedAt: t.expose("joinedAt", { type: "DateTime" }),
   }),
 });
 
 const MemberDirectory = builder.objectRef<DirectoryPage>("MemberDirectory").implement({
   fields: (t) => ({
-    nodes: t.field({ type: [DirectoryMember], resolve: (p) => p.nodes }),
+    nodes: t.expose("nodes", { type: [DirectoryMember] }),
     totalCount: t.exposeInt("totalCount", { description: "Active members" }),
     endCursor: t.exposeString("endCursor", { nullable: true }),
     hasNextPage: t.exposeBoolean("hasNextPage"),

@@ -35,7 +35,7 @@ const MemberImportRejectionRef = builder.objectRef<MemberImportRejection>("Membe
   fields: (t) => ({
     line: t.exposeInt("line", { description: "Line in the file; the header is line 1" }),
     email: t.exposeString("email", { description: "The address as the file has it" }),
-    reason: t.field({ type: MemberImportRejectReason, resolve: (r) => r.reason }),
+    reason: t.expose("reason", { type: MemberImportRejectReason }),
   }),
 });
 
@@ -43,9 +43,9 @@ const MemberImport = builder.objectRef<MemberImportRow>("MemberImport").implemen
   fields: (t) => ({
     id: t.exposeID("id"),
     communityId: t.exposeID("communityId"),
-    status: t.field({ type: MemberImportStatus, resolve: (i) => i.status }),
-    mode: t.field({ type: MemberImportMode, resolve: (i) => i.mode }),
-    role: t.field({ type: CommunityRole, resolve: (i) => i.role }),
+    status: t.expose("status", { type: MemberImportStatus }),
+    mode: t.expose("mode", { type: MemberImportMode }),
+    role: t.expose("role", { type: CommunityRole }),
     tags: t.exposeStringList("tags"),
     totalRows: t.int({
       nullable: true,
@@ -61,7 +61,7 @@ const MemberImport = builder.objectRef<MemberImportRow>("MemberImport").implemen
     rejected: t.exposeInt("rejected"),
     error: t.string({ nullable: true, resolve: (i) => i.error }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
-    finishedAt: t.field({ type: "DateTime", nullable: true, resolve: (i) => i.finishedAt }),
+    finishedAt: t.expose("finishedAt", { type: "DateTime", nullable: true }),
     rejectedRows: t.field({
       type: [MemberImportRejectionRef],
       description: "Rejected rows in file order; all of them are in the report CSV",

@@ -56,9 +56,9 @@ export const Membership = builder.objectRef<MembershipRecord>("Membership").impl
   fields: (t) => ({
     id: t.exposeID("id"),
     communityId: t.exposeID("communityId"),
-    role: t.field({ type: CommunityRole, resolve: (m) => m.role }),
-    status: t.field({ type: MembershipStatusEnum, resolve: (m) => m.status }),
-    source: t.field({ type: MembershipSourceEnum, resolve: (m) => m.source }),
+    role: t.expose("role", { type: CommunityRole }),
+    status: t.expose("status", { type: MembershipStatusEnum }),
+    source: t.expose("source", { type: MembershipSourceEnum }),
     joinedAt: t.expose("joinedAt", { type: "DateTime" }),
     person: t.field({ type: PersonRef, resolve: (m, _args, ctx) => personOf(ctx.db, m.userId) }),
   }),
@@ -78,7 +78,7 @@ export const JoinAnswer = builder.objectRef<JoinAnswerShape>("JoinAnswer").imple
 const JoinRequest = builder.objectRef<JoinRequestNode>("JoinRequest").implement({
   fields: (t) => ({
     id: t.exposeID("id", { description: "The pending membership's id" }),
-    person: t.field({ type: PersonRef, resolve: (r) => r.person }),
+    person: t.expose("person", { type: PersonRef }),
     requestedAt: t.expose("joinedAt", { type: "DateTime" }),
     answers: t.field({
       type: [JoinAnswer],
@@ -94,7 +94,7 @@ const JoinRequest = builder.objectRef<JoinRequestNode>("JoinRequest").implement(
 
 const JoinRequestConnection = builder.objectRef<JoinRequestPage>("JoinRequestConnection").implement({
   fields: (t) => ({
-    nodes: t.field({ type: [JoinRequest], resolve: (p) => p.nodes }),
+    nodes: t.expose("nodes", { type: [JoinRequest] }),
     totalCount: t.exposeInt("totalCount"),
     endCursor: t.exposeString("endCursor", { nullable: true }),
     hasNextPage: t.exposeBoolean("hasNextPage"),
@@ -180,7 +180,7 @@ const Invitation = builder.objectRef<InvitationRow>("Invitation").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     email: t.exposeString("email"),
-    role: t.field({ type: CommunityRole, resolve: (i) => i.role }),
+    role: t.expose("role", { type: CommunityRole }),
     status: t.field({ type: InvitationStatus, resolve: (i, _args, ctx) => invitationStatus(i, ctx.clock()) }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     sentAt: t.expose("issuedAt", { type: "DateTime", description: "When the current link was sent" }),
@@ -200,8 +200,8 @@ const InviteResult = builder.enumType("InviteResult", {
 const InviteOutcomeRef = builder.objectRef<InviteOutcome>("InviteOutcome").implement({
   fields: (t) => ({
     email: t.exposeString("email"),
-    result: t.field({ type: InviteResult, resolve: (o) => o.result }),
-    invitation: t.field({ type: Invitation, nullable: true, resolve: (o) => o.invitation }),
+    result: t.expose("result", { type: InviteResult }),
+    invitation: t.expose("invitation", { type: Invitation, nullable: true }),
   }),
 });
 
@@ -210,7 +210,7 @@ const InvitationPreviewRef = builder.objectRef<InvitationPreview>("InvitationPre
   fields: (t) => ({
     email: t.string({ description: "The address it was sent to", resolve: (p) => p.invitation.email }),
     role: t.field({ type: CommunityRole, resolve: (p) => p.invitation.role }),
-    status: t.field({ type: InvitationStatus, resolve: (p) => p.status }),
+    status: t.expose("status", { type: InvitationStatus }),
     expiresAt: t.field({ type: "DateTime", resolve: (p) => p.invitation.expiresAt }),
     community: t.field({
       type: PublicCommunity,

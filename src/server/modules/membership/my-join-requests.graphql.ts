@@ -16,7 +16,7 @@ const MyJoinRequestRef = builder.objectRef<MyJoinRequest>("MyJoinRequest").imple
   fields: (t) => ({
     id: t.exposeID("id"),
     requestedAt: t.expose("requestedAt", { type: "DateTime" }),
-    community: t.field({ type: JoinRequestCommunity, resolve: (r) => r.community }),
+    community: t.expose("community", { type: JoinRequestCommunity }),
   }),
 });
 

@@ -31,7 +31,7 @@ export const MembershipPlan = builder.objectRef<Plan>("MembershipPlan").implemen
     description: t.exposeString("description"),
     priceMinor: t.exposeInt("priceMinor", { description: "Minor units of currency; 0 for a free plan" }),
     currency: t.exposeString("currency"),
-    interval: t.field({ type: PlanIntervalEnum, resolve: (p) => p.interval }),
+    interval: t.expose("interval", { type: PlanIntervalEnum }),
     membersOnlyEvents: t.exposeBoolean("membersOnlyEvents", {
       description: "Holders see the community's members-only events",
     }),

@@ -71,7 +71,7 @@ const PaymentRefund = builder.objectRef<RefundRow>("PaymentRefund").implement({
     id: t.exposeID("id"),
     amountMinor: t.expose("amountMinor", { type: "MinorUnits" }),
     reason: t.exposeString("reason"),
-    method: t.field({ type: PaymentMethodEnum, resolve: (r) => r.method }),
+    method: t.expose("method", { type: PaymentMethodEnum }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
@@ -82,7 +82,7 @@ export const Payment = builder.objectRef<PaymentView>("Payment").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     payer: t.field({ type: PaymentPayer, resolve: (p) => p }),
-    purpose: t.field({ type: PaymentPurposeEnum, resolve: (p) => p.purpose }),
+    purpose: t.expose("purpose", { type: PaymentPurposeEnum }),
     event: t.field({
       type: PaymentEvent,
       nullable: true,
@@ -101,8 +101,8 @@ export const Payment = builder.objectRef<PaymentView>("Payment").implement({
       resolve: (p) => netMinor(p.amountMinor, p.feeMinor, p.refundedMinor),
     }),
     currency: t.exposeString("currency"),
-    status: t.field({ type: PaymentStatusEnum, resolve: (p) => p.status }),
-    method: t.field({ type: PaymentMethodEnum, resolve: (p) => p.method }),
+    status: t.expose("status", { type: PaymentStatusEnum }),
+    method: t.expose("method", { type: PaymentMethodEnum }),
     providerRef: t.exposeString("providerRef", { nullable: true }),
     note: t.exposeString("note"),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
@@ -113,7 +113,7 @@ export const Payment = builder.objectRef<PaymentView>("Payment").implement({
 
 const PaymentsConnection = builder.objectRef<PaymentPage>("PaymentsConnection").implement({
   fields: (t) => ({
-    nodes: t.field({ type: [Payment], resolve: (p) => p.nodes }),
+    nodes: t.expose("nodes", { type: [Payment] }),
     pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
     totalCount: t.exposeInt("totalCount", {
       description: "Exact, unless totalCountCapped: then at least this many match (show it as 1,000+).",

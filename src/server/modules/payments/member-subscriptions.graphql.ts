@@ -16,8 +16,8 @@ const PlanMembership = builder.objectRef<PlanMembershipView>("PlanMembership").i
     communityId: t.id({ resolve: (m) => m.community.id }),
     communityName: t.string({ resolve: (m) => m.community.name }),
     communitySlug: t.string({ resolve: (m) => m.community.slug }),
-    plan: t.field({ type: MembershipPlan, resolve: (m) => m.plan }),
-    status: t.field({ type: PlanStatusEnum, resolve: (m) => m.status }),
+    plan: t.expose("plan", { type: MembershipPlan }),
+    status: t.expose("status", { type: PlanStatusEnum }),
     renewsAt: t.field({
       type: "DateTime",
       nullable: true,

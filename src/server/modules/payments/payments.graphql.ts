@@ -38,8 +38,8 @@ const PaymentAccountMode = builder.enumType("PaymentAccountMode", {
 const PaymentConnectionRef = builder.objectRef<PaymentConnection>("PaymentConnection").implement({
   fields: (t) => ({
     communityId: t.exposeID("communityId"),
-    status: t.field({ type: PaymentConnectionStatus, resolve: (c) => c.status }),
-    mode: t.field({ type: PaymentAccountMode, nullable: true, resolve: (c) => c.mode }),
+    status: t.expose("status", { type: PaymentConnectionStatus }),
+    mode: t.expose("mode", { type: PaymentAccountMode, nullable: true }),
     accountId: t.exposeString("accountId", {
       nullable: true,
       description: "The community's Stripe account id (acct_…), once it has one.",

@@ -34,14 +34,14 @@ const PromoCode = builder.objectRef<PromoCodeView>("PromoCode").implement({
     startsAt: t.expose("startsAt", { type: "DateTime", nullable: true }),
     expiresAt: t.expose("expiresAt", { type: "DateTime", nullable: true }),
     active: t.exposeBoolean("active"),
-    status: t.field({ type: PromoCodeStatus, resolve: (p) => p.status }),
+    status: t.expose("status", { type: PromoCodeStatus }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
   }),
 });
 
 const PromoCodeConnection = builder.objectRef<Page<PromoCodeView>>("PromoCodeConnection").implement({
   fields: (t) => ({
-    nodes: t.field({ type: [PromoCode], resolve: (p) => p.nodes }),
+    nodes: t.expose("nodes", { type: [PromoCode] }),
     pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
   }),
 });

@@ -23,7 +23,7 @@ const TicketQuote = builder.objectRef<Quote>("TicketQuote").implement({
   fields: (t) => ({
     eventId: t.exposeID("eventId"),
     currency: t.exposeString("currency"),
-    lines: t.field({ type: [TicketQuoteLine], resolve: (q) => q.lines }),
+    lines: t.expose("lines", { type: [TicketQuoteLine] }),
     subtotalMinor: t.exposeInt("subtotalMinor"),
     discountMinor: t.exposeInt("discountMinor"),
     totalMinor: t.exposeInt("totalMinor"),

@@ -19,7 +19,7 @@ const GuestRegistration = builder
   .implement({
     description: "What a guest learns on screen: the outcome, never the ticket (it goes by mail).",
     fields: (t) => ({
-      status: t.field({ type: RegistrationStatus, resolve: (r) => r.status }),
+      status: t.expose("status", { type: RegistrationStatus }),
       email: t.exposeString("email"),
     }),
   });

@@ -72,7 +72,7 @@ Registration.implement({
       type: Registrant,
       resolve: (r) => ({ ...r.person, email: mayReadPrivate(r) ? r.person.email : "" }),
     }),
-    status: t.field({ type: RegistrationStatus, resolve: (r) => r.status }),
+    status: t.expose("status", { type: RegistrationStatus }),
     quantity: t.exposeInt("quantity", { description: "Seats taken: the tickets of a paid order, else 1" }),
     ticketType: t.field({
       type: TicketType,
@@ -114,7 +114,7 @@ const RegistrationConnection = builder
   .objectRef<Page<RegistrationView> & { totalCount?: number }>("RegistrationConnection")
   .implement({
     fields: (t) => ({
-      nodes: t.field({ type: [Registration], resolve: (p) => p.nodes }),
+      nodes: t.expose("nodes", { type: [Registration] }),
       pageInfo: t.field({ type: PageInfo, resolve: (p) => p }),
       totalCount: t.int({
         resolve: (p: Page<RegistrationView> & { totalCount?: number }) => p.totalCount ?? p.nodes.length,
