@@ -80,9 +80,9 @@ export type ContextParts = {
 };
 
 /**
- * The loaders of one request, made when it first asks for them. Those few requests use (a
- * registration's, an announcement's deliveries, registrations' payments) are made on first use
- * too: most requests never touch them, and each is a DataLoader with its maps and closures.
+ * The loaders of one request, made when it first asks for them. The ones few requests use
+ * (registrations, announcements' deliveries, registrations' payments) wait for their first use
+ * too: most requests never touch them, and each brings its own maps and closures.
  */
 class LoaderSet implements RequestLoaders {
   readonly communities: CommunityLoaders;

@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { isoTime } from "#server/db/iso-time.ts";
 import { likePattern } from "#server/db/like-pattern.ts";
 import { preparedFor } from "#server/db/prepared.ts";
 import type { RememberingLoaders } from "#server/db/read-cache.ts";
@@ -17,8 +16,8 @@ import {
   decodeCursor,
   type EventRow,
   type EventView,
-  encodeCursor,
   Loaders,
+  pageOf,
   type QuestionRow,
   type TicketTypeRow,
 } from "./events.views.ts";
@@ -172,33 +171,10 @@ export async function listEvents(
   // Organizers and members of one community see the same list: it is kept for all of them.
   const key = JSON.stringify(["events", args.filter, visibility, first, search ?? "", args.after ?? ""]);
   const rows = ctx.loaders ? await ctx.loaders.remember(key, args.communityId, read) : await read();
-  const { page, hasNextPage, endCursor } = pageOf(rows, first, args.filter);
+  const { page, hasNextPage, endCursor } = pageOf(rows, first, args.filter === "drafts");
   const loaders = ctx.loaders?.events ?? new Loaders(ctx.db, member.viewer.id);
   loaders.primeCanManage(args.communityId, canManage);
   return { nodes: await loaders.eventViews(page), hasNextPage, endCursor };
-}
-
-type PageOfRows = { page: EventRow[]; hasNextPage: boolean; endCursor: string | null };
-
-// A list kept by the process's recent reads is the same array for every request that reads it
-// (its key holds the size and the filter), so its page and cursor are worked out once per array.
-const pages = new WeakMap<EventRow[], PageOfRows>();
-
-function pageOf(rows: EventRow[], first: number, filter: EventListFilter): PageOfRows {
-  let found = pages.get(rows);
-  if (!found) {
-    const page = rows.slice(0, first);
-    const last = page.at(-1);
-    found = {
-      page,
-      hasNextPage: rows.length > first,
-      endCursor: last
-        ? encodeCursor([isoTime(filter === "drafts" ? last.createdAt : last.startsAt), last.id])
-        : null,
-    };
-    pages.set(rows, found);
-  }
-  return found;
 }
 
 /** What a community's public page lists: its next public events and how many public ones ended. */

@@ -1,5 +1,6 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { isoTime } from "#server/db/iso-time.ts";
 import { DomainError } from "#server/errors.ts";
 import type { CommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
 import {
@@ -174,6 +175,31 @@ export class Loaders {
 export function resultRows<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+type PageOfRows = { page: EventRow[]; hasNextPage: boolean; endCursor: string | null };
+
+// A list kept by the process's recent reads is the same array for every request that reads it
+// (its key holds the size and the filter), so its page and cursor are worked out once per array.
+const pages = new WeakMap<EventRow[], PageOfRows>();
+
+/**
+ * The first `first` of `rows` (read with one more, to tell whether a next page exists) and the
+ * cursor after them; drafts are listed by when they were made, the rest by when they start.
+ */
+export function pageOf(rows: EventRow[], first: number, drafts: boolean): PageOfRows {
+  let found = pages.get(rows);
+  if (!found) {
+    const page = rows.slice(0, first);
+    const last = page.at(-1);
+    found = {
+      page,
+      hasNextPage: rows.length > first,
+      endCursor: last ? encodeCursor([isoTime(drafts ? last.createdAt : last.startsAt), last.id]) : null,
+    };
+    pages.set(rows, found);
+  }
+  return found;
 }
 
 /** Keyset cursors: opaque base64url JSON of the sort key. */
