@@ -41,7 +41,8 @@ async function main() {
     const exec = (statement: string) => database.db.execute(sql.raw(statement));
     const indexes = rowsOf<{ indexname: string; indexdef: string }>(
       await exec(`select indexname, indexdef from pg_indexes
-        where tablename in ('payment', 'payment_refund') and indexname not like '%pkey'`),
+        where tablename in ('payment', 'payment_refund', 'payment_search_count')
+          and indexname not in (select conname from pg_constraint)`),
     ).map((row) => ({ name: row.indexname, def: row.indexdef }));
     const seeding = performance.now();
     await seedPayments(exec, log, indexes);

@@ -1,6 +1,6 @@
 // The ledger's fill for bench/payments-measure.ts: one community with BIG payments over two years
-// among OTHERS smaller ones, refunds, and the hourly totals the triggers would have kept, written
-// with generate_series on PostgreSQL or PGlite alike.
+// among OTHERS smaller ones, refunds, and the counts and hourly totals the triggers would have
+// kept, written with generate_series on PostgreSQL or PGlite alike.
 import { FIRST, LAST } from "./members-names.ts";
 
 export const BIG = Number(process.env.PAYMENTS_BIG ?? 1_000_000);
@@ -91,6 +91,9 @@ export async function seedPayments(
   await exec(`
     insert into payment_count (community_id, status, payments)
     select community_id, status, count(*) from payment group by 1, 2`);
+  await exec(`
+    insert into payment_search_count (community_id, search_text, payments)
+    select community_id, search_text, count(*) from payment group by 1, 2`);
   log(
     `${OTHERS * PER_OTHER} payments of ${OTHERS} other communities and the refunds in ${Math.round(performance.now() - started)} ms`,
   );
@@ -108,6 +111,7 @@ export async function seedPayments(
   for (const index of indexes) await exec(index.def);
   await exec("vacuum analyze payment");
   await exec("vacuum analyze payment_refund");
+  await exec("vacuum analyze payment_search_count");
   await exec("vacuum analyze payment_hourly_totals");
   await exec("vacuum analyze payment_daily_totals");
   // The fill's dirty pages written out now: PGlite has no background writer, so otherwise the first

@@ -135,6 +135,31 @@ export const paymentCount = pgTable(
   (t) => [primaryKey({ columns: [t.communityId, t.status] })],
 );
 
+/**
+ * Payments per community and search text (a payer's name and address), kept exact by
+ * statement-level triggers on `payment`. A payer pays again and again under the same text, so
+ * whether a search matches more than a thousand payments is told from a tenth as many rows
+ * (docs/decisions/018-payments-ledger.md). A text no payment holds any more has no row.
+ */
+export const paymentSearchCount = pgTable(
+  "payment_search_count",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => community.id, { onDelete: "cascade" }),
+    searchText: text("search_text").notNull(),
+    payments: integer("payments").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.searchText] }),
+    // The same keys as `payment_search_keys_idx` (migration 0024), one entry per text.
+    index("payment_search_count_keys_idx").using(
+      "gin",
+      sql`payment_search_keys(${t.communityId}, ${t.searchText})`,
+    ),
+  ],
+);
+
 const totalsColumns = {
   communityId: text("community_id")
     .notNull()

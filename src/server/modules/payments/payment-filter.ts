@@ -5,7 +5,6 @@ import {
   encodeCursor as encodeKeyset,
   PG_TIMESTAMPTZ_TEXT,
 } from "#server/db/keyset-cursor.ts";
-import { likePattern } from "#server/db/like-pattern.ts";
 import { type FieldError, invalidInput } from "#server/errors.ts";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
 import type { PaymentMethod, PaymentPurpose, PaymentStatus } from "./ledger.tables.ts";
@@ -53,14 +52,27 @@ export function checkPaymentQuery(
 export const usesSearchKeys = (search: string) => /[a-z0-9]{3}/i.test(search);
 
 /**
- * The payer's name or address holds the text, any case (`p` is the payment): the test that
- * decides, which alone no index answers, so a walk of the community tests each row it meets.
+ * The payer's name or address holds the text, any case, wildcards taken literally (`p` is the
+ * payment, `t` a row of `payment_search_count`): the test that decides, which alone no index
+ * answers, so a walk of the community tests each row it meets. `strpos` rather than LIKE: the same
+ * answer, tested in a third to a half less time.
  */
-export const payerLike = (search: string) => sql`p.search_text like lower(${likePattern(search)})`;
+export const payerHolds = (search: string, row: "p" | "t" = "p") =>
+  sql`strpos(${sql.raw(row)}.search_text, lower(${search})) > 0`;
 
 /** The same, found through the community's search keys (only when `usesSearchKeys`). */
-export const payerKeysMatch = (communityId: string, search: string) =>
-  sql`${payerLike(search)} and payment_search_keys(p.community_id, p.search_text) @> payment_search_keys(${communityId}, ${search})`;
+export const payerKeysMatch = (communityId: string, search: string, row: "p" | "t" = "p") =>
+  sql`${payerHolds(search, row)} and payment_search_keys(${sql.raw(row)}.community_id, ${sql.raw(row)}.search_text) @> payment_search_keys(${communityId}, ${search})`;
+
+/** Without a search or filters other than status, the triggers' count per status answers exactly. */
+export const countsByStatusOnly = (filter: PaymentFilter) =>
+  !filter.purposes?.length &&
+  !filter.methods?.length &&
+  !filter.eventId &&
+  !filter.planId &&
+  !filter.payerUserId &&
+  !filter.createdAfter &&
+  !filter.createdBefore;
 
 /** The filter's conditions on `p`, the search left out. */
 export function filterConditions(communityId: string, filter: PaymentFilter): SQL[] {

@@ -4,15 +4,15 @@ import { eventsForJoin } from "#server/modules/events/events.views.ts";
 import type { PaymentMethod, PaymentPurpose, PaymentStatus } from "./ledger.tables.ts";
 import {
   checkPaymentQuery,
+  countsByStatusOnly,
   decodeCursor,
   encodeCursor,
   filterConditions,
   type PaymentFilter,
-  payerKeysMatch,
-  payerLike,
-  usesSearchKeys,
+  payerHolds,
 } from "./payment-filter.ts";
 import { type PaymentsCtx, type PaymentView, requirePayments } from "./payment-reads.service.ts";
+import { planSearch, type SearchPlan } from "./payment-search.ts";
 
 export type PaymentPage = {
   nodes: PaymentView[];
@@ -33,65 +33,20 @@ export type PaymentQuery = {
 export const MAX_PAGE = 200;
 /** Where counting stops, as for the member table (docs/decisions/012): each counted row is a heap visit. */
 export const COUNT_CAP = 1_000;
-/**
- * A search matching at most this many of the community's payments sorts those; with more,
- * walking the community newest first meets enough matches sooner (as member-search.ts).
- */
-export const FEW_MATCHES = 1_000;
 
 // What was refunded is summed per row of the page only (the projection runs after the LIMIT), and
 // only where the status says there are refunds (ledger-rules.ts: a refund always moves it there).
-// The event's title comes through the events module's join handle, in the same statement.
+// The event's title comes through the events module's join handle, in the same statement, looked
+// up per row of the page: PGlite runs no autovacuum, so unanalyzed it guesses how many events
+// there are, and for a join its planner chose to test every event against every row.
 const COLUMNS = sql`p.id, p.community_id, p.payer_user_id, p.payer_name, p.payer_email, p.purpose, p.event_id,
   p.registration_id, p.plan_id, p.amount_minor, p.fee_minor, p.currency, p.status, p.method, p.provider_ref, p.note,
   p.created_at, p.succeeded_at, p.created_by, p.created_at::text as sort_key,
   case when p.status in ('refunded', 'partially_refunded')
     then (select coalesce(sum(r.amount_minor), 0) from payment_refund r where r.payment_id = p.id) else 0
   end as refunded_minor,
-  ${eventsForJoin.title} as event_title`;
-const EVENT_JOIN = sql`left join ${eventsForJoin} on ${eventsForJoin.id} = p.event_id`;
-const FROM = sql`payment p ${EVENT_JOIN}`;
+  (select ${eventsForJoin.title} from ${eventsForJoin} where ${eventsForJoin.id} = p.event_id) as event_title`;
 const ORDER = sql`p.created_at desc, p.id desc`;
-
-/**
- * How a search reads (docs/decisions/018-payments-ledger.md, as member-search.ts): the search keys
- * of the community find its matching payments, the filter applied; while there are few, the page
- * and the count read those by id. With many, matches are common enough that walking the
- * community newest first fills a page sooner than sorting them all, and the count is "1,000+".
- * A search without a run of three ASCII letters or digits has no keys: it walks, and counts up to
- * the cap by walking too. Deciding first keeps each statement small to plan, which on PGlite
- * costs more than running it.
- */
-type SearchPlan = { kind: "none" } | { kind: "walk"; many: boolean } | { kind: "few"; ids: string[] };
-
-/**
- * One payer's payments (a member's drawer) are read through `payment_payer_idx` first, as the
- * few matches of a search are: the planner could otherwise walk the whole community newest first
- * looking for them. A payer with more than FEW_MATCHES of them is read as any filter is.
- */
-async function planPayer(db: Db, communityId: string, payerUserId: string): Promise<SearchPlan> {
-  const ids = rowsOf<{ id: string }>(
-    await db.execute(sql`select p.id from payment p
-      where p.payer_user_id = ${payerUserId} and p.community_id = ${communityId} limit ${FEW_MATCHES + 1}`),
-  ).map((row) => row.id);
-  return ids.length > FEW_MATCHES ? { kind: "none" } : { kind: "few", ids };
-}
-
-async function planSearch(
-  db: Db,
-  communityId: string,
-  search: string | null,
-  filter: PaymentFilter,
-  where: SQL[],
-): Promise<SearchPlan> {
-  if (!search) return filter.payerUserId ? planPayer(db, communityId, filter.payerUserId) : { kind: "none" };
-  if (!usesSearchKeys(search)) return { kind: "walk", many: false };
-  const ids = rowsOf<{ id: string }>(
-    await db.execute(sql`select p.id from payment p
-      where ${sql.join(where, sql` and `)} and ${payerKeysMatch(communityId, search)} limit ${FEW_MATCHES + 1}`),
-  ).map((row) => row.id);
-  return ids.length > FEW_MATCHES ? { kind: "walk", many: true } : { kind: "few", ids };
-}
 
 /**
  * A page newest first. A search walks the community's newest-first index, which carries the
@@ -100,11 +55,11 @@ async function planSearch(
 function pageStatement(search: string | null, where: SQL[], limit: number): SQL {
   const conditions = sql.join(where, sql` and `);
   if (!search)
-    return sql`select ${COLUMNS} from ${FROM} where ${conditions} order by ${ORDER} limit ${limit}`;
+    return sql`select ${COLUMNS} from payment p where ${conditions} order by ${ORDER} limit ${limit}`;
   return sql`
     with found as (
-      select p.id from payment p where ${conditions} and ${payerLike(search)} order by ${ORDER} limit ${limit})
-    select ${COLUMNS} from found join payment p on p.id = found.id ${EVENT_JOIN} order by ${ORDER}`;
+      select p.id from payment p where ${conditions} and ${payerHolds(search)} order by ${ORDER} limit ${limit})
+    select ${COLUMNS} from found join payment p on p.id = found.id order by ${ORDER}`;
 }
 
 function fewStatement(
@@ -116,20 +71,10 @@ function fewStatement(
   const after = cursor ? sql`where (created_at, id) < (${cursor.key}::timestamptz, ${cursor.tie})` : sql``;
   return sql`
     select * from (
-      select ${COLUMNS}, count(*) over () as total from ${FROM}
+      select ${COLUMNS}, count(*) over () as total from payment p
       where ${sql.join(where, sql` and `)} and p.id in ${ids}) as found
     ${after} order by created_at desc, id desc limit ${limit}`;
 }
-
-/** Without a search or filters other than status, the triggers' count per status answers exactly. */
-const countsByStatusOnly = (filter: PaymentFilter) =>
-  !filter.purposes?.length &&
-  !filter.methods?.length &&
-  !filter.eventId &&
-  !filter.planId &&
-  !filter.payerUserId &&
-  !filter.createdAfter &&
-  !filter.createdBefore;
 
 function countStatement(
   communityId: string,
@@ -146,7 +91,7 @@ function countStatement(
     plan.kind === "few"
       ? sql`and p.id in ${plan.ids}`
       : plan.kind === "walk"
-        ? sql`and ${payerLike(search)}`
+        ? sql`and ${payerHolds(search)}`
         : sql``;
   return sql`select count(*) as n from (
     select from payment p where ${conditions} ${narrow} limit ${COUNT_CAP + 1}) as counted`;
@@ -216,7 +161,7 @@ export async function readPayments(
             )[0]?.n ?? 0,
           );
   } else {
-    // The search keys found more than FEW_MATCHES (>= COUNT_CAP): the total is "1,000+" uncounted.
+    // A search that matches more than FEW_MATCHES (>= COUNT_CAP) has the total "1,000+" uncounted.
     const [result, total] = await Promise.all([
       db.execute(pageStatement(plan.kind === "walk" ? search : null, pageWhere, first + 1)),
       options.withCount === false || (plan.kind === "walk" && plan.many)
