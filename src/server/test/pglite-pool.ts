@@ -15,7 +15,6 @@ type Baseline = {
   /** Changes when a test adds or drops a table, index, function or trigger. */
   shape: string;
   reset: string;
-  seeded: { table: string; columns: string; rows: string }[];
 };
 
 const SHAPE = `select (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -45,7 +44,7 @@ async function one<T>(client: PGlite, statement: string, params?: unknown[]): Pr
 async function readBaseline(client: PGlite): Promise<Baseline> {
   const { shape } = await one<{ shape: string }>(client, SHAPE);
   const tables = (await client.query<{ name: string }>(TABLES)).rows.map((row) => row.name);
-  const seeded: Baseline["seeded"] = [];
+  const seeded: { table: string; columns: string; rows: string }[] = [];
   for (const table of tables) {
     const { rows } = await one<{ rows: string | null }>(
       client,
@@ -69,7 +68,7 @@ async function readBaseline(client: PGlite): Promise<Baseline> {
         : `select setval(${quote(s.name)}, ${s.value}, true)`,
     ),
   ];
-  return { shape, reset: statements.join(";\n"), seeded };
+  return { shape, reset: statements.join(";\n") };
 }
 
 const idle: PGlite[] = [];
@@ -92,8 +91,7 @@ export async function openPooledPglite(snapshot: Blob, logger?: Logger): Promise
   let client = idle.pop();
   if (!client) {
     client = skipClientParsers(await PGlite.create({ extensions: pgliteExtensions, loadDataDir: snapshot }));
-    const fresh = client;
-    baseline ??= readBaseline(fresh);
+    baseline ??= readBaseline(client);
     await baseline;
   }
   const database = pgliteDatabase(client, logger ?? false);
