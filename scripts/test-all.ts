@@ -14,6 +14,11 @@ const node = bin("node");
 const env = {
   ...process.env,
   PATH: [join(repoRoot, "node_modules", ".bin"), process.env.PATH ?? ""].join(delimiter),
+  // Node keeps the code it compiled (also of the type-stripped server sources) between processes:
+  // every server a test starts as a child process, and the e2e app server, imports some 2,500
+  // modules, and a warm cache takes about a quarter off that start's CPU time.
+  NODE_COMPILE_CACHE:
+    process.env.NODE_COMPILE_CACHE ?? join(repoRoot, "node_modules", ".cache", "node-compile"),
 };
 
 type Step = {
