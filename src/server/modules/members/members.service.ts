@@ -64,11 +64,33 @@ export const membershipsOfUser = (db: Pick<Db, "select">, userId: string | Place
     .where(eq(membership.userId, userId))
     .as("viewer_membership");
 
+type Member = BenefitView & { viewer: Viewer };
+
+// A query's fields ask about the same community over and over (the dashboard's overview eleven
+// times in its two requests): a request with loaders works each community's answer out once.
+const asked = new WeakMap<object, Map<string, Promise<Member>>>();
+
 /** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
-export async function requireMembership(
+export function requireMembership(ctx: MembersCtx, communityId: string): Promise<Member> {
+  const { loaders } = ctx;
+  if (!loaders) return readMembership(ctx, communityId);
+  let known = asked.get(loaders);
+  if (!known) {
+    known = new Map();
+    asked.set(loaders, known);
+  }
+  let member = known.get(communityId);
+  if (!member) {
+    member = readMembership(ctx, communityId);
+    known.set(communityId, member);
+  }
+  return member;
+}
+
+async function readMembership(
   { db, viewer, loaders, ownerSecondFactor }: MembersCtx,
   communityId: string,
-): Promise<BenefitView & { viewer: Viewer }> {
+): Promise<Member> {
   const me = requireViewer(viewer);
   const row = loaders
     ? await loaders.communities.viewerMembership.load(communityId)
@@ -85,7 +107,7 @@ export async function requireCapability(
   communityId: string,
   capability: Capability,
   refusal: string,
-): Promise<BenefitView & { viewer: Viewer }> {
+): Promise<Member> {
   const member = await requireMembership(ctx, communityId);
   if (!can(member, capability)) throw forbidden(refusal);
   return member;
