@@ -28,8 +28,18 @@ export type MembersCtx = {
   ownerSecondFactor?: OwnerSecondFactorRule | null;
   loaders?: {
     communities: { viewerMembership: { load(communityId: string): Promise<BenefitView | null> } };
+    memberships?: RequiredMemberships;
   } | null;
 };
+
+type Member = BenefitView & { viewer: Viewer };
+
+/**
+ * What `requireMembership` found for each community during one request. A query's fields ask about
+ * the same community over and over (the dashboard's overview eleven times in its two requests):
+ * each is worked out once.
+ */
+export type RequiredMemberships = Map<string, Promise<Member>>;
 
 /**
  * For other modules' policies: the user's role, status and plan benefits in a community, or null
@@ -64,21 +74,10 @@ export const membershipsOfUser = (db: Pick<Db, "select">, userId: string | Place
     .where(eq(membership.userId, userId))
     .as("viewer_membership");
 
-type Member = BenefitView & { viewer: Viewer };
-
-// A query's fields ask about the same community over and over (the dashboard's overview eleven
-// times in its two requests): a request with loaders works each community's answer out once.
-const asked = new WeakMap<object, Map<string, Promise<Member>>>();
-
 /** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
 export function requireMembership(ctx: MembersCtx, communityId: string): Promise<Member> {
-  const { loaders } = ctx;
-  if (!loaders) return readMembership(ctx, communityId);
-  let known = asked.get(loaders);
-  if (!known) {
-    known = new Map();
-    asked.set(loaders, known);
-  }
+  const known = ctx.loaders?.memberships;
+  if (!known) return readMembership(ctx, communityId);
   let member = known.get(communityId);
   if (!member) {
     member = readMembership(ctx, communityId);
