@@ -170,6 +170,14 @@ export class Loaders {
   }
 
   async eventViews(rows: EventRow[]): Promise<EventView[]> {
+    const [first] = rows;
+    if (!first) return [];
+    // A community's list holds its own events only: its host and the viewer's right, read once.
+    const communityId = first.communityId;
+    if (rows.every((row) => row.communityId === communityId)) {
+      const [host, canManage] = await Promise.all([this.host(communityId), this.canManage(communityId)]);
+      return host ? rows.map((row) => this.view(row, host, canManage)) : [];
+    }
     const communityIds = [...new Set(rows.map((r) => r.communityId))];
     const [hosts, managing] = await Promise.all([
       this.hosts(communityIds),
@@ -179,18 +187,29 @@ export class Loaders {
     const views: EventView[] = [];
     for (const row of rows) {
       const host = hosts.get(row.communityId);
-      if (!host) continue;
-      const view = { ...row, host, canManage: canManage.get(row.communityId) ?? false, loaders: this };
-      this.events.prime(row.id, view);
-      views.push(view);
+      if (host) views.push(this.view(row, host, canManage.get(row.communityId) ?? false));
     }
     return views;
+  }
+
+  private view(row: EventRow, host: CommunityHost, canManage: boolean): EventView {
+    const view = { ...row, host, canManage, loaders: this };
+    this.events.prime(row.id, view);
+    return view;
+  }
+
+  private async host(communityId: string): Promise<CommunityHost | undefined> {
+    if (!this.communities) return (await communityHosts(this.db, [communityId])).get(communityId);
+    const row = await this.communities.rows.load(communityId);
+    return row ? hostOf(row) : undefined;
   }
 
   private async hosts(communityIds: string[]): Promise<Map<string, CommunityHost>> {
     if (!this.communities) return communityHosts(this.db, communityIds);
     const found = await this.communities.rows.loadMany(communityIds);
-    return new Map(found.flatMap((row) => (row ? [[row.id, hostOf(row)] as const] : [])));
+    const hosts = new Map<string, CommunityHost>();
+    for (const row of found) if (row) hosts.set(row.id, hostOf(row));
+    return hosts;
   }
 }
 
