@@ -1,6 +1,6 @@
 import type DataLoader from "dataloader";
 import type { Db } from "#server/db/client.ts";
-import type { ReadCache, RememberingLoaders } from "#server/db/read-cache.ts";
+import { createKeyJoiner, type ReadCache, type RememberingLoaders } from "#server/db/read-cache.ts";
 import {
   type CommunityLoaders,
   createCommunityLoaders,
@@ -80,6 +80,8 @@ export type ContextParts = {
   reads: ReadCache;
 };
 
+const communityKey = createKeyJoiner(":");
+
 /**
  * The loaders of one request, made when it first asks for them. The ones few requests use
  * (registrations, announcements' deliveries, registrations' payments) wait for their first use
@@ -118,7 +120,7 @@ class LoaderSet implements RequestLoaders {
   }
 
   remember<T>(key: string, communityId: string, load: () => Promise<T>): Promise<T> {
-    return this.#reads.remember(`${communityId}:${key}`, [communityId], load);
+    return this.#reads.remember(communityKey(communityId, key), [communityId], load);
   }
 }
 

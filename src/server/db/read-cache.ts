@@ -179,6 +179,35 @@ export function createReadCache(options: ReadCacheOptions) {
 export type ReadCache = ReturnType<typeof createReadCache>;
 
 /**
+ * Joins a scope and a key into a cache key (`${scope}${separator}${key}`), each pair once: keys are
+ * looked up many times a request, and a Map hashes a newly made string over its whole length,
+ * where a string it has seen before keeps its hash. Past `maxEntries` pairs it starts over.
+ */
+export function createKeyJoiner(separator: string, maxEntries = 10_000) {
+  let joined = new Map<string, Map<string, string>>();
+  let size = 0;
+  return (scope: string, key: string): string => {
+    let keys = joined.get(scope);
+    let found = keys?.get(key);
+    if (found === undefined) {
+      if (size >= maxEntries) {
+        joined = new Map();
+        keys = undefined;
+        size = 0;
+      }
+      if (!keys) {
+        keys = new Map();
+        joined.set(scope, keys);
+      }
+      found = `${scope}${separator}${key}`;
+      keys.set(key, found);
+      size += 1;
+    }
+    return found;
+  };
+}
+
+/**
  * What a query's loaders offer services: a read about one community, answered from the process's
  * recent reads when one is kept, and dropped by any domain event of that community.
  */
