@@ -104,6 +104,8 @@ export async function createServerApp(
   revocationPoll.unref();
 
   const clock = options.clock ?? (() => new Date());
+  // The same time without a Date made for every look at a cache, unless a test sets the clock.
+  const nowMs = options.clock ? () => clock().getTime() : Date.now;
   const lastSeen = createLastSeen(db, { now: clock });
   const seen = (sessionId: string) => lastSeen(sessionId).catch(() => undefined);
   const viewerFor = createViewerReader({
@@ -118,9 +120,9 @@ export async function createServerApp(
   attachFileStorage(db, storage);
   // Started below, once everything it serves exists; an emit before that has nothing to wake.
   let jobs: Jobs | undefined;
-  const publicReads = createPublicReadCache({ clock });
+  const publicReads = createPublicReadCache({ clock, nowMs });
   // Queries' reads about a community, for everyone in it (decision 014).
-  const communityReads = createReadCache({ clock, maxEntries: 5_000 });
+  const communityReads = createReadCache({ clock, nowMs, maxEntries: 5_000 });
   const appendToLog = createEmit({ clock, onEmit: () => jobs?.wake() });
   const emit: typeof appendToLog = async (tx, event) => {
     await appendToLog(tx, event);
@@ -230,7 +232,8 @@ export async function createServerApp(
       body: await c.req.text(),
       clientIp: c.get("clientIp"),
     });
-    return c.body(answer.body, answer.status as 200, answer.headers);
+    // A copy: the answer's headers may be shared by many answers, and the adapter adds to the object.
+    return c.body(answer.body, answer.status as 200, { ...answer.headers });
   });
   // A GET needs no preflight and carries cookies from any site's <img> or fetch: only POST runs
   // operations.

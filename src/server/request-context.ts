@@ -1,6 +1,6 @@
 import type DataLoader from "dataloader";
 import type { Db } from "#server/db/client.ts";
-import type { ReadCache, RememberingLoaders } from "#server/db/read-cache.ts";
+import { createKeyJoiner, type ReadCache, type RememberingLoaders } from "#server/db/read-cache.ts";
 import {
   type CommunityLoaders,
   createCommunityLoaders,
@@ -10,7 +10,7 @@ import { Loaders } from "#server/modules/events/events.views.ts";
 import type { PaymentsGate } from "#server/modules/events/ticket-types.service.ts";
 import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
-import type { OwnerSecondFactorRule } from "#server/modules/members/members.service.ts";
+import type { OwnerSecondFactorRule, RequiredMemberships } from "#server/modules/members/members.service.ts";
 import {
   createDeliveryLoader,
   type DeliveryLoader,
@@ -26,6 +26,7 @@ import type { Viewer } from "#server/modules/users/users.policy.ts";
 /** `remember`: reads about one community kept for a moment by the process (decision 014). */
 export type RequestLoaders = RememberingLoaders & {
   communities: CommunityLoaders;
+  memberships: RequiredMemberships;
   events: Loaders;
   registrations: RegistrationLoaders;
   /** Announcements' delivered and failed mails, one statement per history page. */
@@ -79,6 +80,8 @@ export type ContextParts = {
   reads: ReadCache;
 };
 
+const communityKey = createKeyJoiner(":");
+
 /**
  * The loaders of one request, made when it first asks for them. The ones few requests use
  * (registrations, announcements' deliveries, registrations' payments) wait for their first use
@@ -86,6 +89,7 @@ export type ContextParts = {
  */
 class LoaderSet implements RequestLoaders {
   readonly communities: CommunityLoaders;
+  readonly memberships: RequiredMemberships = new Map();
   readonly events: Loaders;
   readonly #db: Db;
   readonly #reads: ReadCache;
@@ -116,7 +120,7 @@ class LoaderSet implements RequestLoaders {
   }
 
   remember<T>(key: string, communityId: string, load: () => Promise<T>): Promise<T> {
-    return this.#reads.remember(`${communityId}:${key}`, [communityId], load);
+    return this.#reads.remember(communityKey(communityId, key), [communityId], load);
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createReadCache } from "./read-cache.ts";
+import { createKeyJoiner, createReadCache } from "./read-cache.ts";
 
 function cacheAt(start = 1_000_000, options: { maxEntries?: number } = {}) {
   let nowMs = start;
@@ -211,5 +211,23 @@ describe("the read cache", () => {
     expect(cache.read("a")).toBeUndefined();
     expect(cache.read("b")).toBe("b");
     expect(cache.read("c")).toBe("c");
+  });
+});
+
+describe("cache keys joined once per pair", () => {
+  it("gives every pair its own key, the same one each time, also once it has started over", () => {
+    const join = createKeyJoiner(":", 3);
+    const pairs: [string, string][] = [
+      ["c1", "events"],
+      ["c1", "members"],
+      ["c2", "events"],
+      ["c1:events", ""],
+      ["c2", "events"],
+      ["c3", "stats"],
+      ["c1", "events"],
+    ];
+    for (const [scope, key] of pairs) expect(join(scope, key)).toBe(`${scope}:${key}`);
+    const kept = join("c9", "events");
+    expect(join("c9", "events")).toBe(kept);
   });
 });

@@ -16,6 +16,8 @@ type Running = { promise: Promise<unknown>; ids: readonly string[] };
 
 export type ReadCacheOptions = {
   clock: () => Date;
+  /** `clock` in milliseconds, when it has a cheaper form: the caches read the time many times a request. */
+  nowMs?: () => number;
   ttlMs?: number;
   settleMs?: number;
   refreshMs?: number;
@@ -27,7 +29,7 @@ export function createReadCache(options: ReadCacheOptions) {
   const settleMs = options.settleMs ?? 1_000;
   const maxEntries = options.maxEntries ?? 2_000;
   const refreshMs = Math.min(options.refreshMs ?? ttlMs / 4, ttlMs);
-  const now = () => options.clock().getTime();
+  const now = options.nowMs ?? (() => options.clock().getTime());
   const entries = new Map<string, Entry>();
   const byId = new Map<string, Set<string>>();
   /** When each id last changed on this process, kept while it still matters. */
@@ -175,6 +177,35 @@ export function createReadCache(options: ReadCacheOptions) {
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;
+
+/**
+ * Joins a scope and a key into a cache key (`${scope}${separator}${key}`), each pair once: keys are
+ * looked up many times a request, and a Map hashes a newly made string over its whole length,
+ * where a string it has seen before keeps its hash. Past `maxEntries` pairs it starts over.
+ */
+export function createKeyJoiner(separator: string, maxEntries = 10_000) {
+  let joined = new Map<string, Map<string, string>>();
+  let size = 0;
+  return (scope: string, key: string): string => {
+    let keys = joined.get(scope);
+    let found = keys?.get(key);
+    if (found === undefined) {
+      if (size >= maxEntries) {
+        joined = new Map();
+        keys = undefined;
+        size = 0;
+      }
+      if (!keys) {
+        keys = new Map();
+        joined.set(scope, keys);
+      }
+      found = `${scope}${separator}${key}`;
+      keys.set(key, found);
+      size += 1;
+    }
+    return found;
+  };
+}
 
 /**
  * What a query's loaders offer services: a read about one community, answered from the process's

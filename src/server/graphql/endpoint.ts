@@ -7,13 +7,14 @@ import {
   Kind,
   type OperationDefinitionNode,
 } from "graphql";
-import { createHandler, type Response as HandlerResponse } from "graphql-http";
+import { createHandler, type Response as HandlerResponse, type RequestParams } from "graphql-http";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
 import type { HeaderReader } from "#server/request-context.ts";
-import { textKey } from "#server/text-key.ts";
+import { createTextMap, textKey } from "#server/text-key.ts";
 import type { GraphQLContext } from "./context.ts";
 import { createDocumentCache } from "./documents.ts";
 import { maskError } from "./errors.ts";
+import { acceptable, answerType, deepFreeze, isJsonBody } from "./protocol.ts";
 
 export type EndpointRequest = { headers: HeaderReader; body: string; clientIp: string };
 export type EndpointResponse = {
@@ -78,30 +79,6 @@ function stringsIn(value: unknown, into: Set<string>) {
   return into;
 }
 
-/** The media type of the answer, chosen from Accept as graphql-http chooses it. */
-function chooseType(accept: string | null) {
-  for (const entry of (accept || "*/*").replace(/\s/g, "").toLowerCase().split(",")) {
-    const mediaType = entry.split(";")[0];
-    if (mediaType === "application/graphql-response+json")
-      return "application/graphql-response+json; charset=utf-8";
-    if (mediaType === "application/json" || mediaType === "application/*" || mediaType === "*/*")
-      return "application/json; charset=utf-8";
-  }
-  return "application/json; charset=utf-8";
-}
-
-// A client sends the same Accept header with every request.
-const chosenTypes = new Map<string | null, string>();
-function acceptedType(accept: string | null) {
-  let type = chosenTypes.get(accept);
-  if (type === undefined) {
-    type = chooseType(accept);
-    if (chosenTypes.size >= 100) chosenTypes.clear();
-    chosenTypes.set(accept, type);
-  }
-  return type;
-}
-
 /**
  * Runs each operation as graphql-jit compiled it, once per process per document (decision 011):
  * the same few documents are executed over and over, and a compiled one skips graphql-js's
@@ -130,6 +107,15 @@ function compiledExecutor() {
 /** What one request learned on its way, for deciding whether its answer may be shared. */
 type Run = { shareable: boolean; variables: unknown; data: unknown; clean: boolean };
 
+/** A request's document and the operation it runs, once both are known to be answerable. */
+type Checked = { document: DocumentNode; operation: OperationDefinitionNode };
+
+/** A query's body as graphql-http parsed it (frozen) and what the checks found it asks to run. */
+type Known = Checked & { params: RequestParams };
+
+/** Distinct query bodies remembered: a client sends a few documents with a few sets of variables. */
+const MAX_KNOWN_BODIES = 1_000;
+
 /**
  * GraphQL over HTTP for the app's POST /api/graphql (decision 011): graphql-http's handler for the
  * protocol (content negotiation, parameters, status codes), documents parsed and validated once
@@ -154,80 +140,144 @@ export function createGraphQLEndpoint(options: {
     return masked.error;
   };
   const runs = new WeakMap<EndpointRequest, Run>();
+  const execute = compiledExecutor();
+  // Bodies of queries answered before, with what graphql-http and the checks below made of them.
+  const known = createTextMap<Known>(MAX_KNOWN_BODIES);
+
+  /** What the request asks to run, or the errors that refuse it before anything runs. */
+  function check(raw: EndpointRequest, params: RequestParams): Checked | readonly GraphQLError[] {
+    if (carriesNul(raw.body)) {
+      return [
+        new GraphQLError("Text must not contain NUL characters.", {
+          extensions: { code: "BAD_USER_INPUT" },
+        }),
+      ];
+    }
+    const document = documents.get(params.query);
+    if (!document.ok) return document.errors;
+    const operation = document.operations.get(params.operationName ?? null);
+    if (!operation) {
+      return [
+        new GraphQLError(
+          params.operationName
+            ? `Unknown operation "${params.operationName}".`
+            : "Name the operation to run.",
+        ),
+      ];
+    }
+    if (operation.operation !== "query" && operation.operation !== "mutation") {
+      return [new GraphQLError("Only queries and mutations are answered here.")];
+    }
+    return { document: document.document, operation };
+  }
+
+  async function argsFor(raw: EndpointRequest, params: RequestParams, checked: Checked) {
+    const contextValue = await options.context(raw.headers, raw.clientIp);
+    // A mutation's fields each change state: none may answer from what an earlier one cached.
+    if (checked.operation.operation === "mutation") contextValue.loaders = null;
+    const run = runs.get(raw);
+    if (run) {
+      run.shareable = isShareable(checked.operation);
+      run.variables = params.variables;
+    }
+    return {
+      schema: options.schema,
+      document: checked.document,
+      operationName: params.operationName ?? null,
+      variableValues: params.variables ?? null,
+      contextValue,
+    };
+  }
+
+  // An answer's headers are of a few kinds (its media type, and whether the app's own origin
+  // asked): each kind is made once and handed out frozen, so the route prepares its headers once.
+  type Kind = { plain: Readonly<Record<string, string>>; cors: Readonly<Record<string, string>> };
+  const kinds = new Map<Record<string, string>, Kind>();
+  const typeHeaders = new Map<string, Record<string, string>>();
+  function headersOfType(contentType: string) {
+    let type = typeHeaders.get(contentType);
+    if (!type) {
+      type = Object.freeze({ "content-type": contentType });
+      kinds.set(type, {
+        plain: type,
+        cors: Object.freeze({
+          ...type,
+          "access-control-allow-origin": options.appOrigin,
+          "access-control-allow-credentials": "true",
+          vary: "Origin",
+        }),
+      });
+      typeHeaders.set(contentType, type);
+    }
+    return type;
+  }
+
+  /** The answer to a run operation: written here, as graphql-http's JSON replacer visits every value. */
+  function answerOf(raw: EndpointRequest, result: ExecutionResult): HandlerResponse {
+    const run = runs.get(raw);
+    if (run) {
+      run.data = result.data;
+      run.clean = !result.errors;
+    }
+    return [
+      JSON.stringify(result.errors ? { ...result, errors: result.errors.map(mask) } : result),
+      { status: 200, statusText: "OK", headers: headersOfType(answerType(raw.headers.get("accept"))) },
+    ];
+  }
 
   const handler = createHandler<EndpointRequest, undefined, GraphQLContext>({
     schema: options.schema,
     formatError: mask,
     async onSubscribe(request, params) {
-      if (carriesNul(request.raw.body)) {
-        return [
-          new GraphQLError("Text must not contain NUL characters.", {
-            extensions: { code: "BAD_USER_INPUT" },
-          }),
-        ];
+      const checked = check(request.raw, params);
+      if (!("operation" in checked)) return checked;
+      if (checked.operation.operation === "query") {
+        known.set(request.raw.body, { params: deepFreeze(params), ...checked });
       }
-      const document = documents.get(params.query);
-      if (!document.ok) return document.errors;
-      const operation = document.operations.get(params.operationName ?? null);
-      if (!operation) {
-        return [
-          new GraphQLError(
-            params.operationName
-              ? `Unknown operation "${params.operationName}".`
-              : "Name the operation to run.",
-          ),
-        ];
-      }
-      if (operation.operation !== "query" && operation.operation !== "mutation") {
-        return [new GraphQLError("Only queries and mutations are answered here.")];
-      }
-      const contextValue = await options.context(request.raw.headers, request.raw.clientIp);
-      // A mutation's fields each change state: none may answer from what an earlier one cached.
-      if (operation.operation === "mutation") contextValue.loaders = null;
-      const run = runs.get(request.raw);
-      if (run) {
-        run.shareable = isShareable(operation);
-        run.variables = params.variables;
-      }
-      return {
-        schema: options.schema,
-        document: document.document,
-        operationName: params.operationName ?? null,
-        variableValues: params.variables ?? null,
-        contextValue,
-      };
+      return argsFor(request.raw, params, checked);
     },
-    // The answer is written here rather than by graphql-http, whose JSON replacer visits every value.
     async onOperation(request, _args, result) {
-      const ready = result as ExecutionResult;
-      const run = runs.get(request.raw);
-      if (run) {
-        run.data = ready.data;
-        run.clean = !ready.errors;
-      }
-      return [
-        JSON.stringify(ready.errors ? { ...ready, errors: ready.errors.map(mask) } : ready),
-        {
-          status: 200,
-          statusText: "OK",
-          headers: { "content-type": acceptedType(request.raw.headers.get("accept")) },
-        },
-      ] satisfies HandlerResponse;
+      return answerOf(request.raw, result as ExecutionResult);
     },
-    execute: compiledExecutor(),
+    execute,
   });
 
+  /**
+   * A query whose body this process has answered before, sent with headers graphql-http takes as
+   * they are: what graphql-http and the checks made of that body still holds (the same text parses
+   * to the same parameters and document), so the request goes straight to its run, by the steps
+   * graphql-http takes for it (context, execution, the answer), without parsing it again or
+   * passing through the handler's promise chain.
+   */
+  async function runKnown(raw: EndpointRequest, entry: Known): Promise<HandlerResponse> {
+    const result = await execute(await argsFor(raw, entry.params, entry));
+    return answerOf(raw, result as ExecutionResult);
+  }
+
+  const knownEntry = (request: EndpointRequest) =>
+    acceptable(request.headers.get("accept")) && isJsonBody(request.headers.get("content-type"))
+      ? known.get(request.body)
+      : undefined;
+
   async function respond(request: EndpointRequest): Promise<EndpointResponse> {
-    const [body, init] = await handler({
-      method: "POST",
-      url: "/api/graphql",
-      headers: request.headers,
-      body: request.body,
-      raw: request,
-      context: undefined,
-    });
-    const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
+    const entry = knownEntry(request);
+    const [body, init] = await (entry
+      ? runKnown(request, entry)
+      : handler({
+          method: "POST",
+          url: "/api/graphql",
+          headers: request.headers,
+          body: request.body,
+          raw: request,
+          context: undefined,
+        }));
     const origin = request.headers.get("origin");
+    const kind = init.headers && kinds.get(init.headers as Record<string, string>);
+    if (kind) {
+      const headers = origin === options.appOrigin ? kind.cors : kind.plain;
+      return { status: init.status ?? 200, headers, body: body ?? "" };
+    }
+    const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
     if (origin === options.appOrigin) {
       headers["access-control-allow-origin"] = origin;
       headers["access-control-allow-credentials"] = "true";

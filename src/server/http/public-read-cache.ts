@@ -22,6 +22,7 @@ type Page = { html: string; status: 200 | 404 };
 
 export function createPublicReadCache(options: {
   clock: () => Date;
+  nowMs?: () => number;
   ttlMs?: number;
   settleMs?: number;
   maxEntries?: number;

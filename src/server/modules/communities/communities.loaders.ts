@@ -2,12 +2,15 @@ import DataLoader from "dataloader";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { preparedFor } from "#server/db/prepared.ts";
-import type { ReadCache } from "#server/db/read-cache.ts";
+import { createKeyJoiner, type ReadCache } from "#server/db/read-cache.ts";
 import type { BenefitView } from "#server/modules/members/members.policy.ts";
 import { membershipsOfUser } from "#server/modules/members/members.service.ts";
 import { community } from "./communities.tables.ts";
 
 type CommunityRow = typeof community.$inferSelect;
+
+/** A community as one viewer reads it, kept by the process's recent reads. */
+const viewerKey = createKeyJoiner(":community:");
 
 /**
  * What one request reads about communities, each kind in one statement however many fields ask:
@@ -65,7 +68,7 @@ export function createCommunityLoaders(db: Db, viewerId: string | null, reads?: 
     let found = asked.get(id);
     if (!found) {
       found = reads
-        ? reads.remember(`${id}:community:${viewerId ?? ""}`, [id], () => fromDatabaseLoad(id))
+        ? reads.remember(viewerKey(id, viewerId ?? ""), [id], () => fromDatabaseLoad(id))
         : fromDatabaseLoad(id);
       asked.set(id, found);
     }

@@ -143,11 +143,8 @@ export async function listEvents(
     after?: string | null;
   },
 ): Promise<Page<EventView>> {
-  // The host's row, which every event's view shows, is read alongside the membership.
-  const [member] = await Promise.all([
-    requireMembership(ctx, args.communityId),
-    ctx.loaders?.communities.rows.load(args.communityId),
-  ]);
+  // With loaders, the same read brings the host's row, which every event's view shows.
+  const member = await requireMembership(ctx, args.communityId);
   const canManage = canManageEvents(member);
   if (args.filter === "drafts" && !canManage) throw forbidden("Only organizers see drafts.");
   const first = Math.min(Math.max(args.first ?? 20, 1), 100);

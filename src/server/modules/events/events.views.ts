@@ -24,8 +24,10 @@ export type QuestionRow = typeof registrationQuestion.$inferSelect;
 
 export type EventView = EventRow & { host: CommunityHost; canManage: boolean; loaders: Loaders };
 
+export type Batched<V> = { load(key: string): Promise<V>; prime(key: string, value: V): void };
+
 /** Collects the keys asked for in one tick and loads them in one query (a small DataLoader). */
-export function batched<V>(loadMany: (keys: string[]) => Promise<Map<string, V>>, missing: V) {
+export function batched<V>(loadMany: (keys: string[]) => Promise<Map<string, V>>, missing: V): Batched<V> {
   // Made on the first load: many requests never ask some of their loaders anything.
   let cache: Map<string, Promise<V>> | undefined;
   let queue: { key: string; resolve: (v: V) => void; reject: (e: unknown) => void }[] = [];
@@ -80,18 +82,22 @@ export class Loaders {
   readonly db: Db;
   readonly viewerId: string | null;
   private readonly communities: CommunityLoaders | null;
-  readonly ticketTypes;
-  readonly questions;
-  readonly events;
-  /** Each community's next published event that its members see (public or members-only). */
-  readonly nextEvents;
+  // Made on first use: a request that lists events from memory needs only `events`, for priming.
+  #ticketTypes: Batched<TicketTypeRow[]> | undefined;
+  #questions: Batched<QuestionRow[]> | undefined;
+  #events: Batched<EventView | null> | undefined;
+  #nextEvents: Batched<EventView | null> | undefined;
   private readonly managing = new Map<string, Promise<boolean>>();
 
   constructor(db: Db, viewerId: string | null, communities: CommunityLoaders | null = null) {
     this.db = db;
     this.viewerId = viewerId;
     this.communities = communities;
-    this.ticketTypes = batched<TicketTypeRow[]>(async (ids) => {
+  }
+
+  get ticketTypes(): Batched<TicketTypeRow[]> {
+    const db = this.db;
+    this.#ticketTypes ??= batched<TicketTypeRow[]>(async (ids) => {
       const rows = await db
         .select()
         .from(ticketType)
@@ -99,7 +105,12 @@ export class Loaders {
         .orderBy(asc(ticketType.position), asc(ticketType.id));
       return groupBy(rows, (r) => r.eventId);
     }, []);
-    this.questions = batched<QuestionRow[]>(async (ids) => {
+    return this.#ticketTypes;
+  }
+
+  get questions(): Batched<QuestionRow[]> {
+    const db = this.db;
+    this.#questions ??= batched<QuestionRow[]>(async (ids) => {
       const rows = await db
         .select()
         .from(registrationQuestion)
@@ -107,12 +118,23 @@ export class Loaders {
         .orderBy(asc(registrationQuestion.position), asc(registrationQuestion.id));
       return groupBy(rows, (r) => r.eventId);
     }, []);
-    this.events = batched<EventView | null>(async (ids) => {
+    return this.#questions;
+  }
+
+  get events(): Batched<EventView | null> {
+    const db = this.db;
+    this.#events ??= batched<EventView | null>(async (ids) => {
       const rows = await db.select().from(event).where(inArray(event.id, ids));
       const views = await this.eventViews(rows);
       return new Map(views.map((v) => [v.id, v]));
     }, null);
-    this.nextEvents = batched<EventView | null>(async (communityIds) => {
+    return this.#events;
+  }
+
+  /** Each community's next published event that its members see (public or members-only). */
+  get nextEvents(): Batched<EventView | null> {
+    const db = this.db;
+    this.#nextEvents ??= batched<EventView | null>(async (communityIds) => {
       // One walk of (community, status, starts_at) per community, stopping at its first event that has not ended.
       const next = resultRows<{ id: string }>(
         await db.execute(sql`
@@ -126,6 +148,7 @@ export class Loaders {
       const views = await Promise.all(next.map((row) => this.events.load(row.id)));
       return new Map(views.flatMap((v) => (v ? [[v.communityId, v] as const] : [])));
     }, null);
+    return this.#nextEvents;
   }
 
   /** Whether the viewer manages events of a community (cached per operation). */
@@ -147,6 +170,14 @@ export class Loaders {
   }
 
   async eventViews(rows: EventRow[]): Promise<EventView[]> {
+    const [first] = rows;
+    if (!first) return [];
+    // A community's list holds its own events only: its host and the viewer's right, read once.
+    const communityId = first.communityId;
+    if (rows.every((row) => row.communityId === communityId)) {
+      const [host, canManage] = await Promise.all([this.host(communityId), this.canManage(communityId)]);
+      return host ? rows.map((row) => this.view(row, host, canManage)) : [];
+    }
     const communityIds = [...new Set(rows.map((r) => r.communityId))];
     const [hosts, managing] = await Promise.all([
       this.hosts(communityIds),
@@ -156,18 +187,29 @@ export class Loaders {
     const views: EventView[] = [];
     for (const row of rows) {
       const host = hosts.get(row.communityId);
-      if (!host) continue;
-      const view = { ...row, host, canManage: canManage.get(row.communityId) ?? false, loaders: this };
-      this.events.prime(row.id, view);
-      views.push(view);
+      if (host) views.push(this.view(row, host, canManage.get(row.communityId) ?? false));
     }
     return views;
+  }
+
+  private view(row: EventRow, host: CommunityHost, canManage: boolean): EventView {
+    const view = { ...row, host, canManage, loaders: this };
+    this.events.prime(row.id, view);
+    return view;
+  }
+
+  private async host(communityId: string): Promise<CommunityHost | undefined> {
+    if (!this.communities) return (await communityHosts(this.db, [communityId])).get(communityId);
+    const row = await this.communities.rows.load(communityId);
+    return row ? hostOf(row) : undefined;
   }
 
   private async hosts(communityIds: string[]): Promise<Map<string, CommunityHost>> {
     if (!this.communities) return communityHosts(this.db, communityIds);
     const found = await this.communities.rows.loadMany(communityIds);
-    return new Map(found.flatMap((row) => (row ? [[row.id, hostOf(row)] as const] : [])));
+    const hosts = new Map<string, CommunityHost>();
+    for (const row of found) if (row) hosts.set(row.id, hostOf(row));
+    return hosts;
   }
 }
 

@@ -28,8 +28,18 @@ export type MembersCtx = {
   ownerSecondFactor?: OwnerSecondFactorRule | null;
   loaders?: {
     communities: { viewerMembership: { load(communityId: string): Promise<BenefitView | null> } };
+    memberships?: RequiredMemberships;
   } | null;
 };
+
+type Member = BenefitView & { viewer: Viewer };
+
+/**
+ * What `requireMembership` found for each community during one request. A query's fields ask about
+ * the same community over and over (the dashboard's overview eleven times in its two requests):
+ * each is worked out once.
+ */
+export type RequiredMemberships = Map<string, Promise<Member>>;
 
 /**
  * For other modules' policies: the user's role, status and plan benefits in a community, or null
@@ -65,10 +75,21 @@ export const membershipsOfUser = (db: Pick<Db, "select">, userId: string | Place
     .as("viewer_membership");
 
 /** The viewer's active membership in a community; NOT_FOUND for strangers, so nothing leaks. */
-export async function requireMembership(
+export function requireMembership(ctx: MembersCtx, communityId: string): Promise<Member> {
+  const known = ctx.loaders?.memberships;
+  if (!known) return readMembership(ctx, communityId);
+  let member = known.get(communityId);
+  if (!member) {
+    member = readMembership(ctx, communityId);
+    known.set(communityId, member);
+  }
+  return member;
+}
+
+async function readMembership(
   { db, viewer, loaders, ownerSecondFactor }: MembersCtx,
   communityId: string,
-): Promise<BenefitView & { viewer: Viewer }> {
+): Promise<Member> {
   const me = requireViewer(viewer);
   const row = loaders
     ? await loaders.communities.viewerMembership.load(communityId)
@@ -85,7 +106,7 @@ export async function requireCapability(
   communityId: string,
   capability: Capability,
   refusal: string,
-): Promise<BenefitView & { viewer: Viewer }> {
+): Promise<Member> {
   const member = await requireMembership(ctx, communityId);
   if (!can(member, capability)) throw forbidden(refusal);
   return member;
