@@ -232,8 +232,7 @@ export async function createServerApp(
       body: await c.req.text(),
       clientIp: c.get("clientIp"),
     });
-    // A copy: the answer's headers may be shared by many answers, and the adapter adds to the object.
-    return c.body(answer.body, answer.status as 200, { ...answer.headers });
+    return c.body(answer.body, answer.status as 200, answer.headers);
   });
   // A GET needs no preflight and carries cookies from any site's <img> or fetch: only POST runs
   // operations.

@@ -189,29 +189,6 @@ export function createGraphQLEndpoint(options: {
     };
   }
 
-  // An answer's headers are of a few kinds (its media type, and whether the app's own origin
-  // asked): each kind is made once and handed out frozen, so the route prepares its headers once.
-  type Kind = { plain: Readonly<Record<string, string>>; cors: Readonly<Record<string, string>> };
-  const kinds = new Map<Record<string, string>, Kind>();
-  const typeHeaders = new Map<string, Record<string, string>>();
-  function headersOfType(contentType: string) {
-    let type = typeHeaders.get(contentType);
-    if (!type) {
-      type = Object.freeze({ "content-type": contentType });
-      kinds.set(type, {
-        plain: type,
-        cors: Object.freeze({
-          ...type,
-          "access-control-allow-origin": options.appOrigin,
-          "access-control-allow-credentials": "true",
-          vary: "Origin",
-        }),
-      });
-      typeHeaders.set(contentType, type);
-    }
-    return type;
-  }
-
   /** The answer to a run operation: written here, as graphql-http's JSON replacer visits every value. */
   function answerOf(raw: EndpointRequest, result: ExecutionResult): HandlerResponse {
     const run = runs.get(raw);
@@ -221,7 +198,7 @@ export function createGraphQLEndpoint(options: {
     }
     return [
       JSON.stringify(result.errors ? { ...result, errors: result.errors.map(mask) } : result),
-      { status: 200, statusText: "OK", headers: headersOfType(answerType(raw.headers.get("accept"))) },
+      { status: 200, statusText: "OK", headers: { "content-type": answerType(raw.headers.get("accept")) } },
     ];
   }
 
@@ -271,13 +248,8 @@ export function createGraphQLEndpoint(options: {
           raw: request,
           context: undefined,
         }));
-    const origin = request.headers.get("origin");
-    const kind = init.headers && kinds.get(init.headers as Record<string, string>);
-    if (kind) {
-      const headers = origin === options.appOrigin ? kind.cors : kind.plain;
-      return { status: init.status ?? 200, headers, body: body ?? "" };
-    }
     const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
+    const origin = request.headers.get("origin");
     if (origin === options.appOrigin) {
       headers["access-control-allow-origin"] = origin;
       headers["access-control-allow-credentials"] = "true";

@@ -54,31 +54,18 @@ export function createGraphQLRoute(options: {
   maxBodyBytes: number;
 }) {
   // A kept answer goes out many times a second: its headers are put together once per answer.
-  const keptHeaders = new WeakMap<EndpointResponse, OutgoingHttpHeaders | string[]>();
-  // Frozen headers are shared by many answers (the endpoint makes each kind once): the security
-  // headers and theirs are put together once per kind, and each answer adds its length.
-  const sharedStarts = new WeakMap<Record<string, string>, string[]>();
-  const headersFor = (answer: EndpointResponse, extra?: Record<string, string>) => {
-    if (!extra && Object.isFrozen(answer.headers)) {
-      let start = sharedStarts.get(answer.headers);
-      if (!start) {
-        start = Object.entries({ ...options.securityHeaders, ...answer.headers }).flat();
-        sharedStarts.set(answer.headers, start);
-      }
-      return [...start, "content-length", String(Buffer.byteLength(answer.body))];
-    }
-    return {
-      ...options.securityHeaders,
-      ...answer.headers,
-      ...extra,
-      "content-length": Buffer.byteLength(answer.body),
-    };
-  };
+  const keptHeaders = new WeakMap<EndpointResponse, OutgoingHttpHeaders>();
+  const headersFor = (answer: EndpointResponse, extra: Record<string, string>): OutgoingHttpHeaders => ({
+    ...options.securityHeaders,
+    ...answer.headers,
+    ...extra,
+    "content-length": Buffer.byteLength(answer.body),
+  });
   function send(response: ServerResponse, answer: EndpointResponse, extra?: Record<string, string>) {
     const shared = answer.sharedFor !== undefined && !extra;
     let headers = shared ? keptHeaders.get(answer) : undefined;
     if (!headers) {
-      headers = headersFor(answer, extra);
+      headers = headersFor(answer, extra ?? {});
       if (shared) keptHeaders.set(answer, headers);
     }
     response.writeHead(answer.status, headers);
