@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, minify, type Plugin, type Rolldown } from "vite";
+import { withoutKnownReactWarnings } from "./scripts/vite/known-warnings.ts";
 import { reactAsEsModules } from "./scripts/vite/react-esm.ts";
 
 type ChunkImports = { imports: string[] };
@@ -207,6 +208,7 @@ export default defineConfig({
     modulePreload: false,
     cssCodeSplit: false,
     rolldownOptions: {
+      onLog: withoutKnownReactWarnings,
       output: {
         // The entry names every route's lazy chunks; route-derived names (long, and not quite the
         // route's path) cost /login about 0.2 KB of gzip, so route chunks are named by hash alone.

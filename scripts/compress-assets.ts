@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     totals.br += sizes.br;
     totals.gz += sizes.gz;
   }
+  if (process.argv.includes("--quiet")) return;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   console.log(
     `compress-assets: ${files.length} files, ${kb(totals.raw)} -> ${kb(totals.gz)} gzip, ${kb(totals.br)} brotli`,

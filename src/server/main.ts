@@ -1,6 +1,48 @@
 import { createServer } from "node:http";
+import { createServer as createProbe } from "node:net";
+import path from "node:path";
 import { createServerApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+
+/** Where the data directory is, as a person would type it: `./data`, or its full path outside. */
+function shownPath(directory: string): string {
+  const relative = path.relative(process.cwd(), directory);
+  if (relative === "") return ".";
+  return relative.startsWith("..") || path.isAbsolute(relative) ? directory : `./${relative}`;
+}
+
+/** What `npm start` prints once the app answers: where it is, and where sign-in codes arrive. */
+function startUpMessage(config: Config, database: "pglite" | "postgres"): string {
+  const where = database === "pglite" ? `embedded database in ${shownPath(config.dataDir)}` : "PostgreSQL";
+  const lines = [`Commons is running at ${config.appUrl} (${where})`];
+  if (!config.smtpUrl) {
+    lines.push("Sign-in codes and all other mail are printed below, in this log, until SMTP_URL is set.");
+  }
+  return lines.join("\n");
+}
+
+/** One line for a port the server cannot listen on, or null when the error is another kind. */
+function portProblem(error: NodeJS.ErrnoException, port: number): string | null {
+  if (error.code === "EADDRINUSE") {
+    return `Port ${port} is already in use: stop what listens there, or set PORT to another port.`;
+  }
+  if (error.code === "EACCES")
+    return `Port ${port} needs privileges this process lacks: set PORT above 1023.`;
+  return null;
+}
+
+/** Tries the port before the database is opened and migrated, so a taken port fails at once. */
+function probePort(port: number, host: string): Promise<string | null> {
+  const probe = createProbe();
+  return new Promise((resolve, reject) => {
+    probe.once("error", (error: NodeJS.ErrnoException) => {
+      const problem = portProblem(error, port);
+      if (problem) resolve(problem);
+      else reject(error);
+    });
+    probe.listen(port, host, () => probe.close(() => resolve(null)));
+  });
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -13,14 +55,21 @@ async function main() {
     }
     throw error;
   }
+  const refused = await probePort(config.port, config.host);
+  if (refused) {
+    console.error(refused);
+    process.exit(1);
+  }
   const server = await createServerApp(config);
   const http = createServer(server.listener);
+  http.on("error", (error: NodeJS.ErrnoException) => {
+    const problem = portProblem(error, config.port);
+    if (!problem) throw error;
+    console.error(problem);
+    void server.close().finally(() => process.exit(1));
+  });
   http.listen(config.port, config.host, () => {
-    console.log(
-      `Commons is running at ${config.appUrl} (listening on ${config.host}:${config.port}, database: ${server.database.kind}${
-        config.smtpUrl ? "" : ", mail printed to this log"
-      })`,
-    );
+    console.log(startUpMessage(config, server.database.kind));
   });
   let stopping = false;
   const stop = () => {

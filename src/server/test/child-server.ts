@@ -29,7 +29,8 @@ export type ChildServerOptions = {
   port: number;
   url: string;
   dataDir: string;
-  smtpUrl: string;
+  /** Null prints mail to the server's log, as `npm start` does by default. */
+  smtpUrl: string | null;
   /** Null on PGlite: the server keeps its database in DATA_DIR. */
   databaseUrl: string | null;
   /** Extra variables, e.g. test-only knobs; they win over the defaults. */
@@ -47,11 +48,12 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
     HOST: "127.0.0.1",
     APP_URL: options.url,
     DATA_DIR: options.dataDir,
-    SMTP_URL: options.smtpUrl,
     TRUST_PROXY: "loopback",
     NODE_ENV: "test",
     ...options.env,
   };
+  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
+  else delete env.SMTP_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
   const proc = spawn(process.execPath, ["src/server/main.ts"], {
