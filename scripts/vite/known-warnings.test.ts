@@ -1,9 +1,10 @@
+import { fileURLToPath } from "node:url";
 import { build, createLogger, type Logger, type Plugin } from "vite";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { withoutKnownReactWarnings } from "./known-warnings.ts";
 import { reactAsEsModules } from "./react-esm.ts";
 
-const root = new URL("../..", import.meta.url).pathname;
+const root = fileURLToPath(new URL("../..", import.meta.url));
 
 /** An app of two modules: one renders with React DOM, the other reads an export its library lacks. */
 function app(): Plugin {
