@@ -1,7 +1,6 @@
 import { createServer } from "node:http";
 import { createServer as createProbe } from "node:net";
 import path from "node:path";
-import { createServerApp } from "./app.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 
 /** Where the data directory is, as a person would type it: `./data`, or its full path outside. */
@@ -60,6 +59,8 @@ async function main() {
     console.error(refused);
     process.exit(1);
   }
+  // Imported once the port is known to be free: the app's modules take seconds to load.
+  const { createServerApp } = await import("./app.ts");
   const server = await createServerApp(config);
   const http = createServer(server.listener);
   http.on("error", (error: NodeJS.ErrnoException) => {

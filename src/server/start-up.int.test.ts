@@ -9,12 +9,16 @@ import { type ChildServer, freePort, killChildServer, startChildServer } from "#
 import { SERVER_PER_TEST_TIMEOUT } from "#server/test/harness.ts";
 
 let dataDir = "";
+let port = 0;
 let server: ChildServer | undefined;
 let blocker: Server | undefined;
 
-beforeAll(() => {
+beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "commons-start-up-"));
-});
+  port = await freePort();
+  // A fresh data directory: PGlite's initdb and every migration, slow on a busy machine.
+  server = await startAsNpmStart(port);
+}, 180_000);
 
 afterAll(async () => {
   await killChildServer(server);
@@ -23,11 +27,11 @@ afterAll(async () => {
 });
 
 /** As `npm start` runs it: production, no SMTP_URL, the embedded database. */
-async function startAsNpmStart(port: number): Promise<ChildServer> {
+async function startAsNpmStart(port: number, data = dataDir): Promise<ChildServer> {
   return startChildServer({
     port,
     url: `http://127.0.0.1:${port}`,
-    dataDir,
+    dataDir: data,
     smtpUrl: null,
     databaseUrl: null,
     env: { NODE_ENV: "production" },
@@ -39,10 +43,8 @@ const lines = (text: string) => text.split("\n").filter((line) => line.trim() !=
 it("prints where the app is and where sign-in codes appear, and the code from the log signs in", {
   timeout: SERVER_PER_TEST_TIMEOUT,
 }, async () => {
-  const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  server = await startAsNpmStart(port);
-
+  if (!server) throw new Error("the server did not start");
   const printed = lines(server.log());
   expect(printed).toEqual([
     `Commons is running at ${url} (embedded database in ${dataDir})`,
@@ -74,17 +76,16 @@ it("prints where the app is and where sign-in codes appear, and the code from th
 it("says in one line that the port is taken, with no stack trace, and exits", {
   timeout: SERVER_PER_TEST_TIMEOUT,
 }, async () => {
-  await killChildServer(server);
-  const port = await freePort();
+  const taken = await freePort();
   blocker = createServer();
-  await new Promise<void>((resolve) => blocker?.listen(port, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => blocker?.listen(taken, "127.0.0.1", resolve));
 
-  const failure = await startAsNpmStart(port).then(
+  const failure = await startAsNpmStart(taken, path.join(dataDir, "second")).then(
     () => "started",
     (error: Error) => error.message,
   );
   const printed = lines(failure.replace(/^server exited before it was ready:\n/, ""));
   expect(printed).toEqual([
-    `Port ${port} is already in use: stop what listens there, or set PORT to another port.`,
+    `Port ${taken} is already in use: stop what listens there, or set PORT to another port.`,
   ]);
 });
