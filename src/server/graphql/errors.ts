@@ -61,3 +61,17 @@ export function maskError(
     unexpected: true,
   };
 }
+
+/**
+ * A variable's value refused before anything ran (its coercion to the variable's type): bad input,
+ * whatever the type, with the scalar's own reason when it gave one.
+ */
+export function variableRefusal(error: unknown, options: { isDev: boolean }) {
+  if (!(error instanceof GraphQLError) || !isOwnGraphQLError(error)) return maskError(error, options);
+  const reason = error.originalError?.message;
+  const message = reason && !error.message.includes(reason) ? `${error.message} ${reason}` : error.message;
+  return {
+    error: placedAs(error, message, { extensions: { ...error.extensions, code: "BAD_USER_INPUT" } }),
+    unexpected: false,
+  };
+}
