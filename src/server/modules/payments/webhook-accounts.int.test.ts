@@ -15,6 +15,8 @@ import {
 import { createEvent, quickSignIn } from "#server/modules/events/events-test-support.ts";
 import { SERVER_PER_TEST_TIMEOUT } from "#server/test/harness.ts";
 import type { StripeObject } from "#server/test/stripe-standin/store.ts";
+import { takeCardPayment } from "./card-payments.test-support.ts";
+import { paymentRefund } from "./ledger.tables.ts";
 import {
   checkoutUrl,
   clubWithPlan,
@@ -267,5 +269,42 @@ describe("webhooks from another community's Stripe account", { timeout: SERVER_P
     await world.settle();
     expect((await readOrder(buyer.browser, order.id))?.status).toBe("PAID");
     expect((await paymentsOf(world, event.id)).map((p) => p.amountMinor)).toEqual([2500]);
+  });
+
+  it("refund events said to come from another account record no refund; the community's own do", async () => {
+    const club = await clubWithPlan(world, { name: "Supporter", interval: "MONTH", priceMinor: 1200 });
+    const elsewhere = await otherAccount();
+    const card = await takeCardPayment(world, { communityId: club.communityId, amountMinor: 4_000 });
+    const refund = {
+      id: `re_${randomUUID().replaceAll("-", "")}`,
+      object: "refund",
+      amount: 4_000,
+      payment_intent: card.paymentIntentId,
+      status: "succeeded",
+    };
+    const charge = {
+      id: `ch_${randomUUID().replaceAll("-", "")}`,
+      object: "charge",
+      payment_intent: card.paymentIntentId,
+    };
+    await sendAs(elsewhere, "refund.created", refund);
+    await sendAs(elsewhere, "refund.updated", refund);
+    await sendAs(elsewhere, "charge.refunded", { ...charge, refunded: true });
+    const refunds = () =>
+      db().select().from(paymentRefund).where(eq(paymentRefund.paymentId, card.payment.id));
+    expect(await refunds()).toEqual([]);
+    expect(
+      (await inboxFrom(elsewhere)).filter(
+        ([type]) => String(type).startsWith("refund.") || type === "charge.refunded",
+      ),
+    ).toEqual([
+      ["refund.created", "ignored"],
+      ["refund.updated", "ignored"],
+      ["charge.refunded", "ignored"],
+    ]);
+
+    const real = world.standin.refundFromDashboard(card.paymentIntentId, 1_500);
+    await world.settle();
+    expect((await refunds()).map((row) => [row.providerRef, row.amountMinor])).toEqual([[real.id, 1_500]]);
   });
 });
