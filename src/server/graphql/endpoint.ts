@@ -13,7 +13,7 @@ import type { HeaderReader } from "#server/request-context.ts";
 import { createTextMap, textKey } from "#server/text-key.ts";
 import type { GraphQLContext } from "./context.ts";
 import { createDocumentCache } from "./documents.ts";
-import { maskError, variableRefusal } from "./errors.ts";
+import { errorMasks } from "./errors.ts";
 import { acceptable, answerType, deepFreeze, isJsonBody, requestParams } from "./protocol.ts";
 
 export type EndpointRequest = { headers: HeaderReader; body: string; clientIp: string };
@@ -132,15 +132,10 @@ export function createGraphQLEndpoint(options: {
   logUnexpected?: (error: unknown) => void;
 }) {
   const documents = createDocumentCache({ schema: options.schema, production: options.production });
-  const logUnexpected = options.logUnexpected ?? ((error: unknown) => console.error(error));
-  const logged = (masked: ReturnType<typeof maskError>, error: unknown) => {
-    if (masked.unexpected)
-      logUnexpected(error instanceof GraphQLError ? (error.originalError ?? error) : error);
-    return masked.error;
-  };
-  const mask = (error: unknown) => logged(maskError(error, { isDev: !options.production }), error);
-  const refuseVariable = (error: unknown) =>
-    logged(variableRefusal(error, { isDev: !options.production }), error);
+  const { mask, refuseVariable } = errorMasks({
+    isDev: !options.production,
+    logUnexpected: options.logUnexpected ?? ((error: unknown) => console.error(error)),
+  });
   const runs = new WeakMap<EndpointRequest, Run>();
   const execute = compiledExecutor();
   // Bodies of queries answered before, with what graphql-http and the checks below made of them.

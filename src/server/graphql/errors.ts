@@ -75,3 +75,19 @@ export function variableRefusal(error: unknown, options: { isDev: boolean }) {
     unexpected: false,
   };
 }
+
+/**
+ * The endpoint's two masks, logging what was unexpected with its original error: `mask` for
+ * errors of a run or a refused document, `refuseVariable` for the variables' refusals.
+ */
+export function errorMasks(options: { isDev: boolean; logUnexpected: (error: unknown) => void }) {
+  const logged = (masked: { error: GraphQLError; unexpected: boolean }, error: unknown) => {
+    if (masked.unexpected)
+      options.logUnexpected(error instanceof GraphQLError ? (error.originalError ?? error) : error);
+    return masked.error;
+  };
+  return {
+    mask: (error: unknown) => logged(maskError(error, options), error),
+    refuseVariable: (error: unknown) => logged(variableRefusal(error, options), error),
+  };
+}
