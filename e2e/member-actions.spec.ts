@@ -1,5 +1,6 @@
 import { request as apiRequest, expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { createEventByApi, registerByApi } from "./support/events.ts";
 import { readMail, uniqueEmail, waitForCode } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
@@ -141,4 +142,54 @@ test("a visitor's request to join is approved from the queue", async ({ page }) 
   await expect(
     page.getByRole("table", { name: /Members/ }).getByRole("button", { name: "Cy Guest" }),
   ).toBeVisible();
+});
+
+test("an admin bans a member from the drawer, and their registration to the coming event is canceled with it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInByApi(page.request, "Olivia Owner");
+  const communityId = await createCommunityByApi(page.request, "Kayak Club");
+  const eventId = await createEventByApi(page.request, communityId, {
+    title: "Sunday paddle",
+    onlineUrl: "https://meet.example.test/paddle",
+  });
+  // Registering for a public event of an open community makes the person a member.
+  const member = await apiRequest.newContext({ baseURL });
+  await signInByApi(member, "Dee Member");
+  expect((await registerByApi(member, eventId)).status).toBe("GOING");
+
+  await page.goto(`/dashboard/${communityId}/members`);
+  await page
+    .getByRole("table", { name: /Members/ })
+    .getByRole("button", { name: "Dee Member" })
+    .click();
+  const drawer = page.getByRole("dialog", { name: "Dee Member" });
+  await drawer.getByRole("button", { name: "Ban", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Ban this member?" });
+  const cancelTheirs = confirm.getByRole("checkbox", {
+    name: "Also cancel their registrations to upcoming events",
+  });
+  await expect(cancelTheirs).toBeChecked();
+  await expect(confirm.getByText("Paid tickets are not refunded")).toBeVisible();
+  await saveScreenshot(page, "ban-dialog");
+  await expectAccessible(page, "ban dialog");
+  await confirm.getByRole("button", { name: "Ban", exact: true }).click();
+  await expect(
+    page.getByText("Dee Member is banned and their registrations to upcoming events are canceled."),
+  ).toBeVisible();
+  await expect(confirm).toBeHidden();
+
+  // The member's place, and the online link that came with it, are gone.
+  const seen = await member.post("/api/graphql", {
+    headers: { origin },
+    data: {
+      query: "query ($id: ID!) { event(id: $id) { onlineUrl viewerRegistration { status } } }",
+      variables: { id: eventId },
+    },
+  });
+  expect(await seen.json()).toEqual({
+    data: { event: { onlineUrl: null, viewerRegistration: { status: "CANCELED" } } },
+  });
+  await member.dispose();
 });

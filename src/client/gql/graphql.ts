@@ -938,6 +938,7 @@ export type SetMemberRoleMutation = { setMemberRole: { id: string, role: Communi
 
 export type BanMemberMutationVariables = Exact<{
   membershipId: string | number;
+  cancelRegistrations: boolean;
 }>;
 
 
@@ -2654,8 +2655,11 @@ export const SetMemberRoleDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SetMemberRoleMutation, SetMemberRoleMutationVariables>;
 export const BanMemberDocument = new TypedDocumentString(`
-    mutation BanMember($membershipId: ID!) {
-  banMember(membershipId: $membershipId) {
+    mutation BanMember($membershipId: ID!, $cancelRegistrations: Boolean!) {
+  banMember(
+    membershipId: $membershipId
+    cancelRegistrations: $cancelRegistrations
+  ) {
     id
     status
   }

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isScalarType, specifiedScalarTypes } from "graphql";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createCommunity,
   createEvent,
@@ -6,6 +7,7 @@ import {
   registerFor,
 } from "#server/modules/events/events-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
+import { schema } from "./schema.ts";
 
 let t: TestServer;
 let owner: TestBrowser;
@@ -102,5 +104,154 @@ describe("bad input gets a stable code, never INTERNAL_SERVER_ERROR", () => {
       expect(codes).toContain(code);
       expect(codes).not.toContain("none");
     }
+  });
+});
+
+/** Nothing a client sends is logged as unexpected: a stack trace in the log means a bug. */
+const logged = vi.spyOn(console, "error");
+afterEach(() => {
+  expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([]);
+  logged.mockClear();
+});
+
+/**
+ * Per custom scalar of the schema: values it must refuse, one it takes, and operations with a
+ * `$v` variable or a `{v}` literal of it (in arguments and inside input objects).
+ */
+const SCALARS: Record<string, { bad: unknown[]; good: unknown; operations: () => string[] }> = {
+  MinorUnits: {
+    bad: [1.5, "12", "1e3", 2 ** 53, -0.5, true, ""],
+    good: 1250,
+    operations: () => [
+      `mutation ($v: MinorUnits!) { refundPayment(id: "no-such-payment", amountMinor: {v}, reason: "Asked") { id } }`,
+      `mutation ($v: MinorUnits!) { recordPayment(communityId: "${communityId}", input: { amountMinor: {v}, currency: "EUR", method: CASH, purpose: OTHER }) { id } }`,
+      `mutation ($v: MinorUnits!) { recordPayment(communityId: "${communityId}", input: { amountMinor: 100, feeMinor: {v}, currency: "EUR", method: CASH, purpose: OTHER }) { id } }`,
+    ],
+  },
+  DateTime: {
+    bad: ["garbage", "12", "1.5", "2026-02-31T00:00:00Z", "2026-11-28T10:00", "2026-11-28T25:00:00Z", "", 12],
+    good: "2026-01-01T00:00:00.000Z",
+    operations: () => [
+      `query ($v: DateTime!) { paymentTotals(communityId: "${communityId}", from: {v}, to: "2026-06-01T00:00:00Z") { currency } }`,
+      `query ($v: DateTime!) { payments(communityId: "${communityId}", filter: { createdAfter: {v} }) { nodes { id } } }`,
+      `query ($v: DateTime!) { payments(communityId: "${communityId}", filter: { createdBefore: {v} }) { nodes { id } } }`,
+      `query ($v: DateTime!) { members(communityId: "${communityId}", filter: { joinedAfter: {v} }) { nodes { id } } }`,
+      `query ($v: DateTime!) { members(communityId: "${communityId}", filter: { lastActiveBefore: {v} }) { nodes { id } } }`,
+      `mutation ($v: DateTime!) { createPromoCode(communityId: "${communityId}", input: { code: "SPRING", percentOff: 10, startsAt: {v} }) { id } }`,
+      `mutation ($v: DateTime!) { createPromoCode(communityId: "${communityId}", input: { code: "SPRING", percentOff: 10, expiresAt: {v} }) { id } }`,
+      `mutation ($v: DateTime!) { recordPayment(communityId: "${communityId}", input: { amountMinor: 100, currency: "EUR", method: CASH, purpose: OTHER, paidAt: {v} }) { id } }`,
+    ],
+  },
+};
+
+/** The operation with the value as a variable, and with it written into the document. */
+function bothWays(operation: string, value: unknown): [string, Record<string, unknown>][] {
+  const literal = operation
+    .replace(/^(query|mutation) \(\$v: \w+!\) /, "$1 ")
+    .replace("{v}", JSON.stringify(value));
+  return [
+    [operation.replace("{v}", "$v"), { v: value }],
+    [literal, {}],
+  ];
+}
+
+describe("custom scalars refuse bad values with BAD_USER_INPUT", () => {
+  it("covers every custom scalar the schema defines", () => {
+    const custom = Object.values(schema.getTypeMap())
+      .filter((type) => isScalarType(type) && !specifiedScalarTypes.some((s) => s.name === type.name))
+      .map((type) => type.name)
+      .sort();
+    expect(custom).toEqual(Object.keys(SCALARS).sort());
+  });
+
+  for (const [name, scalar] of Object.entries(SCALARS)) {
+    it(`refuses a bad ${name} as a variable and as a literal, naming the value`, async () => {
+      for (const operation of scalar.operations()) {
+        for (const value of scalar.bad) {
+          for (const [query, variables] of bothWays(operation, value)) {
+            const result = await owner.graphql(query, variables);
+            const [error] = result.errors ?? [];
+            expect({ query, value, code: error?.extensions?.code }).toEqual({
+              query,
+              value,
+              code: "BAD_USER_INPUT",
+            });
+            expect(error?.message).toContain(`${name} takes`);
+            expect(error?.message).toContain(
+              typeof value === "string" ? JSON.stringify(value) : String(value),
+            );
+            expect(result.data ?? null).toBeNull();
+          }
+        }
+      }
+    });
+
+    it(`takes a good ${name} through to the field`, async () => {
+      for (const operation of scalar.operations()) {
+        for (const [query, variables] of bothWays(operation, scalar.good)) {
+          const result = await owner.graphql(query, variables);
+          // The field ran: whatever it said of the rest of the input, the value itself was taken.
+          const refusals = (result.errors ?? []).filter(
+            (error) => error.message.includes(name) || error.extensions?.code === "INTERNAL_SERVER_ERROR",
+          );
+          expect({ query, refusals }).toEqual({ query, refusals: [] });
+        }
+      }
+    });
+  }
+});
+
+describe("variables of the built-in types", () => {
+  it("refuses a value of the wrong type with BAD_USER_INPUT", async () => {
+    const result = await owner.graphql(
+      "query ($first: Int) { myRegistrations(when: UPCOMING, first: $first) { nodes { id } } }",
+      { first: "12" },
+    );
+    expect(result.errors?.map((error) => error.extensions?.code)).toEqual(["BAD_USER_INPUT"]);
+  });
+});
+
+describe("a body that is not a GraphQL request gets a 400 saying what to send", () => {
+  const send = (body: string, accept?: string) =>
+    owner.fetch("/api/graphql", {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", ...(accept ? { accept } : {}) },
+    });
+
+  it("answers malformed JSON, arrays, other JSON values and wrong parameter types with BAD_USER_INPUT", async () => {
+    const cases: [string, string][] = [
+      ['{"query": "{ viewer { id } }"', "not valid JSON"],
+      ["", "no body"],
+      ["[]", "one JSON object"],
+      ['[{"query": "{ viewer { id } }"}]', "one JSON object"],
+      ["null", "JSON object"],
+      ['"{ viewer { id } }"', "JSON object"],
+      ["{}", '"query"'],
+      ['{"query": 42}', '"query" must be a string'],
+      ['{"query": "{ viewer { id } }", "variables": "x"}', '"variables" must be a JSON object'],
+      ['{"query": "{ viewer { id } }", "variables": [1]}', '"variables" must be a JSON object'],
+      ['{"query": "{ viewer { id } }", "operationName": 5}', '"operationName" must be a string'],
+      ['{"query": "{ viewer { id } }", "extensions": "x"}', '"extensions" must be a JSON object'],
+    ];
+    for (const [body, said] of cases) {
+      const response = await send(body);
+      const answer = (await response.json()) as { errors: { message: string; extensions: object }[] };
+      expect({ body, status: response.status, type: response.headers.get("content-type") }).toEqual({
+        body,
+        status: 400,
+        type: "application/json; charset=utf-8",
+      });
+      expect(answer.errors).toEqual([
+        { message: expect.stringContaining(said), extensions: { code: "BAD_USER_INPUT" } },
+      ]);
+    }
+  });
+
+  it("answers in the GraphQL response type when the client asks for it", async () => {
+    const response = await send("[]", "application/graphql-response+json");
+    expect(response.status).toBe(400);
+    expect(response.headers.get("content-type")).toBe("application/graphql-response+json; charset=utf-8");
+    expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: "BAD_USER_INPUT" } }] });
   });
 });

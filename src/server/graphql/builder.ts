@@ -1,6 +1,7 @@
 import SchemaBuilder from "@pothos/core";
 import { isoTime } from "#server/db/iso-time.ts";
 import type { GraphQLContext } from "./context.ts";
+import { dateTimeInput, literalValue, minorUnitsInput } from "./scalars.ts";
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
@@ -10,11 +11,8 @@ export const builder = new SchemaBuilder<{
 
 builder.scalarType("DateTime", {
   serialize: isoTime,
-  parseValue: (value) => {
-    const date = new Date(String(value));
-    if (Number.isNaN(date.getTime())) throw new TypeError("DateTime must be an ISO 8601 string");
-    return date;
-  },
+  parseValue: (value) => dateTimeInput(value),
+  parseLiteral: (node) => dateTimeInput(literalValue(node), node),
 });
 
 /**
@@ -24,11 +22,8 @@ builder.scalarType("DateTime", {
 builder.scalarType("MinorUnits", {
   description: "A whole number of a currency's minor units (cents, yen, fils), exact up to 2^53 − 1.",
   serialize: (value) => value,
-  parseValue: (value) => {
-    if (typeof value !== "number" || !Number.isSafeInteger(value))
-      throw new TypeError("MinorUnits must be a whole number");
-    return value;
-  },
+  parseValue: (value) => minorUnitsInput(value),
+  parseLiteral: (node) => minorUnitsInput(literalValue(node), node),
 });
 
 builder.queryType({});

@@ -13,8 +13,8 @@ import type { HeaderReader } from "#server/request-context.ts";
 import { createTextMap, textKey } from "#server/text-key.ts";
 import type { GraphQLContext } from "./context.ts";
 import { createDocumentCache } from "./documents.ts";
-import { maskError } from "./errors.ts";
-import { acceptable, answerType, deepFreeze, isJsonBody } from "./protocol.ts";
+import { errorMasks } from "./errors.ts";
+import { acceptable, answerType, deepFreeze, isJsonBody, requestParams } from "./protocol.ts";
 
 export type EndpointRequest = { headers: HeaderReader; body: string; clientIp: string };
 export type EndpointResponse = {
@@ -132,13 +132,10 @@ export function createGraphQLEndpoint(options: {
   logUnexpected?: (error: unknown) => void;
 }) {
   const documents = createDocumentCache({ schema: options.schema, production: options.production });
-  const logUnexpected = options.logUnexpected ?? ((error: unknown) => console.error(error));
-  const mask = (error: unknown) => {
-    const masked = maskError(error, { isDev: !options.production });
-    if (masked.unexpected)
-      logUnexpected(error instanceof GraphQLError ? (error.originalError ?? error) : error);
-    return masked.error;
-  };
+  const { mask, refuseVariable } = errorMasks({
+    isDev: !options.production,
+    logUnexpected: options.logUnexpected ?? ((error: unknown) => console.error(error)),
+  });
   const runs = new WeakMap<EndpointRequest, Run>();
   const execute = compiledExecutor();
   // Bodies of queries answered before, with what graphql-http and the checks below made of them.
@@ -196,8 +193,10 @@ export function createGraphQLEndpoint(options: {
       run.data = result.data;
       run.clean = !result.errors;
     }
+    // Without `data`, nothing ran: the errors are the variables' refusals (graphql-jit's coercion).
+    const errors = result.errors?.map("data" in result ? mask : refuseVariable);
     return [
-      JSON.stringify(result.errors ? { ...result, errors: result.errors.map(mask) } : result),
+      JSON.stringify(errors ? { ...result, errors } : result),
       { status: 200, statusText: "OK", headers: { "content-type": answerType(raw.headers.get("accept")) } },
     ];
   }
@@ -205,6 +204,7 @@ export function createGraphQLEndpoint(options: {
   const handler = createHandler<EndpointRequest, undefined, GraphQLContext>({
     schema: options.schema,
     formatError: mask,
+    parseRequestParams: requestParams,
     async onSubscribe(request, params) {
       const checked = check(request.raw, params);
       if (!("operation" in checked)) return checked;

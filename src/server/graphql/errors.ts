@@ -61,3 +61,33 @@ export function maskError(
     unexpected: true,
   };
 }
+
+/**
+ * A variable's value refused before anything ran (its coercion to the variable's type): bad input,
+ * whatever the type, with the scalar's own reason when it gave one.
+ */
+export function variableRefusal(error: unknown, options: { isDev: boolean }) {
+  if (!(error instanceof GraphQLError) || !isOwnGraphQLError(error)) return maskError(error, options);
+  const reason = error.originalError?.message;
+  const message = reason && !error.message.includes(reason) ? `${error.message} ${reason}` : error.message;
+  return {
+    error: placedAs(error, message, { extensions: { ...error.extensions, code: "BAD_USER_INPUT" } }),
+    unexpected: false,
+  };
+}
+
+/**
+ * The endpoint's two masks, logging what was unexpected with its original error: `mask` for
+ * errors of a run or a refused document, `refuseVariable` for the variables' refusals.
+ */
+export function errorMasks(options: { isDev: boolean; logUnexpected: (error: unknown) => void }) {
+  const logged = (masked: { error: GraphQLError; unexpected: boolean }, error: unknown) => {
+    if (masked.unexpected)
+      options.logUnexpected(error instanceof GraphQLError ? (error.originalError ?? error) : error);
+    return masked.error;
+  };
+  return {
+    mask: (error: unknown) => logged(maskError(error, options), error),
+    refuseVariable: (error: unknown) => logged(variableRefusal(error, options), error),
+  };
+}

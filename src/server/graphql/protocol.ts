@@ -1,3 +1,11 @@
+import {
+  type Response as HandlerResponse,
+  parseRequestParams,
+  type Request,
+  type RequestParams,
+} from "graphql-http";
+import type { HeaderReader } from "#server/request-context.ts";
+
 // What graphql-http decides from a request's headers, worked out once per header value: a client
 // sends the same Accept and Content-Type with every request. The endpoint answers a request it has
 // seen before without graphql-http only when graphql-http would accept these headers as they are
@@ -71,4 +79,44 @@ export function deepFreeze<T>(value: T): T {
     for (const inner of Object.values(value)) deepFreeze(inner);
   }
   return value;
+}
+
+/** graphql-http's refusals of a request's body, said as what to send instead. */
+const BODY_REFUSALS: Record<string, string> = {
+  "Missing body": 'The request has no body: send a JSON object with the GraphQL document as "query".',
+  "Unparsable JSON body": "The body is not valid JSON.",
+  "JSON body must be an object": 'The body must be a JSON object with the GraphQL document as "query".',
+  "Missing query": 'The body has no "query": send the GraphQL document as "query".',
+  "Invalid query": '"query" must be a string holding a GraphQL document.',
+  "Invalid variables": '"variables" must be a JSON object.',
+  "Invalid operationName": '"operationName" must be a string.',
+  "Invalid extensions": '"extensions" must be a JSON object.',
+};
+
+/**
+ * A request's parameters as graphql-http reads them, or its refusal as a 400 with BAD_USER_INPUT
+ * and a sentence saying what to send: graphql-http refuses a malformed body with a plain Error,
+ * which would otherwise be masked (and logged) as an internal error.
+ */
+const BATCH_REFUSAL =
+  'The body must be one JSON object with the GraphQL document as "query": lists of requests are not answered.';
+
+export async function requestParams<Raw extends { headers: HeaderReader; body: string }>(
+  request: Request<Raw, undefined>,
+): Promise<RequestParams | HandlerResponse> {
+  try {
+    return await parseRequestParams(request);
+  } catch (error) {
+    const list = /^\s*\[/.test(request.raw.body);
+    const message = list ? BATCH_REFUSAL : error instanceof Error ? BODY_REFUSALS[error.message] : undefined;
+    if (!message) throw error;
+    return [
+      JSON.stringify({ errors: [{ message, extensions: { code: "BAD_USER_INPUT" } }] }),
+      {
+        status: 400,
+        statusText: "Bad Request",
+        headers: { "content-type": answerType(request.raw.headers.get("accept")) },
+      },
+    ];
+  }
 }

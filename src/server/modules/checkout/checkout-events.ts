@@ -3,8 +3,14 @@ import type Stripe from "stripe";
 import type { Db } from "#server/db/client.ts";
 import { lockEvent } from "#server/modules/events/seats.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import { isAccountOfCommunity } from "#server/modules/payments/payment-account.service.ts";
 import type { StripeGateway } from "#server/modules/payments/stripe-client.ts";
-import { IGNORED, type StripeEventHandler } from "#server/modules/payments/stripe-event-handlers.ts";
+import {
+  type HandlerDeps,
+  IGNORED,
+  type InboxEvent,
+  type StripeEventHandler,
+} from "#server/modules/payments/stripe-event-handlers.ts";
 import { expiredHolds, releaseHeld } from "#server/modules/registrations/registration-holds.service.ts";
 import { ticketOrder } from "./checkout.tables.ts";
 import { CHECKOUT_KIND, expireCheckoutSession, paidSession } from "./checkout-stripe.ts";
@@ -16,19 +22,24 @@ import { completeOrder, releaseOrder } from "./order-release.service.ts";
 
 type OrderRow = typeof ticketOrder.$inferSelect;
 
-const orderOfSession = async (db: Db, session: { id: string; metadata?: Stripe.Metadata | null }) => {
+/** The event's session's order, when the event comes from the account of the order's community. */
+const orderOfSession = async ({ db, stripe }: HandlerDeps, event: InboxEvent) => {
+  const session = event.payload.data.object as Stripe.Checkout.Session;
   if (session.metadata?.commons_kind !== CHECKOUT_KIND) return null;
   const [row] = await db
     .select()
     .from(ticketOrder)
     .where(eq(ticketOrder.checkoutSessionId, session.id))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const own = await isAccountOfCommunity(db, stripe.settings.connect, row.communityId, event.account);
+  return own ? row : null;
 };
 
 /** `checkout.session.completed`: the payment, confirmed against the API, pays the order. */
-const sessionCompleted: StripeEventHandler = async ({ db, stripe, emit, clock }, event) => {
-  const order = await orderOfSession(db, event.payload.data.object as Stripe.Checkout.Session);
+const sessionCompleted: StripeEventHandler = async (deps, event) => {
+  const { stripe, emit, clock } = deps;
+  const order = await orderOfSession(deps, event);
   if (!order || order.status === "paid") return IGNORED;
   const { payment } = await paidSession(stripe, order.checkoutSessionId ?? "", event.account);
   // Completed but not (yet) paid, e.g. a delayed payment method: its own event will follow.
@@ -42,8 +53,9 @@ const sessionCompleted: StripeEventHandler = async ({ db, stripe, emit, clock },
 };
 
 /** `checkout.session.expired`: Stripe will not take the payment any more, the seats go back. */
-const sessionExpired: StripeEventHandler = async ({ db, stripe, emit, clock }, event) => {
-  const order = await orderOfSession(db, event.payload.data.object as Stripe.Checkout.Session);
+const sessionExpired: StripeEventHandler = async (deps, event) => {
+  const { db, stripe, emit, clock } = deps;
+  const order = await orderOfSession(deps, event);
   if (order?.status !== "open") return IGNORED;
   if ((await expireCheckoutSession(stripe, order)) === "complete") return IGNORED;
   await releaseOrder(db, emit, order.id, clock());

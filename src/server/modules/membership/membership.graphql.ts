@@ -324,8 +324,16 @@ builder.mutationFields((t) => ({
   }),
   banMember: t.field({
     type: Membership,
-    args: { membershipId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => banMember(ctx, String(args.membershipId)),
+    args: {
+      membershipId: t.arg.id({ required: true }),
+      cancelRegistrations: t.arg.boolean({
+        required: false,
+        defaultValue: true,
+        description: "Also cancel their registrations to the community's events not yet over (no refunds)",
+      }),
+    },
+    resolve: (_root, args, ctx) =>
+      banMember(ctx, String(args.membershipId), { cancelRegistrations: args.cancelRegistrations ?? true }),
   }),
   removeMember: t.boolean({
     args: { membershipId: t.arg.id({ required: true }) },

@@ -9,6 +9,7 @@ import {
   type MembershipRecord,
   updateMembership,
 } from "#server/modules/members/membership-records.service.ts";
+import { cancelRegistrationsOnBan } from "#server/modules/registrations/registration-bans.service.ts";
 import type { Role } from "#shared/capabilities.ts";
 import type { MembershipCtx } from "./membership.context.ts";
 import { mayAssign, mayManage, mayTransferOwnership } from "./membership.policy.ts";
@@ -64,8 +65,16 @@ export async function setMemberRole(
   });
 }
 
-/** Bans a member or a requester: they lose their role and can't rejoin, request or register. */
-export async function banMember(ctx: MembershipCtx, membershipId: string): Promise<MembershipRecord> {
+/**
+ * Bans a member or a requester: they lose their role and can't rejoin, request or register. With
+ * `cancelRegistrations` (the default), their registrations to the community's events not yet over
+ * are canceled in the same transaction, so their seats, check-in codes and online links go too.
+ */
+export async function banMember(
+  ctx: MembershipCtx,
+  membershipId: string,
+  options: { cancelRegistrations: boolean } = { cancelRegistrations: true },
+): Promise<MembershipRecord> {
   return ctx.db.transaction(async (tx) => {
     const { target, actor } = await lockTarget(ctx, tx, membershipId);
     if (target.status === "banned") return target;
@@ -84,6 +93,14 @@ export async function banMember(ctx: MembershipCtx, membershipId: string): Promi
       subjectId: target.userId,
       payload: { userId: target.userId, membershipId, role: target.role },
     });
+    if (options.cancelRegistrations)
+      await cancelRegistrationsOnBan(tx, {
+        communityId: target.communityId,
+        userId: target.userId,
+        actorId: actor.viewer.id,
+        emit: ctx.emit,
+        at: now,
+      });
     return row;
   });
 }

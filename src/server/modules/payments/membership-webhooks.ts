@@ -2,6 +2,7 @@ import type Stripe from "stripe";
 import { subscriptionById, updateSubscription } from "./member-subscriptions.records.ts";
 import { MEMBERSHIP_KIND } from "./membership-checkout.service.ts";
 import { applyStripeState, recordMembershipPayment, stateOfSubscription } from "./membership-sync.service.ts";
+import { isAccountOfCommunity } from "./payment-account.service.ts";
 import { chargeOf, idOf } from "./stripe-calls.ts";
 import {
   type Handled,
@@ -23,6 +24,22 @@ const onAccount = (event: InboxEvent) => (event.account ? { stripeAccount: event
 const ourId = (metadata: Metadata): string | null =>
   metadata?.commons_kind === MEMBERSHIP_KIND ? (metadata.commons_subscription_id ?? null) : null;
 
+/**
+ * The record the metadata names, when the event comes from its community's own account: any
+ * account can write any metadata, so another community's account naming it changes nothing.
+ */
+async function recordOf(deps: HandlerDeps, event: InboxEvent, id: string | null) {
+  const row = id ? await subscriptionById(deps.db, id) : null;
+  if (!row) return null;
+  const own = await isAccountOfCommunity(
+    deps.db,
+    deps.stripe.settings.connect,
+    row.communityId,
+    event.account,
+  );
+  return own ? row : null;
+}
+
 async function subscriptionState(deps: HandlerDeps, event: InboxEvent, stripeSubscriptionId: string) {
   const subscription = await deps.stripe.stripe.subscriptions.retrieve(
     stripeSubscriptionId,
@@ -35,8 +52,8 @@ async function subscriptionState(deps: HandlerDeps, event: InboxEvent, stripeSub
 /** A membership's checkout was paid: a subscription starts, or a `once` plan's payment is recorded. */
 export const membershipCheckoutCompleted: Handler = async (deps, event) => {
   const object = event.payload.data.object as Stripe.Checkout.Session;
-  const id = ourId(object.metadata);
-  if (!id || !(await subscriptionById(deps.db, id))) return IGNORED;
+  const id = (await recordOf(deps, event, ourId(object.metadata)))?.id;
+  if (!id) return IGNORED;
   const session = await deps.stripe.stripe.checkout.sessions.retrieve(
     object.id,
     { expand: ["payment_intent.latest_charge.balance_transaction"] },
@@ -78,8 +95,7 @@ export const membershipCheckoutCompleted: Handler = async (deps, event) => {
 /** A membership's checkout expired unpaid: nothing was bought. */
 export const membershipCheckoutExpired: Handler = async (deps, event) => {
   const object = event.payload.data.object as Stripe.Checkout.Session;
-  const id = ourId(object.metadata);
-  const row = id ? await subscriptionById(deps.db, id) : null;
+  const row = await recordOf(deps, event, ourId(object.metadata));
   if (row?.status !== "checkout" || row.checkoutSessionId !== object.id) return IGNORED;
   const session = await deps.stripe.stripe.checkout.sessions.retrieve(object.id, {}, onAccount(event));
   if (session.status !== "expired") return IGNORED;
@@ -96,8 +112,8 @@ export const membershipCheckoutExpired: Handler = async (deps, event) => {
 /** `customer.subscription.updated` and `.deleted`: renewed, past due, canceling, ended. */
 export const membershipSubscriptionChanged: Handler = async (deps, event) => {
   const object = event.payload.data.object as Stripe.Subscription;
-  const id = ourId(object.metadata);
-  if (!id || !(await subscriptionById(deps.db, id))) return IGNORED;
+  const id = (await recordOf(deps, event, ourId(object.metadata)))?.id;
+  if (!id) return IGNORED;
   const { state } = await subscriptionState(deps, event, object.id);
   return {
     outcome: "handled",
@@ -117,7 +133,7 @@ function invoiceTarget(invoice: Stripe.Invoice) {
 /** A period was paid: the payment goes into the ledger and the subscription's state is brought up to date. */
 export const membershipInvoicePaid: Handler = async (deps, event) => {
   const target = invoiceTarget(event.payload.data.object as Stripe.Invoice);
-  if (!target || !(await subscriptionById(deps.db, target.id))) return IGNORED;
+  if (!target || !(await recordOf(deps, event, target.id))) return IGNORED;
   const invoice = await deps.stripe.stripe.invoices.retrieve(
     (event.payload.data.object as Stripe.Invoice).id as string,
     { expand: ["payments"] },
@@ -153,7 +169,7 @@ export const membershipInvoicePaid: Handler = async (deps, event) => {
 /** A renewal's charge failed: the subscription is past due (the member is told by mail). */
 export const membershipInvoiceFailed: Handler = async (deps, event) => {
   const target = invoiceTarget(event.payload.data.object as Stripe.Invoice);
-  if (!target || !(await subscriptionById(deps.db, target.id))) return IGNORED;
+  if (!target || !(await recordOf(deps, event, target.id))) return IGNORED;
   const { state } = await subscriptionState(deps, event, target.subscriptionId);
   return {
     outcome: "handled",

@@ -14,6 +14,22 @@ export async function accountOfCommunity(db: Db, communityId: string): Promise<P
   return row ?? null;
 }
 
+/**
+ * Whether an event from this Stripe account (null: the platform's own) speaks for the community:
+ * only the community's own account may touch its records. Metadata is whatever the account that
+ * made an object wrote, so a record named there is trusted only when the accounts match.
+ */
+export async function isAccountOfCommunity(
+  db: Db,
+  connect: boolean,
+  communityId: string,
+  account: string | null,
+): Promise<boolean> {
+  if (!connect) return account === null;
+  if (account === null) return false;
+  return (await accountOfCommunity(db, communityId))?.stripeAccountId === account;
+}
+
 export async function accountByStripeId(db: Db, stripeAccountId: string): Promise<PaymentAccountRow | null> {
   const [row] = await db
     .select()

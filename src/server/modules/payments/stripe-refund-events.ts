@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { listUsers } from "#server/modules/users/users.service.ts";
 import { addRefund, type PaymentRow, paymentByProviderRef } from "./ledger.service.ts";
-import { accountOfCommunity } from "./payment-account.service.ts";
+import { isAccountOfCommunity } from "./payment-account.service.ts";
 import { idOf } from "./stripe-calls.ts";
 import type { StripeGateway } from "./stripe-client.ts";
 
@@ -39,12 +39,6 @@ type Deps = { db: Db; stripe: StripeGateway; emit: Emit; clock: () => Date };
 type Event = { type: string; account: string | null; payload: Stripe.Event };
 type Outcome = { outcome: "handled" | "ignored"; commit?: (tx: Db) => Promise<void> };
 
-/** Whether the event's account is the one the payment's community takes payments on. */
-async function sameAccount(deps: Deps, found: PaymentRow, account: string | null): Promise<boolean> {
-  if (!deps.stripe.settings.connect) return account === null;
-  return (await accountOfCommunity(deps.db, found.communityId))?.stripeAccountId === account;
-}
-
 /** Who a refund made from Commons says made it, while they still have an account. */
 async function actorOf(db: Db, refund: Stripe.Refund, found: PaymentRow): Promise<string | null> {
   const metadata = refund.metadata ?? {};
@@ -77,7 +71,8 @@ export async function refundsChanged(deps: Deps, event: Event): Promise<Outcome>
     if (deps.clock().getTime() - intent.created * 1000 > LEDGER_WAIT_MS) return { outcome: "ignored" };
     throw new Error(`no payment for ${paymentIntentId} in the ledger yet`);
   }
-  if (!(await sameAccount(deps, found, event.account))) return { outcome: "ignored" };
+  if (!(await isAccountOfCommunity(deps.db, deps.stripe.settings.connect, found.communityId, event.account)))
+    return { outcome: "ignored" };
   const refunds: Stripe.Refund[] = [];
   for await (const refund of deps.stripe.stripe.refunds.list(
     { payment_intent: paymentIntentId, limit: 100 },

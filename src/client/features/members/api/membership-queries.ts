@@ -127,8 +127,8 @@ const SetMemberRoleMutation = graphql(`
 `);
 
 const BanMemberMutation = graphql(`
-  mutation BanMember($membershipId: ID!) {
-    banMember(membershipId: $membershipId) {
+  mutation BanMember($membershipId: ID!, $cancelRegistrations: Boolean!) {
+    banMember(membershipId: $membershipId, cancelRegistrations: $cancelRegistrations) {
       id
       status
     }
@@ -234,7 +234,8 @@ export const useSetMemberRole = (communityId: string) =>
 export const useBanMember = (communityId: string) =>
   useMembersMutation(
     communityId,
-    async (membershipId: string) => (await request(BanMemberMutation, { membershipId })).banMember,
+    async (input: { membershipId: string; cancelRegistrations: boolean }) =>
+      (await request(BanMemberMutation, input)).banMember,
   );
 
 export const useRemoveMember = (communityId: string) =>

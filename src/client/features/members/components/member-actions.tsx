@@ -55,6 +55,7 @@ export function MemberActions({ communityId, member, capabilities, onClose, onCo
   const transfer = useTransferOwnership(communityId);
   const [role, setRoleChoice] = useState<CommunityRole>(member.role);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [cancelRegistrations, setCancelRegistrations] = useState(true);
   const manageable = mayManageRole(capabilities, member.role);
   const roles = assignableRoles(capabilities);
   const mayTransfer =
@@ -67,13 +68,21 @@ export function MemberActions({ communityId, member, capabilities, onClose, onCo
 
   function confirm() {
     if (confirming === "ban") {
-      ban.mutate(member.id, {
-        onSuccess: () => {
-          notify("success", `${name} is banned.`);
-          setConfirming(null);
+      ban.mutate(
+        { membershipId: member.id, cancelRegistrations },
+        {
+          onSuccess: () => {
+            notify(
+              "success",
+              cancelRegistrations
+                ? `${name} is banned and their registrations to upcoming events are canceled.`
+                : `${name} is banned.`,
+            );
+            setConfirming(null);
+          },
+          onError: fail("The member could not be banned."),
         },
-        onError: fail("The member could not be banned."),
-      });
+      );
     } else if (confirming === "remove") {
       remove.mutate(member.id, {
         onSuccess: () => {
@@ -134,7 +143,14 @@ export function MemberActions({ communityId, member, capabilities, onClose, onCo
           </Button>
         ) : null}
         {manageable && member.status !== "BANNED" ? (
-          <Button variant="outline" disabled={busy} onClick={() => setConfirming("ban")}>
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => {
+              setCancelRegistrations(true);
+              setConfirming("ban");
+            }}
+          >
             Ban
           </Button>
         ) : null}
@@ -152,6 +168,25 @@ export function MemberActions({ communityId, member, capabilities, onClose, onCo
         title={confirming ? CONFIRM[confirming].title : ""}
         description={confirming ? CONFIRM[confirming].body(name) : undefined}
       >
+        {confirming === "ban" ? (
+          <div className="grid gap-1">
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="size-4 accent-primary"
+                checked={cancelRegistrations}
+                disabled={busy}
+                aria-describedby={`${id}-cancel-hint`}
+                onChange={(event) => setCancelRegistrations(event.target.checked)}
+              />
+              Also cancel their registrations to upcoming events
+            </label>
+            <p id={`${id}-cancel-hint`} className="pl-6 text-sm text-muted-foreground">
+              Their seats go to the waitlist and their check-in codes and online links stop working. Paid
+              tickets are not refunded: refund them from Payments if you wish.
+            </p>
+          </div>
+        ) : null}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" disabled={busy} onClick={() => setConfirming(null)}>
             Cancel
