@@ -33,7 +33,7 @@ export async function tagMembers(
   const add = checkNewTags("add", changes.add);
   const remove = checkTags("remove", changes.remove);
   errors.push(...add.errors, ...remove.errors);
-  if (add.tags.length === 0 && remove.tags.length === 0)
+  if (add.tags.length === 0 && remove.tags.length === 0 && add.errors.length === 0)
     errors.push({ field: "add", code: "REQUIRED", message: "Name a tag to add or remove." });
   errors.push(...selectionErrors(selection));
   if (errors.length > 0) throw invalidInput(errors);
