@@ -134,7 +134,6 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
             id={fieldId("name")}
             autoComplete="off"
             autoFocus
-            maxLength={TEXT_LIMITS.communityName}
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={describedByFor("name")}
             aria-required="true"

@@ -5,6 +5,7 @@ import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import type { Capability } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 import { type TagTarget, useTagMembers } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { filterOf, isFiltered, membersCsvHref } from "../member-filter.ts";
@@ -64,6 +65,10 @@ export function BulkActions({
   const run = (action: "add" | "remove") => {
     const value = tag.trim();
     if (!value) return;
+    if (action === "add" && hasUnsafeNameCharacters(value)) {
+      notify("error", `Tag: ${INVALID_CHARACTERS_MESSAGE}`);
+      return;
+    }
     tagMembers.mutate(
       { target, [action]: [value] },
       {

@@ -96,7 +96,6 @@ export function GeneralSection({ community, readOnly }: { community: Community; 
             <Input
               id={fieldId("name")}
               autoComplete="off"
-              maxLength={TEXT_LIMITS.communityName}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={describedByFor("name")}
               aria-required="true"
