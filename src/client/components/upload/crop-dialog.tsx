@@ -70,7 +70,7 @@ export function CropDialog({
                 />
               </div>
               <div className="flex items-center gap-3">
-                <label htmlFor={zoomId} className="text-sm font-medium">
+                <label htmlFor={zoomId} className="shrink-0 whitespace-nowrap text-sm font-medium">
                   Zoom
                 </label>
                 <input
@@ -81,7 +81,7 @@ export function CropDialog({
                   step={0.05}
                   value={zoom}
                   onChange={(event) => setZoom(Number(event.target.value))}
-                  className="w-full accent-primary focus-visible:outline-2 focus-visible:outline-ring"
+                  className="min-w-0 flex-1 accent-primary focus-visible:outline-2 focus-visible:outline-ring"
                 />
               </div>
             </>
