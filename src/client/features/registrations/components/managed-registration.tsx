@@ -19,6 +19,7 @@ import {
   usePayForOffer,
 } from "#client/features/registrations/api/managed-registration.ts";
 import { leaveFor } from "#client/lib/leave-for.ts";
+import { plural } from "#client/lib/plural.ts";
 import { formatDateTime, formatEventRange } from "#shared/event-time-format.ts";
 import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
 import { CheckInQr } from "./check-in-qr.tsx";
@@ -63,7 +64,10 @@ function heading(registration: ManagedRegistration): Heading {
         tone: "wait",
       };
     case "HELD": {
-      const seats = registration.quantity === 1 ? "A seat is" : `${registration.quantity} seats are`;
+      const seats = plural(registration.quantity, {
+        one: "A seat is",
+        other: `${registration.quantity} seats are`,
+      });
       const until = registration.holdExpiresAt;
       return {
         icon: <HourglassIcon aria-hidden="true" />,

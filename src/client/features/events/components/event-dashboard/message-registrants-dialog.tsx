@@ -13,6 +13,7 @@ import { REGISTRATION_STATUS_LABEL } from "#client/features/events/event-labels.
 import type { RegistrationStatus } from "#client/gql/graphql.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
+import { countOf } from "#client/lib/plural.ts";
 import { TEXT_LIMITS } from "#shared/limits.ts";
 
 type Audience = "all" | "filtered";
@@ -59,7 +60,7 @@ export function MessageRegistrantsDialog({
         ...(filtered && status ? { status } : {}),
         ...(filtered && ticketType ? { ticketTypeId: ticketType.id } : {}),
       });
-      notify("success", count === 1 ? "Sending to 1 person." : `Sending to ${count} people.`);
+      notify("success", `Sending to ${countOf(count, { one: "person", other: "people" })}.`);
       setSubject("");
       setBody("");
       setOpen(false);
