@@ -31,7 +31,7 @@ function EventRow({ event, timeZone }: { event: PageEvent; timeZone: string }) {
           <span className="text-lg leading-tight font-semibold">{day}</span>
         </span>
         <span className="grid min-w-0 gap-1">
-          <span className="font-semibold break-words">{event.title}</span>
+          <span className="font-semibold wrap-anywhere">{event.title}</span>
           <span className="text-sm text-muted-foreground">
             {formatEventRange(start, new Date(event.endsAt), timeZone)}
           </span>
@@ -101,7 +101,7 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
         <header className="flex items-center gap-4 lg:col-start-1">
           <InitialsAvatar name={community.name} seed={community.id} imageUrl={community.logoUrl} />
           <div className="grid min-w-0 gap-1">
-            <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance break-words sm:text-4xl">
+            <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl">
               {community.name}
             </h1>
             {face ? (

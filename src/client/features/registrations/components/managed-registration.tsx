@@ -132,7 +132,7 @@ export function ManagedRegistrationView({
         <p className="text-sm text-muted-foreground">
           Your registration, {registration.name} · {event.host.name}
         </p>
-        <h1 className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+        <h1 className="text-2xl leading-tight font-bold tracking-tight wrap-anywhere sm:text-3xl">
           {event.title}
         </h1>
         <ul className="grid gap-1.5 text-sm">
@@ -143,7 +143,7 @@ export function ManagedRegistrationView({
             </time>
           </li>
           {where ? (
-            <li className="flex items-start gap-2 break-words">
+            <li className="flex items-start gap-2 wrap-anywhere">
               <MapPinIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="min-w-0">{where}</span>
             </li>
