@@ -218,9 +218,14 @@ test("an admin shows members who else belongs; a member sees the directory on th
 /** How many lines the element's text takes on screen. */
 const lineCount = (locator: Locator) =>
   locator.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
+    }
+    return tops.size;
   });
 
 const scrollsSideways = (page: Page) =>

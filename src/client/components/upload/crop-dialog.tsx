@@ -66,7 +66,7 @@ export function CropDialog({
                   onZoomChange={setZoom}
                   onCropComplete={(_, pixels) => setArea(pixels)}
                   mediaProps={{ alt: `${fileName}, to be cropped`, onError: () => setBroken(true) }}
-                  cropperProps={{ "aria-label": "Crop area" }}
+                  cropperProps={{ role: "group", "aria-label": "Crop area" }}
                 />
               </div>
               <div className="flex items-center gap-3">
