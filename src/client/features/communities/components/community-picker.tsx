@@ -111,9 +111,7 @@ export function CommunityPicker({ communities }: { communities: CommunitySummary
                   {community.pendingJoinRequests ? (
                     <span className="flex items-center gap-1.5 text-sm font-medium text-primary">
                       <UserPlusIcon className="size-3.5" aria-hidden="true" />
-                      {community.pendingJoinRequests === 1
-                        ? "1 join request waiting"
-                        : `${community.pendingJoinRequests} join requests waiting`}
+                      {`${countOf(community.pendingJoinRequests, { one: "join request", other: "join requests" })} waiting`}
                     </span>
                   ) : null}
                   {community.description ? (
