@@ -13,6 +13,7 @@ import type { AnnouncementAudienceInput } from "#client/gql/graphql.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
 import { countOf } from "#client/lib/plural.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 import { audienceCountQueryOptions, useSendAnnouncement } from "../api/announcements-queries.ts";
 import { memberSegmentsQueryOptions } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
@@ -54,6 +55,7 @@ export function ComposeAnnouncement({
     event.preventDefault();
     const found: Errors = {};
     if (!subject.trim()) found.subject = "Write a subject.";
+    else found.subject = nameCharactersProblem(subject.trim())?.message;
     if (!body.trim()) found.body = "Write the message.";
     setErrors(found);
     if (found.subject || found.body) return;

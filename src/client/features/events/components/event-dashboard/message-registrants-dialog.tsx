@@ -15,6 +15,7 @@ import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
 import { countOf } from "#client/lib/plural.ts";
 import { TEXT_LIMITS } from "#shared/limits.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 
 type Audience = "all" | "filtered";
 
@@ -47,7 +48,9 @@ export function MessageRegistrantsDialog({
   async function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
     const missing = {
-      ...(subject.trim() ? {} : { subject: "Write a subject." }),
+      ...(subject.trim()
+        ? { subject: nameCharactersProblem(subject.trim())?.message }
+        : { subject: "Write a subject." }),
       ...(body.trim() ? {} : { body: "Write a message." }),
     };
     setErrors(missing);
