@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi } from "./support/events.ts";
+import { lineCount, scrollsSideways, slugPrefix, titlesInHead } from "./support/layout.ts";
 import { uniqueEmail, waitForCode } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
@@ -214,27 +215,6 @@ test("an admin shows members who else belongs; a member sees the directory on th
   await expect(member.getByRole("list", { name: "Members" })).toHaveCount(0);
   await context.close();
 });
-
-/** How many lines the element's text takes on screen. */
-const lineCount = (locator: Locator) =>
-  locator.evaluate((element) => {
-    const tops = new Set<number>();
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) tops.add(Math.round(rect.top));
-    }
-    return tops.size;
-  });
-
-const scrollsSideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-
-/** The site address before the slug field ("host/c/"). */
-const slugPrefix = (page: Page) => page.getByText(/\/c\/$/).first();
-
-const titlesInHead = (page: Page) => page.evaluate(() => document.head.querySelectorAll("title").length);
 
 test("on a phone, long words wrap on the community and event pages, each page has one title, and the brand colour reaches Join", async ({
   page,
