@@ -1,6 +1,8 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi } from "./support/events.ts";
+import { lineCount, scrollsSideways, slugPrefix, titlesInHead } from "./support/layout.ts";
 import { uniqueEmail, waitForCode } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
@@ -212,4 +214,80 @@ test("an admin shows members who else belongs; a member sees the directory on th
   await expect(member.getByRole("heading", { level: 1, name: "Hill Climbers" })).toBeVisible();
   await expect(member.getByRole("list", { name: "Members" })).toHaveCount(0);
   await context.close();
+});
+
+test("on a phone, long words wrap on the community and event pages, each page has one title, and the brand colour reaches Join", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const word = "Riverside".padEnd(103, "x");
+  await signInByApi(page.request, "Olive Owner");
+  const community = await communityByApi(page.request, "Long Words Club", "OPEN");
+  await gql(
+    page.request,
+    "mutation ($id: ID!, $input: UpdateCommunityInput!) { updateCommunity(id: $id, input: $input) { id } }",
+    { id: community.id, input: { brandColor: "#0f766e" } },
+  );
+  const eventId = await createEventByApi(page.request, community.id, {
+    title: `Walk ${word}`,
+    venueName: word,
+  });
+
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/c/${community.slug}`);
+  await expect(visitor.getByRole("heading", { level: 1, name: "Long Words Club" })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: /Walk Riverside/ })).toBeVisible();
+  expect(await scrollsSideways(visitor)).toBe(false);
+  expect(await titlesInHead(visitor)).toBe(1);
+  await expect(visitor).toHaveTitle("Long Words Club · Commons");
+  await expect(
+    visitor.getByRole("region", { name: "Membership" }).getByRole("button", { name: "Join" }),
+  ).toHaveCSS("background-color", "rgb(15, 118, 110)");
+  await expectAccessible(visitor, "community page with a long event title, 390 px");
+  await saveScreenshot(visitor, "community-page-long-words-390");
+
+  await visitor.goto(`/e/${eventId}`);
+  await expect(visitor.getByRole("heading", { level: 1, name: /Walk Riverside/ })).toBeVisible();
+  expect(await scrollsSideways(visitor)).toBe(false);
+  expect(await titlesInHead(visitor)).toBe(1);
+  await expect(visitor).toHaveTitle(`Walk ${word}`);
+  await expectAccessible(visitor, "event page with long words, 390 px");
+  await saveScreenshot(visitor, "event-page-long-words-390");
+
+  // Side by side on a wide screen, an error under the email leaves the name field where it was.
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  const name = visitor.getByLabel("Your name");
+  await name.fill("Ada Guest");
+  await visitor.getByLabel("Email").fill("ada-at-example");
+  const before = await name.boundingBox();
+  await visitor.getByRole("button", { name: "Register" }).click();
+  await expect(visitor.getByText("Enter an email address like name@example.com.")).toBeVisible();
+  expect(await name.boundingBox()).toEqual(before);
+  await expectAccessible(visitor, "event page with an email error");
+  await context.close();
+
+  // The owner's forms on a phone: the address prefix and the crop dialog's label stay on one line.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/create-community");
+  await expect(slugPrefix(page)).toBeVisible();
+  expect(await lineCount(slugPrefix(page))).toBe(1);
+  expect(await scrollsSideways(page)).toBe(false);
+  await expectAccessible(page, "create community, 390 px");
+  await page.goto(`/dashboard/${community.id}/edit`);
+  await expect(slugPrefix(page)).toBeVisible();
+  expect(await lineCount(slugPrefix(page))).toBe(1);
+  await page.locator('input[type="file"][aria-label="Logo"]').setInputFiles({
+    name: "logo.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 400, height: 400, channels: 3, background: "#0f766e" } })
+      .png()
+      .toBuffer(),
+  });
+  const zoom = page.getByRole("dialog").getByText("Zoom", { exact: true });
+  await expect(zoom).toBeVisible();
+  expect(await lineCount(zoom)).toBe(1);
+  await expectAccessible(page, "crop dialog, 390 px");
+  await saveScreenshot(page, "crop-dialog-390");
 });

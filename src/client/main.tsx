@@ -42,6 +42,21 @@ declare module "@tanstack/react-router" {
   }
 }
 
+/**
+ * Pages render their own <title>, which React puts first in <head>; the shell's (the server's, for
+ * link previews) then goes, so the head holds one title. It stays until then, so the tab is never blank.
+ */
+function handOverTitle() {
+  const shell = document.head.querySelector("title");
+  if (!shell) return;
+  const observer = new MutationObserver(() => {
+    if (document.head.querySelectorAll("title").length < 2) return;
+    shell.remove();
+    observer.disconnect();
+  });
+  observer.observe(document.head, { childList: true });
+}
+
 async function start() {
   const root = document.getElementById("root");
   if (!root) throw new Error("The page has no #root element");
@@ -50,6 +65,7 @@ async function start() {
   // Signed-in people land on screens that need TanStack Query, so fetch it alongside the first render.
   if (auth.isAuthenticated) void loadQueryClient();
   const router = buildRouter(auth);
+  handOverTitle();
   createRoot(root).render(
     <StrictMode>
       <ThemeProvider>

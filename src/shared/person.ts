@@ -1,11 +1,5 @@
 import { TEXT_LIMITS, tooLongMessage } from "./limits.ts";
-
-/**
- * Control characters, line and paragraph separators and bidirectional overrides: a name is one
- * line of text, shown in mails, logs and lists where any of these would forge or reorder content.
- */
-const UNSAFE_IN_NAME = /[\p{Cc}\p{Zl}\p{Zp}\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-const UNSAFE_IN_NAME_ALL = new RegExp(UNSAFE_IN_NAME.source, "gu");
+import { nameCharactersProblem, toSafeName } from "./names.ts";
 
 export type PersonNameProblem = { code: "REQUIRED" | "TOO_LONG" | "INVALID_CHARACTERS"; message: string };
 
@@ -14,18 +8,12 @@ export function personNameProblem(name: string): PersonNameProblem | null {
   if (trimmed === "") return { code: "REQUIRED", message: "Enter the name people will see." };
   if (trimmed.length > TEXT_LIMITS.personName)
     return { code: "TOO_LONG", message: tooLongMessage("personName") };
-  if (UNSAFE_IN_NAME.test(trimmed)) {
-    return {
-      code: "INVALID_CHARACTERS",
-      message: "Use one line of text, without special control characters.",
-    };
-  }
-  return null;
+  return nameCharactersProblem(trimmed);
 }
 
 /** A name from elsewhere (an identity provider) made acceptable instead of refused. */
 export function normalizePersonName(name: string): string {
-  const oneLine = name.replace(UNSAFE_IN_NAME_ALL, " ").replace(/\s+/g, " ").trim();
+  const oneLine = toSafeName(name);
   if (oneLine.length <= TEXT_LIMITS.personName) return oneLine;
   // Cut by code points so no emoji is split in half.
   let cut = "";

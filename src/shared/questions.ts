@@ -1,4 +1,5 @@
 import { COUNT_LIMITS, TEXT_LIMITS, tooLongMessage } from "./limits.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "./names.ts";
 
 /**
  * Questions a person answers when registering for an event or asking to join a community: one set
@@ -54,6 +55,8 @@ export function validateQuestions(
     if (!label) err(`${field}.${i}.label`, "REQUIRED", "Write the question.");
     if (label.length > TEXT_LIMITS.questionLabel)
       err(`${field}.${i}.label`, "TOO_LONG", tooLongMessage("questionLabel"));
+    if (hasUnsafeNameCharacters(label))
+      err(`${field}.${i}.label`, "INVALID_CHARACTERS", INVALID_CHARACTERS_MESSAGE);
     let options: string[] = [];
     if (CHOICE_KINDS.includes(q.kind)) {
       options = [...new Set((q.options ?? []).map((o) => o.trim()).filter(Boolean))];
@@ -63,6 +66,8 @@ export function validateQuestions(
         err(`${field}.${i}.options`, "TOO_LONG", `Offer at most ${COUNT_LIMITS.questionOptions} options.`);
       } else if (options.some((o) => o.length > TEXT_LIMITS.questionOption)) {
         err(`${field}.${i}.options`, "TOO_LONG", `Each option: ${tooLongMessage("questionOption")}`);
+      } else if (options.some(hasUnsafeNameCharacters)) {
+        err(`${field}.${i}.options`, "INVALID_CHARACTERS", `Each option: ${INVALID_CHARACTERS_MESSAGE}`);
       }
     }
     const id = q.id?.trim() ? q.id.trim() : null;

@@ -1,9 +1,10 @@
 import type { AuthError } from "#client/lib/auth-client.ts";
 import { type AuthProblem, plainMessage, signInFailed } from "#client/lib/auth-error-messages.ts";
+import { countOf } from "#client/lib/plural.ts";
 
 export function formatWait(seconds: number): string {
   if (seconds <= 1) return "in a moment";
-  if (seconds < 60) return `in ${seconds} seconds`;
+  if (seconds < 60) return `in ${countOf(seconds, { one: "second", other: "seconds" })}`;
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? "in about a minute" : `in about ${minutes} minutes`;
 }

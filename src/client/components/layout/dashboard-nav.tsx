@@ -8,6 +8,7 @@ import {
   SettingsIcon,
   UsersIcon,
 } from "lucide-react";
+import { plural } from "#client/lib/plural.ts";
 
 const linkClass =
   "flex items-center gap-3 rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground data-[status=active]:bg-accent data-[status=active]:text-foreground [&_svg]:size-4 [&_svg]:shrink-0";
@@ -18,7 +19,7 @@ function PendingBadge({ count }: { count: number | null | undefined }) {
   return (
     <span className="ml-auto rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums">
       {count > 99 ? "99+" : count}
-      <span className="sr-only">{count === 1 ? " join request" : " join requests"}</span>
+      <span className="sr-only">{` ${plural(count, { one: "join request", other: "join requests" })}`}</span>
     </span>
   );
 }

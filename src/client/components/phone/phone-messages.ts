@@ -1,11 +1,12 @@
 import type { AuthError } from "#client/lib/auth-client.ts";
 import { plainMessage } from "#client/lib/auth-error-messages.ts";
+import { countOf } from "#client/lib/plural.ts";
 
 function wait(seconds: number | undefined): string {
   if (seconds === undefined) return "later";
   if (seconds < 60) return "in a minute";
   const minutes = Math.ceil(seconds / 60);
-  return minutes < 90 ? `in about ${minutes} minutes` : `in about ${Math.ceil(minutes / 60)} hours`;
+  return `in about ${minutes < 90 ? countOf(minutes, { one: "minute", other: "minutes" }) : countOf(Math.ceil(minutes / 60), { one: "hour", other: "hours" })}`;
 }
 
 /** What went wrong with a texted code, in words, for the server's codes; the rest is the catalogue's. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { QuestionInput, QuestionKind } from "#client/gql/graphql.ts";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 
 // Questions as a form edits them (event registration questions and community join questions):
 // the same kinds, labels and checks for both.
@@ -33,7 +34,8 @@ export const questionSchema = z
       .string()
       .trim()
       .min(1, "Write the question.")
-      .max(TEXT_LIMITS.questionLabel, tooLongMessage("questionLabel")),
+      .max(TEXT_LIMITS.questionLabel, tooLongMessage("questionLabel"))
+      .refine((value) => !hasUnsafeNameCharacters(value), INVALID_CHARACTERS_MESSAGE),
     required: z.boolean(),
     options: z.array(z.object({ value: z.string() })),
   })
@@ -46,7 +48,13 @@ export const questionSchema = z
     const seen = new Set<string>();
     question.options.forEach((option, index) => {
       const value = option.value.trim().toLowerCase();
-      if (value !== "" && seen.has(value)) {
+      if (hasUnsafeNameCharacters(option.value.trim())) {
+        context.addIssue({
+          code: "custom",
+          path: ["options", index, "value"],
+          message: INVALID_CHARACTERS_MESSAGE,
+        });
+      } else if (value !== "" && seen.has(value)) {
         context.addIssue({
           code: "custom",
           path: ["options", index, "value"],

@@ -29,7 +29,7 @@ export function PersonCell({
       >
         {name}
       </button>
-      {email ? <div className="break-words text-muted-foreground">{email}</div> : null}
+      {email ? <div className="wrap-anywhere text-muted-foreground">{email}</div> : null}
     </>
   );
 }

@@ -66,11 +66,11 @@ export function CropDialog({
                   onZoomChange={setZoom}
                   onCropComplete={(_, pixels) => setArea(pixels)}
                   mediaProps={{ alt: `${fileName}, to be cropped`, onError: () => setBroken(true) }}
-                  cropperProps={{ "aria-label": "Crop area" }}
+                  cropperProps={{ role: "group", "aria-label": "Crop area" }}
                 />
               </div>
               <div className="flex items-center gap-3">
-                <label htmlFor={zoomId} className="text-sm font-medium">
+                <label htmlFor={zoomId} className="shrink-0 whitespace-nowrap text-sm font-medium">
                   Zoom
                 </label>
                 <input
@@ -81,7 +81,7 @@ export function CropDialog({
                   step={0.05}
                   value={zoom}
                   onChange={(event) => setZoom(Number(event.target.value))}
-                  className="w-full accent-primary focus-visible:outline-2 focus-visible:outline-ring"
+                  className="min-w-0 flex-1 accent-primary focus-visible:outline-2 focus-visible:outline-ring"
                 />
               </div>
             </>

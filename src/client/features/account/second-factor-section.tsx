@@ -6,6 +6,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { notify } from "#client/lib/notify.ts";
+import { countOf } from "#client/lib/plural.ts";
 import {
   getSecondFactorStatus,
   newRecoveryCodes,
@@ -155,9 +156,7 @@ export function SecondFactorSection({
             <li>Authenticator app: {status.data.app ? "on" : "not set up"}</li>
             {textTo ? <li>Texts to {textTo}: on</li> : null}
             <li className="text-muted-foreground">
-              {status.data.recoveryCodesLeft === 1
-                ? "1 recovery code left."
-                : `${status.data.recoveryCodesLeft} recovery codes left.`}
+              {`${countOf(status.data.recoveryCodesLeft, { one: "recovery code", other: "recovery codes" })} left.`}
             </li>
           </ul>
           <div className="flex flex-wrap gap-2">

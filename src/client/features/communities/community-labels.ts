@@ -1,4 +1,5 @@
 import type { CommunityRole, CommunityVisibility, JoinPolicy } from "#client/gql/graphql.ts";
+import { countOf } from "#client/lib/plural.ts";
 
 export const ROLE_LABEL: Record<CommunityRole, string> = {
   OWNER: "Owner",
@@ -16,5 +17,5 @@ export const JOIN_POLICY_LABEL: Record<JoinPolicy, string> = {
 };
 
 export function formatMemberCount(count: number): string {
-  return `${new Intl.NumberFormat().format(count)} ${count === 1 ? "member" : "members"}`;
+  return countOf(count, { one: "member", other: "members" });
 }

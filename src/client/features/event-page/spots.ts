@@ -1,3 +1,4 @@
+import { countOf } from "#client/lib/plural.ts";
 import type { PublicEvent } from "./api/event-page-queries.ts";
 
 export type Availability = { kind: "open" | "waitlist" | "full"; text: string | null };
@@ -8,7 +9,7 @@ type Counts = Pick<PublicEvent, "spotsLeft" | "waitlistEnabled">;
 export function availability({ spotsLeft, waitlistEnabled }: Counts): Availability {
   if (spotsLeft === null || spotsLeft === undefined) return { kind: "open", text: null };
   if (spotsLeft > 0)
-    return { kind: "open", text: spotsLeft === 1 ? "1 spot left" : `${spotsLeft} spots left` };
+    return { kind: "open", text: `${countOf(spotsLeft, { one: "spot", other: "spots" })} left` };
   return waitlistEnabled ? { kind: "waitlist", text: "Waitlist open" } : { kind: "full", text: "Full" };
 }
 

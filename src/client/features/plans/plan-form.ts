@@ -1,5 +1,6 @@
 import type { MembershipPlanInput, PlanFieldsFragment, PlanInterval } from "#client/gql/graphql.ts";
 import { amountForInput, parsePrice } from "#client/lib/money.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 import { PLAN_TEXT_LIMITS } from "#shared/plans.ts";
 
 /** The plan dialog's fields, as typed. */
@@ -53,6 +54,7 @@ export function checkPlan(
   if (name === "") errors.name = "Give the plan a name.";
   else if (name.length > PLAN_TEXT_LIMITS.name)
     errors.name = `Use at most ${PLAN_TEXT_LIMITS.name} characters.`;
+  else if (hasUnsafeNameCharacters(name)) errors.name = INVALID_CHARACTERS_MESSAGE;
   const description = values.description.trim();
   if (description.length > PLAN_TEXT_LIMITS.description)
     errors.description = `Use at most ${PLAN_TEXT_LIMITS.description.toLocaleString("en-US")} characters.`;

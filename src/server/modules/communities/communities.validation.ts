@@ -1,5 +1,6 @@
 import type { FieldError } from "#server/errors.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 import { slugProblem } from "#shared/slug.ts";
 import { JOIN_POLICIES, type JoinPolicy, VISIBILITIES, type Visibility } from "./communities.tables.ts";
 
@@ -36,7 +37,8 @@ const checks: { [K in keyof CommunityFields]: Check<K> } = {
     if (!value) return { value, error: { code: "REQUIRED", message: "Give your community a name." } };
     if (isTooLong("communityName", value))
       return { value, error: { code: "TOO_LONG", message: tooLongMessage("communityName") } };
-    return { value };
+    const problem = nameCharactersProblem(value);
+    return problem ? { value, error: problem } : { value };
   },
   slug: (raw) => {
     const value = raw.trim();

@@ -1,5 +1,6 @@
 import type { FieldError } from "#server/errors.ts";
 import { COUNT_LIMITS, TEXT_LIMITS, type TextField, tooLongMessage } from "#shared/limits.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 import {
   type Answers,
   type QuestionInput,
@@ -83,14 +84,20 @@ export function validateEventInput(input: EventInput): { value: ValidEvent; erro
   const tooLong = (field: string, value: string | null, limit: TextField) => {
     if (value && value.length > TEXT_LIMITS[limit]) err(field, "TOO_LONG", tooLongMessage(limit));
   };
+  const oneLine = (field: string, value: string | null) => {
+    const problem = value ? nameCharactersProblem(value) : null;
+    if (problem) err(field, problem.code, problem.message);
+  };
 
   const title = input.title.trim();
   if (!title) err("title", "REQUIRED", "Give the event a title.");
   tooLong("title", title, "eventTitle");
+  oneLine("title", title);
   const description = input.description?.trim() ?? "";
   tooLong("description", description, "eventDescription");
   const venueName = optionalText(input.venueName);
   tooLong("venueName", venueName, "venueName");
+  oneLine("venueName", venueName);
   const venueAddress = optionalText(input.venueAddress);
   tooLong("venueAddress", venueAddress, "venueAddress");
   const onlineUrl = optionalText(input.onlineUrl);

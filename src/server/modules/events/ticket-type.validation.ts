@@ -1,5 +1,6 @@
 import type { FieldError } from "#server/errors.ts";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 import {
   type AmountProblem,
   amountProblem,
@@ -73,6 +74,8 @@ export function validateTicketType(
   const name = tt.name.trim();
   if (!name) err("name", "REQUIRED", "Name the ticket type.");
   if (name.length > TEXT_LIMITS.ticketTypeName) err("name", "TOO_LONG", tooLongMessage("ticketTypeName"));
+  const nameProblem = nameCharactersProblem(name);
+  if (nameProblem) err("name", nameProblem.code, nameProblem.message);
   const quantity = tt.quantity ?? null;
   if (quantity !== null && (!Number.isInteger(quantity) || quantity < 1))
     err("quantity", "INVALID_CAPACITY", "Allow at least one, or leave it empty.");

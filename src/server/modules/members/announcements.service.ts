@@ -4,6 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { type FieldError, invalidInput } from "#server/errors.ts";
 import { listUsers } from "#server/modules/users/users.service.ts";
 import { COUNT_LIMITS, isTooLong, tooLongMessage } from "#shared/limits.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 import { checkFilter, type MemberFilter } from "./member-filter.ts";
 import { storedFilter } from "./member-segments.service.ts";
 import { type MemberSelection, selectionSql } from "./member-selection.service.ts";
@@ -138,6 +139,8 @@ function checkMessage(input: AnnouncementInput, errors: FieldError[]) {
   if (!subject) errors.push({ field: "subject", code: "REQUIRED", message: "Write a subject." });
   if (isTooLong("messageSubject", subject))
     errors.push({ field: "subject", code: "TOO_LONG", message: tooLongMessage("messageSubject") });
+  const subjectProblem = nameCharactersProblem(subject);
+  if (subjectProblem) errors.push({ field: "subject", ...subjectProblem });
   if (!body) errors.push({ field: "body", code: "REQUIRED", message: "Write the message." });
   if (isTooLong("messageBody", body))
     errors.push({ field: "body", code: "TOO_LONG", message: tooLongMessage("messageBody") });

@@ -2,6 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { type FieldError, invalidInput } from "#server/errors.ts";
 import type { Role } from "#shared/capabilities.ts";
 import { COUNT_LIMITS, isTooLong, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 import type { PlanStatus } from "#shared/plans.ts";
 import { searchConditions } from "./member-search.ts";
 import type { MembershipSource, MembershipStatus } from "./members.tables.ts";
@@ -47,6 +48,25 @@ export function checkTags(field: string, tags: readonly string[]): { tags: strin
       message: `Use at most ${COUNT_LIMITS.tagsPerAction} tags at once.`,
     });
   return { tags: out.filter((tag) => tag !== ""), errors };
+}
+
+/**
+ * Tags about to be given to members: as `checkTags`, and refused when they carry line breaks or
+ * invisible characters (the tags returned leave those out, for callers that skip bad ones).
+ */
+export function checkNewTags(
+  field: string,
+  tags: readonly string[],
+): { tags: string[]; errors: FieldError[] } {
+  const checked = checkTags(field, tags);
+  if (!tags.some(hasUnsafeNameCharacters)) return checked;
+  return {
+    tags: checkTags(
+      field,
+      tags.filter((tag) => !hasUnsafeNameCharacters(tag)),
+    ).tags,
+    errors: [...checked.errors, { field, code: "INVALID_CHARACTERS", message: INVALID_CHARACTERS_MESSAGE }],
+  };
 }
 
 /** The filter with its tags normalized; BAD_USER_INPUT on impossible values. */

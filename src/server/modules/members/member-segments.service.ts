@@ -4,6 +4,7 @@ import { z } from "zod";
 import { type FieldError, invalidInput, notFound } from "#server/errors.ts";
 import { ROLES } from "#shared/capabilities.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 import { checkFilter, type MemberFilter } from "./member-filter.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
 import { MEMBERSHIP_SOURCES, MEMBERSHIP_STATUSES, memberSegment } from "./members.tables.ts";
@@ -62,6 +63,8 @@ export async function saveSegment(
   if (!name) errors.push({ field: "name", code: "REQUIRED", message: "Name the segment." });
   if (isTooLong("segmentName", name))
     errors.push({ field: "name", code: "TOO_LONG", message: tooLongMessage("segmentName") });
+  const nameProblem = nameCharactersProblem(input.name.trim());
+  if (nameProblem) errors.push({ field: "name", ...nameProblem });
   if (errors.length > 0) throw invalidInput(errors);
   const filter = checkFilter(input.filter);
   const stored = JSON.parse(JSON.stringify(filter)) as Record<string, unknown>;

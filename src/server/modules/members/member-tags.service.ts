@@ -4,7 +4,7 @@ import { type FieldError, invalidInput } from "#server/errors.ts";
 import type { DomainEvent, Emit } from "#server/modules/log/log.events.ts";
 import { appendEvents } from "#server/modules/log/log.service.ts";
 import { COUNT_LIMITS } from "#shared/limits.ts";
-import { checkFilter, checkTags, filterConditions, textArray } from "./member-filter.ts";
+import { checkFilter, checkNewTags, checkTags, filterConditions, textArray } from "./member-filter.ts";
 import { type MemberSelection, selectionErrors } from "./member-selection.service.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
 
@@ -30,10 +30,10 @@ export async function tagMembers(
 ): Promise<TagResult> {
   const me = await requireCapability(ctx, communityId, "members.manage", "Only admins can tag members.");
   const errors: FieldError[] = [];
-  const add = checkTags("add", changes.add);
+  const add = checkNewTags("add", changes.add);
   const remove = checkTags("remove", changes.remove);
   errors.push(...add.errors, ...remove.errors);
-  if (add.tags.length === 0 && remove.tags.length === 0)
+  if (add.tags.length === 0 && remove.tags.length === 0 && add.errors.length === 0)
     errors.push({ field: "add", code: "REQUIRED", message: "Name a tag to add or remove." });
   errors.push(...selectionErrors(selection));
   if (errors.length > 0) throw invalidInput(errors);

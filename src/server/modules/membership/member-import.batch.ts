@@ -3,11 +3,12 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { DomainEvent } from "#server/modules/log/log.events.ts";
 import { appendEvents } from "#server/modules/log/log.service.ts";
-import { checkTags } from "#server/modules/members/member-filter.ts";
+import { checkNewTags } from "#server/modules/members/member-filter.ts";
 import { addMembers, membershipStatuses } from "#server/modules/members/members.service.ts";
 import { accountIdsByEmail, accountsForEmails } from "#server/modules/users/users.service.ts";
 import { EMAIL_PATTERN } from "#shared/email.ts";
-import { COUNT_LIMITS, TEXT_LIMITS } from "#shared/limits.ts";
+import { COUNT_LIMITS } from "#shared/limits.ts";
+import { normalizePersonName } from "#shared/person.ts";
 import { issue, upsertInvitation } from "./invitations.service.ts";
 import type { memberImport } from "./member-import.tables.ts";
 import { memberImportEmail, memberImportRejection, type RejectReason } from "./member-import.tables.ts";
@@ -25,19 +26,17 @@ export type BatchCounts = { added: number; invited: number; skipped: number; rej
 type Candidate = { line: number; raw: string; email: string; name: string; tags: string[] };
 
 const EMAIL_MAX_LENGTH = 254;
-// Control characters and line breaks would let a name forge lines in mail and logs.
-const CONTROL = /[\p{Cc}\p{Zl}\p{Zp}]/gu;
 
 const cell = (record: ImportRecord, column: number | null) =>
   column === null ? "" : (record.cells[column] ?? "").trim();
 
 function nameOf(raw: string): string {
-  return raw.replace(CONTROL, " ").replace(/\s+/g, " ").trim().slice(0, TEXT_LIMITS.personName);
+  return normalizePersonName(raw);
 }
 
 /** The import's tags, then the row's own (separated by `;` or `,`), valid ones only, at most the limit. */
 function tagsOf(base: readonly string[], raw: string): string[] {
-  const own = raw ? checkTags("tags", raw.split(/[;,]/)).tags : [];
+  const own = raw ? checkNewTags("tags", raw.split(/[;,]/)).tags : [];
   return [...new Set([...base, ...own])].slice(0, COUNT_LIMITS.memberTags);
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { type FieldError, forbidden, invalidInput, notFound } from "#server/errors.ts";
 import { storedObject } from "#server/modules/files/files.service.ts";
-import { checkTags } from "#server/modules/members/member-filter.ts";
+import { checkNewTags } from "#server/modules/members/member-filter.ts";
 import { requireCapability } from "#server/modules/members/members.service.ts";
 import type { Role } from "#shared/capabilities.ts";
 import { importedEvent } from "./member-import.runner.ts";
@@ -65,7 +65,7 @@ export async function startMemberImport(
         : "You can't give people that role.",
     );
   const errors = checkMapping(input.mapping);
-  const tags = checkTags("tags", input.tags);
+  const tags = checkNewTags("tags", input.tags);
   errors.push(...tags.errors);
   const inFolder = input.filePath.startsWith(`${communityId}/`) && !input.filePath.includes("..");
   if (!inFolder || !(await storedObject(ctx.db, "member-imports", input.filePath)))

@@ -1,4 +1,5 @@
 import type { FieldError } from "#server/errors.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 import {
   isFreeInterval,
   PLAN_INTERVALS,
@@ -38,6 +39,8 @@ export function validatePlan(input: PlanInput): { value: ValidPlan; errors: Fiel
   if (name === "") err("name", "REQUIRED", "Give the plan a name.");
   else if (name.length > PLAN_TEXT_LIMITS.name)
     err("name", "TOO_LONG", `Use at most ${PLAN_TEXT_LIMITS.name} characters.`);
+  const nameProblem = nameCharactersProblem(name);
+  if (nameProblem) err("name", nameProblem.code, nameProblem.message);
   const description = input.description?.trim() ?? "";
   if (description.length > PLAN_TEXT_LIMITS.description)
     err(

@@ -16,6 +16,7 @@ import {
 import { requireViewer } from "#server/modules/users/users.policy.ts";
 import { people } from "#server/modules/users/users.service.ts";
 import { isTooLong, tooLongMessage } from "#shared/limits.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 import { normalizeCheckInCode } from "./check-in.service.ts";
 import type { RegistrationStatus } from "./registration-transitions.ts";
 import { ACTIVE } from "./registrations.service.ts";
@@ -67,6 +68,8 @@ export async function messageRegistrants(
   if (!subject) errors.push({ field: "subject", code: "REQUIRED", message: "Write a subject." });
   if (isTooLong("messageSubject", subject))
     errors.push({ field: "subject", code: "TOO_LONG", message: tooLongMessage("messageSubject") });
+  const subjectProblem = nameCharactersProblem(subject);
+  if (subjectProblem) errors.push({ field: "subject", ...subjectProblem });
   if (!body) errors.push({ field: "body", code: "REQUIRED", message: "Write a message." });
   if (isTooLong("messageBody", body))
     errors.push({ field: "body", code: "TOO_LONG", message: tooLongMessage("messageBody") });

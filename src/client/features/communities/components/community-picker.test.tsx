@@ -38,4 +38,11 @@ describe("community selection cards", () => {
     expect(book?.querySelector("time")?.textContent).toMatch(/May 1, 2031.*7:00\sPM GMT\+9/);
     expect(chess?.textContent).not.toContain("Next:");
   });
+
+  it("count one community in the singular", async () => {
+    await renderInRouter(<CommunityPicker communities={[card({ memberCount: 1 })]} />);
+    expect(screen.getByText("1 community")).toBeTruthy();
+    expect(screen.queryByText(/1 communities/)).toBeNull();
+    expect(screen.getByRole("listitem").textContent).toContain("1 member");
+  });
 });

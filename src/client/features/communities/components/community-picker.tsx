@@ -9,6 +9,7 @@ import { Label } from "#client/components/ui/label.tsx";
 import { formatMemberCount, ROLE_LABEL } from "#client/features/communities/community-labels.ts";
 import type { MyCommunitiesQuery } from "#client/gql/graphql.ts";
 import { markdownToText } from "#client/lib/markdown.ts";
+import { countOf } from "#client/lib/plural.ts";
 import { formatDateTime } from "#shared/event-time-format.ts";
 
 type CommunitySummary = MyCommunitiesQuery["myCommunities"][number];
@@ -18,6 +19,8 @@ export function filterCommunities(communities: CommunitySummary[], query: string
   if (!needle) return communities;
   return communities.filter((community) => community.name.toLocaleLowerCase().includes(needle));
 }
+
+const COMMUNITIES = { one: "community", other: "communities" };
 
 export function CommunityPicker({ communities }: { communities: CommunitySummary[] }) {
   const id = useId();
@@ -54,8 +57,8 @@ export function CommunityPicker({ communities }: { communities: CommunitySummary
       </div>
       <p className="sr-only" aria-live="polite">
         {visible.length === communities.length
-          ? `${communities.length} communities`
-          : `${visible.length} of ${communities.length} communities match`}
+          ? countOf(communities.length, COMMUNITIES)
+          : `${visible.length} of ${countOf(communities.length, COMMUNITIES)} match`}
       </p>
       {visible.length === 0 ? (
         <p className="rounded-xl border border-dashed p-8 text-center text-sm text-muted-foreground">
@@ -108,9 +111,7 @@ export function CommunityPicker({ communities }: { communities: CommunitySummary
                   {community.pendingJoinRequests ? (
                     <span className="flex items-center gap-1.5 text-sm font-medium text-primary">
                       <UserPlusIcon className="size-3.5" aria-hidden="true" />
-                      {community.pendingJoinRequests === 1
-                        ? "1 join request waiting"
-                        : `${community.pendingJoinRequests} join requests waiting`}
+                      {`${countOf(community.pendingJoinRequests, { one: "join request", other: "join requests" })} waiting`}
                     </span>
                   ) : null}
                   {community.description ? (

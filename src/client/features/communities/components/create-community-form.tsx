@@ -22,6 +22,7 @@ import {
   createCommunitySchema,
 } from "./create-community-schema.ts";
 import { LocaleFields } from "./locale-fields.tsx";
+import { SlugPrefix } from "./slug-prefix.tsx";
 import { SlugStatusLine } from "./slug-status-line.tsx";
 
 const FIELD_NAMES = [
@@ -134,7 +135,6 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
             id={fieldId("name")}
             autoComplete="off"
             autoFocus
-            maxLength={TEXT_LIMITS.communityName}
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={describedByFor("name")}
             aria-required="true"
@@ -146,9 +146,7 @@ export function CreateCommunityForm({ onCreated }: { onCreated: (id: string) => 
         <div className="grid gap-2">
           <Label htmlFor={fieldId("slug")}>URL slug</Label>
           <div className="flex items-stretch rounded-md shadow-xs">
-            <span className="flex items-center rounded-l-md border border-r-0 border-input bg-muted px-3 text-sm text-muted-foreground">
-              {window.location.host}/c/
-            </span>
+            <SlugPrefix />
             <Input
               id={fieldId("slug")}
               autoComplete="off"

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 import { isValidSlug, SLUG_MAX, SLUG_MIN } from "#shared/slug.ts";
 
 export const createCommunitySchema = z.object({
@@ -7,7 +8,8 @@ export const createCommunitySchema = z.object({
     .string()
     .trim()
     .min(1, "Give your community a name.")
-    .max(TEXT_LIMITS.communityName, tooLongMessage("communityName")),
+    .max(TEXT_LIMITS.communityName, tooLongMessage("communityName"))
+    .refine((value) => !hasUnsafeNameCharacters(value), INVALID_CHARACTERS_MESSAGE),
   slug: z
     .string()
     .min(SLUG_MIN, `Use at least ${SLUG_MIN} characters.`)

@@ -23,7 +23,7 @@ export function GuestFields({
     const id = `${idPrefix}-guest-${key}`;
     const error = errors[key];
     return (
-      <div className="grid gap-2">
+      <div className="grid content-start gap-2">
         <Label htmlFor={id}>
           {label}
           <span className="ml-0.5 text-destructive" aria-hidden="true">

@@ -10,6 +10,7 @@ import { ticketQuoteQueryOptions } from "#client/features/event-page/api/ticket-
 import { orderMax, priceText } from "#client/features/event-page/ticket-sales.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { formatPrice } from "#client/lib/money.ts";
+import { countOf } from "#client/lib/plural.ts";
 
 /** The refusal's message when it names `field` (the quantity or the promo code). */
 function refusalOf(error: unknown, field: "quantity" | "promoCode" | null): string | null {
@@ -68,7 +69,7 @@ function AskFirst({
   const quantity = Math.max(1, Math.min(choice.quantity, ticket.maxPerOrder));
   const when =
     askFirst.reason === "approval" ? "once the organizers approve you" : "when a seat frees up for you";
-  const hours = askFirst.offerHours === 1 ? "1 hour" : `${askFirst.offerHours} hours`;
+  const hours = countOf(askFirst.offerHours, { one: "hour", other: "hours" });
   return (
     <div className="grid gap-3">
       <div className="grid gap-1.5 sm:max-w-40">

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { MailIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
+import { countOf } from "#client/lib/plural.ts";
 import { announcementsQueryOptions } from "../api/announcements-queries.ts";
 import { exactDate } from "../member-labels.ts";
 import { ComposeAnnouncement } from "./compose-announcement.tsx";
@@ -40,9 +41,7 @@ export function AnnouncementsPanel({ communityId, canSend }: { communityId: stri
                 </p>
               </div>
               <p className="grid text-sm tabular-nums sm:text-right">
-                <span>
-                  {count.format(a.recipientCount)} {a.recipientCount === 1 ? "recipient" : "recipients"}
-                </span>
+                <span>{countOf(a.recipientCount, { one: "recipient", other: "recipients" })}</span>
                 <span className="text-muted-foreground">
                   {count.format(a.deliveredCount)} delivered
                   {a.failedCount > 0 ? (

@@ -5,6 +5,8 @@ import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import type { Capability } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
+import { countOf } from "#client/lib/plural.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 import { type TagTarget, useTagMembers } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { filterOf, isFiltered, membersCsvHref } from "../member-filter.ts";
@@ -15,7 +17,7 @@ import { ComposeAnnouncement, type FixedAudience } from "./compose-announcement.
 const count = new Intl.NumberFormat();
 /** A count of members; a capped total (the server stopped counting) reads as "1,000+ members". */
 const people = (n: number, capped = false) =>
-  `${count.format(n)}${capped ? "+" : ""} ${n === 1 && !capped ? "member" : "members"}`;
+  capped ? `${count.format(n)}+ members` : countOf(n, { one: "member", other: "members" });
 
 /** Who "all matching" means, in words: the search typed, the filters set, or both. */
 function matchingWhat(search: MembersSearch): string {
@@ -64,6 +66,10 @@ export function BulkActions({
   const run = (action: "add" | "remove") => {
     const value = tag.trim();
     if (!value) return;
+    if (action === "add" && hasUnsafeNameCharacters(value)) {
+      notify("error", `Tag: ${INVALID_CHARACTERS_MESSAGE}`);
+      return;
+    }
     tagMembers.mutate(
       { target, [action]: [value] },
       {

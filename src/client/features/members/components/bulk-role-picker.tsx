@@ -4,6 +4,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import type { Capability, CommunityRole, RoleChangeSkipReason } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
+import { countOf, plural } from "#client/lib/plural.ts";
 import { useSetMemberRoles } from "../api/bulk-roles.ts";
 import type { TagTarget } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
@@ -12,9 +13,9 @@ import { assignableRoles } from "../member-roles.ts";
 import { RoleSelect } from "./role-select.tsx";
 
 const count = new Intl.NumberFormat();
-const people = (n: number) => `${count.format(n)} ${n === 1 ? "member" : "members"}`;
+const people = (n: number) => countOf(n, { one: "member", other: "members" });
 
-const verb = (n: number) => (n === 1 ? "is" : "are");
+const verb = (n: number) => plural(n, { one: "is", other: "are" });
 const WHY: Record<RoleChangeSkipReason, (n: number) => string> = {
   UNCHANGED: (n) => `${count.format(n)} already had it`,
   FORBIDDEN: (n) => `${count.format(n)} ${verb(n)} not yours to change`,
@@ -30,7 +31,7 @@ export function roleChangeSummary(
   const counts = new Map<RoleChangeSkipReason, number>();
   for (const s of result.skipped) counts.set(s.reason, (counts.get(s.reason) ?? 0) + 1);
   const left = [...counts].map(([reason, n]) => WHY[reason](n));
-  const head = `${people(result.changed)} now ${result.changed === 1 ? "has" : "have"} the role ${ROLE_LABEL[role]}.`;
+  const head = `${people(result.changed)} now ${plural(result.changed, { one: "has", other: "have" })} the role ${ROLE_LABEL[role]}.`;
   return left.length > 0 ? `${head} Not changed: ${left.join(", ")}.` : head;
 }
 

@@ -12,12 +12,13 @@ import { Textarea } from "#client/components/ui/textarea.tsx";
 import type { AnnouncementAudienceInput } from "#client/gql/graphql.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
+import { countOf } from "#client/lib/plural.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 import { audienceCountQueryOptions, useSendAnnouncement } from "../api/announcements-queries.ts";
 import { memberSegmentsQueryOptions } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 
-const count = new Intl.NumberFormat();
-const people = (n: number) => `${count.format(n)} ${n === 1 ? "member" : "members"}`;
+const people = (n: number) => countOf(n, { one: "member", other: "members" });
 
 /** Who the mail goes to when the dialog is opened for a set chosen elsewhere (the selected rows). */
 export type FixedAudience = { audience: AnnouncementAudienceInput; label: string };
@@ -54,6 +55,7 @@ export function ComposeAnnouncement({
     event.preventDefault();
     const found: Errors = {};
     if (!subject.trim()) found.subject = "Write a subject.";
+    else found.subject = nameCharactersProblem(subject.trim())?.message;
     if (!body.trim()) found.body = "Write the message.";
     setErrors(found);
     if (found.subject || found.body) return;

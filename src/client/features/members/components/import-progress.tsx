@@ -4,6 +4,7 @@ import { useEffect, useId, useRef } from "react";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { MemberImportRejectReason, MemberImportStatus } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
+import { countOf } from "#client/lib/plural.ts";
 import { importRunning, memberImportQueryOptions } from "../api/member-import-queries.ts";
 import { memberKeys } from "../api/members-queries.ts";
 
@@ -62,7 +63,7 @@ export function ImportProgress({ importId, communityId }: { importId: string; co
         aria-valuetext={
           total === null
             ? "Counting rows"
-            : `${numbers.format(data.rowsDone)} of ${numbers.format(total)} rows`
+            : `${numbers.format(data.rowsDone)} of ${countOf(total, { one: "row", other: "rows" })}`
         }
         className="h-2 w-full overflow-hidden rounded-full bg-muted"
       >
@@ -77,7 +78,7 @@ export function ImportProgress({ importId, communityId }: { importId: string; co
       <p className="text-sm tabular-nums" aria-live="polite">
         {total === null
           ? "Counting the file's rows…"
-          : `${numbers.format(data.rowsDone)} of ${numbers.format(total)} rows done`}
+          : `${numbers.format(data.rowsDone)} of ${countOf(total, { one: "row", other: "rows" })} done`}
       </p>
       <dl aria-label="Import counts" className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
         {counts.map(([label, value]) => (

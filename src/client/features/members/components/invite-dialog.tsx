@@ -9,6 +9,7 @@ import { Textarea } from "#client/components/ui/textarea.tsx";
 import type { CommunityRole, InviteResult } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { countOf } from "#client/lib/plural.ts";
 import { useInviteMembers } from "../api/membership-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { splitEmails } from "../member-roles.ts";
@@ -75,7 +76,7 @@ export function InviteDialog({ communityId, roles }: { communityId: string; role
         {outcomes ? (
           <div className="grid gap-4">
             <p className="text-sm font-medium" role="status">
-              {invited === 1 ? "1 invitation sent." : `${invited} invitations sent.`}
+              {`${countOf(invited, { one: "invitation", other: "invitations" })} sent.`}
             </p>
             <ul aria-label="Invitation results" className="grid gap-1 text-sm">
               {outcomes.map((o) => (

@@ -6,6 +6,7 @@ import { Button } from "#client/components/ui/button.tsx";
 import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 import { notify } from "#client/lib/notify.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 import { memberSegmentsQueryOptions, useDeleteSegment, useSaveSegment } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
 import { filterOf, isFiltered, searchOfSegment } from "../member-filter.ts";
@@ -77,6 +78,10 @@ export function SegmentsPanel({
             const value = name.trim();
             if (!value) {
               setError("Give the segment a name.");
+              return;
+            }
+            if (hasUnsafeNameCharacters(value)) {
+              setError(INVALID_CHARACTERS_MESSAGE);
               return;
             }
             save.mutate(

@@ -126,6 +126,13 @@ describe("the community page", () => {
     expect(await within(membership()).findByRole("button", { name: "Join" })).toBeTruthy();
   });
 
+  it("paints the Join button in the community's brand colour, as on its event pages", async () => {
+    await open(community({ brandColor: "#0f766e" }));
+    const join = within(membership()).getByRole("button", { name: "Join" });
+    expect(join.style.backgroundColor).toBe("rgb(15, 118, 110)");
+    expect(join.style.color).not.toBe("");
+  });
+
   it("asks a signed-out visitor to sign in before joining", async () => {
     server.use(
       http.get("/api/config", () =>

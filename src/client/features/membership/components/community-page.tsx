@@ -5,13 +5,12 @@ import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
 import { MarkdownContent } from "#client/components/ui/markdown-content.tsx";
 import { IMAGE_ASPECT } from "#client/components/upload/image-aspects.ts";
 import type { CommunityPageData } from "#client/features/membership/api/community-page.ts";
+import { countOf } from "#client/lib/plural.ts";
 import { formatEventRange } from "#shared/event-time-format.ts";
 import { JoinPanel, type JoinPanelSlots } from "./join-panel.tsx";
 import { MemberDirectory } from "./member-directory.tsx";
 
 type PageEvent = NonNullable<CommunityPageData["upcomingEvents"]>[number];
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
 
 function EventRow({ event, timeZone }: { event: PageEvent; timeZone: string }) {
   const start = new Date(event.startsAt);
@@ -32,7 +31,7 @@ function EventRow({ event, timeZone }: { event: PageEvent; timeZone: string }) {
           <span className="text-lg leading-tight font-semibold">{day}</span>
         </span>
         <span className="grid min-w-0 gap-1">
-          <span className="font-semibold break-words">{event.title}</span>
+          <span className="font-semibold wrap-anywhere">{event.title}</span>
           <span className="text-sm text-muted-foreground">
             {formatEventRange(start, new Date(event.endsAt), timeZone)}
           </span>
@@ -73,7 +72,9 @@ function Events({ community }: { community: CommunityPageData }) {
         </p>
       )}
       {past > 0 ? (
-        <p className="text-sm text-muted-foreground">{plural(past, "past event", "past events")}</p>
+        <p className="text-sm text-muted-foreground">
+          {countOf(past, { one: "past event", other: "past events" })}
+        </p>
       ) : null}
     </section>
   );
@@ -100,7 +101,7 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
         <header className="flex items-center gap-4 lg:col-start-1">
           <InitialsAvatar name={community.name} seed={community.id} imageUrl={community.logoUrl} />
           <div className="grid min-w-0 gap-1">
-            <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance break-words sm:text-4xl">
+            <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl">
               {community.name}
             </h1>
             {face ? (
@@ -110,7 +111,7 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
             ) : (
               <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
                 <UsersIcon className="size-3.5" aria-hidden="true" />
-                {plural(community.memberCount ?? 0, "member", "members")}
+                {countOf(community.memberCount ?? 0, { one: "member", other: "members" })}
               </p>
             )}
           </div>

@@ -10,6 +10,7 @@ import {
   useJoinCommunity,
 } from "#client/features/membership/api/community-page.ts";
 import type { CommunityRole } from "#client/gql/graphql.ts";
+import { brandButtonStyle } from "#client/lib/brand.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { capabilitiesOf, type Role } from "#shared/capabilities.ts";
 import type { MembershipReturnSearch } from "../membership-return.ts";
@@ -85,6 +86,7 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
   const membership = community.viewerMembership;
   const join = useJoinCommunity(community.id);
   const checkout = usePayForPlan();
+  const brandStyle = brandButtonStyle(community.brandColor) ?? undefined;
   const plans = community.plans;
   const offered = (id: string | undefined) => plans.find((plan) => plan.id === id);
   const [planId, setPlanId] = useState(
@@ -202,7 +204,7 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
               error={planError}
               needsApproval={() => false}
             />
-            <Button type="submit" className="w-fit" disabled={checkout.pending}>
+            <Button type="submit" className="w-fit" style={brandStyle} disabled={checkout.pending}>
               {checkout.pending ? <Spinner label="Opening checkout" /> : null}
               Continue to payment
             </Button>
@@ -318,7 +320,12 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
           </div>
         ))}
         {askingSignIn ? null : (
-          <Button type="submit" className="w-fit" disabled={join.isPending || checkout.pending}>
+          <Button
+            type="submit"
+            className="w-fit"
+            style={brandStyle}
+            disabled={join.isPending || checkout.pending}
+          >
             {join.isPending || checkout.pending ? <Spinner label={approval ? "Sending" : "Joining"} /> : null}
             {paidNow ? "Continue to payment" : asksApproval ? "Request to join" : "Join"}
           </Button>

@@ -49,7 +49,7 @@ export function PlanChoice({
                 <span className="text-sm font-medium tabular-nums">{planPriceText(plan)}</span>
               </span>
               {plan.description ? (
-                <span className="text-sm break-words text-muted-foreground">{plan.description}</span>
+                <span className="text-sm wrap-anywhere text-muted-foreground">{plan.description}</span>
               ) : null}
               {benefits(plan).length > 0 ? (
                 <span className="text-sm text-muted-foreground">{benefits(plan).join(" · ")}</span>

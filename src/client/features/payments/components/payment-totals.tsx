@@ -3,6 +3,7 @@ import { useId } from "react";
 import { Label } from "#client/components/ui/label.tsx";
 import { selectClass } from "#client/components/ui/native-select.ts";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { countOf } from "#client/lib/plural.ts";
 import { paymentTotalsQueryOptions } from "../api/payments-queries.ts";
 import { paymentErrorMessage } from "../error-message.ts";
 import { money } from "../labels.ts";
@@ -17,8 +18,6 @@ type Props = {
   /** The clock the periods are counted from (tests hold it still). */
   now?: () => Date;
 };
-
-const count = new Intl.NumberFormat();
 
 /** The period's money per currency: taken, given back, the provider's fees, and what is left. */
 export function PaymentTotals({
@@ -88,8 +87,8 @@ function TotalsFigures({ communityId, range, label }: { communityId: string; ran
   );
 }
 
-const payments = (n: number) => `${count.format(n)} ${n === 1 ? "payment" : "payments"}`;
-const refunds = (n: number) => `${count.format(n)} ${n === 1 ? "refund" : "refunds"}`;
+const payments = (n: number) => countOf(n, { one: "payment", other: "payments" });
+const refunds = (n: number) => countOf(n, { one: "refund", other: "refunds" });
 
 function Figure({
   label,

@@ -20,12 +20,12 @@ export function ReceiptPreview({
         <p className="font-semibold">Receipt: your event</p>
         <div>
           <p className="text-muted-foreground">Sold by</p>
-          <p className="font-medium break-words">{name}</p>
+          <p className="font-medium wrap-anywhere">{name}</p>
           {address.length > 0 ? (
-            <p className="break-words whitespace-pre-line">{address.join("\n")}</p>
+            <p className="wrap-anywhere whitespace-pre-line">{address.join("\n")}</p>
           ) : null}
         </div>
-        {values.taxNote ? <p className="break-words text-muted-foreground">{values.taxNote}</p> : null}
+        {values.taxNote ? <p className="wrap-anywhere text-muted-foreground">{values.taxNote}</p> : null}
       </div>
     </figure>
   );

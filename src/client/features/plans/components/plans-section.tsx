@@ -86,7 +86,7 @@ export function PlansSection({ communityId, currency }: { communityId: string; c
                   </p>
                   <p className="text-sm text-muted-foreground">{gives(plan)}</p>
                   {plan.description ? (
-                    <p className="text-sm break-words text-muted-foreground">{plan.description}</p>
+                    <p className="text-sm wrap-anywhere text-muted-foreground">{plan.description}</p>
                   ) : null}
                 </div>
                 <div className="flex gap-1">

@@ -19,6 +19,7 @@ import {
   usePayForOffer,
 } from "#client/features/registrations/api/managed-registration.ts";
 import { leaveFor } from "#client/lib/leave-for.ts";
+import { plural } from "#client/lib/plural.ts";
 import { formatDateTime, formatEventRange } from "#shared/event-time-format.ts";
 import { CancelRegistrationButton } from "./cancel-registration-button.tsx";
 import { CheckInQr } from "./check-in-qr.tsx";
@@ -63,7 +64,10 @@ function heading(registration: ManagedRegistration): Heading {
         tone: "wait",
       };
     case "HELD": {
-      const seats = registration.quantity === 1 ? "A seat is" : `${registration.quantity} seats are`;
+      const seats = plural(registration.quantity, {
+        one: "A seat is",
+        other: `${registration.quantity} seats are`,
+      });
       const until = registration.holdExpiresAt;
       return {
         icon: <HourglassIcon aria-hidden="true" />,
@@ -128,7 +132,7 @@ export function ManagedRegistrationView({
         <p className="text-sm text-muted-foreground">
           Your registration, {registration.name} · {event.host.name}
         </p>
-        <h1 className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+        <h1 className="text-2xl leading-tight font-bold tracking-tight wrap-anywhere sm:text-3xl">
           {event.title}
         </h1>
         <ul className="grid gap-1.5 text-sm">
@@ -139,7 +143,7 @@ export function ManagedRegistrationView({
             </time>
           </li>
           {where ? (
-            <li className="flex items-start gap-2 break-words">
+            <li className="flex items-start gap-2 wrap-anywhere">
               <MapPinIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
               <span className="min-w-0">{where}</span>
             </li>

@@ -105,13 +105,18 @@ describe("community settings", () => {
     expect(await screen.findByRole("heading", { name: "Somewhere else" })).toBeTruthy();
   });
 
-  it("stops the name and description at the lengths the server accepts", async () => {
+  it("says a name is too long at the field, keeping it, and stops the description at its limit", async () => {
     const user = userEvent.setup();
     await renderSettings();
     const name = screen.getByLabelText("Name") as HTMLInputElement;
     await user.clear(name);
     await user.paste("n".repeat(TEXT_LIMITS.communityName + 40));
-    expect(name.value).toHaveLength(TEXT_LIMITS.communityName);
+    await user.click(screen.getByRole("button", { name: "Save general settings" }));
+    expect(name.value).toHaveLength(TEXT_LIMITS.communityName + 40);
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(name.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      `Use at most ${TEXT_LIMITS.communityName} characters.`,
+    );
     const description = screen.getByRole("textbox", { name: /Description/ }) as HTMLTextAreaElement;
     await user.clear(description);
     await user.paste("d".repeat(TEXT_LIMITS.communityDescription + 40));

@@ -14,6 +14,7 @@ import { useUnsavedChanges } from "#client/components/ui/unsaved-changes.tsx";
 import { useSlugAvailability } from "#client/features/communities/api/use-slug-availability.ts";
 import { VISIBILITIES } from "#client/features/communities/community-choices.ts";
 import { LocaleFields } from "#client/features/communities/components/locale-fields.tsx";
+import { SlugPrefix } from "#client/features/communities/components/slug-prefix.tsx";
 import { SlugStatusLine } from "#client/features/communities/components/slug-status-line.tsx";
 import type { CommunityQuery } from "#client/gql/graphql.ts";
 import { TEXT_LIMITS } from "#shared/limits.ts";
@@ -96,7 +97,6 @@ export function GeneralSection({ community, readOnly }: { community: Community; 
             <Input
               id={fieldId("name")}
               autoComplete="off"
-              maxLength={TEXT_LIMITS.communityName}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={describedByFor("name")}
               aria-required="true"
@@ -108,9 +108,7 @@ export function GeneralSection({ community, readOnly }: { community: Community; 
           <div className="grid gap-2">
             <Label htmlFor={fieldId("slug")}>URL slug</Label>
             <div className="flex items-stretch rounded-md shadow-xs">
-              <span className="flex items-center rounded-l-md border border-r-0 border-input bg-muted px-3 text-sm text-muted-foreground">
-                {window.location.host}/c/
-              </span>
+              <SlugPrefix />
               <Input
                 id={fieldId("slug")}
                 autoComplete="off"

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { questionSchema } from "#client/components/questions/question-form.ts";
 import { isHexColor } from "#client/lib/color.ts";
 import { COUNT_LIMITS, TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 import { isValidSlug, SLUG_MAX, SLUG_MIN } from "#shared/slug.ts";
 
 export const generalSettingsSchema = z.object({
@@ -9,7 +10,8 @@ export const generalSettingsSchema = z.object({
     .string()
     .trim()
     .min(1, "Give your community a name.")
-    .max(TEXT_LIMITS.communityName, tooLongMessage("communityName")),
+    .max(TEXT_LIMITS.communityName, tooLongMessage("communityName"))
+    .refine((value) => !hasUnsafeNameCharacters(value), INVALID_CHARACTERS_MESSAGE),
   slug: z
     .string()
     .min(SLUG_MIN, `Use at least ${SLUG_MIN} characters.`)

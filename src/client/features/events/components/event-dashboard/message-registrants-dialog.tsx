@@ -13,7 +13,9 @@ import { REGISTRATION_STATUS_LABEL } from "#client/features/events/event-labels.
 import type { RegistrationStatus } from "#client/gql/graphql.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
+import { countOf } from "#client/lib/plural.ts";
 import { TEXT_LIMITS } from "#shared/limits.ts";
+import { nameCharactersProblem } from "#shared/names.ts";
 
 type Audience = "all" | "filtered";
 
@@ -46,7 +48,9 @@ export function MessageRegistrantsDialog({
   async function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
     const missing = {
-      ...(subject.trim() ? {} : { subject: "Write a subject." }),
+      ...(subject.trim()
+        ? { subject: nameCharactersProblem(subject.trim())?.message }
+        : { subject: "Write a subject." }),
       ...(body.trim() ? {} : { body: "Write a message." }),
     };
     setErrors(missing);
@@ -59,7 +63,7 @@ export function MessageRegistrantsDialog({
         ...(filtered && status ? { status } : {}),
         ...(filtered && ticketType ? { ticketTypeId: ticketType.id } : {}),
       });
-      notify("success", count === 1 ? "Sending to 1 person." : `Sending to ${count} people.`);
+      notify("success", `Sending to ${countOf(count, { one: "person", other: "people" })}.`);
       setSubject("");
       setBody("");
       setOpen(false);

@@ -6,6 +6,7 @@ import {
 } from "#client/components/questions/question-form.ts";
 import type { EventDetailQuery, EventInput, EventVisibility } from "#client/gql/graphql.ts";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 import { toWallTime } from "#shared/time.ts";
 
 import {
@@ -26,14 +27,19 @@ export const eventFormSchema = z
       .string()
       .trim()
       .min(1, "Give the event a title.")
-      .max(TEXT_LIMITS.eventTitle, tooLongMessage("eventTitle")),
+      .max(TEXT_LIMITS.eventTitle, tooLongMessage("eventTitle"))
+      .refine((value) => !hasUnsafeNameCharacters(value), INVALID_CHARACTERS_MESSAGE),
     description: z.string().max(TEXT_LIMITS.eventDescription, tooLongMessage("eventDescription")),
     startDate: z.string().regex(DATE, "Pick a start date."),
     startTime: z.string().regex(TIME, "Pick a start time."),
     endDate: z.string().regex(DATE, "Pick an end date."),
     endTime: z.string().regex(TIME, "Pick an end time."),
     timeZone: z.string().min(1, "Pick a time zone."),
-    venueName: z.string().trim().max(TEXT_LIMITS.venueName, tooLongMessage("venueName")),
+    venueName: z
+      .string()
+      .trim()
+      .max(TEXT_LIMITS.venueName, tooLongMessage("venueName"))
+      .refine((value) => !hasUnsafeNameCharacters(value), INVALID_CHARACTERS_MESSAGE),
     venueAddress: z.string().trim().max(TEXT_LIMITS.venueAddress, tooLongMessage("venueAddress")),
     onlineUrl: z
       .string()

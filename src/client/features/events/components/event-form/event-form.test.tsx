@@ -218,6 +218,30 @@ describe("event form", () => {
     expect(venue.value).toHaveLength(TEXT_LIMITS.venueName);
   });
 
+  it("says at the title, venue and ticket name when they carry hidden characters, and sends nothing", async () => {
+    const user = userEvent.setup();
+    const sent = acceptNewEvents("PUBLISHED");
+    await renderForm(vi.fn(), { startTime: "03:30" });
+    const fields = [
+      screen.getByLabelText("Title"),
+      screen.getByLabelText(/Venue name/),
+      screen.getByRole("textbox", { name: /^Name/ }),
+    ] as HTMLInputElement[];
+    for (const field of fields) {
+      await user.clear(field);
+      await user.click(field);
+      await user.paste("Spring \u202Elaicos");
+    }
+    await user.click(screen.getByRole("button", { name: "Publish" }));
+    for (const field of fields) {
+      expect(field.getAttribute("aria-invalid")).toBe("true");
+      const described = (field.getAttribute("aria-describedby") ?? "").split(" ");
+      const messages = described.map((id) => document.getElementById(id)?.textContent ?? "");
+      expect(messages).toContain("Use one line of text, without special control characters.");
+    }
+    expect(sent).toEqual([]);
+  });
+
   it("sends the verified-email setting, turning it on with approval", async () => {
     const user = userEvent.setup();
     const sent = acceptNewEvents("PUBLISHED");

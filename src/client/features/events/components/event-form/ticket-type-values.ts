@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { EventDetailQuery, TicketTypeInput } from "#client/gql/graphql.ts";
 import { amountForInput, parsePrice } from "#client/lib/money.ts";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import { hasUnsafeNameCharacters, INVALID_CHARACTERS_MESSAGE } from "#shared/names.ts";
 import { ORDER_LIMIT } from "#shared/pricing.ts";
 import { toWallTime } from "#shared/time.ts";
 
@@ -23,7 +24,8 @@ export const ticketTypeSchema = z.object({
     .string()
     .trim()
     .min(1, "Give the ticket type a name.")
-    .max(TEXT_LIMITS.ticketTypeName, tooLongMessage("ticketTypeName")),
+    .max(TEXT_LIMITS.ticketTypeName, tooLongMessage("ticketTypeName"))
+    .refine((value) => !hasUnsafeNameCharacters(value), INVALID_CHARACTERS_MESSAGE),
   quantity: optionalCount,
   price: z.string().trim(),
   memberPrice: z.string().trim(),
