@@ -33,7 +33,8 @@ const IN_USE = new Set([
   "POST /two-factor/generate-backup-codes",
   "POST /two-factor/disable",
   ...PASSKEY_ROUTES,
-  // Linked sign-in methods on /me.
+  // Linked sign-in methods on /me: what signs in (ways-in.ts), linking and unlinking providers.
+  "GET /sign-in-methods",
   "GET /list-accounts",
   "POST /link-social",
   "POST /unlink-account",
