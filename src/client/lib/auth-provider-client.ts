@@ -32,7 +32,7 @@ export async function listLinkedAccounts(): Promise<LinkedAccount[]> {
 export type SignInMethods = { email: string | null; phoneNumber: string | null; providers: string[] };
 
 export async function getSignInMethods(): Promise<SignInMethods> {
-  const body = await call("sign-in-methods");
+  const body = await call("ways-in");
   return {
     email: typeof body?.email === "string" ? body.email : null,
     phoneNumber: typeof body?.phoneNumber === "string" ? body.phoneNumber : null,

@@ -22,7 +22,7 @@ async function openSection(methods: Methods = confirmedAda) {
     signedInAs: adaUser,
     handlers: [
       ...emptyProfilePage,
-      http.get("/api/auth/sign-in-methods", () => HttpResponse.json(methods)),
+      http.get("/api/auth/ways-in", () => HttpResponse.json(methods)),
       http.get("/api/auth/list-accounts", () =>
         HttpResponse.json([{ id: "acc-gh", providerId: "github", createdAt: "2026-01-01T00:00:00.000Z" }]),
       ),

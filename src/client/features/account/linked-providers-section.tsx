@@ -23,7 +23,7 @@ import { PROVIDER_NAMES, providerName } from "#client/lib/sign-in-providers.ts";
 import { GoogleLink } from "./google-link.tsx";
 
 const accountsKey = ["auth", "linked-accounts"] as const;
-const methodsKey = ["auth", "sign-in-methods"] as const;
+const methodsKey = ["auth", "ways-in"] as const;
 
 /** A provider that sent the person back here with `?error=` after a link attempt; read once, then cleared. */
 function linkProblemFromAddress(): AuthProblem | null {

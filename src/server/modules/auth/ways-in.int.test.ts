@@ -56,13 +56,18 @@ async function textCode(browser: TestBrowser, phoneNumber: string, extra: object
 
 type Methods = { email: string | null; phoneNumber: string | null; providers: string[] };
 const methodsOf = async (browser: TestBrowser) =>
-  (await (await browser.fetch("/api/auth/sign-in-methods")).json()) as Methods;
+  (await (await browser.fetch("/api/auth/ways-in")).json()) as Methods;
 const accountsOf = async (browser: TestBrowser) =>
   (await (await browser.fetch("/api/auth/list-accounts")).json()) as { id: string; providerId: string }[];
 
 describe("the ways into an account", () => {
-  it("are asked only with a session", async () => {
-    expect((await t.browser().fetch("/api/auth/sign-in-methods")).status).toBe(401);
+  it("are asked only with a session, and as often as /me loads", async () => {
+    expect((await t.browser().fetch("/api/auth/ways-in")).status).toBe(401);
+    const browser = t.browser();
+    await browser.signIn(undefined, "Rae Reloads");
+    const answers = [];
+    for (let load = 0; load < 5; load++) answers.push((await browser.fetch("/api/auth/ways-in")).status);
+    expect(answers).toEqual([200, 200, 200, 200, 200]);
   });
 
   it("count a confirmed address, never a phone sign-up's placeholder", async () => {

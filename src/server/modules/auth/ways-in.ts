@@ -74,7 +74,7 @@ const sessionUserId = (ctx: { context: { session?: { user: { id: string } } | nu
 /**
  * The rule of the ways in: a confirmed address, a verified phone number (where texts can be sent)
  * and each linked provider count; an unconfirmed address or a placeholder does not. /me lists these
- * (`GET /sign-in-methods`), and neither unlinking a provider nor removing the number may take away
+ * (`GET /ways-in`), and neither unlinking a provider nor removing the number may take away
  * the last one.
  */
 export function waysInPlugin(offer: SignInOffer) {
@@ -119,7 +119,7 @@ export function waysInPlugin(offer: SignInOffer) {
     },
     endpoints: {
       signInMethods: createAuthEndpoint(
-        "/sign-in-methods",
+        "/ways-in",
         { method: "GET", use: [sessionMiddleware] },
         async (ctx) => {
           const userId = sessionUserId(ctx);
