@@ -1,7 +1,9 @@
 // Someone who signed up by phone has only a placeholder address (src/shared/phone.ts): organizers
-// see their name, never that address, in the member table, its export and the join requests.
+// see their name, never that address, in the member table, its export, the join requests and an
+// event's registrations.
 import { expect, it } from "vitest";
 import { serverWithTexts } from "#server/modules/auth/texting-server.test-support.ts";
+import { createEvent, registerFor } from "#server/modules/events/events-test-support.ts";
 import { communityWithOwner, join } from "#server/modules/membership/membership-test-support.ts";
 
 const texting = serverWithTexts();
@@ -51,4 +53,21 @@ it("shows organizers a phone sign-up's name and no placeholder address", async (
   const csv = await exported.text();
   expect(csv).toContain("Pat Phone");
   expect(csv).not.toContain("phone.invalid");
+
+  const event = await createEvent(owner, communityId);
+  const registered = await registerFor(pat, event.id);
+  expect(registered.errors).toBeUndefined();
+  const registrations = await owner.graphql<{
+    eventRegistrations: { nodes: { person: { name: string; email: string } }[] };
+  }>("query ($id: ID!) { eventRegistrations(eventId: $id) { nodes { person { name email } } } }", {
+    id: event.id,
+  });
+  expect(registrations.data?.eventRegistrations.nodes.map((node) => node.person)).toEqual([
+    { name: "Pat Phone", email: "" },
+  ]);
+  const list = await owner.fetch(`/api/events/${event.id}/registrations.csv`);
+  expect(list.status).toBe(200);
+  const listed = await list.text();
+  expect(listed).toContain("Pat Phone");
+  expect(listed).not.toContain("phone.invalid");
 });
