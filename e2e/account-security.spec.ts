@@ -173,6 +173,39 @@ test("a person adds a passkey on /me, signs out, and signs back in with it", asy
   ).toBeVisible();
 });
 
+test("someone who signed up by phone adds a passkey: the device keeps it under their number and name", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  const number = uniquePhoneNumber();
+  await signInByPhoneApi(page.request, "Pia Passkeyphone", number.e164);
+  await page.goto("/me");
+  const section = page.getByRole("region", { name: "Passkeys" });
+  await expect(section.getByText("You haven't added a passkey yet.")).toBeVisible({ timeout: 15_000 });
+  await section.getByLabel("Name for a new passkey").fill("Phone");
+  await section.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(section.getByRole("list", { name: "Your passkeys" }).getByText("Phone")).toBeVisible();
+
+  // What the device's passkey picker will show: the number and the name, never the placeholder.
+  const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+  expect(credentials.map(({ userName, userDisplayName }) => ({ userName, userDisplayName }))).toEqual([
+    { userName: number.e164, userDisplayName: "Pia Passkeyphone" },
+  ]);
+  await expect(page.locator("body")).not.toContainText("phone.invalid");
+});
+
 test("a person moves their account to a new address with the code mailed there; the old address is told", async ({
   page,
 }) => {

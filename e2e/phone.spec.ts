@@ -51,6 +51,16 @@ test("a newcomer signs in with a texted code, names themself, and changes the nu
   // Their only way in: it can be changed, not removed.
   await expect(section.getByRole("button", { name: "Remove" })).toHaveCount(0);
   await expect(section.getByText(/can be changed but not removed/)).toBeVisible();
+  // The number is the way in /me lists; the placeholder address behind it shows nowhere.
+  const linked = page.getByRole("region", { name: "Linked sign-in methods" });
+  await expect(linked.getByRole("listitem").first()).toHaveText(
+    `Text message code${first.e164.replace(/^\+44(\d{4})(\d{6})$/, "+44 $1 $2")}`,
+  );
+  await expect(linked.getByText("Email code")).toHaveCount(0);
+  await expect(page.locator("body")).not.toContainText("phone.invalid");
+  await page.getByRole("button", { name: /^Account menu for/ }).click();
+  await expect(page.getByRole("menu")).not.toContainText("phone.invalid");
+  await page.keyboard.press("Escape");
   await expectAccessible(page, "/me with a phone number");
 
   const second = uniquePhoneNumber();
@@ -78,9 +88,14 @@ test("someone signed in by email adds a phone number on /me, then removes it", a
   const number = uniquePhoneNumber();
   await verifyNumber(page, "Send code", number);
   await expect(section.getByText("Verified")).toBeVisible();
+  // A verified number is another way in, listed beside the email code.
+  const linked = page.getByRole("region", { name: "Linked sign-in methods" });
+  await expect(linked.getByText("Email code")).toBeVisible();
+  await expect(linked.getByText("Text message code")).toBeVisible();
 
   await section.getByRole("button", { name: "Remove" }).click();
   await expectAccessible(page, "/me confirming the removal");
   await section.getByRole("button", { name: "Remove number" }).click();
   await expect(section.getByRole("button", { name: "Add a phone number" })).toBeVisible();
+  await expect(linked.getByText("Text message code")).toHaveCount(0);
 });

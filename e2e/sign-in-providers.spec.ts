@@ -3,6 +3,7 @@ import { expectAccessible } from "./support/axe.ts";
 import { uniqueEmail } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { createCommunityByApi, enterCodeFromMail, signInByApi } from "./support/session.ts";
+import { uniquePhoneNumber, waitForTextedCode } from "./support/texts.ts";
 import { authenticatorCode, turnOnAppByApi } from "./support/totp.ts";
 
 /** The sign-in stand-in's page, standing in for the provider's own: who signs in, and consent. */
@@ -44,6 +45,50 @@ test("a newcomer signs in with GitHub and finds it linked on their profile", asy
   ).toContainText("Linked");
   await expect(linked.getByRole("button", { name: "Link Facebook" })).toBeVisible();
   await expectAccessible(page, "/me with linked sign-in methods");
+});
+
+test("GitHub with an unconfirmed address is the only way in /me lists until a verified phone number joins it", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in with GitHub" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to GitHub (stand-in)" })).toBeVisible();
+  await page.getByLabel("Email confirmed").uncheck();
+  await consentAtStandIn(page, "GitHub", {
+    id: providerId(),
+    name: "Una Unconfirmed",
+    email: uniqueEmail("unconfirmed"),
+  });
+  await expect(page).toHaveURL(/\/community-selection$/);
+
+  await page.goto("/me");
+  const linked = page.getByRole("region", { name: "Linked sign-in methods" });
+  const github = linked.getByRole("listitem").filter({ has: page.getByText("GitHub", { exact: true }) });
+  await expect(github).toContainText("Linked", { timeout: 20_000 });
+  // An address GitHub did not confirm signs nothing in, so it is not listed as a way in.
+  await expect(linked.getByText("Email code")).toHaveCount(0);
+  await linked.getByRole("button", { name: "Unlink GitHub" }).click();
+  await expect(linked.getByRole("alert")).toContainText("This is your only way to sign in.");
+  await expect(linked.getByRole("alert")).toContainText("Code for support: LAST_SIGN_IN_METHOD");
+  await expectAccessible(page, "/me refusing to unlink the only way in");
+
+  const phone = page.getByRole("region", { name: "Phone number" });
+  await phone.getByRole("button", { name: "Add a phone number" }).click();
+  const number = uniquePhoneNumber();
+  await phone.getByLabel("Country").selectOption({ label: "United Kingdom (+44)" });
+  await phone.getByRole("textbox", { name: "Phone number" }).fill(number.national);
+  const since = Date.now();
+  await phone.getByRole("button", { name: "Send code" }).click();
+  await phone.getByLabel("Code from the text").fill(await waitForTextedCode(number.e164, since));
+  await expect(phone.getByText("Verified")).toBeVisible();
+
+  // The verified number is another way in: GitHub can go now.
+  await expect(linked.getByText("Text message code")).toBeVisible();
+  await linked.getByRole("button", { name: "Unlink GitHub" }).click();
+  await expect(github).toContainText("Not linked");
+  await expect(linked.getByRole("alert")).toHaveCount(0);
+  await expectAccessible(page, "/me with the phone number as the way in");
 });
 
 test("Facebook with an address that already has an account asks to sign in by code, then links it from /me", async ({

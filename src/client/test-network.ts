@@ -73,6 +73,7 @@ export const accountDefaultHandlers = [
   http.get("/api/auth/passkey/list", () => HttpResponse.json({ passkeys: [] })),
   http.get("/api/auth/list-sessions", () => HttpResponse.json({ sessions: [] })),
   http.get("/api/auth/list-accounts", () => HttpResponse.json([])),
+  http.get("/api/auth/ways-in", () => HttpResponse.json({ email: null, phoneNumber: null, providers: [] })),
   http.get("/api/account/deletion", () => HttpResponse.json({ ownedCommunities: [] })),
 ];
 

@@ -13,3 +13,15 @@ export function isPhoneOnlyEmail(email: string): boolean {
 export function shownEmail(email: string): string {
   return isPhoneOnlyEmail(email) ? "" : email;
 }
+
+/**
+ * How an account is named where a screen or another device must show one (a passkey picker, an
+ * authenticator app, a recovery-codes file): its address, else its phone number, else its name.
+ */
+export function accountLabel(person: {
+  email: string;
+  phoneNumber?: string | null;
+  name?: string | null;
+}): string {
+  return shownEmail(person.email) || person.phoneNumber || person.name?.trim() || "Commons account";
+}

@@ -28,6 +28,18 @@ export async function listLinkedAccounts(): Promise<LinkedAccount[]> {
   return Array.isArray(body) ? (body as LinkedAccount[]) : [];
 }
 
+/** What really signs in to the account (the server's rule): a confirmed address, a verified number, linked providers. */
+export type SignInMethods = { email: string | null; phoneNumber: string | null; providers: string[] };
+
+export async function getSignInMethods(): Promise<SignInMethods> {
+  const body = await call("ways-in");
+  return {
+    email: typeof body?.email === "string" ? body.email : null,
+    phoneNumber: typeof body?.phoneNumber === "string" ? body.phoneNumber : null,
+    providers: Array.isArray(body?.providers) ? (body.providers as string[]) : [],
+  };
+}
+
 export async function unlinkAccount(accountId: string): Promise<void> {
   await call("unlink-account", { accountId });
 }

@@ -26,11 +26,14 @@ function ceremonyError(caught: unknown): never {
   throw new AuthError("This browser could not use a passkey here.", "PASSKEY_UNAVAILABLE", 0);
 }
 
-/** Creates a passkey on this device for the signed-in account and stores it under `name`. */
-export async function registerPasskey(name: string, accountEmail: string): Promise<void> {
+/**
+ * Creates a passkey on this device for the signed-in account and stores it under `name`. The server
+ * names the account for the device (its address, or a phone sign-up's number).
+ */
+export async function registerPasskey(name: string): Promise<void> {
   const { startRegistration } = await library();
   const optionsJSON = (await callAuth(
-    `passkey/generate-register-options?name=${encodeURIComponent(accountEmail)}`,
+    "passkey/generate-register-options",
   )) as unknown as PublicKeyCredentialCreationOptionsJSON;
   const response = await startRegistration({ optionsJSON }).catch(ceremonyError);
   await callAuth("passkey/verify-registration", { response, name });

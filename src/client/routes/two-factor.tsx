@@ -7,7 +7,7 @@ import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { SecondFactorForm } from "#client/features/auth/components/second-factor-form.tsx";
 import { clearPendingSignIn } from "#client/features/auth/pending-sign-in.ts";
 import { keepOpenerWaiting, signInWindowEnd } from "#client/features/auth/sign-in-window-report.ts";
-import { type AuthProblem, SECOND_FACTOR_REQUIRED } from "#client/lib/auth-client.ts";
+import type { AuthProblem } from "#client/lib/auth-client.ts";
 import { parseRedirectSearch, redirectTarget } from "#client/lib/redirect.ts";
 import { getSecondStepMethods } from "#client/lib/second-factor-client.ts";
 
@@ -69,9 +69,6 @@ function TwoFactorPage() {
               : methods.text
                 ? "We'll text a code to your phone to finish signing in."
                 : "Enter one of your recovery codes to finish signing in."}
-          </p>
-          <p className="text-xs text-muted-foreground">
-            Code for support: <code className="font-mono">{SECOND_FACTOR_REQUIRED}</code>
           </p>
         </div>
         <div className="rounded-xl border bg-card p-6 shadow-xs">

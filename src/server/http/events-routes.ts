@@ -9,6 +9,7 @@ import {
 } from "#server/modules/registrations/registration-transitions.ts";
 import type { HeaderReader, RequestContextFactory } from "#server/request-context.ts";
 import { buildIcs } from "#shared/ics.ts";
+import { shownEmail } from "#shared/phone.ts";
 import { csvResponse, fileName } from "./csv.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { readIndexHtml } from "./index-html.ts";
@@ -86,7 +87,7 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
         for await (const page of pages)
           yield page.map(({ registration: r, person }) => [
             person.name,
-            person.email,
+            shownEmail(person.email),
             r.status,
             (r.ticketTypeId && exported.ticketTypes.get(r.ticketTypeId)) || "",
             r.createdAt.toISOString(),

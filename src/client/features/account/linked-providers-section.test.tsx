@@ -13,12 +13,16 @@ const emptyProfilePage = [
 
 afterEach(() => vi.restoreAllMocks());
 
-async function openSection() {
+type Methods = { email: string | null; phoneNumber: string | null; providers: string[] };
+const confirmedAda: Methods = { email: "ada@example.test", phoneNumber: null, providers: ["github"] };
+
+async function openSection(methods: Methods = confirmedAda) {
   const sent: { path: string; body: unknown }[] = [];
   const app = await renderApp("/me", {
     signedInAs: adaUser,
     handlers: [
       ...emptyProfilePage,
+      http.get("/api/auth/ways-in", () => HttpResponse.json(methods)),
       http.get("/api/auth/list-accounts", () =>
         HttpResponse.json([{ id: "acc-gh", providerId: "github", createdAt: "2026-01-01T00:00:00.000Z" }]),
       ),
@@ -42,6 +46,7 @@ async function openSection() {
 describe("linked sign-in methods on /me", () => {
   it("lists the email and each offered provider, linked or not", async () => {
     const { section } = await openSection();
+    await within(section).findByText("Email code");
     await within(section).findByRole("button", { name: "Link Facebook" });
     const rows = within(section).getAllByRole("listitem");
     expect(rows.map((row) => row.textContent)).toEqual([
@@ -49,6 +54,23 @@ describe("linked sign-in methods on /me", () => {
       "GitHubLinkedUnlink",
       "FacebookNot linkedLink",
     ]);
+  });
+
+  it("lists neither an unconfirmed address nor a placeholder, and lists a verified number", async () => {
+    const { section } = await openSection({
+      email: null,
+      phoneNumber: "+447400123456",
+      providers: ["github"],
+    });
+    await within(section).findByText("Text message code");
+    await within(section).findByRole("button", { name: "Link Facebook" });
+    const rows = within(section).getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "Text message code+44 7400 123456",
+      "GitHubLinkedUnlink",
+      "FacebookNot linkedLink",
+    ]);
+    expect(section.textContent).not.toContain("Email code");
   });
 
   it("says why the server refused to unlink, with the code for support", async () => {

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { AuthProblemNotice } from "#client/components/auth/auth-problem-notice.tsx";
+import { formatPhoneNumber } from "#client/components/phone/phone-number.ts";
 import { Button } from "#client/components/ui/button.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { AuthError, getPublicConfig, type SignInProvider } from "#client/lib/auth-client.ts";
@@ -11,6 +12,7 @@ import {
   logAuthProblem,
 } from "#client/lib/auth-error-messages.ts";
 import {
+  getSignInMethods,
   type LinkedAccount,
   linkGoogle,
   listLinkedAccounts,
@@ -21,6 +23,7 @@ import { PROVIDER_NAMES, providerName } from "#client/lib/sign-in-providers.ts";
 import { GoogleLink } from "./google-link.tsx";
 
 const accountsKey = ["auth", "linked-accounts"] as const;
+const methodsKey = ["auth", "ways-in"] as const;
 
 /** A provider that sent the person back here with `?error=` after a link attempt; read once, then cleared. */
 function linkProblemFromAddress(): AuthProblem | null {
@@ -33,12 +36,18 @@ function linkProblemFromAddress(): AuthProblem | null {
 }
 
 /**
- * Linked sign-in methods: the email address, and Google, GitHub, Facebook or X when the server offers them.
- * The server refuses to unlink the last way in (an unconfirmed address is not one) and says so.
+ * Linked sign-in methods: what really signs in to the account, as the server counts it (a confirmed
+ * address, a verified phone number where texts can be sent), and Google, GitHub, Facebook or X when
+ * the server offers them. The server refuses to unlink the last way in and says so.
  */
-export function LinkedProvidersSection({ email }: { email: string }) {
+export function LinkedProvidersSection({ user }: { user: { email: string; phoneNumber: string | null } }) {
   const queryClient = useQueryClient();
   const accounts = useQuery({ queryKey: accountsKey, queryFn: listLinkedAccounts });
+  // Asked again when the address or the number changes on this page.
+  const methods = useQuery({
+    queryKey: [...methodsKey, user.email, user.phoneNumber],
+    queryFn: getSignInMethods,
+  });
   const offered = useQuery({ queryKey: ["public-config"], queryFn: getPublicConfig });
   const [busy, setBusy] = useState<string | null>(null);
   const [problem, setProblem] = useState<AuthProblem | null>(null);
@@ -81,11 +90,18 @@ export function LinkedProvidersSection({ email }: { email: string }) {
     setProblem(null);
     try {
       await linkGoogle(idToken);
-      await queryClient.invalidateQueries({ queryKey: accountsKey });
+      await refreshLists();
       setBusy(null);
     } catch (caught) {
       fail(caught, "google");
     }
+  }
+
+  async function refreshLists() {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: accountsKey }),
+      queryClient.invalidateQueries({ queryKey: methodsKey }),
+    ]);
   }
 
   async function unlink(account: LinkedAccount) {
@@ -93,7 +109,7 @@ export function LinkedProvidersSection({ email }: { email: string }) {
     setProblem(null);
     try {
       await unlinkAccount(account.id);
-      await queryClient.invalidateQueries({ queryKey: accountsKey });
+      await refreshLists();
     } catch (caught) {
       fail(caught, account.providerId);
     }
@@ -117,12 +133,24 @@ export function LinkedProvidersSection({ email }: { email: string }) {
       </div>
       {problem ? <AuthProblemNotice problem={problem} /> : null}
       <ul className="divide-y rounded-lg border">
-        <li className="flex flex-wrap items-center justify-between gap-2 p-3">
-          <div className="min-w-0">
-            <p className="font-medium">Email code</p>
-            <p className="truncate text-sm text-muted-foreground">{email}</p>
-          </div>
-        </li>
+        {methods.data?.email ? (
+          <li className="flex flex-wrap items-center justify-between gap-2 p-3">
+            <div className="min-w-0">
+              <p className="font-medium">Email code</p>
+              <p className="truncate text-sm text-muted-foreground">{methods.data.email}</p>
+            </div>
+          </li>
+        ) : null}
+        {methods.data?.phoneNumber ? (
+          <li className="flex flex-wrap items-center justify-between gap-2 p-3">
+            <div className="min-w-0">
+              <p className="font-medium">Text message code</p>
+              <p className="text-sm tabular-nums text-muted-foreground">
+                {formatPhoneNumber(methods.data.phoneNumber)}
+              </p>
+            </div>
+          </li>
+        ) : null}
         {shown.map((id) => {
           const account = linked.find((candidate) => candidate.providerId === id);
           const name = PROVIDER_NAMES[id] ?? id;

@@ -19,7 +19,7 @@ export const passkeyFailure = (caught: unknown) =>
   caught instanceof AuthError ? caught.message : "We couldn't reach the server. Please try again.";
 
 /** Passkeys of the account: add one on this device, see when each was used, rename or remove it. */
-export function PasskeysSection({ email }: { email: string }) {
+export function PasskeysSection() {
   const passkeys = useQuery(passkeysQueryOptions());
   const [renaming, setRenaming] = useState<AccountPasskey | null>(null);
   const [removing, setRemoving] = useState<AccountPasskey | null>(null);
@@ -87,7 +87,7 @@ export function PasskeysSection({ email }: { email: string }) {
         </ul>
       )}
       {passkeysSupported() ? (
-        <AddPasskeyForm email={email} />
+        <AddPasskeyForm />
       ) : (
         <p className="text-sm text-muted-foreground">This browser cannot create passkeys.</p>
       )}
@@ -97,7 +97,7 @@ export function PasskeysSection({ email }: { email: string }) {
   );
 }
 
-function AddPasskeyForm({ email }: { email: string }) {
+function AddPasskeyForm() {
   const add = useAddPasskey();
   const id = useId();
   const [name, setName] = useState("");
@@ -110,7 +110,7 @@ function AddPasskeyForm({ email }: { email: string }) {
     if (trimmed.length > NAME_MAX) return setError(`Keep the name under ${NAME_MAX} characters.`);
     setError(null);
     try {
-      await add.mutateAsync({ name: trimmed, email });
+      await add.mutateAsync(trimmed);
       setName("");
       notify("success", `Passkey “${trimmed}” added`);
     } catch (caught) {

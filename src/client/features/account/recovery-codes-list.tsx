@@ -3,9 +3,9 @@ import { Button } from "#client/components/ui/button.tsx";
 
 export const RECOVERY_CODES_FILE = "commons-recovery-codes.txt";
 
-export function recoveryCodesText(codes: string[], email: string): string {
+export function recoveryCodesText(codes: string[], accountName: string): string {
   return [
-    `Commons recovery codes for ${email}`,
+    `Commons recovery codes for ${accountName}`,
     "",
     "Each code signs you in once when you cannot use your authenticator app or your phone.",
     "Keep them somewhere safe, away from this device.",
@@ -15,8 +15,8 @@ export function recoveryCodesText(codes: string[], email: string): string {
   ].join("\n");
 }
 
-function download(codes: string[], email: string) {
-  const url = URL.createObjectURL(new Blob([recoveryCodesText(codes, email)], { type: "text/plain" }));
+function download(codes: string[], accountName: string) {
+  const url = URL.createObjectURL(new Blob([recoveryCodesText(codes, accountName)], { type: "text/plain" }));
   const link = document.createElement("a");
   link.href = url;
   link.download = RECOVERY_CODES_FILE;
@@ -29,11 +29,12 @@ function download(codes: string[], email: string) {
 /** The recovery codes, shown once: the server keeps them encrypted and never shows them again. */
 export function RecoveryCodesList({
   codes,
-  email,
+  accountName,
   onDone,
 }: {
   codes: string[];
-  email: string;
+  /** How the file names the account: its address, or a phone sign-up's number. */
+  accountName: string;
   onDone: () => void;
 }) {
   return (
@@ -54,7 +55,7 @@ export function RecoveryCodesList({
         ))}
       </ol>
       <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" onClick={() => download(codes, email)}>
+        <Button type="button" variant="outline" onClick={() => download(codes, accountName)}>
           <DownloadIcon aria-hidden="true" />
           Download as a text file
         </Button>

@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { HttpResponse, http } from "msw";
 import { describe, expect, it } from "vitest";
+import { forgetPublicConfig } from "#client/lib/auth-client.ts";
 import { server } from "#client/test-network.ts";
 import { SecondFactorSection } from "./second-factor-section.tsx";
 
@@ -10,11 +11,17 @@ const TOTP_URI =
   "otpauth://totp/Commons:ada%40example.test?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Commons";
 const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
 
-function renderSection() {
+function renderSection(config: { phoneSignIn: boolean } = { phoneSignIn: true }) {
+  forgetPublicConfig();
+  server.use(
+    http.get("/api/config", () =>
+      HttpResponse.json({ googleClientId: null, signInProviders: [], ...config }),
+    ),
+  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <SecondFactorSection email="ada@example.test" />
+      <SecondFactorSection accountName="ada@example.test" />
     </QueryClientProvider>,
   );
 }
@@ -175,5 +182,14 @@ describe("Second factor on /me", () => {
     renderSection();
     expect(await screen.findByText(/add and verify a phone number above/i)).toBeTruthy();
     expect(screen.queryByRole("button", { name: /text codes to/i })).toBeNull();
+  });
+
+  it("says the codes come from an app where this server sends no texts, and offers no phone", async () => {
+    secondFactorServer({ enabled: false, recoveryCodesLeft: 0 });
+    renderSection({ phoneSignIn: false });
+    expect(await screen.findByText(/this server does not send text messages/i)).toBeTruthy();
+    expect(screen.queryByText(/phone number above/i)).toBeNull();
+    expect(screen.queryByText(/texted to your phone/i)).toBeNull();
+    expect(screen.getByRole("button", { name: "Set up an authenticator app" })).toBeTruthy();
   });
 });

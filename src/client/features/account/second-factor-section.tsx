@@ -5,6 +5,7 @@ import { Badge } from "#client/components/ui/badge.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
+import { getPublicConfig } from "#client/lib/auth-client.ts";
 import { notify } from "#client/lib/notify.ts";
 import { countOf } from "#client/lib/plural.ts";
 import {
@@ -34,15 +35,19 @@ type Step =
  * recovery codes, turning it off.
  */
 export function SecondFactorSection({
-  email,
+  accountName,
   phoneNumber = null,
 }: {
-  email: string;
+  /** How the recovery-codes file names the account: its address, or a phone sign-up's number. */
+  accountName: string;
   /** The account's number, so a number added, changed or removed on this page is offered here at once. */
   phoneNumber?: string | null;
 }) {
   const queryClient = useQueryClient();
   const status = useQuery({ queryKey: [...secondFactorKey, phoneNumber], queryFn: getSecondFactorStatus });
+  // Without phone sign-in (production without Twilio) nothing is texted, so no number can be added for it.
+  const offered = useQuery({ queryKey: ["public-config"], queryFn: getPublicConfig });
+  const texts = offered.data?.phoneSignIn === true;
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -108,7 +113,8 @@ export function SecondFactorSection({
       </div>
       <p className="mb-6 text-sm text-muted-foreground">
         After your email code (or another way in), signing in also asks for a code from an authenticator app
-        or one texted to your phone. Someone who gets into your email still cannot get into Commons.
+        {texts ? " or one texted to your phone" : ""}. Someone who gets into your email still cannot get into
+        Commons.
       </p>
       {status.data?.required ? (
         <p role="status" className="mb-6 rounded-lg border border-primary/40 bg-primary/10 p-3 text-sm">
@@ -141,7 +147,11 @@ export function SecondFactorSection({
           }}
         />
       ) : step.kind === "codes" ? (
-        <RecoveryCodesList codes={step.codes} email={email} onDone={() => setStep({ kind: "idle" })} />
+        <RecoveryCodesList
+          codes={step.codes}
+          accountName={accountName}
+          onDone={() => setStep({ kind: "idle" })}
+        />
       ) : step.kind === "check" ? (
         <SecondFactorCheck
           action={step.action === "off" ? "Turn off" : "Make new codes"}
@@ -180,9 +190,11 @@ export function SecondFactorSection({
               </Button>
             ) : null}
           </div>
-          {textTo ? null : (
+          {textTo || !offered.data ? null : (
             <p className="text-sm text-muted-foreground">
-              To get codes by text message instead, add and verify a phone number above.
+              {texts
+                ? "To get codes by text message instead, add and verify a phone number above."
+                : "This server does not send text messages, so the codes come from an authenticator app. Any app that makes time-based codes works, on your phone or in a password manager."}
             </p>
           )}
           <FieldError>{error}</FieldError>

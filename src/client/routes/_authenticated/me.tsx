@@ -24,6 +24,7 @@ import { ProfileForm } from "#client/features/profile/components/profile-form.ts
 import { myRegistrationsQueryOptions } from "#client/features/registrations/api/my-registrations.ts";
 import { YourEvents } from "#client/features/registrations/components/your-events.tsx";
 import { notify } from "#client/lib/notify.ts";
+import { accountLabel } from "#shared/phone.ts";
 
 export const Route = createFileRoute("/_authenticated/me")({
   loader: ({ context }) =>
@@ -66,9 +67,9 @@ function ProfilePage() {
           </h2>
           <EmailSection user={user} refresh={refresh} />
           <PhoneSection user={user} refresh={refresh} />
-          <LinkedProvidersSection email={user.email} />
-          <SecondFactorSection email={user.email} phoneNumber={user.phoneNumber ?? null} />
-          <PasskeysSection email={user.email} />
+          <LinkedProvidersSection user={user} />
+          <SecondFactorSection accountName={accountLabel(user)} phoneNumber={user.phoneNumber ?? null} />
+          <PasskeysSection />
           <SessionsSection />
           <DeleteAccountSection user={user} onDeleted={afterDeletion} />
         </section>

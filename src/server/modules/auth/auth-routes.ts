@@ -33,7 +33,9 @@ const IN_USE = new Set([
   "POST /two-factor/generate-backup-codes",
   "POST /two-factor/disable",
   ...PASSKEY_ROUTES,
-  // Linked sign-in methods on /me.
+  // Linked sign-in methods on /me: what signs in (ways-in.ts; not under /sign-in, whose paths
+  // better-auth limits to 3 requests per 10 s), linking and unlinking providers.
+  "GET /ways-in",
   "GET /list-accounts",
   "POST /link-social",
   "POST /unlink-account",

@@ -9,10 +9,11 @@ import type { Db } from "#server/db/client.ts";
 import { emailChangeCodeMail, type Mailer, signInCodeMail } from "#server/modules/mail/mail.service.ts";
 import { user } from "#server/modules/users/users.tables.ts";
 import { isAllowedImageUrl, normalizePersonName, personNameProblem } from "#shared/person.ts";
+import { accountLabels } from "./account-labels.ts";
 import { account, rateLimit, session, verification } from "./auth.tables.ts";
 import { checkCodeSend, codeLimitMessage } from "./code-limits.service.ts";
 import { emailChangeNotice } from "./email-change.ts";
-import { keepOneWayIn, oauthProvidersPlugin } from "./oauth-providers.ts";
+import { oauthProvidersPlugin } from "./oauth-providers.ts";
 import { passkey } from "./passkey.tables.ts";
 import { passkeyPlugin } from "./passkey.ts";
 import type { SendText } from "./phone-sender.ts";
@@ -22,6 +23,7 @@ import { twoFactor } from "./two-factor.tables.ts";
 import { secondFactorPlugins } from "./two-factor.ts";
 import { hasConfirmedApp } from "./two-factor-checks.ts";
 import { textCodeSender, textSecondFactorPlugin } from "./two-factor-text.ts";
+import { waysInPlugin } from "./ways-in.ts";
 
 /** Request header carrying the client address derived by the HTTP layer; anything a client sends under this name is replaced. */
 export const CLIENT_IP_HEADER = "x-commons-client-ip";
@@ -154,7 +156,14 @@ export function createAuth(options: {
     plugins: [
       passkeyPlugin(config, db),
       ...(oauthProviders ? [oauthProviders] : []),
-      keepOneWayIn,
+      waysInPlugin({
+        phone: texts,
+        providers: new Set([
+          ...(config.google ? ["google"] : []),
+          ...Object.keys(config.oauthProviders ?? {}),
+        ]),
+      }),
+      accountLabels,
       emailOTP({
         otpLength: 6,
         expiresIn: CODE_TTL_MINUTES * 60,

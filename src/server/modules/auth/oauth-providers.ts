@@ -1,5 +1,4 @@
-import type { BetterAuthPlugin } from "better-auth";
-import { APIError, createAuthMiddleware, getOAuthState, getSessionFromCtx } from "better-auth/api";
+import { getOAuthState } from "better-auth/api";
 import {
   type GenericOAuthConfig,
   type GenericOAuthUserInfo,
@@ -184,32 +183,3 @@ export function oauthProvidersPlugin(db: Db, config: OAuthProvidersConfig | unde
   if (entries.length === 0) return null;
   return genericOAuth({ config: entries.map(([id, settings]) => providerConfig(db, id, settings)) });
 }
-
-export const LAST_SIGN_IN_METHOD = "LAST_SIGN_IN_METHOD";
-
-/**
- * Unlinking never removes the last way in. A confirmed email address is one (a code can always be
- * mailed to it); each linked provider is another.
- */
-export const keepOneWayIn = {
-  id: "commons-keep-one-way-in",
-  hooks: {
-    before: [
-      {
-        matcher: (context) => context.path === "/unlink-account",
-        handler: createAuthMiddleware(async (ctx) => {
-          const current = await getSessionFromCtx(ctx);
-          if (!current) return;
-          const accounts = await ctx.context.internalAdapter.findAccounts(current.user.id);
-          const ways = accounts.length + (current.user.emailVerified ? 1 : 0);
-          if (ways <= 1) {
-            throw new APIError("BAD_REQUEST", {
-              code: LAST_SIGN_IN_METHOD,
-              message: "This is your only way to sign in. Link another one before removing it.",
-            });
-          }
-        }),
-      },
-    ],
-  },
-} satisfies BetterAuthPlugin;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { invalidInput } from "#server/errors.ts";
 import type { Role } from "#shared/capabilities.ts";
+import { shownEmail } from "#shared/phone.ts";
 import { checkFilter, type MemberFilter, type MemberSort } from "./member-filter.ts";
 import { MAX_PAGE, type MemberRow, readMembers } from "./member-list.service.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
@@ -122,7 +123,7 @@ async function selectedMembers(
     order by lower(u.name), u.id`);
   return (result as unknown as { rows: SelectedRow[] }).rows.map((r) => ({
     name: r.name,
-    email: r.email,
+    email: shownEmail(r.email),
     role: r.role,
     status: r.status,
     source: r.source,

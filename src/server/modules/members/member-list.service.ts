@@ -7,6 +7,7 @@ import {
   PG_TIMESTAMPTZ_TEXT,
 } from "#server/db/keyset-cursor.ts";
 import type { Role } from "#shared/capabilities.ts";
+import { shownEmail } from "#shared/phone.ts";
 import type { PlanStatus } from "#shared/plans.ts";
 import {
   checkFilter,
@@ -266,7 +267,7 @@ function toMember(r: Omit<Row, "sort_key" | "tie">, withEmail: boolean): MemberR
     eventsAttended: Number(r.events_attended),
     checkIns: Number(r.check_ins),
     lastActiveAt: new Date(r.last_active_at),
-    person: { id: r.user_id, name: r.name, email: withEmail ? r.email : null },
+    person: { id: r.user_id, name: r.name, email: withEmail ? shownEmail(r.email) : null },
     planId: r.plan_id,
     planStatus: r.plan_status,
   };

@@ -10,6 +10,7 @@ import { can } from "#server/modules/members/members.policy.ts";
 import { MembershipSourceEnum, MembershipStatusEnum } from "#server/modules/members/members-table.graphql.ts";
 import type { MembershipRecord } from "#server/modules/members/membership-records.service.ts";
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
+import { shownEmail } from "#shared/phone.ts";
 import {
   acceptInvitation,
   type InvitationPreview,
@@ -42,7 +43,8 @@ const PersonRef = builder.objectRef<Person>("Person").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
-    email: t.exposeString("email"),
+    // A phone sign-up's placeholder address is nobody's to read.
+    email: t.string({ resolve: (person) => shownEmail(person.email) }),
   }),
 });
 

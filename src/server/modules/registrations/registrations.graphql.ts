@@ -3,6 +3,7 @@ import { AnswerInput } from "#server/graphql/question-types.ts";
 import { Event, PageInfo, spotsLeft, TicketType } from "#server/modules/events/events.graphql.ts";
 import { canSeeOnlineUrl, canSeeRegistrationPrivate } from "#server/modules/events/events.policy.ts";
 import type { Page } from "#server/modules/events/events.service.ts";
+import { shownEmail } from "#shared/phone.ts";
 import { checkIn, checkInByCode, undoCheckIn } from "./check-in.service.ts";
 import {
   listRegistrations,
@@ -70,7 +71,7 @@ Registration.implement({
     }),
     person: t.field({
       type: Registrant,
-      resolve: (r) => ({ ...r.person, email: mayReadPrivate(r) ? r.person.email : "" }),
+      resolve: (r) => ({ ...r.person, email: mayReadPrivate(r) ? shownEmail(r.person.email) : "" }),
     }),
     status: t.expose("status", { type: RegistrationStatus }),
     quantity: t.exposeInt("quantity", { description: "Seats taken: the tickets of a paid order, else 1" }),

@@ -26,8 +26,7 @@ function usePasskeyMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
   });
 }
 
-export const useAddPasskey = () =>
-  usePasskeyMutation((input: { name: string; email: string }) => registerPasskey(input.name, input.email));
+export const useAddPasskey = () => usePasskeyMutation((name: string) => registerPasskey(name));
 
 export const useRenamePasskey = () =>
   usePasskeyMutation((input: { id: string; name: string }) => callAuth("passkey/update-passkey", input));
