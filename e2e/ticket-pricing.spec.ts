@@ -127,6 +127,11 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
     registration.getByText("This code doesn't apply to this event. Check the spelling."),
   ).toBeVisible();
   await expect(totalOf(summary)).toHaveText("€50.00");
+  // Clearing the refused code clears its refusal: the order no longer holds it.
+  await registration.getByLabel("Promo code").fill("");
+  await expect(
+    registration.getByText("This code doesn't apply to this event. Check the spelling."),
+  ).toHaveCount(0);
   await registration.getByLabel("Promo code").fill("SPRING15");
   await registration.getByRole("button", { name: "Apply" }).click();
   await expect(totalOf(summary)).toHaveText("€42.50");
