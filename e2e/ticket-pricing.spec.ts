@@ -151,6 +151,14 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   const paid = publicPage.getByRole("status").filter({ hasText: "You're going: payment received" });
   await expect(paid).toBeVisible({ timeout: 20_000 });
   await expect(paid).toContainText("2 × Standard, €42.50");
+  // Under the notice: the ticket bought and how to manage it, not a form to fill in again.
+  const yours = publicPage.getByRole("region", { name: "Your registration" });
+  await expect(yours.getByRole("heading", { name: "You're going" })).toBeVisible();
+  await expect(yours).toContainText("2 × Standard");
+  await expect(yours).toContainText("private link to see your QR code");
+  await expect(yours.getByRole("link", { name: /Google Calendar/ })).toBeVisible();
+  await expect(publicPage.getByLabel("Your name")).toHaveCount(0);
+  await expect(publicPage.getByRole("button", { name: "Continue to payment" })).toHaveCount(0);
   await expectAccessible(publicPage, "event page after paying");
   for (const theme of ["light", "dark"] as const) {
     await publicPage.evaluate((next) => {
@@ -158,6 +166,7 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
       document.documentElement.style.colorScheme = next;
     }, theme);
     await paid.screenshot({ path: join(screenshotDir, `checkout-paid-${theme}.png`) });
+    await yours.screenshot({ path: join(screenshotDir, `checkout-paid-ticket-${theme}.png`) });
   }
   await expect
     .poll(() => readMail(buyer).map((mail) => mail.subject), { timeout: 20_000 })
