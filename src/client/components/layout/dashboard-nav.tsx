@@ -26,9 +26,15 @@ function PendingBadge({ count }: { count: number | null | undefined }) {
 /** A screen not built yet: its link still opens the placeholder page, and says so to everyone. */
 function SoonBadge() {
   return (
-    <span className="ml-auto rounded-full border px-1.5 py-0.5 text-xs leading-none font-medium text-muted-foreground">
-      <span className="sr-only"> (</span>Soon<span className="sr-only">, not built yet)</span>
-    </span>
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-auto rounded-full border px-1.5 py-0.5 text-xs leading-none font-medium text-muted-foreground"
+      >
+        Soon
+      </span>
+      <span className="sr-only"> (Soon, not built yet)</span>
+    </>
   );
 }
 
