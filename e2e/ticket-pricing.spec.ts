@@ -3,6 +3,7 @@ import { expect, type Locator, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { readMail, uniqueEmail } from "./support/mail.ts";
 import { screenshotDir } from "./support/paths.ts";
+import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
 import { connectStripeInSettings } from "./support/stripe.ts";
 
@@ -232,4 +233,13 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   await expect(order.getByLabel("Order total")).toContainText("−€10.00");
   await later.close();
   await visitor.close();
+
+  // The overview ticks what the community did: an event published, payments connected, money taken.
+  await page.goto(`/dashboard/${communityId}`);
+  const steps = page.getByRole("list", { name: "Steps" });
+  for (const name of ["Publish an event", "Connect payments", "Take your first payment"]) {
+    await expect(steps.getByRole("listitem").filter({ hasText: name }).getByLabel("Done")).toBeVisible();
+  }
+  await expectAccessible(page, "overview after the first sale");
+  await saveScreenshot(page, "overview-after-first-sale-1280");
 });
