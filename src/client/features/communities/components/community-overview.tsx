@@ -17,20 +17,20 @@ type Community = CommunityQuery["community"];
 /**
  * The community's dashboard at a glance: figures first, then what needs attention and the next
  * events, then the steps of setting up. The description and cover belong to the public page.
- * `figures` (people), `revenue`, `events` and `attention` are composed by the route (features do
- * not import each other); each is left out for roles that may not see it. More figures go into
- * `figures`, which lays its own row out.
+ * `people` (the member figures), `revenue`, `events` and `attention` are composed by the route
+ * (features do not import each other); each is left out for roles that may not see it. Figures
+ * about people go into `people`, which lays its own row out.
  */
 export function CommunityOverview({
   community,
-  figures,
+  people,
   revenue,
   events,
   attention,
   progress,
 }: {
   community: Community;
-  figures?: React.ReactNode;
+  people?: React.ReactNode;
   revenue?: React.ReactNode;
   events?: React.ReactNode;
   attention?: React.ReactNode;
@@ -57,7 +57,7 @@ export function CommunityOverview({
       </header>
 
       <section aria-label="Figures" className="grid gap-3">
-        {figures}
+        {people}
         <div className="grid gap-3 sm:grid-cols-3">
           {revenue}
           <dl className="contents">

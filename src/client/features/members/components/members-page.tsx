@@ -59,9 +59,11 @@ export function MembersPage(props: Props) {
           </CatchBoundary>
         )}
       </div>
-      <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
-        <SegmentsPanel communityId={communityId} search={search} canManage={canManage} />
-      </Suspense>
+      <div className="max-w-md 2xl:max-w-none">
+        <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+          <SegmentsPanel communityId={communityId} search={search} canManage={canManage} />
+        </Suspense>
+      </div>
     </div>
   );
 }

@@ -81,12 +81,12 @@ export function MembersTable({
     return (
       <th
         scope="col"
-        className={tableHeader}
+        className={cn(tableHeader, !label.includes(" ") && "whitespace-nowrap")}
         aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
       >
         <button
           type="button"
-          className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          className="inline-flex items-center gap-1 rounded-sm text-left hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           onClick={() => onSort(field, active ? (dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION[field])}
         >
           {label}
@@ -102,7 +102,8 @@ export function MembersTable({
           Members, {rows.length} of {total}
           {totalCapped ? "+" : ""} shown
         </caption>
-        <thead className="whitespace-nowrap bg-muted/50 text-left text-muted-foreground max-md:block">
+        {/* Two-word headers may wrap, so the default columns fit beside the sidebar at 1280 px. */}
+        <thead className="bg-muted/50 text-left align-bottom text-muted-foreground max-md:block">
           <tr className="max-md:flex max-md:items-center max-md:gap-2 max-md:px-3 max-md:py-2">
             <th
               scope="col"
@@ -149,7 +150,7 @@ export function MembersTable({
                   onChange={() => onToggle(row.id)}
                 />
               </td>
-              <td className={cn(tableCell, "md:min-w-56")}>
+              <td className={cn(tableCell, "md:min-w-52")}>
                 <PersonCell name={row.person.name} email={row.person.email} onOpen={() => onOpen(row)} />
               </td>
               {shows("role") ? (

@@ -86,7 +86,7 @@ function OverviewPage() {
         paymentsConnected: status?.paymentActivity ? status.canTakePayments : null,
         paymentTaken: status?.paymentActivity ? status.paymentActivity.anyTaken : null,
       }}
-      figures={figures?.memberStats ? <MemberFigures figures={figures} /> : null}
+      people={figures?.memberStats ? <MemberFigures figures={figures} /> : null}
       revenue={revenue ? <RevenueFigure communityId={community.id} revenue={revenue} /> : null}
       attention={status && status.heldSeats !== null ? <NeedsAttention status={status} /> : null}
       events={
