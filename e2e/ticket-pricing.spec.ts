@@ -234,6 +234,25 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   await later.close();
   await visitor.close();
 
+  // Back from Stripe's page without paying: the held seats, not a form to fill in again.
+  const holder = await browser.newContext();
+  const held = await holder.newPage();
+  await held.goto(`/e/${eventId}`);
+  const holdForm = held.getByRole("region", { name: "Registration" });
+  await holdForm.getByLabel("Your name").fill("Hal Holder");
+  await holdForm.getByLabel("Email").fill(uniqueEmail("holder"));
+  await holdForm.getByRole("button", { name: "Continue to payment" }).click();
+  await held.waitForURL((url) => url.pathname.startsWith("/checkout/"));
+  await held.getByRole("button", { name: "Cancel" }).click();
+  await held.waitForURL((url) => url.searchParams.get("checkout") === "canceled");
+  await expect(held.getByRole("status").filter({ hasText: /Your seats are held until/ })).toBeVisible();
+  await expect(holdForm).toContainText("Your seats are held for the order above");
+  await expect(holdForm.getByLabel("Your name")).toHaveCount(0);
+  await expectAccessible(held, "event page with seats held");
+  await held.getByRole("button", { name: "Release my seats" }).click();
+  await expect(holdForm.getByRole("button", { name: "Continue to payment" })).toBeVisible();
+  await holder.close();
+
   // The overview ticks what the community did: an event published, payments connected, money taken.
   await page.goto(`/dashboard/${communityId}`);
   const steps = page.getByRole("list", { name: "Steps" });
