@@ -187,7 +187,15 @@ test("screenshots of login, selection, create and dashboard in both themes", asy
   await expectAccessible(page, "create community");
   await page.goto(`/dashboard/${communityId}`);
   await expect(page.getByRole("heading", { name: "Northside Makers" })).toBeVisible();
+  // Figures first, then what needs attention; each step of setting up links to its screen.
+  await expect(page.getByRole("region", { name: "Needs attention" })).toContainText("Nothing waits for you.");
+  const steps = page.getByRole("list", { name: "Steps" });
+  const firstEvent = steps.getByRole("listitem").filter({ hasText: "Plan your first event" });
+  await expect(firstEvent.getByLabel("Done")).toHaveCount(0);
+  await expect(page.getByText("See what’s planned")).toHaveCount(0);
   await expectAccessible(page, "dashboard overview");
+  await firstEvent.getByRole("link", { name: "Create an event" }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${communityId}/create-event$`));
 });
 
 test("routing rules: /otp needs a pending email, /login forwards signed-in users, /dashboard opens the last community", async ({

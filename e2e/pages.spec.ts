@@ -145,7 +145,13 @@ test("a draft offers no link to share and no check-in until it is published; the
   await expect(page.getByRole("link", { name: "Check-in" })).toBeVisible();
   await expect(page.getByText(/Share the public link/)).toBeVisible();
 
-  await page.goto(`/dashboard/${communityId}/insights`);
+  // Not built yet, and the sidebar says so before anyone opens them; the links still lead there.
+  const nav = page.getByRole("navigation", { name: "Community" });
+  await expect(nav.getByRole("link", { name: "Insights (Soon, not built yet)" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Agents (Soon, not built yet)" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Members", exact: true })).toBeVisible();
+  await nav.getByRole("link", { name: /^Insights/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/${communityId}/insights$`));
   await expect(page.getByText(/what people show up for — based on your real activity/)).toBeVisible();
   expect(await page.locator("main").textContent()).not.toMatch(/\\u[0-9a-f]{4}/i);
   await expectAccessible(page, "insights placeholder");
@@ -213,6 +219,14 @@ test("content widths line up: lists with dashboards, forms with check-in, the ev
   const checkIn = await headingX(`/dashboard/${communityId}/events/${eventId}/check-in`, /Check-in/);
   const form = await headingX(`/dashboard/${communityId}/create-event`, /event/i);
   expect(checkIn).toBe(form);
+  // Editing an event happens in the same dashboard frame as creating one, with its community's sidebar.
+  const edit = await headingX(`/event/${eventId}/edit`, "Edit event");
+  expect(edit).toBe(form);
+  const nav = page.getByRole("navigation", { name: "Community" });
+  await expect(nav.getByRole("link", { name: "Members", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Current community: Aligned Club/ }).first()).toBeVisible();
+  await expectAccessible(page, "edit event in the dashboard");
+  await saveScreenshot(page, "event-edit-1600-dark");
   await headingX(`/e/${eventId}`, "Straight lines");
   const header = await page.getByRole("banner").locator("> div").boundingBox();
   const article = await page.locator("article").first().boundingBox();

@@ -3,6 +3,7 @@ import { expect, type Locator, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { readMail, uniqueEmail } from "./support/mail.ts";
 import { screenshotDir } from "./support/paths.ts";
+import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
 import { connectStripeInSettings } from "./support/stripe.ts";
 
@@ -127,6 +128,11 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
     registration.getByText("This code doesn't apply to this event. Check the spelling."),
   ).toBeVisible();
   await expect(totalOf(summary)).toHaveText("€50.00");
+  // Clearing the refused code clears its refusal: the order no longer holds it.
+  await registration.getByLabel("Promo code").fill("");
+  await expect(
+    registration.getByText("This code doesn't apply to this event. Check the spelling."),
+  ).toHaveCount(0);
   await registration.getByLabel("Promo code").fill("SPRING15");
   await registration.getByRole("button", { name: "Apply" }).click();
   await expect(totalOf(summary)).toHaveText("€42.50");
@@ -146,6 +152,14 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   const paid = publicPage.getByRole("status").filter({ hasText: "You're going: payment received" });
   await expect(paid).toBeVisible({ timeout: 20_000 });
   await expect(paid).toContainText("2 × Standard, €42.50");
+  // Under the notice: the ticket bought and how to manage it, not a form to fill in again.
+  const yours = publicPage.getByRole("region", { name: "Your registration" });
+  await expect(yours.getByRole("heading", { name: "You're going" })).toBeVisible();
+  await expect(yours).toContainText("2 × Standard");
+  await expect(yours).toContainText("private link to see your QR code");
+  await expect(yours.getByRole("link", { name: /Google Calendar/ })).toBeVisible();
+  await expect(publicPage.getByLabel("Your name")).toHaveCount(0);
+  await expect(publicPage.getByRole("button", { name: "Continue to payment" })).toHaveCount(0);
   await expectAccessible(publicPage, "event page after paying");
   for (const theme of ["light", "dark"] as const) {
     await publicPage.evaluate((next) => {
@@ -153,6 +167,7 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
       document.documentElement.style.colorScheme = next;
     }, theme);
     await paid.screenshot({ path: join(screenshotDir, `checkout-paid-${theme}.png`) });
+    await yours.screenshot({ path: join(screenshotDir, `checkout-paid-ticket-${theme}.png`) });
   }
   await expect
     .poll(() => readMail(buyer).map((mail) => mail.subject), { timeout: 20_000 })
@@ -218,4 +233,32 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   await expect(order.getByLabel("Order total")).toContainText("−€10.00");
   await later.close();
   await visitor.close();
+
+  // Back from Stripe's page without paying: the held seats, not a form to fill in again.
+  const holder = await browser.newContext();
+  const held = await holder.newPage();
+  await held.goto(`/e/${eventId}`);
+  const holdForm = held.getByRole("region", { name: "Registration" });
+  await holdForm.getByLabel("Your name").fill("Hal Holder");
+  await holdForm.getByLabel("Email").fill(uniqueEmail("holder"));
+  await holdForm.getByRole("button", { name: "Continue to payment" }).click();
+  await held.waitForURL((url) => url.pathname.startsWith("/checkout/"));
+  await held.getByRole("button", { name: "Cancel" }).click();
+  await held.waitForURL((url) => url.searchParams.get("checkout") === "canceled");
+  await expect(held.getByRole("status").filter({ hasText: /Your seats are held until/ })).toBeVisible();
+  await expect(holdForm).toContainText("Your seats are held for the order above");
+  await expect(holdForm.getByLabel("Your name")).toHaveCount(0);
+  await expectAccessible(held, "event page with seats held");
+  await held.getByRole("button", { name: "Release my seats" }).click();
+  await expect(holdForm.getByRole("button", { name: "Continue to payment" })).toBeVisible();
+  await holder.close();
+
+  // The overview ticks what the community did: an event published, payments connected, money taken.
+  await page.goto(`/dashboard/${communityId}`);
+  const steps = page.getByRole("list", { name: "Steps" });
+  for (const name of ["Publish an event", "Connect payments", "Take your first payment"]) {
+    await expect(steps.getByRole("listitem").filter({ hasText: name }).getByLabel("Done")).toBeVisible();
+  }
+  await expectAccessible(page, "overview after the first sale");
+  await saveScreenshot(page, "overview-after-first-sale-1280");
 });

@@ -22,6 +22,8 @@ type Documents = {
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": typeof types.SlugAvailabilityDocument,
     "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CreateCommunityDocument,
+    "\n  fragment OverviewStatusFields on Query {\n    status: community(id: $communityId) {\n      id\n      pendingJoinRequests\n      heldSeats\n      invitedAnyone\n      canTakePayments\n      memberStats {\n        activeCount\n      }\n      paymentActivity {\n        failedLast30Days\n        anyTaken\n      }\n    }\n  }\n": typeof types.OverviewStatusFieldsFragmentDoc,
+    "\n  query OverviewStatus($communityId: ID!) {\n    ...OverviewStatusFields\n  }\n": typeof types.OverviewStatusDocument,
     "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.UpdateCommunityDocument,
     "\n  mutation DeleteCommunity($id: ID!, $confirmName: String!) {\n    deleteCommunity(id: $id, confirmName: $confirmName)\n  }\n": typeof types.DeleteCommunityDocument,
     "\n  fragment TicketOrderFields on TicketOrder {\n    id\n    eventId\n    status\n    ticketName\n    quantity\n    currency\n    totalMinor\n    expiresAt\n    checkoutUrl\n  }\n": typeof types.TicketOrderFieldsFragmentDoc,
@@ -137,7 +139,7 @@ type Documents = {
     "\n  fragment EventQuestionFields on RegistrationQuestion {\n    id\n    kind\n    label\n    required\n    options\n  }\n": typeof types.EventQuestionFieldsFragmentDoc,
     "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    waitlistOfferHours\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": typeof types.EventPublicFactsFragmentDoc,
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": typeof types.RegistrationTicketFragmentDoc,
-    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n  }\n": typeof types.OverviewPageDocument,
+    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n    ...OverviewStatusFields\n  }\n": typeof types.OverviewPageDocument,
 };
 const documents: Documents = {
     "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.AnnouncementSubscriptionDocument,
@@ -147,6 +149,8 @@ const documents: Documents = {
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": types.SlugAvailabilityDocument,
     "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": types.CreateCommunityDocument,
+    "\n  fragment OverviewStatusFields on Query {\n    status: community(id: $communityId) {\n      id\n      pendingJoinRequests\n      heldSeats\n      invitedAnyone\n      canTakePayments\n      memberStats {\n        activeCount\n      }\n      paymentActivity {\n        failedLast30Days\n        anyTaken\n      }\n    }\n  }\n": types.OverviewStatusFieldsFragmentDoc,
+    "\n  query OverviewStatus($communityId: ID!) {\n    ...OverviewStatusFields\n  }\n": types.OverviewStatusDocument,
     "\n  mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {\n    updateCommunity(id: $id, input: $input) {\n      ...CommunityDetails\n    }\n  }\n": types.UpdateCommunityDocument,
     "\n  mutation DeleteCommunity($id: ID!, $confirmName: String!) {\n    deleteCommunity(id: $id, confirmName: $confirmName)\n  }\n": types.DeleteCommunityDocument,
     "\n  fragment TicketOrderFields on TicketOrder {\n    id\n    eventId\n    status\n    ticketName\n    quantity\n    currency\n    totalMinor\n    expiresAt\n    checkoutUrl\n  }\n": types.TicketOrderFieldsFragmentDoc,
@@ -262,7 +266,7 @@ const documents: Documents = {
     "\n  fragment EventQuestionFields on RegistrationQuestion {\n    id\n    kind\n    label\n    required\n    options\n  }\n": types.EventQuestionFieldsFragmentDoc,
     "\n  fragment EventPublicFacts on Event {\n    hasOnlineLink\n    onlineUrl\n    coverUrl\n    status\n    visibility\n    capacity\n    spotsLeft\n    waitlistEnabled\n    waitlistOfferHours\n    approvalRequired\n    requireVerifiedEmail\n    goingCount\n    waitlistCount\n  }\n": types.EventPublicFactsFragmentDoc,
     "\n  fragment RegistrationTicket on Registration {\n    id\n    status\n    checkInCode\n    checkedInAt\n    waitlistPosition\n    ticketType {\n      id\n      name\n    }\n  }\n": types.RegistrationTicketFragmentDoc,
-    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n  }\n": types.OverviewPageDocument,
+    "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n    ...OverviewStatusFields\n  }\n": types.OverviewPageDocument,
 };
 
 /**
@@ -293,6 +297,14 @@ export function graphql(source: "\n  query SlugAvailability($slug: String!) {\n 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n"): typeof import('./graphql').CreateCommunityDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment OverviewStatusFields on Query {\n    status: community(id: $communityId) {\n      id\n      pendingJoinRequests\n      heldSeats\n      invitedAnyone\n      canTakePayments\n      memberStats {\n        activeCount\n      }\n      paymentActivity {\n        failedLast30Days\n        anyTaken\n      }\n    }\n  }\n"): typeof import('./graphql').OverviewStatusFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OverviewStatus($communityId: ID!) {\n    ...OverviewStatusFields\n  }\n"): typeof import('./graphql').OverviewStatusDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -756,7 +768,7 @@ export function graphql(source: "\n  fragment RegistrationTicket on Registration
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n  }\n"): typeof import('./graphql').OverviewPageDocument;
+export function graphql(source: "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n    ...OverviewStatusFields\n  }\n"): typeof import('./graphql').OverviewPageDocument;
 
 
 export function graphql(source: string) {

@@ -503,6 +503,15 @@ export type CreateCommunityMutationVariables = Exact<{
 
 export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
+export type OverviewStatusFieldsFragment = { status: { id: string, pendingJoinRequests: number | null, heldSeats: number | null, invitedAnyone: boolean | null, canTakePayments: boolean, memberStats: { activeCount: number } | null, paymentActivity: { failedLast30Days: number, anyTaken: boolean } | null } };
+
+export type OverviewStatusQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type OverviewStatusQuery = { status: { id: string, pendingJoinRequests: number | null, heldSeats: number | null, invitedAnyone: boolean | null, canTakePayments: boolean, memberStats: { activeCount: number } | null, paymentActivity: { failedLast30Days: number, anyTaken: boolean } | null } };
+
 export type UpdateCommunityMutationVariables = Exact<{
   id: string | number;
   input: UpdateCommunityInput;
@@ -1313,7 +1322,7 @@ export type OverviewPageQueryVariables = Exact<{
 }>;
 
 
-export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null }, revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null } };
+export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null }, revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null }, status: { id: string, pendingJoinRequests: number | null, heldSeats: number | null, invitedAnyone: boolean | null, canTakePayments: boolean, memberStats: { activeCount: number } | null, paymentActivity: { failedLast30Days: number, anyTaken: boolean } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1361,6 +1370,24 @@ export const CommunityDetailsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"CommunityDetails"}) as unknown as TypedDocumentString<CommunityDetailsFragment, unknown>;
+export const OverviewStatusFieldsFragmentDoc = new TypedDocumentString(`
+    fragment OverviewStatusFields on Query {
+  status: community(id: $communityId) {
+    id
+    pendingJoinRequests
+    heldSeats
+    invitedAnyone
+    canTakePayments
+    memberStats {
+      activeCount
+    }
+    paymentActivity {
+      failedLast30Days
+      anyTaken
+    }
+  }
+}
+    `, {"fragmentName":"OverviewStatusFields"}) as unknown as TypedDocumentString<OverviewStatusFieldsFragment, unknown>;
 export const TicketOrderFieldsFragmentDoc = new TypedDocumentString(`
     fragment TicketOrderFields on TicketOrder {
   id
@@ -1746,6 +1773,26 @@ export const CreateCommunityDocument = new TypedDocumentString(`
     options
   }
 }`) as unknown as TypedDocumentString<CreateCommunityMutation, CreateCommunityMutationVariables>;
+export const OverviewStatusDocument = new TypedDocumentString(`
+    query OverviewStatus($communityId: ID!) {
+  ...OverviewStatusFields
+}
+    fragment OverviewStatusFields on Query {
+  status: community(id: $communityId) {
+    id
+    pendingJoinRequests
+    heldSeats
+    invitedAnyone
+    canTakePayments
+    memberStats {
+      activeCount
+    }
+    paymentActivity {
+      failedLast30Days
+      anyTaken
+    }
+  }
+}`) as unknown as TypedDocumentString<OverviewStatusQuery, OverviewStatusQueryVariables>;
 export const UpdateCommunityDocument = new TypedDocumentString(`
     mutation UpdateCommunity($id: ID!, $input: UpdateCommunityInput!) {
   updateCommunity(id: $id, input: $input) {
@@ -3554,8 +3601,25 @@ export const OverviewPageDocument = new TypedDocumentString(`
   ...OverviewEventsFields
   ...MemberFiguresFields
   ...RevenueFields
+  ...OverviewStatusFields
 }
-    fragment EventListItem on Event {
+    fragment OverviewStatusFields on Query {
+  status: community(id: $communityId) {
+    id
+    pendingJoinRequests
+    heldSeats
+    invitedAnyone
+    canTakePayments
+    memberStats {
+      activeCount
+    }
+    paymentActivity {
+      failedLast30Days
+      anyTaken
+    }
+  }
+}
+fragment EventListItem on Event {
   id
   title
   startsAt

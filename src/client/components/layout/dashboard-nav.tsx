@@ -24,6 +24,21 @@ function PendingBadge({ count }: { count: number | null | undefined }) {
   );
 }
 
+/** A screen not built yet: its link still opens the placeholder page, and says so to everyone. */
+function SoonBadge() {
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="ml-auto rounded-full border px-1.5 py-0.5 text-xs leading-none font-medium text-muted-foreground"
+      >
+        Soon
+      </span>
+      <span className="sr-only"> (Soon, not built yet)</span>
+    </>
+  );
+}
+
 export function DashboardNav({
   communityId,
   pendingJoinRequests,
@@ -54,9 +69,11 @@ export function DashboardNav({
       </Link>
       <Link to="/dashboard/$communityId/insights" params={params} className={linkClass}>
         <ChartColumnIcon aria-hidden="true" /> Insights
+        <SoonBadge />
       </Link>
       <Link to="/dashboard/$communityId/agents" params={params} className={linkClass}>
         <BotIcon aria-hidden="true" /> Agents
+        <SoonBadge />
       </Link>
       <div className="my-2 h-px bg-border" />
       <Link to="/dashboard/$communityId/edit" params={params} className={linkClass}>

@@ -2,10 +2,8 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link, notFound } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
-import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { Badge } from "#client/components/ui/badge.tsx";
-import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
 import { eventQueryOptions } from "#client/features/events/api/events-queries.ts";
 import { ticketPricingQueryOptions } from "#client/features/events/api/ticket-pricing-queries.ts";
 import { EventForm } from "#client/features/events/components/event-form/event-form.tsx";
@@ -13,13 +11,17 @@ import { eventToValues } from "#client/features/events/components/event-form/eve
 import { EVENT_STATUS_BADGE, EVENT_STATUS_LABEL } from "#client/features/events/event-labels.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
+import { CommunityDashboard, loadDashboardCommunity } from "./-community-dashboard.tsx";
 
 export const Route = createFileRoute("/_authenticated/event/$eventId/edit")({
   loader: async ({ context, params }) => {
     try {
       const event = await context.queryClient.ensureQueryData(eventQueryOptions(params.eventId));
       if (!event.viewerCanManage) throw notFound();
-      await context.queryClient.ensureQueryData(ticketPricingQueryOptions(event.host.id));
+      await Promise.all([
+        loadDashboardCommunity(context.queryClient, event.host.id),
+        context.queryClient.ensureQueryData(ticketPricingQueryOptions(event.host.id)),
+      ]);
       return { title: event.title };
     } catch (error) {
       if (
@@ -47,7 +49,7 @@ function EditEvent({ eventId }: { eventId: string }) {
   const { data: pricing } = useSuspenseQuery(ticketPricingQueryOptions(event.host.id));
   const [defaults] = useState(() => eventToValues(event, pricing.currency));
   return (
-    <AppHeaderLayout end={<UserMenu />}>
+    <CommunityDashboard communityId={event.host.id}>
       <div className={pageWidth("text", "py-8 sm:py-10")}>
         <title>{`Edit ${event.title} · Commons`}</title>
         <Link
@@ -84,6 +86,6 @@ function EditEvent({ eventId }: { eventId: string }) {
           }}
         />
       </div>
-    </AppHeaderLayout>
+    </CommunityDashboard>
   );
 }

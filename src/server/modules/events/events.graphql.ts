@@ -6,6 +6,7 @@ import { cancelEvent, duplicateEvent, publishEvent } from "./event-lifecycle.ser
 import { createEvent, updateEvent } from "./event-writes.service.ts";
 import { getEvent, listEvents, nextEventOf, type Page } from "./events.service.ts";
 import { type EventView, publicPath, type QuestionRow, type TicketTypeRow } from "./events.views.ts";
+import { heldSeatsOf } from "./held-seats.service.ts";
 import { seatsTaken } from "./seats.service.ts";
 import { viewerPrice } from "./ticket-prices.service.ts";
 
@@ -218,6 +219,15 @@ builder.objectField(Community, "nextEvent", (t) =>
     nullable: true,
     description: "The next published event its members see (public or members-only) that has not ended",
     resolve: (c, _args, ctx) => nextEventOf(ctx, c.id),
+  }),
+);
+
+builder.objectField(Community, "heldSeats", (t) =>
+  t.int({
+    nullable: true,
+    description:
+      "Seats of its events held for people paying for them (in checkout, or offered from the waitlist); null for those who do not manage events",
+    resolve: (c, _args, ctx) => heldSeatsOf(ctx, c.id),
   }),
 );
 

@@ -221,3 +221,20 @@ export async function openInvitations(
     .orderBy(desc(invitation.issuedAt), desc(invitation.id))
     .limit(500);
 }
+
+/**
+ * Whether anyone was ever invited (accepted, revoked and expired invitations count), for the
+ * overview's first steps; null for those who do not review members.
+ */
+export async function invitedAnyone(
+  ctx: Pick<MembershipCtx, "db" | "viewer">,
+  communityId: string,
+): Promise<boolean | null> {
+  if (!mayReviewMembers(await requireMembership(ctx, communityId))) return null;
+  const rows = await ctx.db
+    .select({ id: invitation.id })
+    .from(invitation)
+    .where(eq(invitation.communityId, communityId))
+    .limit(1);
+  return rows.length > 0;
+}

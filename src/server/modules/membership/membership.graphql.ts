@@ -20,6 +20,7 @@ import {
   type InvitationRow,
   type InviteOutcome,
   invitationStatus,
+  invitedAnyone,
   inviteMembers,
   openInvitations,
   resendInvitation,
@@ -226,6 +227,14 @@ builder.objectField(Community, "pendingJoinRequests", (t) =>
     nullable: true,
     description: "Pending join requests, for those who review them (organizers and up); null for others",
     resolve: (c, _args, ctx) => pendingJoinRequestCount(ctx, c.id),
+  }),
+);
+
+builder.objectField(Community, "invitedAnyone", (t) =>
+  t.boolean({
+    nullable: true,
+    description: "Whether anyone was ever invited, accepted or not; null for those who do not review members",
+    resolve: (c, _args, ctx) => invitedAnyone(ctx, c.id),
   }),
 );
 

@@ -1,5 +1,6 @@
 import { builder } from "#server/graphql/builder.ts";
 import { Community } from "#server/modules/communities/communities.graphql.ts";
+import { type PaymentActivity, paymentActivity } from "./payment-activity.service.ts";
 import {
   connectStripe,
   type PaymentConnection,
@@ -96,5 +97,26 @@ builder.objectField(Community, "canTakePayments", (t) =>
     description:
       "Whether tickets may cost something: the community's Stripe account takes charges, or the operator's takes every community's.",
     resolve: (c, _args, ctx) => ctx.payments.canTakePayments(ctx.db, c.id),
+  }),
+);
+
+const PaymentActivityRef = builder.objectRef<PaymentActivity>("PaymentActivity").implement({
+  description: "What the overview shows of payments besides revenue",
+  fields: (t) => ({
+    failedLast30Days: t.exposeInt("failedLast30Days", {
+      description: "Payments that failed in the last 30 days",
+    }),
+    anyTaken: t.exposeBoolean("anyTaken", {
+      description: "Whether any payment was ever received (refunded ones included)",
+    }),
+  }),
+});
+
+builder.objectField(Community, "paymentActivity", (t) =>
+  t.field({
+    type: PaymentActivityRef,
+    nullable: true,
+    description: "Null unless the viewer manages payments",
+    resolve: (c, _args, ctx) => paymentActivity(ctx, c.id),
   }),
 );

@@ -1,33 +1,16 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { CommunityQuery, MyCommunitiesQuery } from "#client/gql/graphql.ts";
+import { MarkdownContent } from "#client/components/ui/markdown-content.tsx";
+import type { MyCommunitiesQuery } from "#client/gql/graphql.ts";
 import { renderInRouter } from "#client/test-router.tsx";
-import { CommunityOverview } from "./community-overview.tsx";
 import { CommunityPicker } from "./community-picker.tsx";
 
 const DESCRIPTION =
   "We **read** one book a month. [Our site](https://example.com) and [x](javascript&#58;alert(1))";
 
-const community: CommunityQuery["community"] = {
-  id: "c1",
-  name: "Book Club",
-  slug: "book-club",
-  description: DESCRIPTION,
-  timeZone: "Europe/Paris",
-  currency: "EUR",
-  visibility: "PUBLIC",
-  joinPolicy: "OPEN",
-  memberCount: 3,
-  viewerRole: "OWNER",
-  createdAt: "2026-01-05T10:00:00.000Z",
-  logoUrl: null,
-  coverUrl: null,
-  brandColor: null,
-} as CommunityQuery["community"];
-
 describe("community descriptions", () => {
-  it("render as Markdown on the overview, without scripting links", async () => {
-    await renderInRouter(<CommunityOverview community={community} />);
+  it("render as Markdown where the public page shows them, without scripting links", async () => {
+    await renderInRouter(<MarkdownContent source={DESCRIPTION} />);
     const bold = await screen.findByText("read");
     expect(bold.tagName).toBe("STRONG");
     expect(screen.getByRole("link", { name: "Our site" }).getAttribute("href")).toBe("https://example.com");

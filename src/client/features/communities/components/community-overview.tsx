@@ -1,139 +1,86 @@
 import { Link } from "@tanstack/react-router";
-import { CalendarDaysIcon, CheckCircle2Icon, CircleIcon, CreditCardIcon, UsersIcon } from "lucide-react";
+import { ExternalLinkIcon } from "lucide-react";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { Badge } from "#client/components/ui/badge.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.tsx";
-import { MarkdownContent } from "#client/components/ui/markdown-content.tsx";
-import { IMAGE_ASPECT } from "#client/components/upload/image-aspects.ts";
+import { buttonVariants } from "#client/components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "#client/components/ui/card.tsx";
 import {
   JOIN_POLICY_LABEL,
   ROLE_LABEL,
   VISIBILITY_LABEL,
 } from "#client/features/communities/community-labels.ts";
 import type { CommunityQuery } from "#client/gql/graphql.ts";
+import { GettingStarted, type SetupProgress } from "./getting-started.tsx";
 
 type Community = CommunityQuery["community"];
 
 /**
- * `events`, `people` and `revenue` are composed by the route (features do not import each other);
- * once the community has any event, `events` replaces the "Plan your first event" step. `people`
- * holds the member figures and `revenue` the money of the last 30 days, for the roles that may
- * see them.
+ * The community's dashboard at a glance: figures first, then what needs attention and the next
+ * events, then the steps of setting up. The description and cover belong to the public page.
+ * `people` (the member figures), `revenue`, `events` and `attention` are composed by the route
+ * (features do not import each other); each is left out for roles that may not see it. Figures
+ * about people go into `people`, which lays its own row out.
  */
 export function CommunityOverview({
   community,
-  events,
   people,
   revenue,
-  hasEvents = false,
+  events,
+  attention,
+  progress,
 }: {
   community: Community;
-  events?: React.ReactNode;
   people?: React.ReactNode;
   revenue?: React.ReactNode;
-  hasEvents?: boolean;
+  events?: React.ReactNode;
+  attention?: React.ReactNode;
+  progress: SetupProgress;
 }) {
-  const params = { communityId: community.id };
   const created = new Intl.DateTimeFormat(undefined, { dateStyle: "long" }).format(
     new Date(community.createdAt),
   );
   return (
-    <div className={pageWidth("wide", "py-8 sm:py-10")}>
+    <div className={pageWidth("wide", "grid gap-8 py-8 sm:py-10")}>
       <title>{`${community.name} · Commons`}</title>
-      {community.coverUrl ? (
-        <img
-          src={community.coverUrl}
-          alt={`Cover of ${community.name}`}
-          style={{ aspectRatio: String(IMAGE_ASPECT.communityCover) }}
-          className="mb-6 w-full rounded-xl border object-cover"
-        />
-      ) : null}
-      <div className="grid gap-2">
+      <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{community.name}</h1>
           <Badge variant="secondary">{VISIBILITY_LABEL[community.visibility]}</Badge>
         </div>
-        {community.description.trim() ? (
-          <MarkdownContent source={community.description} className="max-w-3xl text-muted-foreground" />
-        ) : (
-          <p className="max-w-3xl text-muted-foreground">No description yet. Add one in Settings.</p>
-        )}
-      </div>
+        <Link
+          to="/c/$slug"
+          params={{ slug: community.slug }}
+          className={buttonVariants({ variant: "outline", size: "sm" })}
+        >
+          <ExternalLinkIcon aria-hidden="true" /> Public page
+        </Link>
+      </header>
 
-      {people ? <div className="mt-8">{people}</div> : null}
+      <section aria-label="Figures" className="grid gap-3">
+        {people}
+        <div className="grid gap-3 sm:grid-cols-3">
+          {revenue}
+          <dl className="contents">
+            <Stat label="Your role" value={ROLE_LABEL[community.viewerRole]} />
+            <Stat label="Created" value={created} />
+          </dl>
+        </div>
+      </section>
 
-      <div className={`${people ? "mt-3" : "mt-8"} grid gap-3 sm:grid-cols-3`}>
-        {revenue}
-        <dl className="contents">
-          <Stat label="Your role" value={ROLE_LABEL[community.viewerRole]} />
-          <Stat label="Created" value={created} />
-        </dl>
-      </div>
+      {events || attention ? (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="min-w-0">{events}</div>
+          {attention ? <div>{attention}</div> : null}
+        </div>
+      ) : null}
 
-      {events ? <div className="mt-8">{events}</div> : null}
-
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_18rem]">
-        <Card>
-          <CardHeader>
-            <CardTitle>Getting started</CardTitle>
-            <CardDescription>
-              Your community is set up. These are the next steps as they become available.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ol className="grid gap-1">
-              <Step
-                done
-                title="Create your community"
-                detail={`${community.name} has the address /c/${community.slug}; its public page comes with events.`}
-              />
-              {hasEvents ? null : (
-                <Step
-                  title="Plan your first event"
-                  detail="Create an event, publish it and collect registrations."
-                  link={
-                    <Link
-                      to="/dashboard/$communityId/create-event"
-                      params={params}
-                      className="text-primary hover:underline"
-                    >
-                      Create an event
-                    </Link>
-                  }
-                  icon={<CalendarDaysIcon aria-hidden="true" />}
-                />
-              )}
-              <Step
-                title="Bring your members in"
-                detail="Invitations and join requests will appear in Members."
-                link={
-                  <Link
-                    to="/dashboard/$communityId/members"
-                    params={params}
-                    className="text-primary hover:underline"
-                  >
-                    See what’s planned
-                  </Link>
-                }
-                icon={<UsersIcon aria-hidden="true" />}
-              />
-              <Step
-                title="Set up payments"
-                detail={`Memberships and tickets will be charged in ${community.currency}.`}
-                link={
-                  <Link
-                    to="/dashboard/$communityId/payments"
-                    params={params}
-                    className="text-primary hover:underline"
-                  >
-                    See what’s planned
-                  </Link>
-                }
-                icon={<CreditCardIcon aria-hidden="true" />}
-              />
-            </ol>
-          </CardContent>
-        </Card>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <GettingStarted
+          communityId={community.id}
+          slug={community.slug}
+          currency={community.currency}
+          progress={progress}
+        />
         <Card>
           <CardHeader>
             <CardTitle>Details</CardTitle>
@@ -167,39 +114,5 @@ function Detail({ label, value }: { label: string; value: string }) {
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="font-medium break-all">{value}</dd>
     </div>
-  );
-}
-
-function Step({
-  title,
-  detail,
-  done = false,
-  link,
-  icon,
-}: {
-  title: string;
-  detail: string;
-  done?: boolean;
-  link?: React.ReactNode;
-  icon?: React.ReactNode;
-}) {
-  return (
-    <li className="flex gap-3 rounded-lg p-3">
-      <span className="mt-0.5 text-muted-foreground [&_svg]:size-5">
-        {done ? (
-          <CheckCircle2Icon className="text-success" aria-label="Done" />
-        ) : (
-          (icon ?? <CircleIcon aria-hidden="true" />)
-        )}
-      </span>
-      <span className="grid gap-0.5 text-sm">
-        <span className="font-medium">
-          {title}
-          {done ? null : <span className="sr-only"> (not done yet)</span>}
-        </span>
-        <span className="text-muted-foreground">{detail}</span>
-        {link ? <span>{link}</span> : null}
-      </span>
-    </li>
   );
 }

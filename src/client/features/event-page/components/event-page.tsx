@@ -11,6 +11,7 @@ import { type CheckoutOutcome, CheckoutReturn } from "./checkout-return.tsx";
 import { EventWhen, EventWhere } from "./event-facts.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 import { RegistrationStatusView } from "./registration-status.tsx";
+import { ReturnedOrderNote, useReturnedOrder } from "./returned-order.tsx";
 import type { EventPageSlots } from "./slots.ts";
 
 const ACTIVE = new Set(["GOING", "WAITLISTED", "PENDING"]);
@@ -124,6 +125,7 @@ export function EventPage({
   const registration =
     event.viewerRegistration && ACTIVE.has(event.viewerRegistration.status) ? event.viewerRegistration : null;
   const brandStyle = brandButtonStyle(event.host.brandColor);
+  const returned = useReturnedOrder(event.id, checkout ?? null);
 
   return (
     <article
@@ -195,7 +197,7 @@ export function EventPage({
           >
             <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-muted/50 px-5 py-3">
               <h2 id="registration-title" className="text-sm font-semibold">
-                {registration ? "Your registration" : "Registration"}
+                {registration || returned?.state === "paid" ? "Your registration" : "Registration"}
               </h2>
               <p className="flex items-center gap-3 text-sm text-muted-foreground">
                 {spots.text && !ended ? <span className={SPOTS_TONE[spots.kind]}>{spots.text}</span> : null}
@@ -210,6 +212,8 @@ export function EventPage({
                   slots={slots}
                   ended={ended}
                 />
+              ) : returned ? (
+                <ReturnedOrderNote order={returned} event={event} signedIn={slots.isSignedIn} ended={ended} />
               ) : event.viewerRegistration?.status === "DECLINED" ? (
                 <p className="text-sm">The organizer couldn&apos;t confirm your spot at this event.</p>
               ) : ended ? (

@@ -21,8 +21,11 @@ function refusalOf(error: unknown, field: "quantity" | "promoCode" | null): stri
   return error.fields.find((f) => f.field === field)?.message ?? null;
 }
 
-/** What the buyer chose: how many tickets and the promo code applied (null: none). */
+/** What the buyer chose: how many tickets and the promo code the field shows (null: none). */
 export type OrderChoice = { quantity: number; promoCode: string | null };
+
+/** Checkout refused this promo code: shown at the field while it still holds that code. */
+export type PromoRefusal = { promoCode: string; message: string };
 
 /** The quantity the ticket allows, of what was asked for. */
 export const orderQuantity = (ticket: EventTicketType, wanted: number) =>
@@ -30,20 +33,23 @@ export const orderQuantity = (ticket: EventTicketType, wanted: number) =>
 
 /**
  * How many tickets, a promo code, and what it all costs: the total is the server's quote, never
- * worked out here. The code is applied with Apply (or Enter) and stays while the quantity changes.
- * The choice is the form's, so checkout buys exactly what is shown.
+ * worked out here. The code is quoted with Apply (or Enter) and stays while the quantity changes;
+ * editing the field drops the quote and any refusal of the old code. The choice is the form's and
+ * holds what the field shows, so checkout buys exactly that.
  */
 export function PaidOrder({
   eventId,
   ticket,
   choice,
   onChange,
+  refusal = null,
   askFirst = null,
 }: {
   eventId: string;
   ticket: EventTicketType;
   choice: OrderChoice;
   onChange: (next: OrderChoice) => void;
+  refusal?: PromoRefusal | null;
   /**
    * Nothing is paid now: the buyer asks (approval) or waits (the waitlist) and pays once a seat is
    * offered, within `offerHours`. Only the quantity is chosen; no quote, no promo code.
@@ -51,7 +57,9 @@ export function PaidOrder({
   askFirst?: { reason: "approval" | "waitlist"; offerHours: number } | null;
 }) {
   if (askFirst) return <AskFirst ticket={ticket} choice={choice} onChange={onChange} askFirst={askFirst} />;
-  return <PaidQuote eventId={eventId} ticket={ticket} choice={choice} onChange={onChange} />;
+  return (
+    <PaidQuote eventId={eventId} ticket={ticket} choice={choice} onChange={onChange} refusal={refusal} />
+  );
 }
 
 function AskFirst({
@@ -101,26 +109,29 @@ function PaidQuote({
   ticket,
   choice,
   onChange,
+  refusal,
 }: {
   eventId: string;
   ticket: EventTicketType;
   choice: OrderChoice;
   onChange: (next: OrderChoice) => void;
+  refusal: PromoRefusal | null;
 }) {
   const id = useId();
   const max = orderMax(ticket);
   const quantity = orderQuantity(ticket, choice.quantity);
   const [typed, setTyped] = useState(choice.promoCode ?? "");
-  const applied = choice.promoCode;
-  const setApplied = (promoCode: string | null) => onChange({ quantity, promoCode });
-  const setWanted = (wanted: number) => onChange({ quantity: wanted, promoCode: applied });
+  const [applied, setApplied] = useState(choice.promoCode);
+  const setWanted = (wanted: number) => onChange({ quantity: wanted, promoCode: choice.promoCode });
   const order = { eventId, ticketTypeId: ticket.id, quantity };
   const base = useQuery(ticketQuoteQueryOptions({ ...order, promoCode: null }));
   const withCode = useQuery({
     ...ticketQuoteQueryOptions({ ...order, promoCode: applied }),
     enabled: applied !== null,
   });
-  const promoError = applied ? refusalOf(withCode.error, "promoCode") : null;
+  const promoError =
+    (applied ? refusalOf(withCode.error, "promoCode") : null) ??
+    (refusal && refusal.promoCode === choice.promoCode ? refusal.message : null);
   const quantityError = refusalOf(base.error, "quantity");
   const orderError = refusalOf(base.error, null);
   const discounted = applied && withCode.data && !withCode.error ? withCode.data : null;
@@ -130,6 +141,12 @@ function PaidQuote({
   function apply() {
     const code = typed.trim();
     setApplied(code === "" ? null : code);
+  }
+  function edit(value: string) {
+    setTyped(value);
+    const code = value.trim() === "" ? null : value.trim();
+    if (code !== applied) setApplied(null);
+    onChange({ quantity, promoCode: code });
   }
   function onPromoKey(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key !== "Enter") return;
@@ -170,7 +187,7 @@ function PaidQuote({
             aria-describedby={
               promoError ? `${id}-promo-error` : discounted ? `${id}-promo-applied` : undefined
             }
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => edit(event.target.value)}
             onKeyDown={onPromoKey}
           />
           <Button type="button" variant="outline" onClick={apply}>

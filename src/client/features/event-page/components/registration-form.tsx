@@ -29,7 +29,7 @@ import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { leaveFor } from "#client/lib/leave-for.ts";
 import { GuestFields } from "./guest-fields.tsx";
 import { AlreadyRegistered, GuestConfirmation } from "./guest-result.tsx";
-import { type OrderChoice, orderQuantity, PaidOrder } from "./paid-order.tsx";
+import { type OrderChoice, orderQuantity, PaidOrder, type PromoRefusal } from "./paid-order.tsx";
 import { QuestionField } from "./question-field.tsx";
 import type { EventPageSlots } from "./slots.ts";
 import { TicketChoice } from "./ticket-choice.tsx";
@@ -67,6 +67,7 @@ export function RegistrationForm({
   const registerGuest = useRegisterAsGuest(event.id);
   const checkout = useStartCheckout(event.id);
   const [order, setOrder] = useState<OrderChoice>({ quantity: 1, promoCode: null });
+  const [promoRefusal, setPromoRefusal] = useState<PromoRefusal | null>(null);
   const [guest, setGuest] = useState<GuestValues>({ name: "", email: "" });
   const [guestErrors, setGuestErrors] = useState<GuestErrors>({});
   const [guestDone, setGuestDone] = useState<{ status: RegistrationStatus; email: string } | null>(null);
@@ -125,6 +126,14 @@ export function RegistrationForm({
    */
   function showFailure(caught: unknown, sent: AnswerInput[], email: string, asGuest: boolean) {
     const code = caught instanceof GraphQLRequestError ? caught.code : null;
+    const promo =
+      caught instanceof GraphQLRequestError ? caught.fields.find((f) => f.field === "promoCode") : null;
+    if (promo && order.promoCode) {
+      const refused = { promoCode: order.promoCode, message: promo.message };
+      flushSync(() => setPromoRefusal(refused));
+      formRef.current?.querySelector<HTMLElement>('input[aria-invalid="true"]')?.focus();
+      return;
+    }
     if (asGuest && code === "ALREADY_REGISTERED") {
       setAlreadyRegistered(email);
       return;
@@ -273,6 +282,7 @@ export function RegistrationForm({
             ticket={chosen}
             choice={order}
             onChange={setOrder}
+            refusal={promoRefusal}
             askFirst={askFirst ? { reason: askFirst, offerHours: event.waitlistOfferHours } : null}
           />
         ) : null}

@@ -84,6 +84,11 @@ function quoteServer() {
     }),
     api.mutation(StartCheckoutDocument, ({ variables }) => {
       checkouts.push(variables);
+      if (variables.input.promoCode === "OLD") {
+        return graphqlError("PROMO_CODE_EXPIRED", "This code has expired.", [
+          { field: "promoCode", code: "PROMO_CODE_EXPIRED", message: "This code has expired." },
+        ]);
+      }
       const order: StartCheckoutMutation["startCheckout"]["order"] = {
         id: "o1",
         eventId: "ev1",
@@ -208,6 +213,56 @@ describe("prices on the event page", () => {
       },
     ]);
     expect(registered).toEqual([]);
+    open.mockRestore();
+  });
+
+  it("drops a refused promo code once the field is cleared, and checks out with what the field shows", async () => {
+    const user = userEvent.setup();
+    const { checkouts } = quoteServer();
+    renderForm({ ...boardGameNight, ticketTypes: [standard] });
+    const summary = await screen.findByLabelText("Order total");
+    const field = screen.getByLabelText("Promo code");
+    await user.type(field, "OLD");
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    await screen.findByText("This code has expired.");
+
+    await user.clear(field);
+    expect(screen.queryByText("This code has expired.")).toBeNull();
+    expect(field.getAttribute("aria-invalid")).toBeNull();
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith("https://stripe.test/checkout/cs_1", "_self"));
+    expect(checkouts).toEqual([
+      {
+        eventId: "ev1",
+        input: { ticketTypeId: "t-std", quantity: 1, promoCode: null, answers: [], guest: null },
+      },
+    ]);
+    expect(totalOf(summary)).toBe("€25.00");
+    open.mockRestore();
+  });
+
+  it("checks out with a code typed but not applied, shows checkout's refusal at the field until it changes", async () => {
+    const user = userEvent.setup();
+    const { checkouts } = quoteServer();
+    renderForm({ ...boardGameNight, ticketTypes: [standard] });
+    await screen.findByLabelText("Order total");
+    const field = screen.getByLabelText("Promo code");
+    await user.type(field, "OLD");
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+    const error = await screen.findByText("This code has expired.");
+    expect(field.getAttribute("aria-describedby")).toBe(error.id);
+    expect(document.activeElement).toBe(field);
+    expect(checkouts.at(-1)).toMatchObject({ input: { promoCode: "OLD" } });
+
+    await user.type(field, "{Backspace}");
+    expect(screen.queryByText("This code has expired.")).toBeNull();
+    await user.clear(field);
+    await user.type(field, "spring15");
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await vi.waitFor(() => expect(open).toHaveBeenCalled());
+    expect(checkouts.at(-1)).toMatchObject({ input: { promoCode: "spring15" } });
     open.mockRestore();
   });
 

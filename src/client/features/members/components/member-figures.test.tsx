@@ -7,6 +7,7 @@ import {
   type MemberFiguresQuery,
   OverviewEventsDocument,
   OverviewPageDocument,
+  OverviewStatusDocument,
   RevenueDocument,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
@@ -20,6 +21,16 @@ const noEvents = {
 };
 /** What a role that does not manage payments is told of the revenue. */
 const noRevenue = { id: "c1", revenueLast30Days: null };
+/** What needs attention and how far setting up is: nothing waits. */
+const status = {
+  id: "c1",
+  pendingJoinRequests: 0,
+  heldSeats: 0,
+  invitedAnyone: false,
+  canTakePayments: false,
+  memberStats: { activeCount: 1 },
+  paymentActivity: null,
+};
 
 /** The overview with these figures; `asked` records the documents the page sent for them. */
 async function renderOverview(
@@ -39,7 +50,9 @@ async function renderOverview(
         asked.push("OverviewPage");
         return options.pageFails
           ? graphqlError("INTERNAL_SERVER_ERROR", "Unexpected error.")
-          : HttpResponse.json({ data: { ...noEvents, community: figures, revenueCommunity: noRevenue } });
+          : HttpResponse.json({
+              data: { ...noEvents, community: figures, revenueCommunity: noRevenue, status },
+            });
       }),
       api.query(OverviewEventsDocument, () => {
         asked.push("OverviewEvents");
@@ -52,6 +65,10 @@ async function renderOverview(
       api.query(RevenueDocument, () => {
         asked.push("Revenue");
         return HttpResponse.json({ data: { revenueCommunity: noRevenue } });
+      }),
+      api.query(OverviewStatusDocument, () => {
+        asked.push("OverviewStatus");
+        return HttpResponse.json({ data: { status } });
       }),
     ],
   });
@@ -101,7 +118,13 @@ describe("the overview's member figures", () => {
     );
     const members = await screen.findByText("Members", { selector: "dt" });
     expect(members.nextElementSibling?.textContent).toBe("7");
-    expect([...asked].sort()).toEqual(["MemberFigures", "OverviewEvents", "OverviewPage", "Revenue"]);
+    expect([...asked].sort()).toEqual([
+      "MemberFigures",
+      "OverviewEvents",
+      "OverviewPage",
+      "OverviewStatus",
+      "Revenue",
+    ]);
   });
 
   it("show no member figures to a role that may not see the members", async () => {

@@ -8,9 +8,11 @@ import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { Capability } from "#client/gql/graphql.ts";
 import { membersQueryOptions, memberTablePlansQueryOptions } from "../api/members-queries.ts";
 import { memberErrorMessage } from "../error-message.ts";
+import { type MemberColumn, readHiddenColumns, rememberHiddenColumns } from "../member-columns.ts";
 import { isFiltered, membersCsvHref } from "../member-filter.ts";
 import type { MembersSearch } from "../search-params.ts";
 import { BulkActions } from "./bulk-actions.tsx";
+import { ColumnChooser } from "./column-chooser.tsx";
 import { MemberDrawer } from "./member-drawer.tsx";
 import { MemberFilters } from "./member-filters.tsx";
 import { MembersTable } from "./members-table.tsx";
@@ -32,8 +34,18 @@ export function MembersPage(props: Props) {
   const { communityId, search, canManage, onSearchChange } = props;
   // Only a community offering plans gets the plan filters; until they load, there are none.
   const plans = useQuery(memberTablePlansQueryOptions(communityId)).data ?? [];
+  // Kept here, not in the list: a new search remounts the list but keeps the columns chosen.
+  const [hidden, setHidden] = useState(readHiddenColumns);
+  const columns = {
+    hidden,
+    onColumnsChange: (next: ReadonlySet<MemberColumn>) => {
+      setHidden(next);
+      rememberHiddenColumns(next);
+    },
+  };
   return (
-    <div className="grid gap-6 xl:grid-cols-[1fr_13rem]">
+    // The segments sit beside the table only where the table's useful columns still fit.
+    <div className="grid gap-6 2xl:grid-cols-[1fr_13rem]">
       <div className="grid min-w-0 content-start gap-4">
         <MemberFilters search={search} onChange={onSearchChange} plans={plans} />
         {reversedRange(search) ? (
@@ -42,14 +54,16 @@ export function MembersPage(props: Props) {
           <CatchBoundary getResetKey={() => JSON.stringify(search)} errorComponent={MembersListError}>
             {/* A new search starts a new selection: the rows picked before may no longer be shown. */}
             <Suspense fallback={<ListSkeleton label="Loading members" rows={8} />}>
-              <MemberList key={JSON.stringify(search)} {...props} showPlans={plans.length > 0} />
+              <MemberList key={JSON.stringify(search)} {...props} {...columns} showPlans={plans.length > 0} />
             </Suspense>
           </CatchBoundary>
         )}
       </div>
-      <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
-        <SegmentsPanel communityId={communityId} search={search} canManage={canManage} />
-      </Suspense>
+      <div className="max-w-md 2xl:max-w-none">
+        <Suspense fallback={<Skeleton className="h-40 rounded-xl" />}>
+          <SegmentsPanel communityId={communityId} search={search} canManage={canManage} />
+        </Suspense>
+      </div>
     </div>
   );
 }
@@ -63,7 +77,13 @@ function MemberList({
   onCommunityChanged,
   memberPayments,
   showPlans,
-}: Props & { showPlans: boolean }) {
+  hidden,
+  onColumnsChange,
+}: Props & {
+  showPlans: boolean;
+  hidden: ReadonlySet<MemberColumn>;
+  onColumnsChange: (next: ReadonlySet<MemberColumn>) => void;
+}) {
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
     membersQueryOptions(communityId, search),
   );
@@ -78,13 +98,16 @@ function MemberList({
   const pageFullySelected = rows.length > 0 && rows.every((row) => selected.has(row.id));
   return (
     <section aria-label="Member list" className="grid gap-4">
-      <ListSummary
-        total={total}
-        capped={totalCapped}
-        noun={["member", "members"]}
-        filtered={filtered}
-        csvHref={membersCsvHref(communityId, search)}
-      />
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <ListSummary
+          total={total}
+          capped={totalCapped}
+          noun={["member", "members"]}
+          filtered={filtered}
+          csvHref={membersCsvHref(communityId, search)}
+        />
+        <ColumnChooser hidden={hidden} showPlans={showPlans} onChange={onColumnsChange} />
+      </div>
       <BulkActions
         communityId={communityId}
         search={search}
@@ -117,6 +140,7 @@ function MemberList({
       ) : (
         <MembersTable
           showPlans={showPlans}
+          hidden={hidden}
           rows={rows}
           total={total}
           totalCapped={totalCapped}

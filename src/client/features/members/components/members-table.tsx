@@ -10,6 +10,7 @@ import {
 } from "#client/components/ui/responsive-table.tsx";
 import type { MembersQuery } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
+import type { MemberColumn } from "../member-columns.ts";
 import {
   exactDate,
   PLAN_STATUS_LABEL,
@@ -25,7 +26,8 @@ export type MemberRow = MembersQuery["members"]["nodes"][number];
 
 /**
  * The body breaks text anywhere, which would let the table squeeze short words like a plan's
- * name or "None" letter by letter; these columns keep whole words (the table scrolls sideways).
+ * name or "None" letter by letter; these columns keep whole words (the table scrolls sideways
+ * when more columns are chosen than fit).
  */
 const wholeWords = "md:[overflow-wrap:break-word]";
 const checkbox = "size-4 cursor-pointer accent-primary focus-visible:outline-2 focus-visible:outline-ring";
@@ -51,6 +53,7 @@ export function MembersTable({
   onSort,
   onOpen,
   showPlans = false,
+  hidden = new Set(),
 }: {
   rows: MemberRow[];
   total: number;
@@ -65,7 +68,10 @@ export function MembersTable({
   onOpen: (row: MemberRow) => void;
   /** The community offers plans: each member's plan and its status get a column. */
   showPlans?: boolean;
+  /** Columns the person chose not to see. */
+  hidden?: ReadonlySet<MemberColumn>;
 }) {
+  const shows = (column: MemberColumn) => !hidden.has(column) && (column !== "plan" || showPlans);
   const pageSelected = allMatching || (rows.length > 0 && rows.every((row) => selected.has(row.id)));
   const someSelected = !pageSelected && rows.some((row) => selected.has(row.id));
   const sortHeader = (field: MemberSortValue, label: string) => {
@@ -75,12 +81,12 @@ export function MembersTable({
     return (
       <th
         scope="col"
-        className={tableHeader}
+        className={cn(tableHeader, !label.includes(" ") && "whitespace-nowrap")}
         aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : undefined}
       >
         <button
           type="button"
-          className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          className="inline-flex items-center gap-1 rounded-sm text-left hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
           onClick={() => onSort(field, active ? (dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION[field])}
         >
           {label}
@@ -91,12 +97,13 @@ export function MembersTable({
   };
   return (
     <div className="rounded-xl border md:overflow-x-auto">
-      <table className="w-full text-sm max-md:block md:min-w-[64rem]">
+      <table className="w-full text-sm max-md:block">
         <caption className="sr-only">
           Members, {rows.length} of {total}
           {totalCapped ? "+" : ""} shown
         </caption>
-        <thead className="whitespace-nowrap bg-muted/50 text-left text-muted-foreground max-md:block">
+        {/* Two-word headers may wrap, so the default columns fit beside the sidebar at 1280 px. */}
+        <thead className="bg-muted/50 text-left align-bottom text-muted-foreground max-md:block">
           <tr className="max-md:flex max-md:items-center max-md:gap-2 max-md:px-3 max-md:py-2">
             <th
               scope="col"
@@ -116,15 +123,15 @@ export function MembersTable({
               </label>
             </th>
             {sortHeader("name", "Person")}
-            <ColumnHeader>Role</ColumnHeader>
-            <ColumnHeader>Status</ColumnHeader>
-            {showPlans ? <ColumnHeader>Plan</ColumnHeader> : null}
-            <ColumnHeader>Tags</ColumnHeader>
-            <ColumnHeader>Source</ColumnHeader>
-            {sortHeader("joined", "Joined")}
-            {sortHeader("eventsAttended", "Events attended")}
-            {sortHeader("checkIns", "Check-ins")}
-            {sortHeader("lastActive", "Last active")}
+            {shows("role") ? <ColumnHeader>Role</ColumnHeader> : null}
+            {shows("status") ? <ColumnHeader>Status</ColumnHeader> : null}
+            {shows("plan") ? <ColumnHeader>Plan</ColumnHeader> : null}
+            {shows("tags") ? <ColumnHeader>Tags</ColumnHeader> : null}
+            {shows("source") ? <ColumnHeader>Source</ColumnHeader> : null}
+            {shows("joined") ? sortHeader("joined", "Joined") : null}
+            {shows("eventsAttended") ? sortHeader("eventsAttended", "Events attended") : null}
+            {shows("checkIns") ? sortHeader("checkIns", "Check-ins") : null}
+            {shows("lastActive") ? sortHeader("lastActive", "Last active") : null}
           </tr>
         </thead>
         <tbody className="max-md:block">
@@ -143,22 +150,30 @@ export function MembersTable({
                   onChange={() => onToggle(row.id)}
                 />
               </td>
-              <td className={cn(tableCell, "md:min-w-56")}>
+              <td className={cn(tableCell, "md:min-w-52")}>
                 <PersonCell name={row.person.name} email={row.person.email} onOpen={() => onOpen(row)} />
               </td>
-              <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Role">
-                {ROLE_LABEL[row.role]}
-              </td>
-              <td className={cn(tableCell, labelledCell)} data-label="Status">
-                <Badge
-                  variant={
-                    row.status === "ACTIVE" ? "success" : row.status === "BANNED" ? "destructive" : "outline"
-                  }
-                >
-                  {STATUS_LABEL[row.status]}
-                </Badge>
-              </td>
-              {showPlans ? (
+              {shows("role") ? (
+                <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Role">
+                  {ROLE_LABEL[row.role]}
+                </td>
+              ) : null}
+              {shows("status") ? (
+                <td className={cn(tableCell, labelledCell)} data-label="Status">
+                  <Badge
+                    variant={
+                      row.status === "ACTIVE"
+                        ? "success"
+                        : row.status === "BANNED"
+                          ? "destructive"
+                          : "outline"
+                    }
+                  >
+                    {STATUS_LABEL[row.status]}
+                  </Badge>
+                </td>
+              ) : null}
+              {shows("plan") ? (
                 <td className={cn(tableCell, labelledCell, wholeWords)} data-label="Plan">
                   {row.plan && row.planStatus ? (
                     <span className="inline-flex flex-wrap items-center gap-1.5">
@@ -180,38 +195,50 @@ export function MembersTable({
                   )}
                 </td>
               ) : null}
-              <td className={cn(tableCell, labelledCell, wholeWords)} data-label="Tags">
-                {row.tags.length > 0 ? (
-                  <ul className="inline-flex flex-wrap gap-1" aria-label={`Tags of ${row.person.name}`}>
-                    {row.tags.map((tag) => (
-                      <li key={tag}>
-                        <Badge variant="secondary">{tag}</Badge>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="text-muted-foreground">None</span>
-                )}
-              </td>
-              <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Source">
-                {SOURCE_LABEL[row.source]}
-              </td>
-              <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Joined">
-                <time dateTime={row.joinedAt} title={exactDate.format(new Date(row.joinedAt))}>
-                  {shortDate.format(new Date(row.joinedAt))}
-                </time>
-              </td>
-              <td className={cn(tableCell, labelledCell, "tabular-nums")} data-label="Events attended">
-                {row.eventsAttended}
-              </td>
-              <td className={cn(tableCell, labelledCell, "tabular-nums")} data-label="Check-ins">
-                {row.checkIns}
-              </td>
-              <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Last active">
-                <time dateTime={row.lastActiveAt} title={exactDate.format(new Date(row.lastActiveAt))}>
-                  {timeAgo(row.lastActiveAt)}
-                </time>
-              </td>
+              {shows("tags") ? (
+                <td className={cn(tableCell, labelledCell, wholeWords)} data-label="Tags">
+                  {row.tags.length > 0 ? (
+                    <ul className="inline-flex flex-wrap gap-1" aria-label={`Tags of ${row.person.name}`}>
+                      {row.tags.map((tag) => (
+                        <li key={tag}>
+                          <Badge variant="secondary">{tag}</Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <span className="text-muted-foreground">None</span>
+                  )}
+                </td>
+              ) : null}
+              {shows("source") ? (
+                <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Source">
+                  {SOURCE_LABEL[row.source]}
+                </td>
+              ) : null}
+              {shows("joined") ? (
+                <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Joined">
+                  <time dateTime={row.joinedAt} title={exactDate.format(new Date(row.joinedAt))}>
+                    {shortDate.format(new Date(row.joinedAt))}
+                  </time>
+                </td>
+              ) : null}
+              {shows("eventsAttended") ? (
+                <td className={cn(tableCell, labelledCell, "tabular-nums")} data-label="Events attended">
+                  {row.eventsAttended}
+                </td>
+              ) : null}
+              {shows("checkIns") ? (
+                <td className={cn(tableCell, labelledCell, "tabular-nums")} data-label="Check-ins">
+                  {row.checkIns}
+                </td>
+              ) : null}
+              {shows("lastActive") ? (
+                <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Last active">
+                  <time dateTime={row.lastActiveAt} title={exactDate.format(new Date(row.lastActiveAt))}>
+                    {timeAgo(row.lastActiveAt)}
+                  </time>
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -1,7 +1,9 @@
 import { type QueryClient, type QueryKey, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { overviewStatusQueryOptions } from "#client/features/communities/api/overview-queries.ts";
 import { CommunityOverview } from "#client/features/communities/components/community-overview.tsx";
+import { NeedsAttention } from "#client/features/communities/components/needs-attention.tsx";
 import { overviewEventsQueryOptions } from "#client/features/events/api/events-queries.ts";
 import {
   hasAnyEvents,
@@ -20,6 +22,7 @@ const OverviewPageQuery = graphql(`
     ...OverviewEventsFields
     ...MemberFiguresFields
     ...RevenueFields
+    ...OverviewStatusFields
   }
 `);
 
@@ -32,23 +35,26 @@ async function loadOverview(queryClient: QueryClient, communityId: string) {
   const events = overviewEventsQueryOptions(communityId);
   const figures = memberFiguresQueryOptions(communityId);
   const revenue = revenueQueryOptions(communityId);
+  const status = overviewStatusQueryOptions(communityId);
   const fresh = (queryKey: QueryKey) => {
     const state = queryClient.getQueryState(queryKey);
     return state?.data !== undefined && !state.isInvalidated && Date.now() - state.dataUpdatedAt < 30_000;
   };
-  if (fresh(events.queryKey) && fresh(figures.queryKey) && fresh(revenue.queryKey)) return;
+  const parts = [events, figures, revenue, status];
+  if (parts.every((part) => fresh(part.queryKey))) return;
   try {
-    const { upcoming, drafts, past, community, revenueCommunity } = await request(OverviewPageQuery, {
-      communityId,
-    });
+    const answer = await request(OverviewPageQuery, { communityId });
+    const { upcoming, drafts, past, community, revenueCommunity } = answer;
     queryClient.setQueryData(events.queryKey, { upcoming, drafts, past });
     queryClient.setQueryData(figures.queryKey, community);
     queryClient.setQueryData(revenue.queryKey, revenueCommunity.revenueLast30Days);
+    queryClient.setQueryData(status.queryKey, answer.status);
   } catch {
     await Promise.all([
       queryClient.prefetchQuery(events),
       queryClient.prefetchQuery(figures),
       queryClient.prefetchQuery(revenue),
+      queryClient.prefetchQuery(status),
     ]);
   }
 }
@@ -64,13 +70,25 @@ function OverviewPage() {
   const { data: events } = useQuery(overviewEventsQueryOptions(communityId));
   const { data: figures } = useQuery(memberFiguresQueryOptions(communityId));
   const { data: revenue } = useQuery(revenueQueryOptions(communityId));
+  const { data: status } = useQuery(overviewStatusQueryOptions(communityId));
   const hasEvents = events ? hasAnyEvents(events) : false;
+  const activeMembers = status?.memberStats?.activeCount;
   return (
     <CommunityOverview
       community={community}
-      hasEvents={hasEvents}
+      progress={{
+        hasEvent: hasEvents,
+        hasPublished: events ? events.upcoming.nodes.length + events.past.nodes.length > 0 : false,
+        membersIn:
+          status?.invitedAnyone == null || activeMembers === undefined
+            ? null
+            : status.invitedAnyone || activeMembers > 1,
+        paymentsConnected: status?.paymentActivity ? status.canTakePayments : null,
+        paymentTaken: status?.paymentActivity ? status.paymentActivity.anyTaken : null,
+      }}
       people={figures?.memberStats ? <MemberFigures figures={figures} /> : null}
       revenue={revenue ? <RevenueFigure communityId={community.id} revenue={revenue} /> : null}
+      attention={status && status.heldSeats !== null ? <NeedsAttention status={status} /> : null}
       events={
         events && hasEvents ? (
           <UpcomingEventsCard
