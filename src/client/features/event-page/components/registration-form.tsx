@@ -27,6 +27,7 @@ import type { AnswerInput, RegistrationStatus } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { leaveFor } from "#client/lib/leave-for.ts";
+import { AnnouncementsConsent } from "./announcements-consent.tsx";
 import { GuestFields } from "./guest-fields.tsx";
 import { AlreadyRegistered, GuestConfirmation } from "./guest-result.tsx";
 import { type OrderChoice, orderQuantity, PaidOrder } from "./paid-order.tsx";
@@ -68,6 +69,7 @@ export function RegistrationForm({
   const checkout = useStartCheckout(event.id);
   const [order, setOrder] = useState<OrderChoice>({ quantity: 1, promoCode: null });
   const [guest, setGuest] = useState<GuestValues>({ name: "", email: "" });
+  const [announcements, setAnnouncements] = useState(false);
   const [guestErrors, setGuestErrors] = useState<GuestErrors>({});
   const [guestDone, setGuestDone] = useState<{ status: RegistrationStatus; email: string } | null>(null);
   const [alreadyRegistered, setAlreadyRegistered] = useState<string | null>(null);
@@ -108,6 +110,7 @@ export function RegistrationForm({
       await register.mutateAsync({
         ticketTypeId,
         answers: sent,
+        announcements,
         ...(askFirst ? { quantity: order.quantity } : {}),
       });
       await slots.onRegistered?.();
@@ -153,6 +156,7 @@ export function RegistrationForm({
         email,
         ticketTypeId,
         answers: sent,
+        announcements,
         ...(askFirst ? { quantity: order.quantity } : {}),
       });
       setGuestDone(result);
@@ -286,6 +290,14 @@ export function RegistrationForm({
             onChange={(values) => setAnswer(question.id, values)}
           />
         ))}
+        {offSale || buying ? null : (
+          <AnnouncementsConsent
+            id={`${id}-announcements`}
+            communityName={event.host.name}
+            checked={announcements}
+            onChange={setAnnouncements}
+          />
+        )}
         {askPerson || (askQuestions && event.questions.some((question) => question.required)) ? (
           <p className="-mt-1 text-xs text-muted-foreground">
             <span className="text-destructive" aria-hidden="true">
