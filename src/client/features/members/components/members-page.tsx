@@ -13,6 +13,7 @@ import type { MembersSearch } from "../search-params.ts";
 import { BulkActions } from "./bulk-actions.tsx";
 import { MemberDrawer } from "./member-drawer.tsx";
 import { MemberFilters } from "./member-filters.tsx";
+import { MemberKinds } from "./member-kinds.tsx";
 import { MembersTable } from "./members-table.tsx";
 import { SegmentsPanel } from "./segments-panel.tsx";
 
@@ -35,6 +36,7 @@ export function MembersPage(props: Props) {
   return (
     <div className="grid gap-6 xl:grid-cols-[1fr_13rem]">
       <div className="grid min-w-0 content-start gap-4">
+        <MemberKinds search={search} onChange={onSearchChange} />
         <MemberFilters search={search} onChange={onSearchChange} plans={plans} />
         {reversedRange(search) ? (
           <EmptyPanel>Fix the dates above: a range cannot end before it starts.</EmptyPanel>
@@ -81,7 +83,7 @@ function MemberList({
       <ListSummary
         total={total}
         capped={totalCapped}
-        noun={["member", "members"]}
+        noun={search.kind === "people" && !search.status ? ["person", "people"] : ["member", "members"]}
         filtered={filtered}
         csvHref={membersCsvHref(communityId, search)}
       />

@@ -147,12 +147,22 @@ export function MembersTable({
                 <PersonCell name={row.person.name} email={row.person.email} onOpen={() => onOpen(row)} />
               </td>
               <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Role">
-                {ROLE_LABEL[row.role]}
+                {row.status === "PERSON" ? (
+                  <span className="text-muted-foreground">No role</span>
+                ) : (
+                  ROLE_LABEL[row.role]
+                )}
               </td>
               <td className={cn(tableCell, labelledCell)} data-label="Status">
                 <Badge
                   variant={
-                    row.status === "ACTIVE" ? "success" : row.status === "BANNED" ? "destructive" : "outline"
+                    row.status === "ACTIVE"
+                      ? "success"
+                      : row.status === "BANNED"
+                        ? "destructive"
+                        : row.status === "PERSON"
+                          ? "secondary"
+                          : "outline"
                   }
                 >
                   {STATUS_LABEL[row.status]}
