@@ -23,9 +23,9 @@ export function AnnouncementsConsent({
         onChange={(event) => onChange(event.target.checked)}
       />
       <label htmlFor={id}>
-        Send me {communityName}&apos;s announcements by email
+        Send me {communityName}&apos;s announcements
         <span className="block text-xs text-muted-foreground">
-          Optional. Every announcement has a one-click unsubscribe link.
+          Optional. Each one comes with a one-click unsubscribe link.
         </span>
       </label>
     </div>
