@@ -23,7 +23,7 @@ export function AnnouncementsConsent({
         onChange={(event) => onChange(event.target.checked)}
       />
       <label htmlFor={id}>
-        Send me {communityName}&apos;s announcements
+        Send me announcements from {communityName}
         <span className="block text-xs text-muted-foreground">
           Optional. Each one comes with a one-click unsubscribe link.
         </span>
