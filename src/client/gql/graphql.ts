@@ -417,6 +417,8 @@ export type SortDirection =
   | 'DESC';
 
 export type StartCheckoutInput = {
+  /** As RegisterInput.announcements */
+  announcements?: boolean | null | undefined;
   answers: Array<AnswerInput>;
   guest?: CheckoutGuestInput | null | undefined;
   promoCode?: string | null | undefined;

@@ -179,6 +179,7 @@ export function RegistrationForm({
         promoCode: order.promoCode,
         answers: sent,
         guest: guestMode ? { name: guest.name.trim(), email } : null,
+        announcements,
       });
       if (started.url) {
         leaveFor(started.url);
@@ -290,7 +291,7 @@ export function RegistrationForm({
             onChange={(values) => setAnswer(question.id, values)}
           />
         ))}
-        {offSale || buying ? null : (
+        {offSale ? null : (
           <AnnouncementsConsent
             id={`${id}-announcements`}
             communityName={event.host.name}
