@@ -161,6 +161,25 @@ describe("registrants become the community's people", () => {
     expect((await members(communityId, { statuses: ["PERSON"] })).totalCount).toBe(0);
   });
 
+  it("keeps a person one of the community's people when their request to join is declined", async () => {
+    const communityId = await createCommunity(owner, "Choosy club", { joinPolicy: "APPROVAL" });
+    const event = await createEvent(owner, communityId);
+    const kim = await guest(event.id, "Kim Asker");
+    const signedIn = t.browser();
+    await signedIn.signIn(kim.email);
+    const asked = await signedIn.graphql<{ joinCommunity: { id: string; status: string } }>(
+      "mutation ($id: ID!) { joinCommunity(communityId: $id) { id status } }",
+      { id: communityId },
+    );
+    expect(asked.data?.joinCommunity.status).toBe("PENDING");
+    const declined = await owner.graphql("mutation ($id: ID!) { declineJoinRequest(id: $id) }", {
+      id: asked.data?.joinCommunity.id,
+    });
+    expect(declined.errors).toBeUndefined();
+    const row = (await members(communityId)).nodes.find((r) => r.person.email === kim.email);
+    expect(row).toMatchObject({ id: asked.data?.joinCommunity.id, status: "PERSON", eventsRegistered: 1 });
+  });
+
   it("keeps a signed-in registrant of an approval community a person, and an open one's a member", async () => {
     const approval = await createCommunity(owner, "Asking club", { joinPolicy: "APPROVAL" });
     const open = await createCommunity(owner, "Welcoming club", { joinPolicy: "OPEN" });
