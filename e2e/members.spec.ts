@@ -8,7 +8,9 @@ import { createCommunityByApi, signInByApi } from "./support/session.ts";
 
 const baseURL = `http://localhost:${E2E_PORT}`;
 
-test("an admin tags two members, filters by the tag, saves a segment and exports it", async ({ page }) => {
+test("an admin tags two members, filters by the tag, saves a segment, exports it and finds a guest registrant among the people", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await signInByApi(page.request, "Olivia Owner");
   const communityId = await createCommunityByApi(page.request, "Chess Club");
@@ -83,8 +85,34 @@ test("an admin tags two members, filters by the tag, saves a segment and exports
   await segments.getByRole("link", { name: "Volunteers" }).click();
   await expect(page.getByText("2 members match")).toBeVisible();
 
+  // A signed-out guest's registration makes them one of the community's people, not a member.
+  const guest = await apiRequest.newContext({ baseURL });
+  const registered = await guest.post("/api/graphql", {
+    headers: { origin: baseURL },
+    data: {
+      query:
+        "mutation ($eventId: ID!, $input: GuestRegisterInput!) { registerAsGuest(eventId: $eventId, input: $input) { status } }",
+      variables: {
+        eventId,
+        input: { name: "Dee Registrant", email: `dee-${Date.now()}@example.test`, answers: [] },
+      },
+    },
+  });
+  expect(await registered.json()).toMatchObject({ data: { registerAsGuest: { status: "GOING" } } });
+  await guest.dispose();
+  await page.goto(`/dashboard/${communityId}/members`);
+  const deeRow = table.getByRole("row").filter({ hasText: "Dee Registrant" });
+  await expect(deeRow.getByText("Person, not a member")).toBeVisible();
+  await page.getByRole("button", { name: "Came to an event but never joined" }).click();
+  await expect(page).toHaveURL(/kind=people/);
+  await expect(page.getByText("1 person match", { exact: true })).toBeVisible();
+  await expect(table.getByText("Ada Guest")).toHaveCount(0);
+  await expect(table.getByText("Dee Registrant")).toBeVisible();
+  await saveScreenshot(page, "members-people-1280");
+  await expectAccessible(page, "members page, people who never joined");
+
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect(table.getByText("Ada Guest")).toBeVisible();
+  await expect(table.getByText("Dee Registrant")).toBeVisible();
   await saveScreenshot(page, "members-390");
   await expectAccessible(page, "members page on a phone");
 });

@@ -110,6 +110,8 @@ export type EventVisibility =
   | 'UNLISTED';
 
 export type GuestRegisterInput = {
+  /** As RegisterInput.announcements */
+  announcements?: boolean | null | undefined;
   answers: Array<AnswerInput>;
   email: string;
   name: string;
@@ -148,6 +150,8 @@ export type MemberFilter = {
   joinedBefore?: string | null | undefined;
   lastActiveAfter?: string | null | undefined;
   lastActiveBefore?: string | null | undefined;
+  /** Not checked in at their latest ended event where they held a going place (events that checked people in) */
+  noShowLastTime?: boolean | null | undefined;
   planStatuses?: Array<PlanStatus> | null | undefined;
   /** Members holding (or asking for) one of these plans. */
   plans?: Array<string | number> | null | undefined;
@@ -223,7 +227,9 @@ export type MembershipSource =
 export type MembershipStatus =
   | 'ACTIVE'
   | 'BANNED'
-  | 'PENDING';
+  | 'PENDING'
+  /** Known to the community through its events only: one of its people, not a member */
+  | 'PERSON';
 
 export type MessageRegistrantsInput = {
   body: string;
@@ -368,6 +374,8 @@ export type RecordPaymentInput = {
 };
 
 export type RegisterInput = {
+  /** The registrant agrees to receive the community's announcements (unticked by default); members keep their own choice */
+  announcements?: boolean | null | undefined;
   answers: Array<AnswerInput>;
   /** Tickets wanted when asking for a paid ticket (approval or waitlist); 1 by default */
   quantity?: number | null | undefined;
@@ -409,6 +417,8 @@ export type SortDirection =
   | 'DESC';
 
 export type StartCheckoutInput = {
+  /** As RegisterInput.announcements */
+  announcements?: boolean | null | undefined;
   answers: Array<AnswerInput>;
   guest?: CheckoutGuestInput | null | undefined;
   promoCode?: string | null | undefined;
@@ -837,7 +847,7 @@ export type MemberSegmentsQueryVariables = Exact<{
 }>;
 
 
-export type MemberSegmentsQuery = { memberSegments: Array<{ id: string, name: string, filter: { roles: Array<CommunityRole> | null, statuses: Array<MembershipStatus> | null, sources: Array<MembershipSource> | null, tags: Array<string> | null, joinedAfter: string | null, joinedBefore: string | null, lastActiveAfter: string | null, lastActiveBefore: string | null, eventsAttendedAtLeast: number | null, checkInsAtLeast: number | null, plans: Array<string> | null, planStatuses: Array<PlanStatus> | null } }> };
+export type MemberSegmentsQuery = { memberSegments: Array<{ id: string, name: string, filter: { roles: Array<CommunityRole> | null, statuses: Array<MembershipStatus> | null, sources: Array<MembershipSource> | null, tags: Array<string> | null, joinedAfter: string | null, joinedBefore: string | null, lastActiveAfter: string | null, lastActiveBefore: string | null, eventsAttendedAtLeast: number | null, checkInsAtLeast: number | null, plans: Array<string> | null, planStatuses: Array<PlanStatus> | null, noShowLastTime: boolean | null } }> };
 
 export type SaveMemberSegmentMutationVariables = Exact<{
   communityId: string | number;
@@ -867,14 +877,14 @@ export type TagMembersMutationVariables = Exact<{
 
 export type TagMembersMutation = { tagMembers: { matched: number, changed: number } };
 
-export type MemberFiguresFieldsFragment = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
+export type MemberFiguresFieldsFragment = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, peopleCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
 
 export type MemberFiguresQueryVariables = Exact<{
   communityId: string | number;
 }>;
 
 
-export type MemberFiguresQuery = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
+export type MemberFiguresQuery = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, peopleCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
 
 export type JoinRequestsQueryVariables = Exact<{
   communityId: string | number;
@@ -1322,7 +1332,7 @@ export type OverviewPageQueryVariables = Exact<{
 }>;
 
 
-export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null }, revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null }, status: { id: string, pendingJoinRequests: number | null, heldSeats: number | null, invitedAnyone: boolean | null, canTakePayments: boolean, memberStats: { activeCount: number } | null, paymentActivity: { failedLast30Days: number, anyTaken: boolean } | null } };
+export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, peopleCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null }, revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null }, status: { id: string, pendingJoinRequests: number | null, heldSeats: number | null, invitedAnyone: boolean | null, canTakePayments: boolean, memberStats: { activeCount: number } | null, paymentActivity: { failedLast30Days: number, anyTaken: boolean } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1471,6 +1481,7 @@ export const MemberFiguresFieldsFragmentDoc = new TypedDocumentString(`
     pendingJoinRequests
     memberStats {
       activeCount
+      peopleCount
       newLast30Days
     }
     newestMembers(first: 5) {
@@ -2534,6 +2545,7 @@ export const MemberSegmentsDocument = new TypedDocumentString(`
       checkInsAtLeast
       plans
       planStatuses
+      noShowLastTime
     }
   }
 }
@@ -2576,6 +2588,7 @@ export const MemberFiguresDocument = new TypedDocumentString(`
     pendingJoinRequests
     memberStats {
       activeCount
+      peopleCount
       newLast30Days
     }
     newestMembers(first: 5) {
@@ -3657,6 +3670,7 @@ fragment MemberFiguresFields on Query {
     pendingJoinRequests
     memberStats {
       activeCount
+      peopleCount
       newLast30Days
     }
     newestMembers(first: 5) {

@@ -17,6 +17,7 @@ type RoutesEnv = Env & { Variables: { clientIp: string } };
 const HEADER = [
   "Name",
   "Email",
+  "Kind",
   "Role",
   "Status",
   "Source",
@@ -47,6 +48,7 @@ export function mountMemberRoutes<E extends RoutesEnv>(
       records: csvRecords(pages, (m) => [
         m.name,
         m.email,
+        m.status === "person" ? "person" : "member",
         m.role,
         m.status,
         m.source,
@@ -100,6 +102,7 @@ export function parseMemberExportQuery(params: URLSearchParams): {
     checkInsAtLeast: read.count("checkInsAtLeast"),
     plans: read.all("plan").length > 0 ? read.all("plan") : null,
     planStatuses: read.oneOf("planStatus", PLAN_STATUSES),
+    noShowLastTime: params.get("noShowLastTime") === "true" ? true : null,
   };
   const [field] = read.oneOf("sort", MEMBER_SORT_FIELDS) ?? [];
   const [direction] = read.oneOf("direction", ["asc", "desc"] as const) ?? [];

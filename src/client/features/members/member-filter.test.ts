@@ -57,6 +57,7 @@ describe("the members page's URL", () => {
       checkInsAtLeast: null,
       plans: null,
       planStatuses: null,
+      noShowLastTime: null,
     };
     expect(parseMembersSearch(searchOfSegment(saved))).toEqual(search);
   });

@@ -2,7 +2,12 @@ import type { MemberFilter, MemberSegmentsQuery, MemberSort } from "#client/gql/
 
 type MemberFilterView = MemberSegmentsQuery["memberSegments"][number]["filter"];
 
-import type { MembersSearch } from "./search-params.ts";
+import type { MemberStatusValue, MembersSearch } from "./search-params.ts";
+
+const KIND_STATUSES: Record<NonNullable<MembersSearch["kind"]>, MemberStatusValue[]> = {
+  members: ["ACTIVE", "PENDING", "BANNED"],
+  people: ["PERSON"],
+};
 
 /** Local midnight of a calendar day, as the server's DateTime. */
 const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
@@ -26,7 +31,7 @@ function dayBefore(iso: string | null | undefined): string | undefined {
 export function filterOf(search: MembersSearch): MemberFilter {
   return {
     roles: search.role ? [search.role] : null,
-    statuses: search.status ? [search.status] : null,
+    statuses: search.status ? [search.status] : search.kind ? KIND_STATUSES[search.kind] : null,
     sources: search.source ? [search.source] : null,
     tags: search.tag ?? null,
     joinedAfter: search.joinedFrom ? startOf(search.joinedFrom) : null,
@@ -37,6 +42,7 @@ export function filterOf(search: MembersSearch): MemberFilter {
     checkInsAtLeast: search.checkIns ?? null,
     plans: search.plan ? [search.plan] : null,
     planStatuses: search.planStatus ? [search.planStatus] : null,
+    noShowLastTime: search.noShow ?? null,
   };
 }
 
@@ -75,6 +81,7 @@ export function searchOfSegment(filter: MemberFilterView): MembersSearch {
     checkIns: filter.checkInsAtLeast ?? undefined,
     plan: filter.plans?.[0] ?? undefined,
     planStatus: filter.planStatuses?.[0] ?? undefined,
+    noShow: filter.noShowLastTime ? true : undefined,
   };
 }
 
@@ -87,7 +94,7 @@ export function membersCsvHref(communityId: string, search: MembersSearch, selec
     const filter = filterOf(search);
     if (search.q) params.set("search", search.q);
     if (search.role) params.set("role", search.role);
-    if (search.status) params.set("status", search.status);
+    for (const status of filter.statuses ?? []) params.append("status", status);
     if (search.source) params.set("source", search.source);
     for (const tag of search.tag ?? []) params.append("tag", tag);
     const dates = ["joinedAfter", "joinedBefore", "lastActiveAfter", "lastActiveBefore"] as const;
@@ -99,6 +106,7 @@ export function membersCsvHref(communityId: string, search: MembersSearch, selec
     if (search.checkIns != null) params.set("checkInsAtLeast", String(search.checkIns));
     if (search.plan) params.set("plan", search.plan);
     if (search.planStatus) params.set("planStatus", search.planStatus);
+    if (search.noShow) params.set("noShowLastTime", "true");
     if (search.sort) {
       params.set("sort", search.sort);
       params.set("direction", search.dir ?? "asc");

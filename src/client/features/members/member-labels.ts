@@ -15,6 +15,7 @@ export const STATUS_LABEL: Record<MemberStatusValue, string> = {
   ACTIVE: "Active",
   PENDING: "Pending",
   BANNED: "Banned",
+  PERSON: "Person, not a member",
 };
 export const SOURCE_LABEL: Record<MemberSourceValue, string> = {
   CREATED: "Founder",

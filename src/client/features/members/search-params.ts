@@ -4,7 +4,9 @@
 import { day, oneOf, text } from "#client/lib/search-values.ts";
 
 export const MEMBER_ROLES = ["OWNER", "ADMIN", "ORGANIZER", "MEMBER"] as const;
-export const MEMBER_STATUSES = ["ACTIVE", "PENDING", "BANNED"] as const;
+export const MEMBER_STATUSES = ["ACTIVE", "PENDING", "BANNED", "PERSON"] as const;
+/** Members (of any status), the community's people known only through its events, or both. */
+export const MEMBER_KINDS = ["members", "people"] as const;
 export const MEMBER_SOURCES = ["CREATED", "JOINED", "INVITED", "IMPORTED", "EVENT"] as const;
 export const MEMBER_PLAN_STATUSES = [
   "REQUESTED",
@@ -21,10 +23,13 @@ export type MemberStatusValue = (typeof MEMBER_STATUSES)[number];
 export type MemberSourceValue = (typeof MEMBER_SOURCES)[number];
 export type MemberSortValue = (typeof MEMBER_SORTS)[number];
 export type MemberPlanStatusValue = (typeof MEMBER_PLAN_STATUSES)[number];
+export type MemberKindValue = (typeof MEMBER_KINDS)[number];
 
 /** The members page's URL: search, filters and sort, so a view can be bookmarked and shared. */
 export type MembersSearch = {
   q?: string | undefined;
+  /** Unset: everyone. */
+  kind?: MemberKindValue | undefined;
   role?: MemberRoleValue | undefined;
   status?: MemberStatusValue | undefined;
   source?: MemberSourceValue | undefined;
@@ -40,6 +45,8 @@ export type MembersSearch = {
   /** A membership plan's id. */
   plan?: string | undefined;
   planStatus?: MemberPlanStatusValue | undefined;
+  /** Not checked in at their latest ended event where they held a place. */
+  noShow?: true | undefined;
   sort?: MemberSortValue | undefined;
   dir?: "asc" | "desc" | undefined;
 };
@@ -61,6 +68,7 @@ function tags(value: unknown): string[] | undefined {
 export function parseMembersSearch(search: Record<string, unknown>): MembersSearch {
   return {
     q: text(search.q, 200),
+    kind: oneOf(MEMBER_KINDS, search.kind),
     role: oneOf(MEMBER_ROLES, search.role),
     status: oneOf(MEMBER_STATUSES, search.status),
     source: oneOf(MEMBER_SOURCES, search.source),
@@ -73,6 +81,7 @@ export function parseMembersSearch(search: Record<string, unknown>): MembersSear
     checkIns: count(search.checkIns),
     plan: typeof search.plan === "string" && ID.test(search.plan) ? search.plan : undefined,
     planStatus: oneOf(MEMBER_PLAN_STATUSES, search.planStatus),
+    noShow: search.noShow === true || search.noShow === "true" ? true : undefined,
     sort: oneOf(MEMBER_SORTS, search.sort),
     dir: oneOf(["asc", "desc"] as const, search.dir),
   };

@@ -52,6 +52,7 @@ const StartCheckoutInput = builder.inputType("StartCheckoutInput", {
     promoCode: t.string({ required: false }),
     answers: t.field({ type: [AnswerInput], required: true }),
     guest: t.field({ type: CheckoutGuestInput, required: false }),
+    announcements: t.boolean({ required: false, description: "As RegisterInput.announcements" }),
   }),
 });
 
@@ -91,6 +92,7 @@ builder.mutationFields((t) => ({
         promoCode: args.input.promoCode ?? null,
         answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
         guest: args.input.guest ?? null,
+        announcements: args.input.announcements ?? false,
       }),
   }),
   payForOffer: t.field({

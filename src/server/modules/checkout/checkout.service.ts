@@ -179,7 +179,12 @@ export async function startCheckout(
       ctx.emit,
       row,
       userId,
-      { ticketTypeId: input.ticketTypeId, answers: input.answers, quantity: input.quantity },
+      {
+        ticketTypeId: input.ticketTypeId,
+        answers: input.answers,
+        quantity: input.quantity,
+        announcements: input.announcements ?? false,
+      },
       { guestName: guest?.name ?? null, expiresAt },
     );
     if (quote.promoCode) await claimPromoCodeUse(tx, quote.promoCode.id);

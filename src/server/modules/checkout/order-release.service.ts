@@ -95,7 +95,8 @@ export async function completeOrder(
   if (held) {
     if (eventRow.visibility === "public" && held.guestName === null) {
       const membership = await getMembership(tx, order.userId, order.communityId);
-      if (!membership) await joinFromEvent(tx, emit, order.communityId, order.userId);
+      if (!membership || membership.status === "person")
+        await joinFromEvent(tx, emit, order.communityId, order.userId);
     }
   }
   const [updated] = await tx

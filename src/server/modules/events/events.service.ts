@@ -229,13 +229,16 @@ export function questionsOf(db: Db, eventId: string): Promise<QuestionRow[]> {
 }
 
 /** Of the given events, the ones that have ended by `now` (the members table settles who went). */
-export async function endedEvents(db: Db, ids: readonly string[], now: Date): Promise<string[]> {
+export async function endedEvents(
+  db: Db,
+  ids: readonly string[],
+  now: Date,
+): Promise<{ id: string; endsAt: Date }[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: event.id })
+  return db
+    .select({ id: event.id, endsAt: event.endsAt })
     .from(event)
     .where(and(inArray(event.id, [...ids]), lt(event.endsAt, now)));
-  return rows.map((row) => row.id);
 }
 
 /**

@@ -12,6 +12,9 @@ import type { MembersWriteCtx } from "./member-tags.service.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
 import { type AnnouncementAudience, announcement, memberSegment } from "./members.tables.ts";
 
+/** Statuses an announcement reaches (with `email_announcements` on): members and consenting people. */
+const RECEIVING: readonly string[] = ["active", "person"];
+
 /** Who to write to: exactly one of these. */
 export type AudienceInput = {
   all?: boolean | null;
@@ -56,11 +59,12 @@ function selectionOf(audience: AnnouncementAudience): MemberSelection {
 /**
  * `membership m` and the conditions naming
  * who receives an announcement: active members of the audience who have not turned announcements
- * off. Banned and pending people never match.
+ * off, and the community's people who agreed to them on a registration form (docs/decisions/028).
+ * Banned and pending people never match.
  */
 function audienceSql(communityId: string, audience: AnnouncementAudience): SQL {
   const where = selectionSql(communityId, selectionOf(audience));
-  const conditions = [...where, sql`m.status = 'active'`, sql`m.email_announcements`];
+  const conditions = [...where, sql`m.status in ${RECEIVING}`, sql`m.email_announcements`];
   return sql`membership m where ${sql.join(conditions, sql` and `)}`;
 }
 
@@ -292,7 +296,7 @@ export async function announcementMailContext(
   };
   const row = result.rows[0];
   if (!row) return "the announcement or the membership is gone";
-  if (row.status !== "active") return `the membership is ${row.status}`;
+  if (!RECEIVING.includes(row.status)) return `the membership is ${row.status}`;
   if (!row.email_announcements) return "the member turned announcements off";
   return {
     to: row.email,

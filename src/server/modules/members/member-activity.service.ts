@@ -60,13 +60,20 @@ export async function unsettledEvents(db: Db, limit = 500): Promise<string[]> {
  * The events that ended are settled: whoever was going went. Run by the jobs runtime with the
  * events that ended since its last pass; a second run over the same events changes nothing.
  */
-export async function settleEndedEvents(tx: Db, eventIds: readonly string[]): Promise<number> {
-  if (eventIds.length === 0) return 0;
+export async function settleEndedEvents(
+  tx: Db,
+  events: readonly { id: string; endsAt: Date }[],
+): Promise<number> {
+  if (events.length === 0) return 0;
+  const ended = JSON.stringify(events.map((e) => ({ id: e.id, ends_at: e.endsAt.toISOString() })));
   const rows = (
     (await tx.execute(sql`
-      update member_activity set went = true
-      where event_id in ${eventIds} and registration_status = 'going' and not went
-      returning community_id, user_id`)) as unknown as { rows: { community_id: string; user_id: string }[] }
+      update member_activity a set went = true, ended_at = e.ends_at
+      from jsonb_to_recordset(${ended}::jsonb) as e(id text, ends_at timestamptz)
+      where a.event_id = e.id and a.registration_status = 'going' and not a.went
+      returning a.community_id, a.user_id`)) as unknown as {
+      rows: { community_id: string; user_id: string }[];
+    }
   ).rows;
   const people = new Map(rows.map((r) => [`${r.community_id}\u0000${r.user_id}`, r]));
   for (const person of people.values()) await recount(tx, person.community_id, person.user_id);

@@ -116,7 +116,8 @@ async function selectedMembers(
   ids: string[],
 ): Promise<ExportedMember[]> {
   const result = await ctx.db.execute(sql`
-    select u.name, u.email, m.role, m.status, m.source, m.tags, m.joined_at, m.events_registered,
+    select coalesce(nullif(u.name, ''), m.guest_name, '') as name, u.email, m.role, m.status, m.source,
+           m.tags, m.joined_at, m.events_registered,
            m.events_attended, m.check_ins, m.last_active_at
     from membership m join "user" u on u.id = m.user_id
     where m.community_id = ${communityId} and m.id in ${ids}

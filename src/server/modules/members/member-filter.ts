@@ -23,6 +23,11 @@ export type MemberFilter = {
   /** Members holding (or asking for) one of these plans. */
   plans?: string[] | null;
   planStatuses?: PlanStatus[] | null;
+  /**
+   * At their latest ended event where they held a going place, and which checked people in, they
+   * were not checked in (docs/decisions/028).
+   */
+  noShowLastTime?: boolean | null;
 };
 
 export const MEMBER_SORT_FIELDS = ["name", "joined", "eventsAttended", "checkIns", "lastActive"] as const;
@@ -135,9 +140,21 @@ export function filterConditions(communityId: string, filter: MemberFilter, sear
   if (filter.eventsAttendedAtLeast != null)
     where.push(sql`m.events_attended >= ${filter.eventsAttendedAtLeast}::int`);
   if (filter.checkInsAtLeast != null) where.push(sql`m.check_ins >= ${filter.checkInsAtLeast}::int`);
+  if (filter.noShowLastTime) where.push(noShowLastTime);
   if (search) where.push(...searchConditions(communityId, search));
   return where;
 }
+
+// The person's settled events (member_activity's primary key leads with community and person), the
+// latest by its end; the event counts only if it checked anyone in, so events without a door check
+// make nobody a no-show.
+const noShowLastTime = sql`exists (
+  select 1 from (
+    select a.event_id, a.checked_in from member_activity a
+    where a.community_id = m.community_id and a.user_id = m.user_id and a.went
+    order by a.ended_at desc nulls last, a.event_id desc limit 1) last
+  where not last.checked_in
+    and exists (select 1 from member_activity b where b.event_id = last.event_id and b.checked_in))`;
 
 /** A text[] value built from bound parameters. */
 export const textArray = (values: readonly string[]): SQL =>
@@ -152,5 +169,7 @@ export const textArray = (values: readonly string[]): SQL =>
 export function countsByStatusOnly(filter: MemberFilter, search: string | null): boolean {
   if (search) return false;
   const { statuses, ...rest } = filter;
-  return Object.values(rest).every((value) => value == null || (Array.isArray(value) && value.length === 0));
+  return Object.values(rest).every(
+    (value) => value == null || value === false || (Array.isArray(value) && value.length === 0),
+  );
 }

@@ -161,7 +161,7 @@ export async function readMembers(
     : null;
   const columns = sql`m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
     m.events_registered, m.events_attended, m.check_ins, m.last_active_at, m.plan_id, m.plan_status,
-    u.name, u.email, ${order.key} as sort_value, ${order.key}::text as sort_key, ${order.tie} as tie`;
+    coalesce(nullif(u.name, ''), m.guest_name, '') as name, u.email, ${order.key} as sort_value, ${order.key}::text as sort_key, ${order.tie} as tie`;
   const pageWhere = after ? [...where, after(order.key, order.tie)] : where;
   // A search through the trigram index counts its matches in the page's own statement.
   const countedByPage = search !== null && usesSearchKeys(search);
@@ -246,7 +246,7 @@ export async function memberRowById(db: Db, id: string, withEmail: boolean): Pro
     await db.execute(sql`
       select m.id, m.community_id, m.user_id, m.role, m.status, m.source, m.tags, m.joined_at,
         m.events_registered, m.events_attended, m.check_ins, m.last_active_at, m.plan_id, m.plan_status,
-        u.name, u.email
+        coalesce(nullif(u.name, ''), m.guest_name, '') as name, u.email
       from membership m join "user" u on u.id = m.user_id
       where m.id = ${id}`),
   );

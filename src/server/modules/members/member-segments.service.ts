@@ -30,6 +30,7 @@ export const storedFilter = z.object({
   checkInsAtLeast: z.number().int().nullish(),
   lastActiveAfter: date.nullish(),
   lastActiveBefore: date.nullish(),
+  noShowLastTime: z.boolean().nullish(),
 });
 
 const toView = (row: typeof memberSegment.$inferSelect): MemberSegmentView => ({

@@ -10,6 +10,9 @@ const MemberStatsRef = builder.objectRef<MemberStats>("MemberStats").implement({
     newLast30Days: t.exposeInt("newLast30Days", {
       description: "Active members who joined in the last 30 days",
     }),
+    peopleCount: t.exposeInt("peopleCount", {
+      description: "People who registered for the community's events without being members",
+    }),
   }),
 });
 

@@ -4,7 +4,8 @@ import type { Role } from "#shared/capabilities.ts";
 import { can } from "./members.policy.ts";
 import { type MembersCtx, requireMembership } from "./members.service.ts";
 
-export type MemberStats = { activeCount: number; newLast30Days: number };
+/** `peopleCount`: the community's people known only through its events, not members (decision 028). */
+export type MemberStats = { activeCount: number; newLast30Days: number; peopleCount: number };
 
 /** One of the overview's newest members: enough to name them and open their drawer. */
 export type NewestMember = { id: string; role: Role; joinedAt: Date; person: { id: string; name: string } };
@@ -28,22 +29,31 @@ const remembered = <T>(ctx: StatsCtx, key: string, communityId: string, load: ()
   ctx.loaders ? ctx.loaders.remember(key, communityId, load) : load();
 
 /**
- * Active members from the triggers' count, and those who joined in the last 30 days by the
+ * Active members and people from the triggers' count, and members who joined in the last 30 days by the
  * server's clock, counted on the (community, joined_at) index.
  */
 export async function memberStats(ctx: StatsCtx, communityId: string): Promise<MemberStats | null> {
   if (!(await mayViewMembers(ctx, communityId))) return null;
   const since = new Date(ctx.clock().getTime() - 30 * DAY_MS);
   return remembered(ctx, "member-stats", communityId, async () => {
-    const [row] = rowsOf<{ active: number | string | null; recent: number | string }>(
+    const [row] = rowsOf<{
+      active: number | string | null;
+      people: number | string | null;
+      recent: number | string;
+    }>(
       await ctx.db.execute(sql`
         select
           (select members from member_count where community_id = ${communityId} and status = 'active') as active,
+          (select members from member_count where community_id = ${communityId} and status = 'person') as people,
           (select count(*) from membership
             where community_id = ${communityId} and joined_at >= ${since.toISOString()}::timestamptz
               and status = 'active') as recent`),
     );
-    return { activeCount: Number(row?.active ?? 0), newLast30Days: Number(row?.recent ?? 0) };
+    return {
+      activeCount: Number(row?.active ?? 0),
+      newLast30Days: Number(row?.recent ?? 0),
+      peopleCount: Number(row?.people ?? 0),
+    };
   });
 }
 

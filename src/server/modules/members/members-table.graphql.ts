@@ -16,6 +16,10 @@ export const MembershipStatusEnum = builder.enumType("MembershipStatus", {
     ACTIVE: { value: "active" },
     PENDING: { value: "pending" },
     BANNED: { value: "banned" },
+    PERSON: {
+      value: "person",
+      description: "Known to the community through its events only: one of its people, not a member",
+    },
   } as const,
 });
 
@@ -127,6 +131,11 @@ export const MemberFilterInput = builder.inputType("MemberFilter", {
     lastActiveBefore: t.field({ type: "DateTime", required: false }),
     plans: t.idList({ required: false, description: "Members holding (or asking for) one of these plans." }),
     planStatuses: t.field({ type: [PlanStatusEnum], required: false }),
+    noShowLastTime: t.boolean({
+      required: false,
+      description:
+        "Not checked in at their latest ended event where they held a going place (events that checked people in)",
+    }),
   }),
 });
 
@@ -156,6 +165,7 @@ const MemberFilterView = builder.objectRef<MemberFilter>("MemberFilterView").imp
     }),
     plans: t.idList({ nullable: true, resolve: (f) => f.plans ?? null }),
     planStatuses: t.field({ type: [PlanStatusEnum], nullable: true, resolve: (f) => f.planStatuses ?? null }),
+    noShowLastTime: t.boolean({ nullable: true, resolve: (f) => f.noShowLastTime ?? null }),
   }),
 });
 

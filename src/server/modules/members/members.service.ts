@@ -123,7 +123,10 @@ export async function activeMemberships(
     .where(and(eq(membership.userId, userId), eq(membership.status, "active")));
 }
 
-/** Adds a membership unless the person already has one of any status; returns whether it did. */
+/**
+ * Adds a membership unless the person already has one of any status, or makes a person known only
+ * through events (status `person`) the member, keeping their row; returns whether it did either.
+ */
 export async function addMember(
   db: Db,
   input: {
@@ -137,9 +140,47 @@ export async function addMember(
   const inserted = await db
     .insert(membership)
     .values({ id: randomUUID(), ...input })
-    .onConflictDoNothing({ target: [membership.communityId, membership.userId] })
+    .onConflictDoUpdate({
+      target: [membership.communityId, membership.userId],
+      set: { role: input.role, status: input.status, joinedAt: sql`excluded.joined_at` },
+      setWhere: eq(membership.status, "person"),
+    })
     .returning({ id: membership.id });
   return inserted.length > 0;
+}
+
+/**
+ * Someone registered for one of the community's events (a guest or signed in): unless they hold a
+ * membership already, they become one of its people (status `person`, source `event`), with no
+ * member's rights. `announcements` is the registration form's box: ticking it turns the person's
+ * announcements on, leaving it unticked changes nothing. Call inside the registration's transaction.
+ */
+export async function recordRegistrant(
+  db: Db,
+  input: { communityId: string; userId: string; name: string | null; announcements: boolean; at: Date },
+): Promise<void> {
+  await db
+    .insert(membership)
+    .values({
+      id: randomUUID(),
+      communityId: input.communityId,
+      userId: input.userId,
+      role: "member",
+      status: "person",
+      source: "event",
+      joinedAt: input.at,
+      lastActiveAt: input.at,
+      emailAnnouncements: input.announcements,
+      guestName: input.name,
+    })
+    .onConflictDoUpdate({
+      target: [membership.communityId, membership.userId],
+      set: {
+        emailAnnouncements: sql`${membership.emailAnnouncements} or excluded.email_announcements`,
+        guestName: sql`coalesce(excluded.guest_name, ${membership.guestName})`,
+      },
+      setWhere: eq(membership.status, "person"),
+    });
 }
 
 /** Active members holding a capability (e.g. who is told about a community's events), by id. */
@@ -179,8 +220,8 @@ export async function membershipStatuses(
 }
 
 /**
- * Adds active memberships in one statement, leaving anyone who already has one of any status as
- * they are; returns the user ids it added.
+ * Adds active memberships in one statement, making people known only through events members and
+ * leaving anyone who already has another membership as they are; returns the user ids it added.
  */
 export async function addMembers(
   db: Db,
@@ -202,7 +243,9 @@ export async function addMembers(
     select r.id, ${input.communityId}, r.user_id, ${input.role}, 'active', ${input.source}, r.tags,
       ${input.at.toISOString()}::timestamptz, ${input.at.toISOString()}::timestamptz
     from jsonb_to_recordset(${people}::jsonb) as r(id text, user_id text, tags text[])
-    on conflict (community_id, user_id) do nothing
+    on conflict (community_id, user_id) do update
+      set role = excluded.role, status = 'active', joined_at = excluded.joined_at
+      where membership.status = 'person'
     returning user_id`);
   return (result as unknown as { rows: { user_id: string }[] }).rows.map((row) => row.user_id);
 }

@@ -16,7 +16,14 @@ import { ROLES } from "#shared/capabilities.ts";
 import { PLAN_BENEFITS, PLAN_STATUSES } from "#shared/plans.ts";
 import type { Answers } from "#shared/questions.ts";
 
-export const MEMBERSHIP_STATUSES = ["active", "pending", "banned"] as const;
+/**
+ * `person`: known to the community through its events only (a registrant, guest or signed in), not a
+ * member: no role's capabilities, no member benefits, not in the directory or the public count
+ * (docs/decisions/028-registrants-are-people.md).
+ */
+export const MEMBERSHIP_STATUSES = ["active", "pending", "banned", "person"] as const;
+/** The statuses of members (and of those asking or barred from being one): every status but `person`. */
+export const MEMBER_STATUSES = ["active", "pending", "banned"] as const satisfies readonly MembershipStatus[];
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 export const MEMBERSHIP_SOURCES = ["created", "joined", "invited", "imported", "event"] as const;
 export type MembershipSource = (typeof MEMBERSHIP_SOURCES)[number];
@@ -50,8 +57,16 @@ export const membership = pgTable(
     /** When and by whom a join request was approved, or a member banned. */
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
-    /** Whether the member wants the community's announcements; turned off by one-click unsubscribe. */
+    /**
+     * Whether the member wants the community's announcements; turned off by one-click unsubscribe.
+     * A person (status `person`) has it only when they ticked the box on a registration form.
+     */
     emailAnnouncements: boolean("email_announcements").notNull().default(true),
+    /**
+     * The name a registrant typed on an event's form, shown and searched while their account has
+     * no name of its own (a guest's never does: docs/decisions/007).
+     */
+    guestName: text("guest_name"),
     /**
      * The person's name and e-mail, one per line, for the member search (docs/decisions/012): kept
      * by triggers from "user" (migration 0014), never written by the services.
@@ -128,6 +143,8 @@ export const memberActivity = pgTable(
     checkedIn: boolean("checked_in").notNull().default(false),
     /** Set once the event has ended while the registration was going: the person went. */
     went: boolean("went").notNull().default(false),
+    /** When the event ended, set with `went`: orders a person's events for "no-show last time". */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.communityId, t.userId, t.eventId] }),

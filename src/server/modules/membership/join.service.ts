@@ -47,7 +47,9 @@ export async function communityBySlug(
 ): Promise<PublicCommunityView | null> {
   const community = await findCommunityBySlug(ctx.db, slug.trim().toLowerCase());
   if (!community) return null;
-  const viewerMembership = ctx.viewer ? await membershipOf(ctx.db, community.id, ctx.viewer.id) : null;
+  const known = ctx.viewer ? await membershipOf(ctx.db, community.id, ctx.viewer.id) : null;
+  // One of the community's people is not a member: to the page, they have no membership.
+  const viewerMembership = known?.status === "person" ? null : known;
   const full = community.visibility === "public" || viewerMembership?.status === "active";
   const showcase = full ? await communityShowcase(ctx.db, community.id, ctx.clock()) : null;
   return { community, viewerMembership, full, showcase };
@@ -72,7 +74,9 @@ export async function joinCommunity(
     if (!community) throw notFound();
     const existing = await lockMembershipOf(tx, communityId, me.id);
     if (existing?.status === "banned") throw banned();
-    if (existing) return existing;
+    // Someone known only through events joins like anyone else; their row (counters, tags) stays.
+    const person = existing?.status === "person" ? existing : null;
+    if (existing && !person) return existing;
     if (community.joinPolicy === "invite") {
       throw new DomainError("INVITE_ONLY", "This community is invite only: ask an admin for an invitation.");
     }
@@ -90,14 +94,16 @@ export async function joinCommunity(
       });
     }
     if (!chosen && community.joinPolicy === "open") {
-      const row = await insertMembership(tx, {
-        communityId,
-        userId: me.id,
-        role: "member",
-        status: "active",
-        source: "joined",
-        joinedAt: now,
-      });
+      const row = person
+        ? await updateMembership(tx, person.id, { status: "active", joinedAt: now })
+        : await insertMembership(tx, {
+            communityId,
+            userId: me.id,
+            role: "member",
+            status: "active",
+            source: "joined",
+            joinedAt: now,
+          });
       if (!row) throw conflict("You joined a moment ago. Reload the page.");
       await adjustMemberCount(tx, communityId, 1);
       await ctx.emit(tx, {
@@ -105,22 +111,27 @@ export async function joinCommunity(
         communityId,
         actorId: me.id,
         subjectId: me.id,
-        payload: { userId: me.id, role: "member", source: "joined" },
+        payload: { userId: me.id, role: "member", source: row.source },
       });
       return row;
     }
     const checked = validateAnswers(community.joinQuestions, answers);
     if (checked.errors.length > 0) throw invalidInput(checked.errors);
-    const row = await insertMembership(tx, {
-      communityId,
-      userId: me.id,
-      role: "member",
-      status: "pending",
-      source: "joined",
+    const request = {
+      status: "pending" as const,
       joinedAt: now,
       answers: checked.value,
       ...(chosen ? planColumns(chosen.plan, "requested") : {}),
-    });
+    };
+    const row = person
+      ? await updateMembership(tx, person.id, request)
+      : await insertMembership(tx, {
+          communityId,
+          userId: me.id,
+          role: "member",
+          source: "joined",
+          ...request,
+        });
     if (!row) throw conflict("You asked a moment ago. Reload the page.");
     await ctx.emit(tx, {
       type: "member.requested",
@@ -132,6 +143,14 @@ export async function joinCommunity(
     return row;
   });
 }
+
+const personAgain = {
+  status: "person",
+  answers: {},
+  planId: null,
+  planStatus: null,
+  planBenefits: null,
+} as const satisfies Parameters<typeof updateMembership>[2];
 
 /** Leaving, or withdrawing a request. The owner hands the community over first. */
 export async function leaveCommunity(ctx: MembershipCtx, communityId: string): Promise<void> {
@@ -208,7 +227,9 @@ export async function declineJoinRequest(
   }
   await ctx.db.transaction(async (tx) => {
     const { row, actor } = await lockRequest(ctx, tx, id);
-    await deleteMembership(tx, id);
+    // A request from one of the community's people (source `event`) leaves them one of its people.
+    if (row.source === "event") await updateMembership(tx, id, personAgain);
+    else await deleteMembership(tx, id);
     await ctx.emit(tx, {
       type: "member.declined",
       communityId: row.communityId,

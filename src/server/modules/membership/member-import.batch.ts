@@ -140,7 +140,7 @@ async function addAll(
     if (!userId) throw new Error("an imported address has no account");
     const status = existing.get(userId);
     if (status === "banned") reject(person.line, person.raw, "BANNED");
-    else if (status) skipped++;
+    else if (status && status !== "person") skipped++;
     else joining.push({ ...person, userId });
   }
   const added = await addMembers(tx, {

@@ -88,7 +88,7 @@ export async function startPlan(tx: Db, emit: Emit, change: PlanChange): Promise
     if (!inserted) throw new Error(`membership of ${userId} in ${communityId} appeared under its lock`);
     row = inserted;
   } else {
-    const joining = existing.status === "pending";
+    const joining = existing.status === "pending" || existing.status === "person";
     row = await updateMembership(tx, existing.id, {
       ...columns,
       ...(joining ? { status: "active", joinedAt: at, decidedAt: at } : {}),

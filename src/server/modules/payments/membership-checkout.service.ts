@@ -40,7 +40,7 @@ async function requireBuyer(ctx: CheckoutCtx, me: Viewer, plan: Plan) {
   if (membership?.status === "banned")
     throw new DomainError("BANNED", "You can't join this community: an admin removed you from it.");
   if (membership?.status === "pending") throw conflict("Your request to join is waiting for an admin.");
-  if (!membership) {
+  if (!membership || membership.status === "person") {
     if (community.joinPolicy === "invite")
       throw new DomainError("INVITE_ONLY", "This community is invite only: ask an admin for an invitation.");
     if (community.joinPolicy === "approval" || plan.approvalRequired)

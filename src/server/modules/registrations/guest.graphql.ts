@@ -78,6 +78,7 @@ const GuestRegisterInput = builder.inputType("GuestRegisterInput", {
     ticketTypeId: t.id({ required: false }),
     answers: t.field({ type: [AnswerInput], required: true }),
     quantity: t.int({ required: false, description: "As RegisterInput.quantity" }),
+    announcements: t.boolean({ required: false, description: "As RegisterInput.announcements" }),
   }),
 });
 
@@ -108,6 +109,7 @@ builder.mutationFields((t) => ({
         ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
         answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
         quantity: args.input.quantity ?? null,
+        announcements: args.input.announcements ?? false,
       }),
   }),
   resendTicket: t.boolean({

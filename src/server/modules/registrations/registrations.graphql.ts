@@ -131,6 +131,11 @@ const RegisterInput = builder.inputType("RegisterInput", {
       required: false,
       description: "Tickets wanted when asking for a paid ticket (approval or waitlist); 1 by default",
     }),
+    announcements: t.boolean({
+      required: false,
+      description:
+        "The registrant agrees to receive the community's announcements (unticked by default); members keep their own choice",
+    }),
   }),
 });
 const MessageRegistrantsInput = builder.inputType("MessageRegistrantsInput", {
@@ -217,6 +222,7 @@ builder.mutationFields((t) => {
           ticketTypeId: args.input.ticketTypeId == null ? null : String(args.input.ticketTypeId),
           answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
           quantity: args.input.quantity ?? null,
+          announcements: args.input.announcements ?? false,
         }),
     }),
     cancelRegistration: byId(cancelRegistration),

@@ -10,7 +10,7 @@ import { lockEvent, seatFree } from "#server/modules/events/seats.service.ts";
 import { requireOnSale } from "#server/modules/events/ticket-sales.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { can, hasBenefit } from "#server/modules/members/members.policy.ts";
-import { getMembership } from "#server/modules/members/members.service.ts";
+import { getMembership, recordRegistrant } from "#server/modules/members/members.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { people } from "#server/modules/users/users.service.ts";
 import type { Capability } from "#shared/capabilities.ts";
@@ -39,6 +39,8 @@ export type RegisterInput = {
   answers: { questionId: string; values: string[] }[];
   /** Tickets wanted, for a paid ticket's waitlist or approval request; 1 otherwise. */
   quantity?: number | null;
+  /** The form's "send me this community's announcements" box; unticked unless given. */
+  announcements?: boolean | null;
 };
 
 export const ACTIVE: RegistrationStatus[] = ["going", "waitlisted", "pending", "held"];
@@ -71,7 +73,9 @@ export async function register(
     const access = eventAccess(row, me, membership);
     if (access !== "visible") throw notFound();
     const placed = await placeRegistration(tx, ctx.emit, row, me.id, input, { guestName: null });
-    if (row.visibility === "public" && !membership) await joinFromEvent(tx, ctx.emit, row.communityId, me.id);
+    // The join policy decides whether a registrant becomes a member; otherwise they stay one of its people.
+    if (row.visibility === "public" && (!membership || membership.status === "person"))
+      await joinFromEvent(tx, ctx.emit, row.communityId, me.id);
     return placed.id;
   });
   return viewOf(ctx.db, ctx.viewer, id);
@@ -171,6 +175,7 @@ export async function placeRegistration(
     },
     { eventId, userId, ticketTypeId: chosen.id, answers, guestName: options.guestName, quantity },
   );
+  await recordPerson(tx, row, userId, input, options.guestName);
   return { id: registrationId, status };
 }
 
@@ -212,8 +217,19 @@ export async function holdSeats(
       holdExpiresAt: options.expiresAt,
     },
   );
+  await recordPerson(tx, row, userId, input, options.guestName);
   return { id, ticketTypeId: chosen.id };
 }
+
+/** Everyone who registers is one of the community's people (docs/decisions/028). */
+const recordPerson = (tx: Db, row: EventRow, userId: string, input: RegisterInput, name: string | null) =>
+  recordRegistrant(tx, {
+    communityId: row.communityId,
+    userId,
+    name: name?.trim() || null,
+    announcements: input.announcements === true,
+    at: new Date(),
+  });
 
 /** What changing an event asks of its registrations (see `updateEvent`). */
 export const seatKeeper: SeatKeeper = {

@@ -39,7 +39,11 @@ async function renderOverview(status: Status, published: boolean) {
             community: {
               id: "c1",
               pendingJoinRequests: status.pendingJoinRequests,
-              memberStats: { activeCount: status.memberStats?.activeCount ?? 1, newLast30Days: 0 },
+              memberStats: {
+                activeCount: status.memberStats?.activeCount ?? 1,
+                peopleCount: 0,
+                newLast30Days: 0,
+              },
               newestMembers: [],
             },
             revenueCommunity: { id: "c1", revenueLast30Days: [] },

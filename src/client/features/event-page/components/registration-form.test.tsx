@@ -123,6 +123,7 @@ describe("event registration form", () => {
           { questionId: "q-diet", values: ["Sweet"] },
           { questionId: "q-ok", values: ["true"] },
         ],
+        announcements: false,
       },
     });
   });
@@ -157,7 +158,7 @@ describe("event registration form", () => {
     await userEvent.click(screen.getByRole("checkbox", { name: /house rules/ }));
   }
 
-  it("registers a signed-out guest in one step and points to the mail, never showing a ticket", async () => {
+  it("registers a signed-out guest in one step with their announcements choice and points to the mail, never showing a ticket", async () => {
     const sent: RegisterAsGuestMutationVariables[] = [];
     server.use(
       api.mutation(RegisterAsGuestDocument, ({ variables }) => {
@@ -179,6 +180,9 @@ describe("event registration form", () => {
     await userEvent.type(nameField, "Ada Guest");
     await userEvent.type(screen.getByLabelText(/Email/), "ada@example.test");
     await answerAll();
+    const consent = screen.getByRole("checkbox", { name: /Send me announcements from Vienna Gamers/ });
+    expect((consent as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(consent);
     await userEvent.click(screen.getByRole("button", { name: "Register" }));
 
     expect(await screen.findByText("You're registered")).toBeTruthy();
@@ -195,6 +199,7 @@ describe("event registration form", () => {
           { questionId: "q-game", values: ["Go"] },
           { questionId: "q-ok", values: ["true"] },
         ],
+        announcements: true,
       },
     });
   });

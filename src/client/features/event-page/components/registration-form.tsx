@@ -27,6 +27,7 @@ import type { AnswerInput, RegistrationStatus } from "#client/gql/graphql.ts";
 import { cn } from "#client/lib/cn.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { leaveFor } from "#client/lib/leave-for.ts";
+import { AnnouncementsConsent } from "./announcements-consent.tsx";
 import { GuestFields } from "./guest-fields.tsx";
 import { AlreadyRegistered, GuestConfirmation } from "./guest-result.tsx";
 import { type OrderChoice, orderQuantity, PaidOrder, type PromoRefusal } from "./paid-order.tsx";
@@ -69,6 +70,7 @@ export function RegistrationForm({
   const [order, setOrder] = useState<OrderChoice>({ quantity: 1, promoCode: null });
   const [promoRefusal, setPromoRefusal] = useState<PromoRefusal | null>(null);
   const [guest, setGuest] = useState<GuestValues>({ name: "", email: "" });
+  const [announcements, setAnnouncements] = useState(false);
   const [guestErrors, setGuestErrors] = useState<GuestErrors>({});
   const [guestDone, setGuestDone] = useState<{ status: RegistrationStatus; email: string } | null>(null);
   const [alreadyRegistered, setAlreadyRegistered] = useState<string | null>(null);
@@ -109,6 +111,7 @@ export function RegistrationForm({
       await register.mutateAsync({
         ticketTypeId,
         answers: sent,
+        announcements,
         ...(askFirst ? { quantity: order.quantity } : {}),
       });
       await slots.onRegistered?.();
@@ -162,6 +165,7 @@ export function RegistrationForm({
         email,
         ticketTypeId,
         answers: sent,
+        announcements,
         ...(askFirst ? { quantity: order.quantity } : {}),
       });
       setGuestDone(result);
@@ -184,6 +188,7 @@ export function RegistrationForm({
         promoCode: order.promoCode,
         answers: sent,
         guest: guestMode ? { name: guest.name.trim(), email } : null,
+        announcements,
       });
       if (started.url) {
         leaveFor(started.url);
@@ -296,6 +301,14 @@ export function RegistrationForm({
             onChange={(values) => setAnswer(question.id, values)}
           />
         ))}
+        {offSale ? null : (
+          <AnnouncementsConsent
+            id={`${id}-announcements`}
+            communityName={event.host.name}
+            checked={announcements}
+            onChange={setAnnouncements}
+          />
+        )}
         {askPerson || (askQuestions && event.questions.some((question) => question.required)) ? (
           <p className="-mt-1 text-xs text-muted-foreground">
             <span className="text-destructive" aria-hidden="true">

@@ -209,7 +209,14 @@ describe("prices on the event page", () => {
     expect(checkouts).toEqual([
       {
         eventId: "ev1",
-        input: { ticketTypeId: "t-std", quantity: 2, promoCode: "spring15", answers: [], guest: null },
+        input: {
+          ticketTypeId: "t-std",
+          quantity: 2,
+          promoCode: "spring15",
+          answers: [],
+          guest: null,
+          announcements: false,
+        },
       },
     ]);
     expect(registered).toEqual([]);
@@ -284,7 +291,7 @@ describe("prices on the event page", () => {
     await user.click(screen.getByRole("button", { name: "Join the waitlist" }));
     await vi.waitFor(() => expect(registered).toHaveLength(1));
     expect(registered).toEqual([
-      { eventId: "ev1", input: { ticketTypeId: "t-std", answers: [], quantity: 3 } },
+      { eventId: "ev1", input: { ticketTypeId: "t-std", answers: [], announcements: false, quantity: 3 } },
     ]);
     expect(checkouts).toEqual([]);
   });
@@ -315,7 +322,9 @@ describe("prices on the event page", () => {
     expect(screen.queryByLabelText("Promo code")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Register" }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent).toEqual([{ eventId: "ev1", input: { ticketTypeId: "t-free", answers: [] } }]);
+    expect(sent).toEqual([
+      { eventId: "ev1", input: { ticketTypeId: "t-free", answers: [], announcements: false } },
+    ]);
   });
 
   it("keeps Register off with the date sales open for a free ticket not on sale yet", () => {

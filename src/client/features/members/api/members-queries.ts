@@ -81,6 +81,7 @@ const MemberSegmentsQuery = graphql(`
         checkInsAtLeast
         plans
         planStatuses
+        noShowLastTime
       }
     }
   }
@@ -206,6 +207,7 @@ export const MemberFiguresFields = graphql(`
       pendingJoinRequests
       memberStats {
         activeCount
+        peopleCount
         newLast30Days
       }
       newestMembers(first: 5) {

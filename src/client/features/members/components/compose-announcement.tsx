@@ -101,7 +101,7 @@ export function ComposeAnnouncement({
               value={choice}
               onChange={(event) => setChoice(event.target.value)}
             >
-              <option value="all">All members</option>
+              <option value="all">All members, and people who agreed at registration</option>
               {(segments.data ?? []).map((s) => (
                 <option key={s.id} value={s.id}>
                   Segment: {s.name}

@@ -76,11 +76,11 @@ async function renderOverview(
 }
 
 describe("the overview's member figures", () => {
-  it("show active members, new members, pending requests and the newest members", async () => {
+  it("show active members, people who came to events, new members, pending requests and the newest members", async () => {
     const asked = await renderOverview({
       id: "c1",
       pendingJoinRequests: 4,
-      memberStats: { activeCount: 1234, newLast30Days: 56 },
+      memberStats: { activeCount: 1234, peopleCount: 40, newLast30Days: 56 },
       newestMembers: [
         { id: "m2", joinedAt: "2026-11-20T10:00:00.000Z", person: { id: "u2", name: "Bo Guest" } },
         { id: "m1", joinedAt: "2026-11-02T10:00:00.000Z", person: { id: "u1", name: "Ada Guest" } },
@@ -89,6 +89,11 @@ describe("the overview's member figures", () => {
     const members = await screen.findByText("Members", { selector: "dt" });
     expect(members.nextElementSibling?.textContent).toBe("1,234");
     expect(screen.getByText("New in the last 30 days").nextElementSibling?.textContent).toBe("56");
+    const people = screen.getByText("People who came to events, not members");
+    expect(people.nextElementSibling?.textContent).toBe("40");
+    expect(screen.getByRole("link", { name: "See them" }).getAttribute("href")).toBe(
+      "/dashboard/c1/members?kind=people",
+    );
     expect(screen.getByText("Pending requests").nextElementSibling?.textContent).toBe("4");
     expect(screen.getByRole("link", { name: "Review requests" }).getAttribute("href")).toBe(
       "/dashboard/c1/members",
@@ -110,7 +115,7 @@ describe("the overview's member figures", () => {
       {
         id: "c1",
         pendingJoinRequests: 0,
-        memberStats: { activeCount: 7, newLast30Days: 1 },
+        memberStats: { activeCount: 7, peopleCount: 0, newLast30Days: 1 },
         newestMembers: [],
       },
       "OWNER",

@@ -17,8 +17,24 @@ export function MemberFigures({ figures }: { figures: Figures }) {
   const joined = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
   return (
     <div className="grid gap-3">
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Figure label="Members" value={count(memberStats.activeCount)} />
+        <Figure
+          label="People who came to events, not members"
+          value={count(memberStats.peopleCount)}
+          link={
+            memberStats.peopleCount > 0 ? (
+              <Link
+                to="/dashboard/$communityId/members"
+                params={params}
+                search={{ kind: "people" }}
+                className="text-primary hover:underline"
+              >
+                See them
+              </Link>
+            ) : null
+          }
+        />
         <Figure label="New in the last 30 days" value={count(memberStats.newLast30Days)} />
         {pendingJoinRequests === null ? null : (
           <Figure

@@ -66,6 +66,7 @@ export function segmentFixture(
     id,
     name,
     filter: {
+      noShowLastTime: null,
       roles: null,
       statuses: null,
       sources: null,

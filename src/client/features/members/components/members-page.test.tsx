@@ -65,6 +65,35 @@ const bo = member("m2", "Bo Guest");
 const cy = member("m3", "Cy Guest", ["volunteer", "speaker"]);
 
 describe("the members page", () => {
+  it("tells members and people apart, and opens the saved filters about people", async () => {
+    const dee = memberRow("m4", "Dee Registrant", { status: "PERSON", source: "EVENT" });
+    const network = membersServer([ada, dee]);
+    const { user, router } = await open("/dashboard/c1/members");
+    const table = await screen.findByRole("table", { name: /Members/ });
+    const deeRow = within(table).getByText("Dee Registrant").closest("tr") as HTMLElement;
+    expect(within(deeRow).getByText("Person, not a member")).toBeTruthy();
+    expect(within(deeRow).getByText("No role")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Members" }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ kind: "members" }));
+    expect(network.lists.at(-1)?.filter?.statuses).toEqual(["ACTIVE", "PENDING", "BANNED"]);
+
+    await user.click(screen.getByRole("button", { name: "Came to an event but never joined" }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ kind: "people" }));
+    expect(network.lists.at(-1)?.filter?.statuses).toEqual(["PERSON"]);
+    expect(
+      screen.getByRole("button", { name: "Came to an event but never joined" }).getAttribute("aria-pressed"),
+    ).toBe("true");
+
+    await user.click(screen.getByRole("button", { name: "No-show last time" }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ noShow: true }));
+    expect(network.lists.at(-1)?.filter).toMatchObject({ statuses: null, noShowLastTime: true });
+
+    await user.click(screen.getByRole("button", { name: "Attended 3+" }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ attended: 3 }));
+    expect(network.lists.at(-1)?.filter).toMatchObject({ eventsAttendedAtLeast: 3, noShowLastTime: null });
+  });
+
   it("reads filters and sort from the URL and writes new ones back to it", async () => {
     const network = membersServer([ada, bo, cy]);
     const { user, router } = await open("/dashboard/c1/members?role=ADMIN&attended=2&sort=name&dir=desc");

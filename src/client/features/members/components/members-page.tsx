@@ -15,6 +15,7 @@ import { BulkActions } from "./bulk-actions.tsx";
 import { ColumnChooser } from "./column-chooser.tsx";
 import { MemberDrawer } from "./member-drawer.tsx";
 import { MemberFilters } from "./member-filters.tsx";
+import { MemberKinds } from "./member-kinds.tsx";
 import { MembersTable } from "./members-table.tsx";
 import { SegmentsPanel } from "./segments-panel.tsx";
 
@@ -47,6 +48,7 @@ export function MembersPage(props: Props) {
     // The segments sit beside the table only where the table's useful columns still fit.
     <div className="grid gap-6 2xl:grid-cols-[1fr_13rem]">
       <div className="grid min-w-0 content-start gap-4">
+        <MemberKinds search={search} onChange={onSearchChange} />
         <MemberFilters search={search} onChange={onSearchChange} plans={plans} />
         {reversedRange(search) ? (
           <EmptyPanel>Fix the dates above: a range cannot end before it starts.</EmptyPanel>
@@ -102,7 +104,7 @@ function MemberList({
         <ListSummary
           total={total}
           capped={totalCapped}
-          noun={["member", "members"]}
+          noun={search.kind === "people" && !search.status ? ["person", "people"] : ["member", "members"]}
           filtered={filtered}
           csvHref={membersCsvHref(communityId, search)}
         />

@@ -155,7 +155,11 @@ export function MembersTable({
               </td>
               {shows("role") ? (
                 <td className={cn(tableCell, labelledCell, "whitespace-nowrap")} data-label="Role">
-                  {ROLE_LABEL[row.role]}
+                  {row.status === "PERSON" ? (
+                    <span className="text-muted-foreground">No role</span>
+                  ) : (
+                    ROLE_LABEL[row.role]
+                  )}
                 </td>
               ) : null}
               {shows("status") ? (
@@ -166,7 +170,9 @@ export function MembersTable({
                         ? "success"
                         : row.status === "BANNED"
                           ? "destructive"
-                          : "outline"
+                          : row.status === "PERSON"
+                            ? "secondary"
+                            : "outline"
                     }
                   >
                     {STATUS_LABEL[row.status]}
