@@ -242,7 +242,14 @@ describe("prices on the event page", () => {
     expect(checkouts).toEqual([
       {
         eventId: "ev1",
-        input: { ticketTypeId: "t-std", quantity: 1, promoCode: null, answers: [], guest: null },
+        input: {
+          ticketTypeId: "t-std",
+          quantity: 1,
+          promoCode: null,
+          answers: [],
+          guest: null,
+          announcements: false,
+        },
       },
     ]);
     expect(totalOf(summary)).toBe("€25.00");
