@@ -14,7 +14,7 @@ const POLL_GAP_MS = 20;
 
 const log = (line: string) => console.error(`member-import-latency: ${line}`);
 
-export type Latencies = { count: number; p50: number; p99: number; max: number };
+type Latencies = { count: number; p50: number; p99: number; max: number };
 
 function latencies(samples: number[]): Latencies {
   const sorted = [...samples].sort((a, b) => a - b);

@@ -4,7 +4,6 @@
 //    bar): their p99 stays within 100 ms (member-import-latency-measure.ts).
 // 2. Importing 100,000 CSV rows (some refused) on a throwaway PostgreSQL finishes in under 60 s,
 //    counted from starting the import to its last batch committed (member-import-measure.ts).
-import type { Latencies } from "./member-import-latency-measure.ts";
 import { runMeasureScript } from "./measure-script.ts";
 import type { Benchmark } from "./types.ts";
 
@@ -20,6 +19,8 @@ type Measured = {
   expected: { added: number; rejected: number };
   result: { status: string; totalRows: number; added: number; skipped: number; rejected: number } | null;
 };
+
+type Latencies = { count: number; p50: number; p99: number; max: number };
 
 type Concurrent = {
   database: "pglite" | "postgres";

@@ -126,7 +126,10 @@ it("keeps its lease while a long step works, so nobody takes the import over mea
   // Time moves only when the working runner reads the clock: five seconds each time. Its long step
   // (counting 30,000 rows, then a batch) reads it at every turn it gives the event loop.
   let now = new Date("2030-01-01T10:00:00Z").getTime();
-  const working = runner(() => new Date((now += 5_000)), 100);
+  const working = runner(() => {
+    now += 5_000;
+    return new Date(now);
+  }, 100);
   const other = runner(() => new Date(now), 100);
   let done = false;
   const step = working.step().finally(() => {
