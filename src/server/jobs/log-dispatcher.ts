@@ -16,7 +16,10 @@ export type Subscriber = {
 };
 
 export type Dispatcher = {
-  /** Handles settled entries for every subscriber, at most `maxBatches` each; returns how many. */
+  /**
+   * Handles settled entries for every subscriber, at most `maxBatches` each (one with a time budget:
+   * the jobs pass then goes on to other work, a member import, before the next); returns how many.
+   */
   dispatch(maxBatches?: number): Promise<number>;
   /** Whether some subscriber has committed entries after its position (settled or not yet). */
   behind(): Promise<boolean>;
@@ -91,12 +94,13 @@ export function createDispatcher(options: {
       let failure: unknown;
       for (const subscriber of subscribers) {
         try {
-          for (let i = 0; i < maxBatches; i++) {
+          for (let i = 0; i < (budgetMs ? 1 : maxBatches); i++) {
             const done = await batch(subscriber);
             handled += done.handled;
+            // A turn of the event loop after each batch: on PGlite nothing else would get one, and
+            // a request's statements then go before the next batch's.
+            if (done.handled > 0) await new Promise<void>((resolve) => setImmediate(resolve));
             if (!done.more) break;
-            // A turn of the event loop between batches: on PGlite nothing else would get one.
-            await new Promise<void>((resolve) => setImmediate(resolve));
           }
         } catch (error) {
           // One failing subscriber must not hold the others back; it retries from its position.

@@ -200,6 +200,8 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
         if (job.totalRows === null) job.totalRows = await countRecords(job, pause);
         const want = rows;
         const records = await take(job, want, pause);
+        // Statements that came in since the claim go before the batch's transaction.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         const started = performance.now();
         await commit(job, records, records.length < want);
         rows = nextRows(records.length, performance.now() - started);
