@@ -135,6 +135,10 @@ it("keeps its lease while a long step works, so nobody takes the import over mea
   const step = working.step().finally(() => {
     done = true;
   });
+  // The other runner starts looking once the working one holds the import.
+  while ((await progress(id)).status !== "running") {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   const taken: number[] = [];
   while (!done) {
     taken.push(await other.step());
