@@ -271,6 +271,7 @@ export async function createServerApp(
     ],
     emit,
     stripe,
+    databaseKind: database.kind,
   });
   jobs = started;
 

@@ -47,6 +47,8 @@ export type JobsConfig = {
   logPollIntervalMs: number;
   /** Log entries one subscriber handles per transaction. */
   logBatchSize: number;
+  /** On PGlite, how long one subscriber's transaction goes on taking entries; 0: no limit. */
+  logBatchMs: number;
   /** A claimed mail not marked sent by then is claimed again (its sender is presumed dead). */
   leaseMs: number;
   /** First retry delay after an SMTP failure; doubles per attempt, at most an hour. */
@@ -63,8 +65,15 @@ export type JobsConfig = {
   testHoldMs: number;
   /** Test-only (COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM): SIGKILL this process after claiming mail. */
   testDieAfterClaim: boolean;
-  /** CSV records of a member import handled per transaction (COMMONS_TEST_IMPORT_BATCH_ROWS in tests). */
+  /** The most CSV records of a member import handled per transaction (COMMONS_TEST_IMPORT_BATCH_ROWS in tests). */
   importBatchRows: number;
+  /**
+   * On PGlite, how long one import batch's transaction should take (the batch size follows); 0:
+   * always `importBatchRows` records. PostgreSQL always takes `importBatchRows`.
+   */
+  importBatchMs: number;
+  /** A member import's lease (COMMONS_TEST_IMPORT_LEASE_MS in tests): a crashed process's import resumes after it. */
+  importLeaseMs: number;
   /**
    * Test-only (COMMONS_TEST_IMPORT_DIE_AT_BATCH): SIGKILL this process inside this import batch's
    * transaction (1 = the first), before it commits. 0: never.
@@ -155,6 +164,7 @@ const schema = z.object({
   COMMONS_TEST_OUTBOX_LEASE_MS: z.coerce.number().int().min(100).optional(),
   COMMONS_TEST_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).optional(),
   COMMONS_TEST_IMPORT_DIE_AT_BATCH: z.coerce.number().int().min(1).optional(),
+  COMMONS_TEST_IMPORT_LEASE_MS: z.coerce.number().int().min(100).optional(),
 });
 
 function parseTrustProxy(raw: string): TrustProxy {
@@ -223,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     "COMMONS_TEST_OUTBOX_LEASE_MS",
     "COMMONS_TEST_IMPORT_BATCH_ROWS",
     "COMMONS_TEST_IMPORT_DIE_AT_BATCH",
+    "COMMONS_TEST_IMPORT_LEASE_MS",
   ] as const;
   const knob = testKnobs.find((name) => e[name] !== undefined);
   if (knob && e.NODE_ENV !== "test") throw new ConfigError(`${knob}: only allowed with NODE_ENV=test`);
@@ -272,8 +283,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),
       ...(e.COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM ? { testDieAfterClaim: true } : {}),
       ...(e.COMMONS_TEST_OUTBOX_LEASE_MS !== undefined ? { leaseMs: e.COMMONS_TEST_OUTBOX_LEASE_MS } : {}),
+      // Batches of exactly this size, whatever they take: tests count on where each one ends.
       ...(e.COMMONS_TEST_IMPORT_BATCH_ROWS !== undefined
-        ? { importBatchRows: e.COMMONS_TEST_IMPORT_BATCH_ROWS }
+        ? { importBatchRows: e.COMMONS_TEST_IMPORT_BATCH_ROWS, importBatchMs: 0 }
+        : {}),
+      ...(e.COMMONS_TEST_IMPORT_LEASE_MS !== undefined
+        ? { importLeaseMs: e.COMMONS_TEST_IMPORT_LEASE_MS }
         : {}),
       ...(e.COMMONS_TEST_IMPORT_DIE_AT_BATCH !== undefined
         ? { testImportDieAtBatch: e.COMMONS_TEST_IMPORT_DIE_AT_BATCH }

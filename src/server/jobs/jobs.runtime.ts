@@ -34,6 +34,7 @@ export const defaultJobsConfig: JobsConfig = {
   pollIntervalMs: 1000,
   logPollIntervalMs: 250,
   logBatchSize: 100,
+  logBatchMs: 40,
   leaseMs: 5 * 60_000,
   retryBaseMs: 30_000,
   maxAttempts: 10,
@@ -45,6 +46,8 @@ export const defaultJobsConfig: JobsConfig = {
   testHoldMs: 0,
   testDieAfterClaim: false,
   importBatchRows: 500,
+  importBatchMs: 40,
+  importLeaseMs: 20_000,
   testImportDieAtBatch: 0,
   stripeReconcileIntervalMs: 5 * 60_000,
   stripeReconcileOverlapMs: 10 * 60_000,
@@ -80,6 +83,8 @@ export function startJobs(options: {
   emit: Emit;
   /** Stripe, when configured: its webhook inbox is handled here. */
   stripe?: StripeGateway | null;
+  /** On PGlite, work is cut into short transactions: each holds the only connection while it runs. */
+  databaseKind?: "pglite" | "postgres";
 }): Jobs {
   const now = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
@@ -88,6 +93,7 @@ export function startJobs(options: {
     db: options.db,
     subscribers: options.subscribers,
     batchSize: settings.logBatchSize,
+    budgetMs: options.databaseKind === "pglite" && settings.logBatchMs > 0 ? settings.logBatchMs : null,
     log,
   });
   const outbox: OutboxOptions = {
@@ -111,8 +117,10 @@ export function startJobs(options: {
     emit: options.emit,
     clock: now,
     authSecret: options.config.authSecret,
-    leaseMs: settings.leaseMs,
+    leaseMs: settings.importLeaseMs,
     batchRows: settings.importBatchRows,
+    batchBudgetMs:
+      options.databaseKind === "pglite" && settings.importBatchMs > 0 ? settings.importBatchMs : null,
     ...(settings.testImportDieAtBatch > 0 ? { dieAtBatch: settings.testImportDieAtBatch } : {}),
   });
 
@@ -195,6 +203,9 @@ export function startJobs(options: {
         idle = true;
         break;
       }
+      // On PGlite every statement's answer is an already resolved promise: without a turn of the
+      // event loop between rounds, no request is even read until the whole pass is over.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
   const run = (maxRounds = 100): Promise<void> => {

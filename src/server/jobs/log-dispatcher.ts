@@ -16,7 +16,10 @@ export type Subscriber = {
 };
 
 export type Dispatcher = {
-  /** Handles settled entries for every subscriber, at most `maxBatches` each; returns how many. */
+  /**
+   * Handles settled entries for every subscriber, at most `maxBatches` each (one with a time budget:
+   * the jobs pass then goes on to other work, a member import, before the next); returns how many.
+   */
   dispatch(maxBatches?: number): Promise<number>;
   /** Whether some subscriber has committed entries after its position (settled or not yet). */
   behind(): Promise<boolean>;
@@ -35,9 +38,15 @@ export function createDispatcher(options: {
   db: Db;
   subscribers: Subscriber[];
   batchSize: number;
+  /**
+   * A batch's transaction stops taking entries after this long (PGlite, where it holds the only
+   * connection and runs on the event loop); null: always `batchSize` entries when there are.
+   */
+  budgetMs?: number | null;
   log: (line: string) => void;
 }): Dispatcher {
   const { db, subscribers, batchSize } = options;
+  const budgetMs = options.budgetMs ?? null;
   let registered: Promise<void> | undefined;
   // A new subscriber starts at the beginning of the log; one that exists keeps its place.
   const register = () => {
@@ -52,23 +61,30 @@ export function createDispatcher(options: {
     return registered;
   };
 
-  const batch = (subscriber: Subscriber): Promise<number> =>
+  /** Handles the subscriber's next entries in one transaction; `more` when some may be left. */
+  const batch = (subscriber: Subscriber): Promise<{ handled: number; more: boolean }> =>
     db.transaction(async (tx) => {
       const [row] = rowsOf<Position>(
         await tx.execute(sql`
           select tx_id, position from log_subscriber where name = ${subscriber.name}
           for update skip locked`),
       );
-      if (!row) return 0;
+      if (!row) return { handled: 0, more: false };
       const entries = await entriesAfter(tx, positionOf(row), batchSize);
-      for (const entry of entries) await subscriber.handle(tx, entry);
-      const last = entries.at(-1);
-      if (!last) return 0;
+      const started = performance.now();
+      let handled = 0;
+      for (const entry of entries) {
+        await subscriber.handle(tx, entry);
+        handled++;
+        if (budgetMs && performance.now() - started >= budgetMs) break;
+      }
+      const last = entries[handled - 1];
+      if (!last) return { handled: 0, more: false };
       await tx.execute(sql`
         update log_subscriber
         set tx_id = ${last.txId}, position = ${last.position}, last_error = null, updated_at = now()
         where name = ${subscriber.name}`);
-      return entries.length;
+      return { handled, more: handled < entries.length || entries.length === batchSize };
     });
 
   return {
@@ -78,10 +94,13 @@ export function createDispatcher(options: {
       let failure: unknown;
       for (const subscriber of subscribers) {
         try {
-          for (let i = 0; i < maxBatches; i++) {
-            const n = await batch(subscriber);
-            handled += n;
-            if (n < batchSize) break;
+          for (let i = 0; i < (budgetMs ? 1 : maxBatches); i++) {
+            const done = await batch(subscriber);
+            handled += done.handled;
+            // A turn of the event loop after each batch: on PGlite nothing else would get one, and
+            // a request's statements then go before the next batch's.
+            if (done.handled > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+            if (!done.more) break;
           }
         } catch (error) {
           // One failing subscriber must not hold the others back; it retries from its position.

@@ -15,13 +15,18 @@ type BucketRule = {
   owner: "community" | "user";
   maxBytes: number;
   kind: "image" | "text";
+  /**
+   * Whether an object's download token opens it without a session (logos and covers on public
+   * pages). Member lists are personal data: only a session allowed to read the bucket opens them.
+   */
+  tokenReads: boolean;
 };
 
 export const BUCKET_RULES: Record<Bucket, BucketRule> = {
-  "community-assets": { owner: "community", maxBytes: 10 * MiB, kind: "image" },
-  "event-images": { owner: "community", maxBytes: 20 * MiB, kind: "image" },
-  avatars: { owner: "user", maxBytes: 5 * MiB, kind: "image" },
-  "member-imports": { owner: "community", maxBytes: 50 * MiB, kind: "text" },
+  "community-assets": { owner: "community", maxBytes: 10 * MiB, kind: "image", tokenReads: true },
+  "event-images": { owner: "community", maxBytes: 20 * MiB, kind: "image", tokenReads: true },
+  avatars: { owner: "user", maxBytes: 5 * MiB, kind: "image", tokenReads: true },
+  "member-imports": { owner: "community", maxBytes: 50 * MiB, kind: "text", tokenReads: false },
 };
 
 export const isBucket = (value: string): value is Bucket => (BUCKETS as readonly string[]).includes(value);

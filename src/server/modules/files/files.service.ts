@@ -13,6 +13,7 @@ import {
 } from "./files.access.ts";
 import { objectNotFound, unauthorized } from "./files.errors.ts";
 import type { MetadataPatch } from "./files.input.ts";
+import { BUCKET_RULES } from "./files.policy.ts";
 import { type FileStorage, fileStorageFor } from "./files.storage.ts";
 import { type Bucket, storageObject } from "./files.tables.ts";
 
@@ -33,7 +34,10 @@ export type Download = {
   read(range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
 };
 
-/** A valid download token stands in for a session: that is how logos and covers show on pages. */
+/**
+ * A valid download token stands in for a session where the bucket allows it: that is how logos and
+ * covers show on pages.
+ */
 export async function openDownload(
   ctx: FilesCtx,
   rawBucket: string,
@@ -42,9 +46,10 @@ export async function openDownload(
 ): Promise<Download> {
   const { bucket, path } = target(rawBucket, rawPath);
   const row = await findRow(ctx.db, bucket, path);
-  const tokenValid = Boolean(token && row?.downloadTokens.split(",").includes(token));
+  const tokenValid =
+    BUCKET_RULES[bucket].tokenReads && Boolean(token && row?.downloadTokens.split(",").includes(token));
   if (!tokenValid) {
-    if (!ctx.viewer && token) throw unauthorized(path);
+    if (!ctx.viewer && token && BUCKET_RULES[bucket].tokenReads) throw unauthorized(path);
     await requireAccess(ctx, bucket, path, "read");
   }
   if (!row) throw objectNotFound(path);
@@ -122,6 +127,24 @@ export async function removeCommunityBlobs(
     .returning({ blobKey: storageObject.blobKey });
   for (const row of rows) await storage.blobs.delete(row.blobKey);
   return rows.length;
+}
+
+/**
+ * Removes one object's row and bytes for the server's own clean-up, with no viewer (the files
+ * subscriber, when a member import has ended). Bytes go after the row, as for a community's files.
+ */
+export async function removeStoredObject(
+  db: Db,
+  bucket: Bucket,
+  path: string,
+  storage: FileStorage = fileStorageFor(db),
+): Promise<boolean> {
+  const [row] = await db
+    .delete(storageObject)
+    .where(and(eq(storageObject.bucket, bucket), eq(storageObject.fullPath, path)))
+    .returning({ blobKey: storageObject.blobKey });
+  if (row) await storage.blobs.delete(row.blobKey);
+  return Boolean(row);
 }
 
 /**

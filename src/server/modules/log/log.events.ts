@@ -74,6 +74,8 @@ const payloads = {
     invited: z.number().int(),
     skipped: z.number().int(),
     rejected: z.number().int(),
+    /** The uploaded file in the `member-imports` bucket; removed once the import has ended. */
+    filePath: z.string().optional(),
   }),
   "member.ownership_transferred": z.object({ fromUserId: id, toUserId: id }),
   "member.announcements_changed": z.object({ userId: id, membershipId: id, subscribed: z.boolean() }),

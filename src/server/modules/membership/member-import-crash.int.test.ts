@@ -14,7 +14,7 @@ const BATCH = 10;
 
 const server = restartableServer({
   name: "import-crash",
-  env: { COMMONS_TEST_OUTBOX_LEASE_MS: "1500", COMMONS_TEST_IMPORT_BATCH_ROWS: String(BATCH) },
+  env: { COMMONS_TEST_IMPORT_LEASE_MS: "1500", COMMONS_TEST_IMPORT_BATCH_ROWS: String(BATCH) },
 });
 
 it("finishes an import killed mid-batch with nothing lost or doubled", { timeout: 400_000 }, async () => {

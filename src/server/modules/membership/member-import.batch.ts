@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { adjustMemberCount } from "#server/modules/communities/community-lookup.service.ts";
 import type { DomainEvent } from "#server/modules/log/log.events.ts";
 import { appendEvents } from "#server/modules/log/log.service.ts";
 import { checkNewTags } from "#server/modules/members/member-filter.ts";
@@ -150,6 +151,8 @@ async function addAll(
     at: now,
     people: joining,
   });
+  // The community's member count moves with the memberships, as every other way of joining moves it.
+  await adjustMemberCount(tx, job.communityId, added.length);
   await emitAll(
     ctx,
     tx,

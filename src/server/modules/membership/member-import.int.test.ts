@@ -53,8 +53,9 @@ async function fileWithEveryKindOfRow() {
     `Formula,"=HYPERLINK(""http://evil.test"")",`,
     `Oli Other,${other},`,
   ];
-  const filePath = await uploadCsv(setup.owner, setup.communityId, `${lines.join("\r\n")}\r\n`);
-  return { ...setup, member, outcast, account, fresh, other, filePath };
+  const text = `${lines.join("\r\n")}\r\n`;
+  const filePath = await uploadCsv(setup.owner, setup.communityId, text);
+  return { ...setup, member, outcast, account, fresh, other, text, filePath };
 }
 
 describe("member import", () => {
@@ -132,7 +133,11 @@ describe("member import", () => {
       skipped: 1,
       rejected: 5,
     });
-    const again = await startImport(f.owner, f.communityId, input);
+    // An ended import's upload is gone: the same file is uploaded again.
+    const again = await startImport(f.owner, f.communityId, {
+      ...input,
+      filePath: await uploadCsv(f.owner, f.communityId, f.text),
+    });
     await t.drain();
     expect(await importById(f.owner, again.data?.startMemberImport.id as string)).toMatchObject({
       status: "DONE",
@@ -161,7 +166,8 @@ describe("member import", () => {
     const { owner, communityId, slug } = await communityWithOwner(t);
     const a = uniqueEmail("invitee-a");
     const b = uniqueEmail("invitee-b");
-    const filePath = await uploadCsv(owner, communityId, `email\n${a}\n${b}\n`);
+    const text = `email\n${a}\n${b}\n`;
+    const filePath = await uploadCsv(owner, communityId, text);
     const first = await startImport(owner, communityId, { filePath, emailColumn: 0, mode: "INVITE" });
     expect(first.errors).toBeUndefined();
     await t.drain();
@@ -171,7 +177,11 @@ describe("member import", () => {
       invited: 2,
     });
     expect((await lastMailTo(t, a))?.subject).toBe(`You're invited to join Community ${slug}`);
-    const again = await startImport(owner, communityId, { filePath, emailColumn: 0, mode: "INVITE" });
+    const again = await startImport(owner, communityId, {
+      filePath: await uploadCsv(owner, communityId, text),
+      emailColumn: 0,
+      mode: "INVITE",
+    });
     await t.drain();
     expect(await importById(owner, again.data?.startMemberImport.id as string)).toMatchObject({
       invited: 0,
@@ -182,7 +192,10 @@ describe("member import", () => {
 
   it("lets only those who manage members import, with roles they may give", async () => {
     const { owner, communityId } = await communityWithOwner(t);
-    const filePath = await uploadCsv(owner, communityId, `email\n${uniqueEmail("x")}\n`);
+    const text = `email\n${uniqueEmail("x")}\n`;
+    // Each import started takes its own upload: an import that ends removes its file.
+    const upload = () => uploadCsv(owner, communityId, text);
+    const filePath = await upload();
     const admin = await person(t, "admin");
     const adminJoined = await join(admin.browser, communityId);
     await setRole(owner, adminJoined.data?.joinCommunity.id as string, "ADMIN");
@@ -191,8 +204,8 @@ describe("member import", () => {
     await setRole(owner, organizerJoined.data?.joinCommunity.id as string, "ORGANIZER");
 
     const code = async (browser: typeof owner, role: string) =>
-      (await startImport(browser, communityId, { filePath, emailColumn: 0, role })).errors?.[0]?.extensions
-        ?.code ?? "OK";
+      (await startImport(browser, communityId, { filePath: await upload(), emailColumn: 0, role }))
+        .errors?.[0]?.extensions?.code ?? "OK";
     expect(await code(admin.browser, "ADMIN")).toBe("FORBIDDEN");
     expect(await code(admin.browser, "ORGANIZER")).toBe("OK");
     expect(await code(owner, "ADMIN")).toBe("OK");
@@ -202,7 +215,7 @@ describe("member import", () => {
     // An admin of another community reaches nothing of this one: not its files, imports or reports.
     const other = await communityWithOwner(t);
     expect(await code(other.owner, "MEMBER")).toBe("NOT_FOUND");
-    const own = await startImport(owner, communityId, { filePath, emailColumn: 0 });
+    const own = await startImport(owner, communityId, { filePath: await upload(), emailColumn: 0 });
     const id = own.data?.startMemberImport.id as string;
     const peek = await other.owner.graphql("query ($id: ID!) { memberImport(id: $id) { id } }", { id });
     expect(peek.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");

@@ -1,12 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { CsvError, parse } from "csv-parse";
 import { and, asc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { storedObject } from "#server/modules/files/files.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { applyBatch, type ImportRecord } from "./member-import.batch.ts";
+import { FileProblem, recordsOf, slicer } from "./member-import.records.ts";
 import { memberImport } from "./member-import.tables.ts";
 
 type ImportRow = typeof memberImport.$inferSelect;
@@ -16,9 +13,19 @@ export type ImportRunnerOptions = {
   emit: Emit;
   clock: () => Date;
   authSecret: string;
-  /** A claimed import not touched for this long is presumed abandoned (its process died). */
+  /**
+   * A claimed import not touched for this long is presumed abandoned (its process died) and is
+   * taken over. The holder renews it while it works, at least every third of it.
+   */
   leaseMs: number;
+  /** The most records one batch (one transaction) handles. */
   batchRows: number;
+  /**
+   * How long one batch's transaction should take: the batch size follows what the last batches
+   * took. On PGlite a transaction holds the only connection and its statements run on the event
+   * loop, so every request waits for it. Null: always `batchRows`.
+   */
+  batchBudgetMs?: number | null;
   /** Test-only: SIGKILL this process inside the n-th batch's transaction, before it commits. */
   dieAtBatch?: number;
 };
@@ -26,47 +33,13 @@ export type ImportRunnerOptions = {
 export type ImportRunner = {
   /** Handles one batch of one import; resolves to the number of batches handled (0 or 1). */
   step(): Promise<number>;
+  /** Closes open files and hands this process's imports back, so another process resumes them at once. */
   close(): Promise<void>;
 };
 
-/** Reading more than this in one CSV record means the file is not a member list. */
-const MAX_RECORD_BYTES = 64 * 1024;
-
-class FileProblem extends Error {}
-
-async function* recordsOf(db: Db, job: ImportRow): AsyncGenerator<ImportRecord> {
-  const object = await storedObject(db, "member-imports", job.filePath);
-  if (!object) throw new FileProblem("The uploaded file is no longer there. Upload it again.");
-  const bytes = Readable.fromWeb((await object.read()) as NodeReadableStream<Uint8Array>);
-  const parser = bytes.pipe(
-    parse({
-      bom: true,
-      info: true,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      max_record_size: MAX_RECORD_BYTES,
-    }),
-  );
-  bytes.on("error", (error) => parser.destroy(error));
-  let header = true;
-  try {
-    for await (const chunk of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      // The first record names the columns; the mapping counts columns from 0.
-      if (header) {
-        header = false;
-        continue;
-      }
-      yield { line: chunk.info.lines, cells: chunk.record };
-    }
-  } catch (error) {
-    if (error instanceof CsvError) throw new FileProblem(`The file is not valid CSV: ${error.message}`);
-    throw error;
-  } finally {
-    parser.destroy();
-    bytes.destroy();
-  }
-}
+/** Batch sizes when a time budget decides them. */
+const FIRST_BUDGETED_ROWS = 50;
+const FEWEST_ROWS = 10;
 
 /**
  * Runs member imports (docs/decisions/015-member-import.md): each step claims one import (a lease
@@ -78,6 +51,8 @@ async function* recordsOf(db: Db, job: ImportRow): AsyncGenerator<ImportRecord> 
 export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
   const owner = randomUUID();
   const readers = new Map<string, { records: AsyncGenerator<ImportRecord>; position: number }>();
+  const budgetMs = options.batchBudgetMs ?? null;
+  let rows = budgetMs ? Math.min(options.batchRows, FIRST_BUDGETED_ROWS) : options.batchRows;
   let committed = 0;
   const leaseEnd = (now: Date) => new Date(now.getTime() + options.leaseMs);
 
@@ -116,26 +91,46 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     });
   }
 
-  async function countRecords(job: ImportRow): Promise<number> {
+  /** The heartbeat: while a step works (counting, skipping, a batch), its lease is kept. */
+  function keeper(job: ImportRow) {
+    let renewed = options.clock().getTime();
+    return async () => {
+      const now = options.clock();
+      if (now.getTime() - renewed < options.leaseMs / 3) return;
+      const [kept] = await options.db
+        .update(memberImport)
+        .set({ leaseUntil: leaseEnd(now) })
+        .where(and(eq(memberImport.id, job.id), eq(memberImport.leaseOwner, owner)))
+        .returning({ id: memberImport.id });
+      if (!kept) throw new LostLease();
+      renewed = now.getTime();
+    };
+  }
+
+  async function countRecords(job: ImportRow, pause: () => Promise<void>): Promise<number> {
     let total = 0;
-    for await (const _ of recordsOf(options.db, job)) total++;
+    for await (const _ of recordsOf(options.db, job.filePath)) {
+      total++;
+      await pause();
+    }
     await options.db.update(memberImport).set({ totalRows: total }).where(eq(memberImport.id, job.id));
     return total;
   }
 
-  async function take(job: ImportRow): Promise<ImportRecord[]> {
+  async function take(job: ImportRow, count: number, pause: () => Promise<void>): Promise<ImportRecord[]> {
     let reader = readers.get(job.id);
     if (!reader || reader.position !== job.nextRecord) {
       await drop(job.id);
-      reader = { records: recordsOf(options.db, job), position: 0 };
+      reader = { records: recordsOf(options.db, job.filePath), position: 0 };
       readers.set(job.id, reader);
       while (reader.position < job.nextRecord) {
         if ((await reader.records.next()).done) break;
         reader.position++;
+        await pause();
       }
     }
     const batch: ImportRecord[] = [];
-    while (batch.length < options.batchRows) {
+    while (batch.length < count) {
       const next = await reader.records.next();
       if (next.done) break;
       batch.push(next.value);
@@ -156,9 +151,8 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     });
   }
 
-  async function commit(job: ImportRow, records: ImportRecord[]) {
+  async function commit(job: ImportRow, records: ImportRecord[], finished: boolean) {
     const now = options.clock();
-    const finished = records.length < options.batchRows;
     await options.db.transaction(async (tx) => {
       const [current] = await tx.select().from(memberImport).where(eq(memberImport.id, job.id)).for("update");
       // Someone else took the import over (this process was presumed dead): leave it to them.
@@ -190,15 +184,28 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     });
   }
 
+  /** The next batch's size: what fits the budget at the pace the last one went, at most twice as many. */
+  function nextRows(handled: number, tookMs: number) {
+    if (!budgetMs || handled === 0) return rows;
+    const fitting = Math.floor((handled * budgetMs) / Math.max(tookMs, 1));
+    return Math.min(options.batchRows, handled * 2, Math.max(FEWEST_ROWS, fitting));
+  }
+
   return {
     async step() {
       const job = await claim();
       if (!job) return 0;
+      const pause = slicer(keeper(job));
       try {
-        if (job.totalRows === null) job.totalRows = await countRecords(job);
-        const records = await take(job);
-        await commit(job, records);
-        if (records.length < options.batchRows) await drop(job.id);
+        if (job.totalRows === null) job.totalRows = await countRecords(job, pause);
+        const want = rows;
+        const records = await take(job, want, pause);
+        // Statements that came in since the claim go before the batch's transaction.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        const started = performance.now();
+        await commit(job, records, records.length < want);
+        rows = nextRows(records.length, performance.now() - started);
+        if (records.length < want) await drop(job.id);
       } catch (error) {
         await drop(job.id);
         if (error instanceof FileProblem) await fail(job, error.message);
@@ -208,6 +215,10 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     },
     async close() {
       for (const id of [...readers.keys()]) await drop(id);
+      await options.db
+        .update(memberImport)
+        .set({ leaseOwner: null, leaseUntil: null })
+        .where(and(eq(memberImport.leaseOwner, owner), inArray(memberImport.status, ["queued", "running"])));
     },
   };
 }
@@ -226,6 +237,7 @@ export function importedEvent(row: ImportRow) {
       invited: row.invited,
       skipped: row.skipped,
       rejected: row.rejected,
+      filePath: row.filePath,
     },
   };
 }
