@@ -58,6 +58,7 @@ describe("member CSV export", () => {
     expect(rows[0]).toEqual([
       "Name",
       "Email",
+      "Kind",
       "Role",
       "Status",
       "Source",
@@ -75,6 +76,7 @@ describe("member CSV export", () => {
       "Owen Owner",
     ]);
     expect(rows[1]?.slice(2)).toEqual([
+      "member",
       "member",
       "active",
       "imported",
