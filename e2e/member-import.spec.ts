@@ -74,5 +74,8 @@ test("an admin imports a 1,000-row CSV with bad rows, watches it finish and down
   await expect(table).toBeVisible({ timeout: 20_000 });
   await expect(table.getByText("Imported Person 995")).toBeVisible();
   await expect(table.getByText("imported", { exact: true })).toBeVisible();
+  // Where someone came from is a column chosen with Columns.
+  await page.getByRole("button", { name: "Columns" }).click();
+  await page.getByRole("group", { name: "Columns shown" }).getByRole("checkbox", { name: "Source" }).check();
   await expect(table.getByRole("cell", { name: "Imported", exact: true })).toBeVisible();
 });
