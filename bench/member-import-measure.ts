@@ -13,6 +13,10 @@ import { createEmit } from "#server/modules/log/log.service.ts";
 import { createImportRunner } from "#server/modules/membership/member-import.runner.ts";
 import { startMemberImport } from "#server/modules/membership/member-import.service.ts";
 import { memberImport } from "#server/modules/membership/member-import.tables.ts";
+import {
+  insertCommunity,
+  storeImportCsv,
+} from "#server/modules/membership/member-import-seed.test-support.ts";
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
 const BATCH = Number(process.env.IMPORT_BATCH ?? 500);
@@ -49,19 +53,17 @@ async function main() {
     const communityId = `import-bench-${randomUUID().slice(0, 8)}`;
     await db.execute(sql`insert into "user" (id, name, email, email_verified)
       values (${ownerId}, 'Bench Owner', ${`owner-${ownerId}@bench.example`}, true)`);
-    await db.execute(sql`insert into community (id, slug, name, time_zone, currency, visibility, join_policy)
-      values (${communityId}, ${communityId}, 'Import bench', 'UTC', 'EUR', 'public', 'open')`);
+    await insertCommunity(db, communityId, "Import bench");
     await db.execute(sql`insert into membership (id, community_id, user_id, role, status, source)
       values (${randomUUID()}, ${communityId}, ${ownerId}, 'owner', 'active', 'created')`);
     const { text, refused } = csvOf(ROWS);
     const bytes = new TextEncoder().encode(text);
-    const blobKey = `bench/${randomUUID()}`;
-    await storage.blobs.putBuffer(blobKey, bytes);
-    const filePath = `${communityId}/people.csv`;
-    await db.execute(sql`insert into storage_object (id, bucket, full_path, name, community_id, owner_id, size,
-        content_type, md5_hash, generation, download_tokens, blob_key)
-      values (${randomUUID()}, 'member-imports', ${filePath}, 'people.csv', ${communityId}, ${ownerId},
-        ${bytes.length}, 'text/csv', '', 1, ${randomUUID()}, ${blobKey})`);
+    const filePath = await storeImportCsv(db, storage, {
+      communityId,
+      ownerId,
+      bytes,
+      blobKey: `bench/${randomUUID()}`,
+    });
 
     const clock = () => new Date();
     const emit = createEmit({ clock });
