@@ -13,16 +13,10 @@ import {
   type TicketQuoteQueryVariables,
 } from "#client/gql/graphql.ts";
 import { api, graphqlError, server } from "#client/test-network.ts";
-import { boardGameNight, ticketFixture } from "./event-page-test-fixtures.ts";
+import { boardGameNight, emptySlots, ticketFixture } from "./event-page-test-fixtures.ts";
 import { RegistrationForm } from "./registration-form.tsx";
-import type { EventPageSlots } from "./slots.ts";
 
-const slots: EventPageSlots = {
-  isSignedIn: true,
-  renderSignIn: () => null,
-  renderTicket: () => null,
-  renderCancel: () => null,
-};
+const slots = emptySlots(true);
 
 function renderForm(event: PublicEvent) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
