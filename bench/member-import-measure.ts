@@ -17,27 +17,22 @@ import {
   insertCommunity,
   storeImportCsv,
 } from "#server/modules/membership/member-import-seed.test-support.ts";
+import { importCsvOf } from "./member-import-csv.ts";
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
 const BATCH = Number(process.env.IMPORT_BATCH ?? 500);
 
-function csvOf(rows: number): { text: string; refused: number } {
-  const lines = ["name,email,tags"];
-  let refused = 0;
-  for (let i = 1; i <= rows; i++) {
-    if (i % 300 === 0) {
-      lines.push(`Broken ${i},not-an-address-${i},`);
-      refused++;
-    } else if (i % 301 === 0) {
-      lines.push(`Missing ${i},,`);
-      refused++;
-    } else if (i % 302 === 0) {
-      lines.push(`Again ${i},person.1@bench.example,`);
-      refused++;
-    } else lines.push(`Person ${i},person.${i}@bench.example,${i % 7 === 0 ? "vip;early" : ""}`);
-  }
-  return { text: `${lines.join("\n")}\n`, refused };
-}
+/** About 1% refused: bad, missing or repeated addresses. */
+const csvOf = (rows: number) =>
+  importCsvOf(rows, (i) => {
+    if (i % 300 === 0) return { line: `Broken ${i},not-an-address-${i},`, refused: true };
+    if (i % 301 === 0) return { line: `Missing ${i},,`, refused: true };
+    if (i % 302 === 0) return { line: `Again ${i},person.1@bench.example,`, refused: true };
+    return {
+      line: `Person ${i},person.${i}@bench.example,${i % 7 === 0 ? "vip;early" : ""}`,
+      refused: false,
+    };
+  });
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
