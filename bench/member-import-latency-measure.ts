@@ -7,6 +7,7 @@
 import { ensureClientBuilt, startAppServer } from "../e2e/support/app-server.ts";
 import { freePort } from "../scripts/with-postgres.ts";
 import { signIn } from "./app-sign-in.ts";
+import { importCsvOf } from "./member-import-csv.ts";
 
 const ROWS = Number(process.env.IMPORT_LATENCY_ROWS ?? 5_000);
 /** Pause between one answer and a poller's next request. */
@@ -22,17 +23,12 @@ function latencies(samples: number[]): Latencies {
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
 }
 
-function csvOf(rows: number): { text: string; refused: number } {
-  const lines = ["name,email,tags"];
-  let refused = 0;
-  for (let i = 1; i <= rows; i++) {
-    if (i % 250 === 0) {
-      lines.push(`Broken ${i},not-an-address-${i},`);
-      refused++;
-    } else lines.push(`Person ${i},p${i}@bench.example,${i % 7 === 0 ? "vip" : ""}`);
-  }
-  return { text: `${lines.join("\n")}\n`, refused };
-}
+const csvOf = (rows: number) =>
+  importCsvOf(rows, (i) =>
+    i % 250 === 0
+      ? { line: `Broken ${i},not-an-address-${i},`, refused: true }
+      : { line: `Person ${i},p${i}@bench.example,${i % 7 === 0 ? "vip" : ""}`, refused: false },
+  );
 
 async function main() {
   const databaseUrl = process.env.IMPORT_LATENCY_DB === "postgres" ? process.env.DATABASE_URL : undefined;

@@ -13,27 +13,26 @@ import { createEmit } from "#server/modules/log/log.service.ts";
 import { createImportRunner } from "#server/modules/membership/member-import.runner.ts";
 import { startMemberImport } from "#server/modules/membership/member-import.service.ts";
 import { memberImport } from "#server/modules/membership/member-import.tables.ts";
+import {
+  insertCommunity,
+  storeImportCsv,
+} from "#server/modules/membership/member-import-seed.test-support.ts";
+import { importCsvOf } from "./member-import-csv.ts";
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
 const BATCH = Number(process.env.IMPORT_BATCH ?? 500);
 
-function csvOf(rows: number): { text: string; refused: number } {
-  const lines = ["name,email,tags"];
-  let refused = 0;
-  for (let i = 1; i <= rows; i++) {
-    if (i % 300 === 0) {
-      lines.push(`Broken ${i},not-an-address-${i},`);
-      refused++;
-    } else if (i % 301 === 0) {
-      lines.push(`Missing ${i},,`);
-      refused++;
-    } else if (i % 302 === 0) {
-      lines.push(`Again ${i},person.1@bench.example,`);
-      refused++;
-    } else lines.push(`Person ${i},person.${i}@bench.example,${i % 7 === 0 ? "vip;early" : ""}`);
-  }
-  return { text: `${lines.join("\n")}\n`, refused };
-}
+/** About 1% refused: bad, missing or repeated addresses. */
+const csvOf = (rows: number) =>
+  importCsvOf(rows, (i) => {
+    if (i % 300 === 0) return { line: `Broken ${i},not-an-address-${i},`, refused: true };
+    if (i % 301 === 0) return { line: `Missing ${i},,`, refused: true };
+    if (i % 302 === 0) return { line: `Again ${i},person.1@bench.example,`, refused: true };
+    return {
+      line: `Person ${i},person.${i}@bench.example,${i % 7 === 0 ? "vip;early" : ""}`,
+      refused: false,
+    };
+  });
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
@@ -49,19 +48,17 @@ async function main() {
     const communityId = `import-bench-${randomUUID().slice(0, 8)}`;
     await db.execute(sql`insert into "user" (id, name, email, email_verified)
       values (${ownerId}, 'Bench Owner', ${`owner-${ownerId}@bench.example`}, true)`);
-    await db.execute(sql`insert into community (id, slug, name, time_zone, currency, visibility, join_policy)
-      values (${communityId}, ${communityId}, 'Import bench', 'UTC', 'EUR', 'public', 'open')`);
+    await insertCommunity(db, communityId, "Import bench");
     await db.execute(sql`insert into membership (id, community_id, user_id, role, status, source)
       values (${randomUUID()}, ${communityId}, ${ownerId}, 'owner', 'active', 'created')`);
     const { text, refused } = csvOf(ROWS);
     const bytes = new TextEncoder().encode(text);
-    const blobKey = `bench/${randomUUID()}`;
-    await storage.blobs.putBuffer(blobKey, bytes);
-    const filePath = `${communityId}/people.csv`;
-    await db.execute(sql`insert into storage_object (id, bucket, full_path, name, community_id, owner_id, size,
-        content_type, md5_hash, generation, download_tokens, blob_key)
-      values (${randomUUID()}, 'member-imports', ${filePath}, 'people.csv', ${communityId}, ${ownerId},
-        ${bytes.length}, 'text/csv', '', 1, ${randomUUID()}, ${blobKey})`);
+    const filePath = await storeImportCsv(db, storage, {
+      communityId,
+      ownerId,
+      bytes,
+      blobKey: `bench/${randomUUID()}`,
+    });
 
     const clock = () => new Date();
     const emit = createEmit({ clock });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { readMail, uniqueEmail, waitForCode } from "./support/mail.ts";
 import { createCommunityByApi, signInByApi, signInByPhoneApi } from "./support/session.ts";
@@ -116,18 +116,7 @@ test("someone who signed up by phone deletes their account with a texted code", 
 test("a person adds a passkey on /me, signs out, and signs back in with it", async ({ page }) => {
   test.setTimeout(90_000);
   // Chromium's virtual authenticator stands in for the device's fingerprint or PIN.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await addVirtualAuthenticator(page);
   await signInByApi(page.request, "Pat Passkey");
   await page.goto("/me");
   const section = page.getByRole("region", { name: "Passkeys" });
@@ -177,18 +166,7 @@ test("someone who signed up by phone adds a passkey: the device keeps it under t
   page,
 }) => {
   test.setTimeout(60_000);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  const { cdp, authenticatorId } = await addVirtualAuthenticator(page);
   const number = uniquePhoneNumber();
   await signInByPhoneApi(page.request, "Pia Passkeyphone", number.e164);
   await page.goto("/me");
@@ -233,3 +211,20 @@ test("a person moves their account to a new address with the code mailed there; 
     .poll(() => readMail(oldEmail).some((mail) => mail.text.includes(`now signs in with ${newEmail}`)))
     .toBe(true);
 });
+
+/** A device's fingerprint or PIN, always saying yes: Chromium's virtual authenticator on this page. */
+async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}

@@ -8,6 +8,7 @@ import {
   type EventRegistrationsQuery,
   MembershipPlansDocument,
   MyCommunitiesDocument,
+  type OverviewStatusQuery,
   PromoCodesDocument,
   RegistrationDigestDocument,
   TicketPricingDocument,
@@ -17,6 +18,22 @@ import { api } from "./test-network.ts";
 export type CommunityFixture = CommunityQuery["community"];
 export type EventFixture = EventDetailQuery["event"];
 export type RegistrationFixture = EventRegistrationsQuery["eventRegistrations"]["nodes"][number];
+
+/** What needs attention on the overview and how far setting up is: nothing waits, nothing done yet. */
+export function overviewStatusFixture(
+  overrides: Partial<OverviewStatusQuery["status"]> = {},
+): OverviewStatusQuery["status"] {
+  return {
+    id: "c1",
+    pendingJoinRequests: 0,
+    heldSeats: 0,
+    invitedAnyone: false,
+    canTakePayments: false,
+    memberStats: { activeCount: 1 },
+    paymentActivity: { failedLast30Days: 0, anyTaken: false },
+    ...overrides,
+  };
+}
 
 export function communityFixture(overrides: Partial<CommunityFixture> = {}): CommunityFixture {
   return {

@@ -43,13 +43,19 @@ async function openSection(methods: Methods = confirmedAda) {
   return { ...app, section, sent };
 }
 
+/** Each row's text once the list shows `first` and the providers have loaded. */
+async function listedRows(section: HTMLElement, first: string) {
+  await within(section).findByText(first);
+  await within(section).findByRole("button", { name: "Link Facebook" });
+  return within(section)
+    .getAllByRole("listitem")
+    .map((row) => row.textContent);
+}
+
 describe("linked sign-in methods on /me", () => {
   it("lists the email and each offered provider, linked or not", async () => {
     const { section } = await openSection();
-    await within(section).findByText("Email code");
-    await within(section).findByRole("button", { name: "Link Facebook" });
-    const rows = within(section).getAllByRole("listitem");
-    expect(rows.map((row) => row.textContent)).toEqual([
+    expect(await listedRows(section, "Email code")).toEqual([
       "Email codeada@example.test",
       "GitHubLinkedUnlink",
       "FacebookNot linkedLink",
@@ -62,10 +68,7 @@ describe("linked sign-in methods on /me", () => {
       phoneNumber: "+447400123456",
       providers: ["github"],
     });
-    await within(section).findByText("Text message code");
-    await within(section).findByRole("button", { name: "Link Facebook" });
-    const rows = within(section).getAllByRole("listitem");
-    expect(rows.map((row) => row.textContent)).toEqual([
+    expect(await listedRows(section, "Text message code")).toEqual([
       "Text message code+44 7400 123456",
       "GitHubLinkedUnlink",
       "FacebookNot linkedLink",

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OAuthProviderId } from "#server/config-providers.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
-import { type OAuthStandIn, type StandInIdentity, startOAuthStandIn } from "./oauth-standin.test-support.ts";
+import {
+  identityMaker,
+  type OAuthStandIn,
+  type StandInIdentity,
+  startOAuthStandIn,
+} from "./oauth-standin.test-support.ts";
 
 let standIn: OAuthStandIn;
 let t: TestServer;
@@ -23,14 +28,7 @@ afterAll(async () => {
   await standIn.close();
 });
 
-let nextId = 1000;
-const identity = (overrides: Partial<StandInIdentity> = {}): StandInIdentity => ({
-  id: String(nextId++),
-  name: "Pat Provider",
-  email: uniqueEmail("provider"),
-  emailVerified: true,
-  ...overrides,
-});
+const identity = identityMaker({ firstId: 1000, name: "Pat Provider", email: () => uniqueEmail("provider") });
 
 type SessionUser = { id: string; email: string; name: string; emailVerified: boolean };
 const sessionOf = async (browser: TestBrowser) =>

@@ -17,6 +17,21 @@ export type StandInIdentity = {
   emailVerified?: boolean;
 };
 
+/**
+ * Makes identities with a confirmed address: each call takes the next provider id from `firstId`
+ * and a fresh address from `email`, and lets a test override any field.
+ */
+export function identityMaker(defaults: { firstId: number; name: string; email: () => string }) {
+  let nextId = defaults.firstId;
+  return (overrides: Partial<StandInIdentity> = {}): StandInIdentity => ({
+    id: String(nextId++),
+    name: defaults.name,
+    email: defaults.email(),
+    emailVerified: true,
+    ...overrides,
+  });
+}
+
 type Grant = {
   provider: OAuthProviderId;
   identity: StandInIdentity;

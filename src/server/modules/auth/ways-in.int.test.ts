@@ -1,7 +1,12 @@
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
-import { type OAuthStandIn, type StandInIdentity, startOAuthStandIn } from "./oauth-standin.test-support.ts";
+import {
+  identityMaker,
+  type OAuthStandIn,
+  type StandInIdentity,
+  startOAuthStandIn,
+} from "./oauth-standin.test-support.ts";
 import { phoneOverridesOf, startTwilioStandin, type TwilioStandin } from "./twilio-standin.test-support.ts";
 
 let standIn: OAuthStandIn;
@@ -25,14 +30,7 @@ afterAll(async () => {
 });
 
 const uniqueNumber = () => `+447400${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
-let nextId = 5000;
-const identity = (overrides: Partial<StandInIdentity> = {}): StandInIdentity => ({
-  id: String(nextId++),
-  name: "Gia Github",
-  email: uniqueEmail("ways-in"),
-  emailVerified: true,
-  ...overrides,
-});
+const identity = identityMaker({ firstId: 5000, name: "Gia Github", email: () => uniqueEmail("ways-in") });
 
 async function signInWith(
   browser: TestBrowser,

@@ -18,6 +18,7 @@ import { createEmit } from "#server/modules/log/log.service.ts";
 import { createTestDatabase, type TestDatabase } from "#server/test/harness.ts";
 import { createImportRunner } from "./member-import.runner.ts";
 import { memberImport } from "./member-import.tables.ts";
+import { insertCommunity, storeImportCsv } from "./member-import-seed.test-support.ts";
 
 let testDatabase: TestDatabase;
 let database: Database;
@@ -44,18 +45,16 @@ afterAll(async () => {
 async function queuedImport(rows: number): Promise<string> {
   const { db } = database;
   const communityId = `lease-${randomUUID().slice(0, 8)}`;
-  await db.execute(sql`insert into community (id, slug, name, time_zone, currency, visibility, join_policy)
-    values (${communityId}, ${communityId}, 'Lease test', 'UTC', 'EUR', 'public', 'open')`);
+  await insertCommunity(db, communityId, "Lease test");
   const lines = ["name,email"];
   for (let i = 0; i < rows; i++) lines.push(`Person ${i},p${i}.${communityId}@example.test`);
   const bytes = new TextEncoder().encode(`${lines.join("\n")}\n`);
-  const blobKey = `member-imports/${randomUUID()}`;
-  await storage.blobs.putBuffer(blobKey, bytes);
-  const filePath = `${communityId}/people.csv`;
-  await db.execute(sql`insert into storage_object (id, bucket, full_path, name, community_id, owner_id, size,
-      content_type, md5_hash, generation, download_tokens, blob_key)
-    values (${randomUUID()}, 'member-imports', ${filePath}, 'people.csv', ${communityId}, ${ownerId},
-      ${bytes.length}, 'text/csv', '', 1, ${randomUUID()}, ${blobKey})`);
+  const filePath = await storeImportCsv(db, storage, {
+    communityId,
+    ownerId,
+    bytes,
+    blobKey: `member-imports/${randomUUID()}`,
+  });
   const id = randomUUID();
   await db.insert(memberImport).values({
     id,

@@ -101,6 +101,15 @@ async function foreignMembershipCheckout(
 }
 
 /** An event as Stripe would sign it, about `object`, said to come from `account`. */
+/** Ada signs in and opens a checkout of the plan: its URL and the purchase record it started. */
+async function adaChecksOut(planId: string) {
+  const ada = await quickSignIn(world.t, "Ada Guest");
+  const url = await checkoutUrl(ada.browser, planId);
+  const [record] = await purchasesOf(world, ada.id);
+  if (!record) throw new Error("no checkout record");
+  return { ada, url, record };
+}
+
 async function sendAs(account: string, type: string, object: unknown) {
   const event: StripeObject = {
     id: `evt_${randomUUID().replaceAll("-", "")}`,
@@ -121,10 +130,7 @@ describe("webhooks from another community's Stripe account", { timeout: SERVER_P
   it("a subscription paid on another account naming a member's checkout starts no plan and records no payment; their own payment still does", async () => {
     const club = await clubWithPlan(world, { name: "Supporter", interval: "MONTH", priceMinor: 1200 });
     const elsewhere = await otherAccount();
-    const ada = await quickSignIn(world.t, "Ada Guest");
-    const url = await checkoutUrl(ada.browser, club.plan.id);
-    const [record] = await purchasesOf(world, ada.id);
-    if (!record) throw new Error("no checkout record");
+    const { ada, url, record } = await adaChecksOut(club.plan.id);
 
     const foreign = await foreignMembershipCheckout(elsewhere, record.id, "subscription");
     const foreignSubscription = foreign.subscription as string;
@@ -167,10 +173,7 @@ describe("webhooks from another community's Stripe account", { timeout: SERVER_P
   it("a one-off payment on another account naming a member's checkout starts no plan; their own payment still does", async () => {
     const club = await clubWithPlan(world, { name: "Lifetime", interval: "ONCE", priceMinor: 5000 });
     const elsewhere = await otherAccount();
-    const ada = await quickSignIn(world.t, "Ada Guest");
-    const url = await checkoutUrl(ada.browser, club.plan.id);
-    const [record] = await purchasesOf(world, ada.id);
-    if (!record) throw new Error("no checkout record");
+    const { ada, url, record } = await adaChecksOut(club.plan.id);
 
     await foreignMembershipCheckout(elsewhere, record.id, "payment");
 

@@ -5,20 +5,12 @@ import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { OverviewPageDocument, type OverviewStatusQuery } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
-import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
+import { communityFixture, eventDashboardHandlers, overviewStatusFixture } from "#client/test-fixtures.ts";
 import { api } from "#client/test-network.ts";
 
 type Status = OverviewStatusQuery["status"];
 
-const startStatus: Status = {
-  id: "c1",
-  pendingJoinRequests: 0,
-  heldSeats: 0,
-  invitedAnyone: false,
-  canTakePayments: false,
-  memberStats: { activeCount: 1 },
-  paymentActivity: { failedLast30Days: 0, anyTaken: false },
-};
+const startStatus: Status = overviewStatusFixture();
 
 const eventNode = { id: "e1" };
 

@@ -13,21 +13,8 @@ const REFUSAL = "You have created 10 communities in the last hour. Try again in 
 
 describe("creating a community", () => {
   it("says why when the server refuses too many new communities, keeping what was typed", async () => {
-    server.use(
-      api.mutation(CreateCommunityDocument, () => graphqlError("RATE_LIMITED", REFUSAL)),
-      api.query(SlugAvailabilityDocument, ({ variables }) =>
-        HttpResponse.json({
-          data: { slugAvailability: { slug: variables.slug, available: true, reason: null } },
-        }),
-      ),
-    );
-    const onCreated = vi.fn();
-    const user = userEvent.setup();
-    await renderInRouter(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <CreateCommunityForm onCreated={onCreated} />
-      </QueryClientProvider>,
-    );
+    server.use(api.mutation(CreateCommunityDocument, () => graphqlError("RATE_LIMITED", REFUSAL)));
+    const { onCreated, user } = await renderForm();
     await user.type(screen.getByLabelText("Name"), "Book Club");
     await user.click(screen.getByRole("button", { name: "Create community" }));
     expect(await screen.findByText(REFUSAL)).toBeTruthy();
@@ -36,20 +23,7 @@ describe("creating a community", () => {
   });
 
   it("says at the name field when a name is too long or carries hidden characters, keeping what was typed", async () => {
-    server.use(
-      api.query(SlugAvailabilityDocument, ({ variables }) =>
-        HttpResponse.json({
-          data: { slugAvailability: { slug: variables.slug, available: true, reason: null } },
-        }),
-      ),
-    );
-    const onCreated = vi.fn();
-    const user = userEvent.setup();
-    await renderInRouter(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <CreateCommunityForm onCreated={onCreated} />
-      </QueryClientProvider>,
-    );
+    const { onCreated, user } = await renderForm();
     const name = screen.getByLabelText("Name") as HTMLInputElement;
     const long = `Book Club ${"x".repeat(TEXT_LIMITS.communityName)}`;
     await user.click(name);
@@ -67,6 +41,25 @@ describe("creating a community", () => {
     expect(onCreated).not.toHaveBeenCalled();
   });
 });
+
+/** The form, every slug free, with a spy for `onCreated` and a user to drive it. */
+async function renderForm() {
+  server.use(
+    api.query(SlugAvailabilityDocument, ({ variables }) =>
+      HttpResponse.json({
+        data: { slugAvailability: { slug: variables.slug, available: true, reason: null } },
+      }),
+    ),
+  );
+  const onCreated = vi.fn();
+  const user = userEvent.setup();
+  await renderInRouter(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <CreateCommunityForm onCreated={onCreated} />
+    </QueryClientProvider>,
+  );
+  return { onCreated, user };
+}
 
 function accessibleDescription(element: HTMLElement): string {
   return (element.getAttribute("aria-describedby") ?? "")

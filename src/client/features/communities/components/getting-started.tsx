@@ -32,9 +32,17 @@ type Step = {
   key: string;
   title: string;
   detail: string;
-  done: boolean;
+  /** Null when the viewer's role may not see this part: the step is left out. */
+  done: boolean | null;
   icon: ReactNode;
-  link: ReactNode;
+  to:
+    | "/dashboard/$communityId/create-event"
+    | "/dashboard/$communityId/events"
+    | "/dashboard/$communityId/members"
+    | "/dashboard/$communityId/edit"
+    | "/dashboard/$communityId/payments";
+  hash?: string;
+  action: string;
 };
 
 export function GettingStarted({
@@ -48,20 +56,15 @@ export function GettingStarted({
   currency: string;
   progress: SetupProgress;
 }) {
-  const params = { communityId };
-  const linkClass = "text-primary hover:underline";
-  const steps: Step[] = [
+  const allSteps: Step[] = [
     {
       key: "event",
       title: "Plan your first event",
       detail: "Create an event with its date, place and tickets.",
       done: progress.hasEvent,
       icon: <CalendarDaysIcon aria-hidden="true" />,
-      link: (
-        <Link to="/dashboard/$communityId/create-event" params={params} className={linkClass}>
-          Create an event
-        </Link>
-      ),
+      to: "/dashboard/$communityId/create-event",
+      action: "Create an event",
     },
     {
       key: "publish",
@@ -69,55 +72,39 @@ export function GettingStarted({
       detail: `Published events show on /c/${slug} and take registrations.`,
       done: progress.hasPublished,
       icon: <MegaphoneIcon aria-hidden="true" />,
-      link: (
-        <Link to="/dashboard/$communityId/events" params={params} className={linkClass}>
-          Go to events
-        </Link>
-      ),
+      to: "/dashboard/$communityId/events",
+      action: "Go to events",
     },
-  ];
-  if (progress.membersIn !== null) {
-    steps.push({
+    {
       key: "members",
       title: "Bring your members in",
       detail: "Invite people by email or import a list; join requests arrive in Members.",
       done: progress.membersIn,
       icon: <UsersIcon aria-hidden="true" />,
-      link: (
-        <Link to="/dashboard/$communityId/members" params={params} className={linkClass}>
-          Invite members
-        </Link>
-      ),
-    });
-  }
-  if (progress.paymentsConnected !== null) {
-    steps.push({
+      to: "/dashboard/$communityId/members",
+      action: "Invite members",
+    },
+    {
       key: "connect",
       title: "Connect payments",
       detail: `Connect Stripe to sell tickets and memberships in ${currency}.`,
       done: progress.paymentsConnected,
       icon: <CreditCardIcon aria-hidden="true" />,
-      link: (
-        <Link to="/dashboard/$communityId/edit" params={params} hash="payments" className={linkClass}>
-          Connect Stripe
-        </Link>
-      ),
-    });
-  }
-  if (progress.paymentTaken !== null) {
-    steps.push({
+      to: "/dashboard/$communityId/edit",
+      hash: "payments",
+      action: "Connect Stripe",
+    },
+    {
       key: "payment",
       title: "Take your first payment",
       detail: "Price a ticket or offer a paid plan; payments show in Payments.",
       done: progress.paymentTaken,
       icon: <WalletIcon aria-hidden="true" />,
-      link: (
-        <Link to="/dashboard/$communityId/payments" params={params} className={linkClass}>
-          See payments
-        </Link>
-      ),
-    });
-  }
+      to: "/dashboard/$communityId/payments",
+      action: "See payments",
+    },
+  ];
+  const steps = allSteps.filter((step): step is Step & { done: boolean } => step.done !== null);
   const done = steps.filter((step) => step.done).length + 1;
   return (
     <Card>
@@ -142,7 +129,16 @@ export function GettingStarted({
               title={step.title}
               detail={step.detail}
               icon={step.icon}
-              link={step.link}
+              link={
+                <Link
+                  to={step.to}
+                  params={{ communityId }}
+                  hash={step.hash}
+                  className="text-primary hover:underline"
+                >
+                  {step.action}
+                </Link>
+              }
             />
           ))}
         </ol>

@@ -1,4 +1,5 @@
 import type { EventTicketType, PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
+import type { EventPageSlots } from "./slots.ts";
 
 /** A published, free event with spots left and no questions; tests override what they need. */
 export const boardGameNight: PublicEvent = {
@@ -59,4 +60,12 @@ export const ticketFixture = (overrides: Partial<EventTicketType> = {}): EventTi
   salesStartAt: null,
   salesEndAt: null,
   ...overrides,
+});
+
+/** Slots that render nothing, for a signed-in or a signed-out visitor. */
+export const emptySlots = (isSignedIn: boolean): EventPageSlots => ({
+  isSignedIn,
+  renderSignIn: () => null,
+  renderTicket: () => null,
+  renderCancel: () => null,
 });

@@ -3,15 +3,9 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { EventPage } from "./event-page.tsx";
-import { boardGameNight } from "./event-page-test-fixtures.ts";
-import type { EventPageSlots } from "./slots.ts";
+import { boardGameNight, emptySlots } from "./event-page-test-fixtures.ts";
 
-const slots: EventPageSlots = {
-  isSignedIn: true,
-  renderSignIn: () => null,
-  renderTicket: () => null,
-  renderCancel: () => null,
-};
+const slots = emptySlots(true);
 
 function renderPage(overrides: Partial<PublicEvent>) {
   const queryClient = new QueryClient();

@@ -12,15 +12,9 @@ import {
 import { api, graphqlError, server } from "#client/test-network.ts";
 import type { CheckoutOutcome } from "./checkout-return.tsx";
 import { EventPage } from "./event-page.tsx";
-import { boardGameNight, ticketFixture } from "./event-page-test-fixtures.ts";
-import type { EventPageSlots } from "./slots.ts";
+import { boardGameNight, emptySlots, ticketFixture } from "./event-page-test-fixtures.ts";
 
-const slots: EventPageSlots = {
-  isSignedIn: false,
-  renderSignIn: () => null,
-  renderTicket: () => null,
-  renderCancel: () => null,
-};
+const slots = emptySlots(false);
 
 const order = (status: TicketOrderStatus) => ({
   id: "o1",

@@ -4,6 +4,7 @@ import { ticketOrderQueryOptions } from "#client/features/event-page/api/checkou
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { AddToCalendar } from "./add-to-calendar.tsx";
 import type { CheckoutOutcome } from "./checkout-return.tsx";
+import { StatusHeading } from "./status-heading.tsx";
 
 /**
  * What the order the buyer came back from Stripe with means for the registration section, and the
@@ -63,20 +64,18 @@ export function ReturnedOrderNote({
   }
   return (
     <div className="grid gap-5">
-      <div className="flex items-start gap-3">
-        <span className="mt-0.5 grid size-9 shrink-0 place-items-center rounded-full bg-success/15 text-success [&_svg]:size-5">
-          <CircleCheckIcon aria-hidden="true" />
-        </span>
-        <div className="grid gap-0.5">
-          <h3 className="text-lg leading-tight font-semibold">You&apos;re going</h3>
-          <p className="text-sm text-muted-foreground">{tickets}</p>
-          <p className="text-sm text-muted-foreground">
-            {signedIn
-              ? "Your ticket with its check-in code shows here in a moment, and comes by email too."
-              : "We emailed your ticket and receipt to the address you paid with."}
-          </p>
-        </div>
-      </div>
+      <StatusHeading
+        icon={<CircleCheckIcon aria-hidden="true" />}
+        title="You're going"
+        tone="success"
+        detail={tickets}
+      >
+        <p className="text-sm text-muted-foreground">
+          {signedIn
+            ? "Your ticket with its check-in code shows here in a moment, and comes by email too."
+            : "We emailed your ticket and receipt to the address you paid with."}
+        </p>
+      </StatusHeading>
       {signedIn ? null : (
         <p className="flex items-start gap-2 rounded-lg bg-muted px-3.5 py-3 text-sm">
           <MailIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

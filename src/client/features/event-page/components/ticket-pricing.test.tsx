@@ -13,16 +13,10 @@ import {
   type TicketQuoteQueryVariables,
 } from "#client/gql/graphql.ts";
 import { api, graphqlError, server } from "#client/test-network.ts";
-import { boardGameNight, ticketFixture } from "./event-page-test-fixtures.ts";
+import { boardGameNight, emptySlots, ticketFixture } from "./event-page-test-fixtures.ts";
 import { RegistrationForm } from "./registration-form.tsx";
-import type { EventPageSlots } from "./slots.ts";
 
-const slots: EventPageSlots = {
-  isSignedIn: true,
-  renderSignIn: () => null,
-  renderTicket: () => null,
-  renderCancel: () => null,
-};
+const slots = emptySlots(true);
 
 function renderForm(event: PublicEvent) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -35,6 +29,23 @@ function renderForm(event: PublicEvent) {
 
 /** The order's total: the last line of the summary. */
 const totalOf = (summary: HTMLElement) => summary.lastElementChild?.querySelector("dd")?.textContent;
+
+/** Continues to payment and waits for the tab to leave for the stand-in's first Stripe page. */
+async function continueToStripe(user: ReturnType<typeof userEvent.setup>) {
+  const open = vi.spyOn(window, "open").mockReturnValue(null);
+  try {
+    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith("https://stripe.test/checkout/cs_1", "_self"));
+  } finally {
+    open.mockRestore();
+  }
+}
+
+/** The checkout the form sends for standard tickets, with no answers, no guest and no announcements. */
+const standardCheckout = (quantity: number, promoCode: string | null) => ({
+  eventId: "ev1",
+  input: { ticketTypeId: "t-std", quantity, promoCode, answers: [], guest: null, announcements: false },
+});
 
 const standard = ticketFixture({
   id: "t-std",
@@ -203,24 +214,9 @@ describe("prices on the event page", () => {
     expect(checkouts).toEqual([]);
 
     // Checkout buys exactly what the summary shows, and the tab leaves for Stripe's page.
-    const open = vi.spyOn(window, "open").mockReturnValue(null);
-    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith("https://stripe.test/checkout/cs_1", "_self"));
-    expect(checkouts).toEqual([
-      {
-        eventId: "ev1",
-        input: {
-          ticketTypeId: "t-std",
-          quantity: 2,
-          promoCode: "spring15",
-          answers: [],
-          guest: null,
-          announcements: false,
-        },
-      },
-    ]);
+    await continueToStripe(user);
+    expect(checkouts).toEqual([standardCheckout(2, "spring15")]);
     expect(registered).toEqual([]);
-    open.mockRestore();
   });
 
   it("drops a refused promo code once the field is cleared, and checks out with what the field shows", async () => {
@@ -236,24 +232,9 @@ describe("prices on the event page", () => {
     await user.clear(field);
     expect(screen.queryByText("This code has expired.")).toBeNull();
     expect(field.getAttribute("aria-invalid")).toBeNull();
-    const open = vi.spyOn(window, "open").mockReturnValue(null);
-    await user.click(screen.getByRole("button", { name: "Continue to payment" }));
-    await vi.waitFor(() => expect(open).toHaveBeenCalledWith("https://stripe.test/checkout/cs_1", "_self"));
-    expect(checkouts).toEqual([
-      {
-        eventId: "ev1",
-        input: {
-          ticketTypeId: "t-std",
-          quantity: 1,
-          promoCode: null,
-          answers: [],
-          guest: null,
-          announcements: false,
-        },
-      },
-    ]);
+    await continueToStripe(user);
+    expect(checkouts).toEqual([standardCheckout(1, null)]);
     expect(totalOf(summary)).toBe("€25.00");
-    open.mockRestore();
   });
 
   it("checks out with a code typed but not applied, shows checkout's refusal at the field until it changes", async () => {

@@ -11,7 +11,7 @@ import {
   RevenueDocument,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
-import { communityFixture, eventDashboardHandlers } from "#client/test-fixtures.ts";
+import { communityFixture, eventDashboardHandlers, overviewStatusFixture } from "#client/test-fixtures.ts";
 import { api, graphqlError } from "#client/test-network.ts";
 
 const noEvents = {
@@ -22,15 +22,7 @@ const noEvents = {
 /** What a role that does not manage payments is told of the revenue. */
 const noRevenue = { id: "c1", revenueLast30Days: null };
 /** What needs attention and how far setting up is: nothing waits. */
-const status = {
-  id: "c1",
-  pendingJoinRequests: 0,
-  heldSeats: 0,
-  invitedAnyone: false,
-  canTakePayments: false,
-  memberStats: { activeCount: 1 },
-  paymentActivity: null,
-};
+const status = overviewStatusFixture({ paymentActivity: null });
 
 /** The overview with these figures; `asked` records the documents the page sent for them. */
 async function renderOverview(
