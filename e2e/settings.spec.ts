@@ -79,17 +79,20 @@ test("an owner uploads a logo and a large cover with pause and resume, sees them
   await expect(page.getByRole("img", { name: /Current cover image/i })).toBeVisible({ timeout: 30_000 });
   expect(pausedAt).toBeLessThan(100);
 
-  // Both show on the dashboard.
+  // The logo shows on the dashboard, the cover on the public page.
   await page.getByRole("link", { name: "Overview" }).first().click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/${communityId}$`));
-  const cover = page.getByRole("img", { name: "Cover of Canal Sketchers" });
-  await expect(cover).toBeVisible();
-  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(1000);
   const logos = page.locator(`img[src*="community-assets/o/${communityId}%2Flogo"]`);
   await expect(logos.first()).toBeVisible();
   expect(await logos.first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await saveScreenshot(page, "dashboard-with-branding-dark");
   await expectAccessible(page, "dashboard with branding");
+  await page.getByRole("link", { name: "Public page" }).click();
+  await expect(page.getByRole("heading", { name: "Canal Sketchers" })).toBeVisible();
+  const cover = page.locator(`img[src*="community-assets/o/${communityId}%2Fcover"]`);
+  await expect(cover).toBeVisible();
+  expect(await cover.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(1000);
+  await expectAccessible(page, "community page with branding");
 
   // Delete the community after typing its name.
   await page.goto(`/dashboard/${communityId}/edit`);
