@@ -78,7 +78,7 @@ test("an admin records a cash payment, refunds part of it, sees the totals chang
 
   await page.getByLabel("Status").selectOption("PARTIALLY_REFUNDED");
   await expect(page).toHaveURL(/status=PARTIALLY_REFUNDED/);
-  await expect(page.getByText("1 payment match")).toBeVisible();
+  await expect(page.getByText("1 payment matches")).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: /Export filtered to CSV/ }).click(),

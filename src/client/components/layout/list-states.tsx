@@ -26,12 +26,13 @@ export function ListSummary({
   /** Null: nothing to export. */
   csvHref: string | null;
 }) {
+  const one = total === 1 && !capped;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm font-medium" aria-live="polite">
         {count.format(total)}
-        {capped ? "+" : ""} {total === 1 && !capped ? noun[0] : noun[1]}
-        {filtered ? " match" : ""}
+        {capped ? "+" : ""} {one ? noun[0] : noun[1]}
+        {filtered ? (one ? " matches" : " match") : ""}
       </p>
       {csvHref ? (
         <a href={csvHref} download className={buttonVariants({ variant: "outline", size: "sm" })}>

@@ -7,7 +7,8 @@ import { cn } from "#client/lib/cn.ts";
 export const tableCell = "px-3 py-2.5 max-md:block max-md:p-0";
 export const labelledCell =
   "max-md:before:mr-1 max-md:before:text-muted-foreground max-md:before:content-[attr(data-label)_':']";
-export const tableHeader = "px-3 py-2 font-medium max-md:sr-only";
+// Headers are short labels: they wrap between words, never inside one.
+export const tableHeader = "px-3 py-2 font-medium wrap-normal max-md:sr-only";
 export const tableRow = "border-t align-top max-md:grid max-md:gap-1 max-md:px-3 max-md:py-3";
 
 /** A person's name, which opens their drawer, over their e-mail address. */

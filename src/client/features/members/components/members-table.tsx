@@ -150,7 +150,7 @@ export function MembersTable({
                   onChange={() => onToggle(row.id)}
                 />
               </td>
-              <td className={cn(tableCell, "md:min-w-52")}>
+              <td className={cn(tableCell, "md:min-w-44")}>
                 <PersonCell name={row.person.name} email={row.person.email} onOpen={() => onOpen(row)} />
               </td>
               {shows("role") ? (
