@@ -7,6 +7,7 @@ import type { Emit } from "#server/modules/log/log.events.ts";
 import type { Mailer } from "#server/modules/mail/mail.service.ts";
 import { settleEndedEvents, unsettledEvents } from "#server/modules/members/member-activity.service.ts";
 import { createImportRunner } from "#server/modules/membership/member-import.runner.ts";
+import { removeEndedImportFiles } from "#server/modules/membership/member-import-files.service.ts";
 import {
   expandFanouts,
   type OutboxOptions,
@@ -181,10 +182,15 @@ export function startJobs(options: {
 
   let failure: unknown;
   let idle = false;
+  let importFilesSwept = false;
 
   /** A poll does a bounded amount of work, so one busy process does not starve the next poll. */
   const pass = async (maxRounds: number) => {
     idle = false;
+    if (!importFilesSwept) {
+      await removeEndedImportFiles(options.db);
+      importFilesSwept = true;
+    }
     await queueDueDigests(options.db, now(), (tx, digest) => queueRegistrationDigest(tx, digest, now()));
     // Whoever is still going when an event ends went to it: the member table's "events attended".
     const ended = await endedEvents(options.db, await unsettledEvents(options.db), now());

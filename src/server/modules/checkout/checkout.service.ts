@@ -18,7 +18,11 @@ import {
   holdOfToken,
   payForHeld,
 } from "#server/modules/registrations/registration-holds.service.ts";
-import { holdSeats, type RegisterInput } from "#server/modules/registrations/registrations.service.ts";
+import {
+  holdSeats,
+  lockEventFor,
+  type RegisterInput,
+} from "#server/modules/registrations/registrations.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { listUsers, userIdForEmail } from "#server/modules/users/users.service.ts";
 import { ticketOrder } from "./checkout.tables.ts";
@@ -145,16 +149,13 @@ export async function startCheckout(
   const guest = ctx.viewer ? null : await checkGuest(ctx, input.guest ?? { name: "", email: "" });
   const now = ctx.clock();
   const held = await ctx.db.transaction(async (tx): Promise<Held> => {
-    const row = await lockEvent(tx, eventId);
-    let userId: string;
-    if (guest) {
-      requireGuestAccess(row);
-      userId = await userIdForEmail(tx, guest.email);
-    } else {
+    const userId = guest ? await userIdForEmail(tx, guest.email) : requireViewer(ctx.viewer).id;
+    const row = await lockEventFor(tx, eventId, userId);
+    if (guest) requireGuestAccess(row);
+    else {
       const me = requireViewer(ctx.viewer);
       const membership = await getMembership(tx, me.id, row.communityId);
       if (eventAccess(row, me, membership) !== "visible") throw notFound();
-      userId = me.id;
     }
     const open = await openOrderOf(tx, eventId, userId, now);
     if (open) return { kind: "resume", order: open };

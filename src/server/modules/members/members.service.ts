@@ -5,6 +5,7 @@ import { forbidden, notFound } from "#server/errors.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import { type Capability, type Role, rolesWith } from "#shared/capabilities.ts";
+import { COUNT_LIMITS } from "#shared/limits.ts";
 import { type BenefitView, can, canViewCommunity } from "./members.policy.ts";
 import { type MembershipSource, type MembershipStatus, membership } from "./members.tables.ts";
 
@@ -220,8 +221,9 @@ export async function membershipStatuses(
 }
 
 /**
- * Adds active memberships in one statement, making people known only through events members and
- * leaving anyone who already has another membership as they are; returns the user ids it added.
+ * Adds active memberships in one statement, making people known only through events members (with
+ * the new source, and the given tags after their own, up to the limit) and leaving anyone who
+ * already has another membership as they are; returns the user ids it added.
  */
 export async function addMembers(
   db: Db,
@@ -244,7 +246,10 @@ export async function addMembers(
       ${input.at.toISOString()}::timestamptz, ${input.at.toISOString()}::timestamptz
     from jsonb_to_recordset(${people}::jsonb) as r(id text, user_id text, tags text[])
     on conflict (community_id, user_id) do update
-      set role = excluded.role, status = 'active', joined_at = excluded.joined_at
+      set role = excluded.role, status = 'active', joined_at = excluded.joined_at, source = excluded.source,
+        tags = array(
+          select tag from unnest(membership.tags || excluded.tags) with ordinality as u(tag, n)
+          group by tag order by min(n) limit ${COUNT_LIMITS.memberTags})
       where membership.status = 'person'
     returning user_id`);
   return (result as unknown as { rows: { user_id: string }[] }).rows.map((row) => row.user_id);

@@ -180,6 +180,35 @@ describe("registrants become the community's people", () => {
     expect(row).toMatchObject({ id: asked.data?.joinCommunity.id, status: "PERSON", eventsRegistered: 1 });
   });
 
+  it("keeps a person one of the community's people when they withdraw their request to join", async () => {
+    const communityId = await createCommunity(owner, "Second thoughts club", { joinPolicy: "APPROVAL" });
+    const event = await createEvent(owner, communityId);
+    const lu = await guest(event.id, "Lu Withdrawing");
+    const signedIn = t.browser();
+    await signedIn.signIn(lu.email);
+    const asked = await signedIn.graphql<{ joinCommunity: { id: string; status: string } }>(
+      "mutation ($id: ID!) { joinCommunity(communityId: $id) { id status } }",
+      { id: communityId },
+    );
+    expect(asked.data?.joinCommunity.status).toBe("PENDING");
+    const withdrawn = await signedIn.graphql("mutation ($id: ID!) { leaveCommunity(communityId: $id) }", {
+      id: communityId,
+    });
+    expect(withdrawn.errors).toBeUndefined();
+    const row = (await members(communityId)).nodes.find((r) => r.person.email === lu.email);
+    expect(row).toMatchObject({
+      id: asked.data?.joinCommunity.id,
+      status: "PERSON",
+      source: "EVENT",
+      eventsRegistered: 1,
+    });
+    const requests = await owner.graphql<{ joinRequests: { totalCount: number } }>(
+      "query ($id: ID!) { joinRequests(communityId: $id) { totalCount } }",
+      { id: communityId },
+    );
+    expect(requests.data?.joinRequests.totalCount).toBe(0);
+  });
+
   it("keeps a signed-in registrant of an approval community a person, and an open one's a member", async () => {
     const approval = await createCommunity(owner, "Asking club", { joinPolicy: "APPROVAL" });
     const open = await createCommunity(owner, "Welcoming club", { joinPolicy: "OPEN" });

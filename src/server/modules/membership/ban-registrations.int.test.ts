@@ -1,6 +1,6 @@
 // Banning someone ends their places at the community's coming events (unless the admin chooses
 // otherwise): seats go to the waitlist, the check-in code and the online link stop working.
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { event } from "#server/db/schema.ts";
 import { createEvent, quickSignIn, registerFor } from "#server/modules/events/events-test-support.ts";
@@ -131,5 +131,75 @@ describe("banning a member", () => {
     expect(await seenBy(world.ada.browser, world.online.id)).toMatchObject({
       viewerRegistration: { status: "GOING" },
     });
+  });
+});
+
+/** How many of this database's sessions wait for a row lock another holds. */
+async function waitingForLocks(): Promise<number> {
+  const result = await t.server.database.db.execute(sql`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+async function untilWaiting(count: number) {
+  for (let i = 0; i < 5_000 && (await waitingForLocks()) < count; i++);
+  expect(await waitingForLocks()).toBe(count);
+}
+
+describe("a ban and a registration at the same time", () => {
+  it("refuses a registration tried after the ban", async () => {
+    const world = await adaGoing();
+    const next = await createEvent(world.owner, world.communityId);
+    expect((await ban(world.owner, world.membershipId)).data?.banMember.status).toBe("BANNED");
+    const refused = await registerFor(world.ada.browser, next.id);
+    expect(refused.errors?.[0]?.extensions?.code).toBe("BANNED");
+    expect(await seenBy(world.ada.browser, next.id)).toMatchObject({ viewerRegistration: null });
+  });
+
+  it("leaves the banned person no place when they register while the ban is being written", async () => {
+    const world = await adaGoing();
+    const next = await createEvent(world.owner, world.communityId);
+    const { db, kind } = t.server.database;
+    let banning: ReturnType<typeof ban>;
+    let registering: ReturnType<typeof registerFor>;
+    if (kind === "postgres") {
+      // Hold Ada's events so the ban stops after banning her, before canceling; she registers then.
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => {
+        holding = resolve;
+      });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const blocker = db.transaction(async (tx) => {
+        await tx
+          .select({ id: event.id })
+          .from(event)
+          .where(inArray(event.id, [world.full.id, world.online.id]))
+          .for("update");
+        holding();
+        await released;
+      });
+      await held;
+      banning = ban(world.owner, world.membershipId);
+      await untilWaiting(1);
+      registering = registerFor(world.ada.browser, next.id);
+      await untilWaiting(2);
+      release();
+      await blocker;
+    } else {
+      // PGlite has one connection: the two take turns, whichever comes first.
+      banning = ban(world.owner, world.membershipId);
+      registering = registerFor(world.ada.browser, next.id);
+    }
+    const [banned, registered] = await Promise.all([banning, registering]);
+    expect(banned.data?.banMember.status, JSON.stringify(banned.errors)).toBe("BANNED");
+    expect(registered.errors?.[0]?.extensions?.code).toBe("BANNED");
+    for (const id of [world.full.id, world.online.id, next.id]) {
+      const seen = await seenBy(world.ada.browser, id);
+      expect(seen).not.toMatchObject({ viewerRegistration: { status: "GOING" } });
+    }
   });
 });

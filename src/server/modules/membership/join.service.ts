@@ -165,7 +165,10 @@ export async function leaveCommunity(ctx: MembershipCtx, communityId: string): P
         "You own this community: transfer ownership to another member before leaving.",
       );
     }
-    await deleteMembership(tx, row.id);
+    // Withdrawing the request of one of the community's people (source `event`) leaves them one
+    // of its people, their event history kept, as declining it does.
+    if (row.status === "pending" && row.source === "event") await updateMembership(tx, row.id, personAgain);
+    else await deleteMembership(tx, row.id);
     if (row.status === "active") await adjustMemberCount(tx, communityId, -1);
     await ctx.emit(tx, {
       type: "member.left",

@@ -1,13 +1,15 @@
 // What an import leaves behind and what others see meanwhile: the member count the community's
 // pages show, the uploaded file (personal data) reachable only by the community's admins and gone
 // once the import has ended, and a server that goes on answering while an import runs.
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { storageObject } from "#server/db/schema.ts";
+import { memberImport, storageObject } from "#server/db/schema.ts";
 import { objectUrl } from "#server/modules/files/storage-test-support.ts";
-import { startTestServer, type TestServer, uniqueEmail } from "#server/test/harness.ts";
+import { createTestDatabase, startTestServer, type TestServer, uniqueEmail } from "#server/test/harness.ts";
+import { removeEndedImportFiles } from "./member-import-files.service.ts";
 import { importById, startImport, uploadCsv } from "./member-import-test-support.ts";
 import { communityWithOwner, join, person } from "./membership-test-support.ts";
 
@@ -111,5 +113,52 @@ describe("when a member import ends", () => {
     await draining;
     // Each answer came between two batches, not after the whole import.
     expect(seen.size).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("files of imports that ended before their removal was logged", () => {
+  it("are removed with their bytes when the server starts, once; other uploads stay", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "commons-import-leftovers-"));
+    const database = process.env.DATABASE_URL ? await createTestDatabase() : null;
+    const on = { dataDir, ...(database ? { database } : {}) };
+    const before = await startTestServer(on);
+    const { owner, communityId } = await communityWithOwner(before);
+    const started = await startImport(owner, communityId, {
+      filePath: await uploadCsv(owner, communityId, csvOf([uniqueEmail("old")])),
+      emailColumn: 1,
+    });
+    await before.drain();
+    const importId = started.data?.startMemberImport.id as string;
+    expect(await importById(owner, importId)).toMatchObject({ status: "DONE" });
+    // An import that ended before its `member.imported` entry named the file: the file stayed.
+    const leftover = await uploadCsv(owner, communityId, csvOf([uniqueEmail("left")]));
+    await before.server.database.db
+      .update(memberImport)
+      .set({ filePath: leftover })
+      .where(eq(memberImport.id, importId));
+    const unused = await uploadCsv(owner, communityId, csvOf([uniqueEmail("next")]));
+    const stored = async (server: TestServer, filePath: string) =>
+      (
+        await server.server.database.db
+          .select()
+          .from(storageObject)
+          .where(and(eq(storageObject.bucket, "member-imports"), eq(storageObject.fullPath, filePath)))
+      )[0] ?? null;
+    const blob = path.join(dataDir, "storage", "blobs", (await stored(before, leftover))?.blobKey ?? "");
+    expect(existsSync(blob)).toBe(true);
+    await before.close();
+
+    const after = await startTestServer(on);
+    try {
+      await after.drain();
+      expect(await stored(after, leftover)).toBeNull();
+      expect(existsSync(blob)).toBe(false);
+      expect(await stored(after, unused)).not.toBeNull();
+      expect(await removeEndedImportFiles(after.server.database.db)).toBe(0);
+    } finally {
+      await after.close();
+      await database?.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

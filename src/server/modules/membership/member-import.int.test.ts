@@ -2,7 +2,9 @@
 // file, inviting by mail, who may import with which role, and the report of rejected rows.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { domainEvent } from "#server/db/schema.ts";
+import { domainEvent, membership } from "#server/db/schema.ts";
+import { createEvent } from "#server/modules/events/events-test-support.ts";
+import { registerAsGuest } from "#server/modules/registrations/guest-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 import { parseCsv } from "#server/test/parse-csv.ts";
 import { importById, startImport, uploadCsv } from "./member-import-test-support.ts";
@@ -15,12 +17,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type MemberNode = { role: string; source: string; tags: string[]; person: { name: string; email: string } };
+type MemberNode = {
+  role: string;
+  status: string;
+  source: string;
+  tags: string[];
+  person: { name: string; email: string };
+};
 
 async function memberByEmail(browser: TestBrowser, communityId: string, email: string) {
   const result = await browser.graphql<{ members: { nodes: MemberNode[] } }>(
     `query ($communityId: ID!, $search: String) {
-      members(communityId: $communityId, search: $search) { nodes { role source tags person { name email } } } }`,
+      members(communityId: $communityId, search: $search) { nodes { role status source tags person { name email } } } }`,
     { communityId, search: email },
   );
   expect(result.errors).toBeUndefined();
@@ -97,6 +105,7 @@ describe("member import", () => {
     // A new person gets an account named from the file; an existing account keeps its own name.
     expect(await memberByEmail(f.owner, f.communityId, f.fresh)).toEqual({
       role: "ORGANIZER",
+      status: "ACTIVE",
       source: "IMPORTED",
       tags: ["spring-import", "volunteer", "speaker"],
       person: { name: "Fay Fresh", email: f.fresh },
@@ -160,6 +169,45 @@ describe("member import", () => {
       again.data?.startMemberImport.id,
       first.data?.startMemberImport.id,
     ]);
+  });
+
+  it("makes a guest registrant a member with the import's tags added to theirs, their source now the import", async () => {
+    const setup = await communityWithOwner(t);
+    const evening = await createEvent(setup.owner, setup.communityId);
+    const email = uniqueEmail("guest");
+    const guest = await registerAsGuest(t.browser(), evening.id, { name: "Gus Guest", email });
+    expect(guest.data?.registerAsGuest.status).toBe("GOING");
+    await t.server.database.db
+      .update(membership)
+      .set({ tags: ["regular", "volunteer"] })
+      .where(eq(membership.communityId, setup.communityId));
+    expect(await memberByEmail(setup.owner, setup.communityId, email)).toMatchObject({
+      status: "PERSON",
+      source: "EVENT",
+    });
+
+    const filePath = await uploadCsv(
+      setup.owner,
+      setup.communityId,
+      `E-mail,Labels\r\n${email},volunteer\r\n`,
+    );
+    const started = await startImport(setup.owner, setup.communityId, {
+      filePath,
+      emailColumn: 0,
+      tagsColumn: 1,
+      tags: ["spring-fair"],
+    });
+    await t.drain();
+    expect(await importById(setup.owner, started.data?.startMemberImport.id as string)).toMatchObject({
+      status: "DONE",
+      added: 1,
+    });
+    expect(await memberByEmail(setup.owner, setup.communityId, email)).toMatchObject({
+      role: "MEMBER",
+      status: "ACTIVE",
+      source: "IMPORTED",
+      tags: ["regular", "volunteer", "spring-fair"],
+    });
   });
 
   it("invites by mail through the invitation flow, once however often the file is imported", async () => {

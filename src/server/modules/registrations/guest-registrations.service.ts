@@ -13,6 +13,7 @@ import type { RegistrationStatus } from "./registration-transitions.ts";
 import {
   ACTIVE,
   cancelLocked,
+  lockEventFor,
   placeRegistration,
   type RegisterInput,
   viewOf,
@@ -114,9 +115,9 @@ export async function registerAsGuest(
 ): Promise<{ status: RegistrationStatus; email: string }> {
   const { name, email } = await checkGuest(ctx, input);
   return ctx.db.transaction(async (tx) => {
-    const row = await lockEvent(tx, eventId);
-    requireGuestAccess(row);
     const userId = await userIdForEmail(tx, email);
+    const row = await lockEventFor(tx, eventId, userId);
+    requireGuestAccess(row);
     try {
       const placed = await placeRegistration(tx, ctx.emit, row, userId, input, { guestName: name });
       return { status: placed.status, email };

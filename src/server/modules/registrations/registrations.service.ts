@@ -11,6 +11,7 @@ import { requireOnSale } from "#server/modules/events/ticket-sales.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { can, hasBenefit } from "#server/modules/members/members.policy.ts";
 import { getMembership, recordRegistrant } from "#server/modules/members/members.service.ts";
+import { lockMembershipOf } from "#server/modules/members/membership-records.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { people } from "#server/modules/users/users.service.ts";
 import type { Capability } from "#shared/capabilities.ts";
@@ -68,7 +69,7 @@ export async function register(
   const me = requireViewer(ctx.viewer);
   const id = await ctx.db.transaction(async (tx) => {
     // Every seat decision for this event happens under this row lock, one registration at a time.
-    const row = await lockEvent(tx, eventId);
+    const row = await lockEventFor(tx, eventId, me.id);
     const membership = await getMembership(tx, me.id, row.communityId);
     const access = eventAccess(row, me, membership);
     if (access !== "visible") throw notFound();
@@ -82,7 +83,25 @@ export async function register(
 }
 
 /**
- * What registering and buying both check, with the event row locked: the event takes
+ * Locks the person's membership of the event's community, when they have one, and then the event:
+ * the order a ban takes them in (the membership, then each event), so a ban and a registration
+ * never wait on each other in a circle, and a ban committed meanwhile is seen by the checks that
+ * follow (`checkRegistrable` refuses someone banned). Every registration and hold starts here.
+ */
+export async function lockEventFor(tx: Db, eventId: string, userId: string): Promise<EventRow> {
+  const [peek] = await tx
+    .select({ communityId: eventsForJoin.communityId })
+    .from(eventsForJoin)
+    .where(eq(eventsForJoin.id, eventId))
+    .limit(1);
+  if (!peek) throw notFound();
+  await lockMembershipOf(tx, peek.communityId, userId);
+  return lockEvent(tx, eventId);
+}
+
+/**
+ * What registering and buying both check, with the person's membership and the event row locked
+ * (`lockEventFor`): the event takes
  * registrations, the person is not banned, the ticket type is on sale, the answers are valid and
  * the person holds no active registration. Answers the chosen type and the clean answers.
  */
@@ -127,8 +146,8 @@ async function checkRegistrable(tx: Db, row: EventRow, userId: string, input: Re
 }
 
 /**
- * The seat decision and the write, for a signed-in person or a guest. Call with the event row
- * locked (`lockEvent`). Its `registration.created` entry brings the person's mail and, for
+ * The seat decision and the write, for a signed-in person or a guest. Call with the membership and
+ * the event row locked (`lockEventFor`). Its `registration.created` entry brings the person's mail and, for
  * approval events, the organizers'.
  */
 export async function placeRegistration(
@@ -181,7 +200,7 @@ export async function placeRegistration(
 
 /**
  * Keeps `quantity` seats of a paid ticket for a buyer until `expiresAt` (a registration `held`),
- * after the same checks as registering. Call with the event row locked; the price itself is the
+ * after the same checks as registering. Call with the membership and event row locked (`lockEventFor`); the price itself is the
  * caller's (the quote). Refuses with SOLD_OUT when the seats are not there: a buyer never waits in
  * line for a hold.
  */
