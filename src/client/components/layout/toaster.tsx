@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Toaster as SonnerToaster } from "sonner";
+import { Toaster as SonnerToaster, toast } from "sonner";
 import type { ResolvedTheme } from "#client/lib/theme.ts";
 import { toasterStore } from "#client/lib/toaster-store.ts";
 
@@ -9,7 +9,13 @@ export { toast } from "sonner";
 function MountedSignal() {
   useEffect(() => {
     toasterStore.markMounted();
-    return toasterStore.markUnmounted;
+    return () => {
+      // The toasts on screen leave with this Toaster. sonner keeps them in its module until they
+      // are dismissed (their timers, which unmounting stops, would have done it) and hands them to
+      // the next Toaster that subscribes: a remounted app would show them again beside its own.
+      toast.dismiss();
+      toasterStore.markUnmounted();
+    };
   }, []);
   return null;
 }
