@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { act, screen, within } from "@testing-library/react";
 import { HttpResponse, http } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -136,9 +136,12 @@ describe("the profile page", () => {
     const { user } = await openProfile(auth);
     expect(screen.queryByRole("button", { name: "Remove photo" })).toBeNull();
 
-    await user.upload(
-      screen.getByLabelText("Profile photo"),
-      new File(["GIF89a"], "me.gif", { type: "image/gif" }),
+    // The crop dialog is a lazy chunk: awaited inside act, React shows it once the chunk arrives.
+    await act(() =>
+      user.upload(
+        screen.getByLabelText("Profile photo"),
+        new File(["GIF89a"], "me.gif", { type: "image/gif" }),
+      ),
     );
     const dialog = await screen.findByRole("dialog", { name: "Crop image" });
     await user.click(within(dialog).getByRole("button", { name: "Upload without cropping" }));
