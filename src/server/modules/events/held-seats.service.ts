@@ -10,9 +10,12 @@ import { event } from "./events.tables.ts";
  */
 export async function heldSeatsOf(ctx: Ctx, communityId: string): Promise<number | null> {
   if (!canManageEvents(await requireMembership(ctx, communityId))) return null;
-  const [row] = await ctx.db
-    .select({ held: sql<number>`coalesce(sum(${event.heldCount}), 0)::int` })
-    .from(event)
-    .where(and(eq(event.communityId, communityId), gt(event.heldCount, 0)));
-  return Number(row?.held ?? 0);
+  const load = async () => {
+    const [row] = await ctx.db
+      .select({ held: sql<number>`coalesce(sum(${event.heldCount}), 0)::int` })
+      .from(event)
+      .where(and(eq(event.communityId, communityId), gt(event.heldCount, 0)));
+    return Number(row?.held ?? 0);
+  };
+  return ctx.loaders ? ctx.loaders.remember("held-seats", communityId, load) : load();
 }

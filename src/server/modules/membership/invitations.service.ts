@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { RememberingLoaders } from "#server/db/read-cache.ts";
 import { DomainError, forbidden, invalidInput, notFound } from "#server/errors.ts";
 import { hit } from "#server/modules/auth/throttle.service.ts";
-import { requireMembership } from "#server/modules/members/members.service.ts";
+import { type MembersCtx, requireMembership } from "#server/modules/members/members.service.ts";
 import { lockMembershipOf } from "#server/modules/members/membership-records.service.ts";
 import { usersByEmail } from "#server/modules/users/users.service.ts";
 import type { Role } from "#shared/capabilities.ts";
@@ -227,14 +228,19 @@ export async function openInvitations(
  * overview's first steps; null for those who do not review members.
  */
 export async function invitedAnyone(
-  ctx: Pick<MembershipCtx, "db" | "viewer">,
+  ctx: Pick<MembershipCtx, "db" | "viewer"> & {
+    loaders?: (NonNullable<MembersCtx["loaders"]> & RememberingLoaders) | null;
+  },
   communityId: string,
 ): Promise<boolean | null> {
   if (!mayReviewMembers(await requireMembership(ctx, communityId))) return null;
-  const rows = await ctx.db
-    .select({ id: invitation.id })
-    .from(invitation)
-    .where(eq(invitation.communityId, communityId))
-    .limit(1);
-  return rows.length > 0;
+  const load = async () => {
+    const rows = await ctx.db
+      .select({ id: invitation.id })
+      .from(invitation)
+      .where(eq(invitation.communityId, communityId))
+      .limit(1);
+    return rows.length > 0;
+  };
+  return ctx.loaders ? ctx.loaders.remember("invited-anyone", communityId, load) : load();
 }
