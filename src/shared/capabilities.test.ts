@@ -24,6 +24,8 @@ describe("role → capability table", () => {
       "checkin",
       "payments.manage",
       "agents.manage",
+      "insights.view",
+      "insights.revenue",
     ]);
     expect(roleCan("admin", "community.delete")).toBe(false);
     expect(roleCan("admin", "members.manage_admins")).toBe(false);
@@ -39,12 +41,14 @@ describe("role → capability table", () => {
       "events.manage",
       "registrations.manage",
       "checkin",
+      "insights.view",
     ]);
     for (const capability of [
       "community.edit",
       "members.manage",
       "payments.manage",
       "agents.manage",
+      "insights.revenue",
     ] as const) {
       expect(roleCan("organizer", capability)).toBe(false);
     }
@@ -52,6 +56,7 @@ describe("role → capability table", () => {
 
   it("lets members see the community and nothing more", () => {
     expect(capabilitiesOf("member")).toEqual(["community.view"]);
+    expect(roleCan("member", "insights.view")).toBe(false);
   });
 
   it("grants every capability to someone and each role what the role below it has", () => {

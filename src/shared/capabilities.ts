@@ -30,6 +30,10 @@ export const CAPABILITIES = [
   /** Connect the community's own Stripe account and open its Stripe dashboard: where the money goes. */
   "payments.connect",
   "agents.manage",
+  /** The insights page: growth, attendance, sources, forecasts; never money. */
+  "insights.view",
+  /** Revenue in insights: what the community earned, per currency and purpose. */
+  "insights.revenue",
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -39,6 +43,7 @@ const RUNS_EVENTS: readonly Capability[] = [
   "events.manage",
   "registrations.manage",
   "checkin",
+  "insights.view",
 ];
 const ADMINISTERS: readonly Capability[] = [
   ...RUNS_EVENTS,
@@ -46,6 +51,7 @@ const ADMINISTERS: readonly Capability[] = [
   "members.manage",
   "payments.manage",
   "agents.manage",
+  "insights.revenue",
 ];
 
 export const ROLE_CAPABILITIES: Record<Role, readonly Capability[]> = {

@@ -5,6 +5,7 @@ export * from "#server/modules/checkout/checkout.tables.ts";
 export * from "#server/modules/communities/communities.tables.ts";
 export * from "#server/modules/events/events.tables.ts";
 export * from "#server/modules/files/files.tables.ts";
+export * from "#server/modules/insights/insights.tables.ts";
 export * from "#server/modules/log/log.tables.ts";
 export * from "#server/modules/members/members.tables.ts";
 export * from "#server/modules/membership/member-import.tables.ts";

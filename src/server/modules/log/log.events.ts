@@ -44,7 +44,13 @@ const payloads = {
   "community.billing_details_changed": z.object({ before: values, after: values }),
   /** A person deleted their account (under `ACCOUNT_EVENTS`, not a community); the entry names only the id. */
   "user.deleted": z.object({ userId: id }),
-  "member.joined": z.object({ userId: id, role: z.string(), source: z.string() }),
+  "member.joined": z.object({
+    userId: id,
+    role: z.string(),
+    source: z.string(),
+    /** Where the join came from, for insights (`ORIGINS`, or `link:<ref>`); absent on older entries. */
+    origin: z.string().optional(),
+  }),
   "member.tagged": z.object({
     membershipId: id,
     userId: id,
@@ -111,6 +117,8 @@ const payloads = {
     eventId: id,
     status: registrationStatus,
     guest: z.boolean(),
+    /** Where the registration came from, for insights (`ORIGINS`, or `link:<ref>`); absent on older entries. */
+    origin: z.string().optional(),
   }),
   "registration.status_changed": z.object({
     registrationId: id,

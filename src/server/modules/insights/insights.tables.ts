@@ -1,0 +1,130 @@
+import { bigint, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+
+// The insights rollups (docs/decisions/029-insights.md): a pure function of the domain-event log,
+// kept by the insights subscriber entry by entry and rebuilt from the log in a few set-based
+// statements. Days are the community's days (its IANA time zone) as `date`s; weeks start on
+// Monday; months are their first day. No foreign keys, like the log they are read from.
+
+/** Where a join or a registration came from (`origin` in the log; absent on older entries). */
+export const ORIGINS = [
+  "community_page",
+  "event_page",
+  "invitation",
+  "import",
+  "agent",
+  "organizer",
+  "created",
+  "link",
+  "unknown",
+] as const;
+export type OriginKind = (typeof ORIGINS)[number];
+
+/** One person's standing as a member of a community, as the log tells it. */
+export const insightsMember = pgTable(
+  "insights_member",
+  {
+    communityId: text("community_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** The day of the first join ever: the person's cohort is its month. */
+    firstJoinedOn: date("first_joined_on", { mode: "string" }).notNull(),
+    /** The day the current membership began; null while the person is not a member (left, removed, banned). */
+    joinedOn: date("joined_on", { mode: "string" }),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.userId] })],
+);
+
+/** Joins and leaves per community day and origin: the member growth chart and the headline counts. */
+export const insightsMemberDay = pgTable(
+  "insights_member_day",
+  {
+    communityId: text("community_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    /** An `OriginKind`, or `link:<ref>` for a shared link. */
+    origin: text("origin").notNull(),
+    joined: integer("joined").notNull().default(0),
+    left: integer("left").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.day, t.origin] })],
+);
+
+/** Registrations made per community day and origin (a held order counts once it is paid). */
+export const insightsRegistrationDay = pgTable(
+  "insights_registration_day",
+  {
+    communityId: text("community_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    origin: text("origin").notNull(),
+    registrations: integer("registrations").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.day, t.origin] })],
+);
+
+/** The days on which a person registered or checked in: active people, counted distinct. */
+export const insightsActiveDay = pgTable(
+  "insights_active_day",
+  {
+    communityId: text("community_id").notNull(),
+    userId: text("user_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId, t.day] }),
+    index("insights_active_day_day_idx").on(t.communityId, t.day, t.userId),
+  ],
+);
+
+/** Distinct active people per day, week and month, kept as `insights_active_day` gains rows. */
+export const insightsActiveCount = pgTable(
+  "insights_active_count",
+  {
+    communityId: text("community_id").notNull(),
+    unit: text("unit", { enum: ["day", "week", "month"] }).notNull(),
+    bucket: date("bucket", { mode: "string" }).notNull(),
+    people: integer("people").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.unit, t.bucket] })],
+);
+
+/** A check-in that stands (an undone one is deleted), with the community month it fell in. */
+export const insightsAttendance = pgTable(
+  "insights_attendance",
+  {
+    communityId: text("community_id").notNull(),
+    userId: text("user_id").notNull(),
+    eventId: text("event_id").notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId, t.eventId] }),
+    index("insights_attendance_month_idx").on(t.communityId, t.userId, t.month),
+  ],
+);
+
+/** Cohort retention: members who first joined in `cohort`, and how many of them attended in `month`. */
+export const insightsCohort = pgTable(
+  "insights_cohort",
+  {
+    communityId: text("community_id").notNull(),
+    cohort: date("cohort", { mode: "string" }).notNull(),
+    month: date("month", { mode: "string" }).notNull(),
+    members: integer("members").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.cohort, t.month] })],
+);
+
+/** Money per community day, currency and purpose, from `payment.succeeded` and `payment.refunded`. */
+export const insightsRevenueDay = pgTable(
+  "insights_revenue_day",
+  {
+    communityId: text("community_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    currency: text("currency").notNull(),
+    purpose: text("purpose").notNull(),
+    grossMinor: bigint("gross_minor", { mode: "number" }).notNull().default(0),
+    refundedMinor: bigint("refunded_minor", { mode: "number" }).notNull().default(0),
+    feeMinor: bigint("fee_minor", { mode: "number" }).notNull().default(0),
+    payments: integer("payments").notNull().default(0),
+    refunds: integer("refunds").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.day, t.currency, t.purpose] })],
+);
