@@ -33,6 +33,11 @@ export const registration = pgTable(
      * visitor's words never become the account's name (docs/decisions/007-guest-registration.md).
      */
     guestName: text("guest_name"),
+    /**
+     * Where the registration came from (insights' `ORIGINS`, or `link:<ref>` for a shared link);
+     * null on registrations made before it was recorded: "unknown".
+     */
+    origin: text("origin"),
     /** question id -> chosen or typed values */
     answers: jsonb("answers").$type<RegistrationAnswers>().notNull().default({}),
     /** Secret shown as the QR code at the door. */
