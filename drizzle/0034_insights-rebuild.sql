@@ -1,0 +1,20 @@
+CREATE TABLE "insights_cohort_size" (
+	"community_id" text NOT NULL,
+	"cohort" date NOT NULL,
+	"members" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "insights_cohort_size_community_id_cohort_pk" PRIMARY KEY("community_id","cohort")
+);
+--> statement-breakpoint
+CREATE TABLE "insights_held_origin" (
+	"registration_id" text PRIMARY KEY NOT NULL,
+	"community_id" text NOT NULL,
+	"origin" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "insights_rebuild_request" (
+	"id" text PRIMARY KEY NOT NULL,
+	"community_id" text,
+	"requested_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "insights_held_origin_community_idx" ON "insights_held_origin" USING btree ("community_id");
