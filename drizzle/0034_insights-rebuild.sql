@@ -17,4 +17,7 @@ CREATE TABLE "insights_rebuild_request" (
 	"requested_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "insights_held_origin_community_idx" ON "insights_held_origin" USING btree ("community_id");
+DROP INDEX "insights_active_day_day_idx";--> statement-breakpoint
+ALTER TABLE "insights_active_day" ADD COLUMN "previous_day" date;--> statement-breakpoint
+CREATE INDEX "insights_held_origin_community_idx" ON "insights_held_origin" USING btree ("community_id");--> statement-breakpoint
+CREATE INDEX "insights_active_day_day_idx" ON "insights_active_day" USING btree ("community_id","day","previous_day");

@@ -215,12 +215,15 @@ async function recompute(tx: Db, communityId: string | null, upTo: LogPosition):
   // Active: registered (not while paying), changed their own registration (not canceling), or
   // checked in.
   await tx.execute(sql`
-    insert into insights_active_day (community_id, user_id, day)
-    select distinct community_id, subject_id, day from insights_rebuild_entry
-    where subject_id is not null and (
-      (type = 'registration.created' and payload->>'status' <> 'held')
-      or (type = 'registration.status_changed' and actor_id = subject_id and payload->>'to' <> 'canceled')
-      or (type = 'registration.checked_in' and (payload->>'checkedIn')::boolean))`);
+    insert into insights_active_day (community_id, user_id, day, previous_day)
+    select community_id, subject_id, day, lag(day) over (partition by community_id, subject_id order by day)
+    from (
+      select distinct community_id, subject_id, day from insights_rebuild_entry
+      where subject_id is not null and (
+        (type = 'registration.created' and payload->>'status' <> 'held')
+        or (type = 'registration.status_changed' and actor_id = subject_id and payload->>'to' <> 'canceled')
+        or (type = 'registration.checked_in' and (payload->>'checkedIn')::boolean))
+    ) a`);
   const active = communityId ? sql`where community_id = ${communityId}` : sql``;
   await tx.execute(sql`
     insert into insights_active_count (community_id, unit, bucket, people)

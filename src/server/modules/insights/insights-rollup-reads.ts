@@ -142,13 +142,17 @@ export async function readRollups(
       group by 1`),
   );
 
+  // A person counts once, on their first active day within the range: the one whose previous
+  // active day lies before the range (or who has none).
   const [counts] = rowsOf<Record<string, string | number | null>>(
     await db.execute(sql`
       select
-        (select count(distinct user_id) from insights_active_day
-          where community_id = ${communityId} and day between ${from} and ${to}) as active,
-        (select count(distinct user_id) from insights_active_day
-          where community_id = ${communityId} and day between ${prevFrom} and ${prevTo}) as previous_active,
+        (select count(*) from insights_active_day
+          where community_id = ${communityId} and day between ${from} and ${to}
+            and (previous_day is null or previous_day < ${from})) as active,
+        (select count(*) from insights_active_day
+          where community_id = ${communityId} and day between ${prevFrom} and ${prevTo}
+            and (previous_day is null or previous_day < ${prevFrom})) as previous_active,
         (select sum(registrations) from insights_registration_day
           where community_id = ${communityId} and day between ${prevFrom} and ${prevTo}) as previous_registrations`),
   );
@@ -160,8 +164,9 @@ export async function readRollups(
           select people from insights_active_count
           where community_id = ${communityId} and unit = ${unit} and bucket = b.bucket), 0)
         else (
-          select count(distinct user_id) from insights_active_day
-          where community_id = ${communityId} and day between b.first and b.last) end as people
+          select count(*) from insights_active_day
+          where community_id = ${communityId} and day between b.first and b.last
+            and (previous_day is null or previous_day < b.first)) end as people
       from jsonb_to_recordset(${JSON.stringify(
         buckets.map((b) => ({ bucket: b.bucket, first: b.from, last: b.to, whole: b.whole })),
       )}::jsonb) as b(bucket date, first date, last date, whole boolean)

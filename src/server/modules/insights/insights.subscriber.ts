@@ -185,10 +185,19 @@ async function countRegistration(tx: Db, { communityId, day }: At, origin: strin
 async function markActive(tx: Db, { communityId, day }: At, userId: string) {
   const added = rowsOf<{ day: string }>(
     await tx.execute(sql`
-      insert into insights_active_day (community_id, user_id, day) values (${communityId}, ${userId}, ${day})
+      insert into insights_active_day (community_id, user_id, day, previous_day)
+      values (${communityId}, ${userId}, ${day}, (
+        select max(day) from insights_active_day
+        where community_id = ${communityId} and user_id = ${userId} and day < ${day}::date))
       on conflict do nothing returning day::text`),
   );
   if (added.length === 0) return;
+  // Entries do not arrive in the order of their days: a day may fall before ones already kept.
+  await tx.execute(sql`
+    update insights_active_day set previous_day = ${day}
+    where community_id = ${communityId} and user_id = ${userId} and day = (
+      select min(day) from insights_active_day
+      where community_id = ${communityId} and user_id = ${userId} and day > ${day}::date)`);
   await tx.execute(sql`
     insert into insights_active_count (community_id, unit, bucket, people)
     select ${communityId}, u.unit, u.bucket, 1

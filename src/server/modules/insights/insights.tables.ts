@@ -66,10 +66,16 @@ export const insightsActiveDay = pgTable(
     communityId: text("community_id").notNull(),
     userId: text("user_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
+    /**
+     * The person's active day before this one (null for their first): the people active within
+     * any range of days are the rows in it whose previous day lies before it, counted without
+     * gathering their ids.
+     */
+    previousDay: date("previous_day", { mode: "string" }),
   },
   (t) => [
     primaryKey({ columns: [t.communityId, t.userId, t.day] }),
-    index("insights_active_day_day_idx").on(t.communityId, t.day, t.userId),
+    index("insights_active_day_day_idx").on(t.communityId, t.day, t.previousDay),
   ],
 );
 
