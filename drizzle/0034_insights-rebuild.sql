@@ -20,4 +20,6 @@ CREATE TABLE "insights_rebuild_request" (
 DROP INDEX "insights_active_day_day_idx";--> statement-breakpoint
 ALTER TABLE "insights_active_day" ADD COLUMN "previous_day" date;--> statement-breakpoint
 CREATE INDEX "insights_held_origin_community_idx" ON "insights_held_origin" USING btree ("community_id");--> statement-breakpoint
-CREATE INDEX "insights_active_day_day_idx" ON "insights_active_day" USING btree ("community_id","day","previous_day");
+CREATE INDEX "insights_active_day_day_idx" ON "insights_active_day" USING btree ("community_id","day","previous_day");--> statement-breakpoint
+-- The log's history reaches the rollups through one set-based rebuild on the jobs runtime's first pass, which also moves the subscriber to the log's end, rather than entry by entry.
+INSERT INTO "insights_rebuild_request" ("id", "community_id") VALUES ('initial', NULL);
