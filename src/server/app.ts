@@ -43,6 +43,7 @@ import {
 import { createLastSeen } from "./modules/auth/sessions.service.ts";
 import { attachFileStorage, createFileStorage } from "./modules/files/files.storage.ts";
 import { filesSubscriber } from "./modules/files/files.subscriber.ts";
+import { insightsSubscriber } from "./modules/insights/insights.subscriber.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createEmit } from "./modules/log/log.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
@@ -267,6 +268,7 @@ export async function createServerApp(
       notificationsSubscriber(jobSettings),
       filesSubscriber(storage),
       membersSubscriber(),
+      insightsSubscriber(),
       ...(stripe ? [paymentsSubscriber({ stripe, emit, clock, log: (line) => console.error(line) })] : []),
     ],
     emit,

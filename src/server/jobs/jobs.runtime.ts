@@ -3,6 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { CHECKOUT_HANDLERS, sweepDueOrders } from "#server/modules/checkout/checkout-events.ts";
 import { CHECKOUT_KIND } from "#server/modules/checkout/checkout-stripe.ts";
 import { endedEvents } from "#server/modules/events/events.service.ts";
+import { runRequestedRebuilds } from "#server/modules/insights/insights-rebuild.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import type { Mailer } from "#server/modules/mail/mail.service.ts";
 import { settleEndedEvents, unsettledEvents } from "#server/modules/members/member-activity.service.ts";
@@ -204,7 +205,8 @@ export function startJobs(options: {
         (await imports.step()) +
         (reconciler ? await reconciler.step() : 0) +
         (stripeEvents ? await stripeEvents.step() : 0) +
-        (await sweepDueOrders(orders));
+        (await sweepDueOrders(orders)) +
+        (await runRequestedRebuilds(options.db));
       if (work === 0) {
         idle = true;
         break;

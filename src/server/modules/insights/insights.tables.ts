@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 // The insights rollups (docs/decisions/029-insights.md): a pure function of the domain-event log,
 // kept by the insights subscriber entry by entry and rebuilt from the log in a few set-based
@@ -66,10 +66,16 @@ export const insightsActiveDay = pgTable(
     communityId: text("community_id").notNull(),
     userId: text("user_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
+    /**
+     * The person's active day before this one (null for their first): the people active within
+     * any range of days are the rows in it whose previous day lies before it, counted without
+     * gathering their ids.
+     */
+    previousDay: date("previous_day", { mode: "string" }),
   },
   (t) => [
     primaryKey({ columns: [t.communityId, t.userId, t.day] }),
-    index("insights_active_day_day_idx").on(t.communityId, t.day, t.userId),
+    index("insights_active_day_day_idx").on(t.communityId, t.day, t.previousDay),
   ],
 );
 
@@ -128,3 +134,35 @@ export const insightsRevenueDay = pgTable(
   },
   (t) => [primaryKey({ columns: [t.communityId, t.day, t.currency, t.purpose] })],
 );
+
+/** Members per cohort (the month of their first join): the cohort table's first column. */
+export const insightsCohortSize = pgTable(
+  "insights_cohort_size",
+  {
+    communityId: text("community_id").notNull(),
+    cohort: date("cohort", { mode: "string" }).notNull(),
+    members: integer("members").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.cohort] })],
+);
+
+/**
+ * The origin of a registration created `held` (seats kept while the buyer pays): it counts as a
+ * registration only once it is paid for or otherwise leaves `held`, with the origin it was made with.
+ */
+export const insightsHeldOrigin = pgTable(
+  "insights_held_origin",
+  {
+    registrationId: text("registration_id").primaryKey(),
+    communityId: text("community_id").notNull(),
+    origin: text("origin").notNull(),
+  },
+  (t) => [index("insights_held_origin_community_idx").on(t.communityId)],
+);
+
+/** A rebuild asked of the jobs runtime: one community's rollups, or all of them (null). */
+export const insightsRebuildRequest = pgTable("insights_rebuild_request", {
+  id: text("id").primaryKey(),
+  communityId: text("community_id"),
+  requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+});

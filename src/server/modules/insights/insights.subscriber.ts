@@ -1,0 +1,283 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import type { LogEntry } from "#server/modules/log/log.events.ts";
+import { deleteRollups, rebuildCommunityUpTo } from "./insights-rebuild.service.ts";
+
+export const INSIGHTS_SUBSCRIBER = "insights";
+
+// Keeps the insights rollups (insights.tables.ts, docs/decisions/029-insights.md) from the log, one
+// entry at a time. Every rule here has its set-based twin in insights-rebuild.service.ts, and the
+// two must give the same rows: the rebuild test compares them after a random concurrent mix.
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** What the entry says of where it came from; absent or empty is `unknown`. */
+const originOf = (origin: string | undefined) => (origin ? origin : "unknown");
+
+const LEAVES = new Set(["member.left", "member.removed", "member.banned"]);
+const COUNTED = new Set(["going", "waitlisted", "pending"]);
+const RELEVANT = new Set([
+  "member.joined",
+  ...LEAVES,
+  "registration.created",
+  "registration.status_changed",
+  "registration.checked_in",
+  "payment.succeeded",
+  "payment.refunded",
+]);
+
+export function insightsSubscriber() {
+  return {
+    name: INSIGHTS_SUBSCRIBER,
+    async handle(tx: Db, entry: LogEntry): Promise<void> {
+      const { communityId } = entry;
+      if (entry.type === "community.deleted") return deleteRollups(tx, communityId);
+      if (entry.type === "community.updated") {
+        // Every day was placed in the old time zone: place them all again, up to this entry (the
+        // ones after it are still to come through here, in the new zone).
+        if ("timeZone" in entry.payload.after)
+          await rebuildCommunityUpTo(tx, communityId, { txId: entry.txId, position: entry.position });
+        return;
+      }
+      if (!RELEVANT.has(entry.type)) return;
+      const day = await dayOf(tx, communityId, entry.occurredAt);
+      // A community deleted since: its rollups go with its `community.deleted` entry.
+      if (!day) return;
+      const at = { communityId, day };
+      switch (entry.type) {
+        case "member.joined":
+          return memberJoined(tx, at, entry.payload.userId, originOf(entry.payload.origin));
+        case "member.left":
+        case "member.removed":
+        case "member.banned":
+          return memberLeft(tx, at, entry.payload.userId);
+        case "registration.created":
+          if (entry.payload.status === "held") {
+            await tx.execute(sql`
+              insert into insights_held_origin (registration_id, community_id, origin)
+              values (${entry.payload.registrationId}, ${communityId}, ${originOf(entry.payload.origin)})
+              on conflict do nothing`);
+            return;
+          }
+          await countRegistration(tx, at, originOf(entry.payload.origin));
+          if (entry.subjectId) await markActive(tx, at, entry.subjectId);
+          return;
+        case "registration.status_changed": {
+          const { from, to, registrationId } = entry.payload;
+          if (from === "held" && COUNTED.has(to)) {
+            // A registration made while paying counts once it is paid (or waits), the first time.
+            const [held] = rowsOf<{ origin: string }>(
+              await tx.execute(sql`
+                delete from insights_held_origin where registration_id = ${registrationId} returning origin`),
+            );
+            if (held) await countRegistration(tx, at, held.origin);
+          }
+          // Only the person's own doing counts as activity, not an organizer's approval.
+          if (entry.subjectId && entry.actorId === entry.subjectId && to !== "canceled")
+            await markActive(tx, at, entry.subjectId);
+          return;
+        }
+        case "registration.checked_in":
+          if (!entry.subjectId) return;
+          if (entry.payload.checkedIn) {
+            await markActive(tx, at, entry.subjectId);
+            await checkIn(tx, at, entry.subjectId, entry.payload.eventId);
+          } else await undoCheckIn(tx, communityId, entry.subjectId, entry.payload.eventId);
+          return;
+        case "payment.succeeded":
+          await tx.execute(sql`
+            insert into insights_revenue_day
+              (community_id, day, currency, purpose, gross_minor, fee_minor, payments)
+            values (${communityId}, ${day}, ${entry.payload.currency}, ${entry.payload.purpose},
+              ${entry.payload.amountMinor}, ${entry.payload.feeMinor}, 1)
+            on conflict (community_id, day, currency, purpose) do update set
+              gross_minor = insights_revenue_day.gross_minor + excluded.gross_minor,
+              fee_minor = insights_revenue_day.fee_minor + excluded.fee_minor,
+              payments = insights_revenue_day.payments + 1`);
+          return;
+        case "payment.refunded":
+          await tx.execute(sql`
+            insert into insights_revenue_day (community_id, day, currency, purpose, refunded_minor, refunds)
+            values (${communityId}, ${day}, ${entry.payload.currency}, ${entry.payload.purpose},
+              ${entry.payload.refundMinor}, 1)
+            on conflict (community_id, day, currency, purpose) do update set
+              refunded_minor = insights_revenue_day.refunded_minor + excluded.refunded_minor,
+              refunds = insights_revenue_day.refunds + 1`);
+          return;
+        default:
+          return;
+      }
+    },
+  };
+}
+
+type At = { communityId: string; day: string };
+
+/** The entry's day in the community's current time zone, by the database's zone rules (as the rebuild). */
+async function dayOf(tx: Db, communityId: string, occurredAt: Date): Promise<string | null> {
+  const [row] = rowsOf<{ day: string }>(
+    await tx.execute(sql`
+      select ((${occurredAt.toISOString()}::timestamptz at time zone time_zone)::date)::text as day
+      from community where id = ${communityId}`),
+  );
+  return row?.day ?? null;
+}
+
+async function memberJoined(tx: Db, { communityId, day }: At, userId: string, origin: string) {
+  const [row] = rowsOf<{ joined_on: string | null }>(
+    await tx.execute(sql`
+      select joined_on::text from insights_member
+      where community_id = ${communityId} and user_id = ${userId}`),
+  );
+  // A join while already a member (a repeated entry) changes nothing: joins and leaves alternate.
+  if (row && row.joined_on !== null) return;
+  if (row) {
+    await tx.execute(sql`
+      update insights_member set joined_on = ${day}
+      where community_id = ${communityId} and user_id = ${userId}`);
+  } else {
+    await tx.execute(sql`
+      insert into insights_member (community_id, user_id, first_joined_on, joined_on)
+      values (${communityId}, ${userId}, ${day}, ${day})`);
+    await tx.execute(sql`
+      insert into insights_cohort_size (community_id, cohort, members)
+      values (${communityId}, date_trunc('month', ${day}::date)::date, 1)
+      on conflict (community_id, cohort) do update set members = insights_cohort_size.members + 1`);
+    // Check-ins from before the first join count for the cohort from its own month on.
+    await tx.execute(sql`
+      insert into insights_cohort (community_id, cohort, month, members)
+      select ${communityId}, date_trunc('month', ${day}::date)::date, a.month, 1
+      from (select distinct month from insights_attendance
+            where community_id = ${communityId} and user_id = ${userId}) a
+      where a.month >= date_trunc('month', ${day}::date)::date
+      on conflict (community_id, cohort, month) do update set members = insights_cohort.members + 1`);
+  }
+  await tx.execute(sql`
+    insert into insights_member_day (community_id, day, origin, joined)
+    values (${communityId}, ${day}, ${origin}, 1)
+    on conflict (community_id, day, origin) do update set joined = insights_member_day.joined + 1`);
+}
+
+async function memberLeft(tx: Db, { communityId, day }: At, userId: string) {
+  const left = rowsOf<{ user_id: string }>(
+    await tx.execute(sql`
+      update insights_member set joined_on = null
+      where community_id = ${communityId} and user_id = ${userId} and joined_on is not null
+      returning user_id`),
+  );
+  // Someone who was not a member as the log tells it (joined before the log began) leaves uncounted.
+  if (left.length === 0) return;
+  await tx.execute(sql`
+    insert into insights_member_day (community_id, day, origin, "left")
+    values (${communityId}, ${day}, 'unknown', 1)
+    on conflict (community_id, day, origin) do update set "left" = insights_member_day."left" + 1`);
+}
+
+async function countRegistration(tx: Db, { communityId, day }: At, origin: string) {
+  await tx.execute(sql`
+    insert into insights_registration_day (community_id, day, origin, registrations)
+    values (${communityId}, ${day}, ${origin}, 1)
+    on conflict (community_id, day, origin) do update
+      set registrations = insights_registration_day.registrations + 1`);
+}
+
+/** The person was active that day: counted once per day, week and month however often. */
+async function markActive(tx: Db, { communityId, day }: At, userId: string) {
+  const added = rowsOf<{ day: string }>(
+    await tx.execute(sql`
+      insert into insights_active_day (community_id, user_id, day, previous_day)
+      values (${communityId}, ${userId}, ${day}, (
+        select max(day) from insights_active_day
+        where community_id = ${communityId} and user_id = ${userId} and day < ${day}::date))
+      on conflict do nothing returning day::text`),
+  );
+  if (added.length === 0) return;
+  // Entries do not arrive in the order of their days: a day may fall before ones already kept.
+  await tx.execute(sql`
+    update insights_active_day set previous_day = ${day}
+    where community_id = ${communityId} and user_id = ${userId} and day = (
+      select min(day) from insights_active_day
+      where community_id = ${communityId} and user_id = ${userId} and day > ${day}::date)`);
+  await tx.execute(sql`
+    insert into insights_active_count (community_id, unit, bucket, people)
+    select ${communityId}, u.unit, u.bucket, 1
+    from (values
+      ('day', ${day}::date, ${day}::date + 1),
+      ('week', date_trunc('week', ${day}::date)::date, (date_trunc('week', ${day}::date) + interval '1 week')::date),
+      ('month', date_trunc('month', ${day}::date)::date, (date_trunc('month', ${day}::date) + interval '1 month')::date)
+    ) as u(unit, bucket, next)
+    where not exists (
+      select 1 from insights_active_day a
+      where a.community_id = ${communityId} and a.user_id = ${userId}
+        and a.day >= u.bucket and a.day < u.next and a.day <> ${day}::date)
+    on conflict (community_id, unit, bucket) do update set people = insights_active_count.people + 1`);
+}
+
+async function checkIn(tx: Db, { communityId, day }: At, userId: string, eventId: string) {
+  const [before] = rowsOf<{ month: string }>(
+    await tx.execute(sql`
+      select month::text from insights_attendance
+      where community_id = ${communityId} and user_id = ${userId} and event_id = ${eventId}`),
+  );
+  const [after] = rowsOf<{ month: string }>(
+    await tx.execute(sql`
+      insert into insights_attendance (community_id, user_id, event_id, month)
+      values (${communityId}, ${userId}, ${eventId}, date_trunc('month', ${day}::date)::date)
+      on conflict (community_id, user_id, event_id) do update set month = excluded.month
+      returning month::text`),
+  );
+  if (!after || before?.month === after.month) return;
+  if (before) await cohortMonthMaybeLost(tx, communityId, userId, before.month);
+  await cohortMonthMaybeGained(tx, communityId, userId, eventId, after.month);
+}
+
+async function undoCheckIn(tx: Db, communityId: string, userId: string, eventId: string) {
+  const [removed] = rowsOf<{ month: string }>(
+    await tx.execute(sql`
+      delete from insights_attendance
+      where community_id = ${communityId} and user_id = ${userId} and event_id = ${eventId}
+      returning month::text`),
+  );
+  if (removed) await cohortMonthMaybeLost(tx, communityId, userId, removed.month);
+}
+
+/** The person now attended in `month` through `eventId`: +1 for their cohort unless they already had. */
+async function cohortMonthMaybeGained(
+  tx: Db,
+  communityId: string,
+  userId: string,
+  eventId: string,
+  month: string,
+) {
+  await tx.execute(sql`
+    insert into insights_cohort (community_id, cohort, month, members)
+    select ${communityId}, date_trunc('month', m.first_joined_on)::date, ${month}::date, 1
+    from insights_member m
+    where m.community_id = ${communityId} and m.user_id = ${userId}
+      and ${month}::date >= date_trunc('month', m.first_joined_on)::date
+      and not exists (
+        select 1 from insights_attendance a
+        where a.community_id = ${communityId} and a.user_id = ${userId}
+          and a.month = ${month}::date and a.event_id <> ${eventId})
+    on conflict (community_id, cohort, month) do update set members = insights_cohort.members + 1`);
+}
+
+/** The person lost a check-in in `month`: -1 for their cohort if none is left in that month. */
+async function cohortMonthMaybeLost(tx: Db, communityId: string, userId: string, month: string) {
+  const lowered = rowsOf<{ members: number }>(
+    await tx.execute(sql`
+      update insights_cohort c set members = c.members - 1
+      from insights_member m
+      where m.community_id = ${communityId} and m.user_id = ${userId}
+        and c.community_id = ${communityId} and c.cohort = date_trunc('month', m.first_joined_on)::date
+        and c.month = ${month}::date
+        and not exists (
+          select 1 from insights_attendance a
+          where a.community_id = ${communityId} and a.user_id = ${userId} and a.month = ${month}::date)
+      returning c.members`),
+  );
+  // A rebuild has no row for a count of nobody; neither does this.
+  if (lowered[0]?.members === 0)
+    await tx.execute(sql`
+      delete from insights_cohort where community_id = ${communityId} and month = ${month}::date and members = 0`);
+}
