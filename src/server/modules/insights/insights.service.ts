@@ -1,5 +1,6 @@
 import type { Db } from "#server/db/client.ts";
 import type { RememberingLoaders } from "#server/db/read-cache.ts";
+import { forbidden } from "#server/errors.ts";
 import { type Ctx as CommunitiesCtx, getCommunity } from "#server/modules/communities/communities.service.ts";
 import { memberStats } from "#server/modules/members/member-stats.service.ts";
 import { can } from "#server/modules/members/members.policy.ts";
@@ -31,18 +32,23 @@ export type InsightsSummary = {
 };
 
 const REFUSAL = "Only the community's owner, admins and organizers see its insights.";
+const REVENUE_REFUSAL = "Only the community's owner and admins see its revenue.";
 
 /**
  * The insights page for a period: FORBIDDEN without `insights.view`; revenue (its figure, chart
- * and the top events' money) is null without `insights.revenue`. A bad period is BAD_USER_INPUT.
+ * and the top events' money) is null without `insights.revenue`, or FORBIDDEN with
+ * `requireRevenue` (the revenue chart's download). A bad period is BAD_USER_INPUT.
  */
 export async function communityInsights(
   ctx: InsightsCtx,
   communityId: string,
   request: PeriodRequest,
+  options: { requireRevenue?: boolean } = {},
 ): Promise<CommunityInsights> {
   const member = await requireCapability(ctx, communityId, "insights.view", REFUSAL);
-  return insightsOf(ctx, communityId, request, can(member, "insights.revenue"));
+  const revenue = can(member, "insights.revenue");
+  if (options.requireRevenue && !revenue) throw forbidden(REVENUE_REFUSAL);
+  return insightsOf(ctx, communityId, request, revenue);
 }
 
 /** The overview's figures, or null for a viewer without `insights.view` (the overview asks without knowing the role). */
