@@ -332,13 +332,25 @@ describe("Community.insightsSummary", () => {
       members: 3,
       revenue: expect.any(Array),
     });
-    const fromInsights = await owner.graphql<Insights>(INSIGHTS, {
-      id: communityId,
-      period: { preset: "LAST_30_DAYS" },
-    });
-    expect(fromInsights.data?.communityInsights.figures.members.value).toBe(
-      asOwner.data?.community.insightsSummary?.members,
+    const fromInsights = await owner.graphql<{
+      communityInsights: {
+        figures: Record<"members" | "newMembers" | "activeMembers", { value: number }> & {
+          revenue: { currency: string; netMinor: number }[];
+        };
+      };
+    }>(
+      `query ($id: ID!) { communityInsights(communityId: $id, period: { preset: LAST_30_DAYS }) {
+        figures { members { value } newMembers { value } activeMembers { value } revenue { currency netMinor } } } }`,
+      { id: communityId },
     );
+    const figures = fromInsights.data?.communityInsights.figures;
+    expect(asOwner.data?.community.insightsSummary).toEqual({
+      period: { from: "2026-02-09", to: "2026-03-10" },
+      members: figures?.members.value,
+      newMembers: figures?.newMembers.value,
+      activeMembers: figures?.activeMembers.value,
+      revenue: figures?.revenue,
+    });
 
     const asOrganizer = await organizer.graphql<Summary>(SUMMARY, { id: communityId });
     expect(asOrganizer.data?.community.insightsSummary).toMatchObject({ members: 3, revenue: null });
