@@ -6,7 +6,8 @@ import { bucketOf, bucketsOf, rangeBounds } from "./insights-period.ts";
 // Events held, read from the events' own rows (docs/decisions/029-insights.md): an event is held
 // in a period when it is published (not canceled) and ended within the period, before now. Going
 // and checked in are the event row's counters, kept in the same transaction as every registration
-// change, so they need no rollup of their own.
+// change, so they need no rollup of their own. An event starts before it ends, so bounding
+// `starts_at` too lets the (community, status, starts_at) index end the scan at the period's end.
 
 export const TOP_EVENTS_MAX = 10;
 
@@ -59,6 +60,7 @@ export async function readEvents(
         and ends_at >= ${earliest.toISOString()}::timestamptz
         and ends_at < ${current.end.toISOString()}::timestamptz
         and ends_at <= ${now.toISOString()}::timestamptz
+        and starts_at < ${current.end.toISOString()}::timestamptz
       group by 1, 2`),
   );
 
@@ -130,6 +132,7 @@ async function readTopEvents(
           and ends_at >= ${range.start.toISOString()}::timestamptz
           and ends_at < ${range.end.toISOString()}::timestamptz
           and ends_at <= ${now.toISOString()}::timestamptz
+          and starts_at < ${range.end.toISOString()}::timestamptz
         order by registrations desc, starts_at desc, id
         limit ${TOP_EVENTS_MAX}
       )
