@@ -117,6 +117,6 @@ async function insightsOf(
   };
   // The same period and view read twice in a moment (the overview's figures, a chart's CSV after
   // the page) is read once; any domain event of the community drops it (decision 014).
-  const key = `insights:${period.from}:${period.to}:${revenue ? "revenue" : "no-revenue"}`;
+  const key = `insights:${period.preset ?? "range"}:${period.from}:${period.to}:${revenue ? "revenue" : "no-revenue"}`;
   return ctx.loaders ? ctx.loaders.remember(key, communityId, load) : load();
 }
