@@ -15,6 +15,7 @@ import { clientAddress } from "./http/client-ip.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute } from "./http/graphql-route.ts";
+import { mountInsightsRoutes } from "./http/insights-routes.ts";
 import { createListener } from "./http/listener.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
 import { mountPasskeyRoutes } from "./http/passkey-routes.ts";
@@ -253,6 +254,7 @@ export async function createServerApp(
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   mountMemberRoutes(app, { contextFor });
   mountPaymentRoutes(app, { contextFor });
+  mountInsightsRoutes(app, { contextFor });
   mountAccountRoutes(app, { auth, contextFor, revocations, mailer, sendText, appUrl: config.appUrl });
   app.all("/api/*", (c) => c.json({ code: "NOT_FOUND", message: "No such API endpoint." }, 404));
   mountUnsubscribeRoutes(app, { contextFor });

@@ -879,14 +879,14 @@ export type TagMembersMutationVariables = Exact<{
 
 export type TagMembersMutation = { tagMembers: { matched: number, changed: number } };
 
-export type MemberFiguresFieldsFragment = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, peopleCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
+export type MemberFiguresFieldsFragment = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, peopleCount: number } | null, insightsSummary: { newMembers: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
 
 export type MemberFiguresQueryVariables = Exact<{
   communityId: string | number;
 }>;
 
 
-export type MemberFiguresQuery = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, peopleCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
+export type MemberFiguresQuery = { community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, peopleCount: number } | null, insightsSummary: { newMembers: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null } };
 
 export type JoinRequestsQueryVariables = Exact<{
   communityId: string | number;
@@ -1160,14 +1160,14 @@ export type PaymentPlansQueryVariables = Exact<{
 
 export type PaymentPlansQuery = { membershipPlans: Array<{ id: string, name: string, archived: boolean }> };
 
-export type RevenueFieldsFragment = { revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null } };
+export type RevenueFieldsFragment = { revenueCommunity: { id: string, insightsSummary: { revenue: Array<{ currency: string, amountMinor: number }> | null } | null } };
 
 export type RevenueQueryVariables = Exact<{
   communityId: string | number;
 }>;
 
 
-export type RevenueQuery = { revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null } };
+export type RevenueQuery = { revenueCommunity: { id: string, insightsSummary: { revenue: Array<{ currency: string, amountMinor: number }> | null } | null } };
 
 export type RecordPaymentMutationVariables = Exact<{
   communityId: string | number;
@@ -1334,7 +1334,7 @@ export type OverviewPageQueryVariables = Exact<{
 }>;
 
 
-export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, peopleCount: number, newLast30Days: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null }, revenueCommunity: { id: string, revenueLast30Days: Array<{ currency: string, amountMinor: number }> | null }, status: { id: string, pendingJoinRequests: number | null, heldSeats: number | null, invitedAnyone: boolean | null, canTakePayments: boolean, memberStats: { activeCount: number } | null, paymentActivity: { failedLast30Days: number, anyTaken: boolean } | null } };
+export type OverviewPageQuery = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> }, community: { id: string, pendingJoinRequests: number | null, memberStats: { activeCount: number, peopleCount: number } | null, insightsSummary: { newMembers: number } | null, newestMembers: Array<{ id: string, joinedAt: string, person: { id: string, name: string } }> | null }, revenueCommunity: { id: string, insightsSummary: { revenue: Array<{ currency: string, amountMinor: number }> | null } | null }, status: { id: string, pendingJoinRequests: number | null, heldSeats: number | null, invitedAnyone: boolean | null, canTakePayments: boolean, memberStats: { activeCount: number } | null, paymentActivity: { failedLast30Days: number, anyTaken: boolean } | null } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -1484,7 +1484,9 @@ export const MemberFiguresFieldsFragmentDoc = new TypedDocumentString(`
     memberStats {
       activeCount
       peopleCount
-      newLast30Days
+    }
+    insightsSummary {
+      newMembers
     }
     newestMembers(first: 5) {
       id
@@ -1547,9 +1549,11 @@ export const RevenueFieldsFragmentDoc = new TypedDocumentString(`
     fragment RevenueFields on Query {
   revenueCommunity: community(id: $communityId) {
     id
-    revenueLast30Days {
-      currency
-      amountMinor
+    insightsSummary {
+      revenue {
+        currency
+        amountMinor: netMinor
+      }
     }
   }
 }
@@ -2591,7 +2595,9 @@ export const MemberFiguresDocument = new TypedDocumentString(`
     memberStats {
       activeCount
       peopleCount
-      newLast30Days
+    }
+    insightsSummary {
+      newMembers
     }
     newestMembers(first: 5) {
       id
@@ -3147,9 +3153,11 @@ export const RevenueDocument = new TypedDocumentString(`
     fragment RevenueFields on Query {
   revenueCommunity: community(id: $communityId) {
     id
-    revenueLast30Days {
-      currency
-      amountMinor
+    insightsSummary {
+      revenue {
+        currency
+        amountMinor: netMinor
+      }
     }
   }
 }`) as unknown as TypedDocumentString<RevenueQuery, RevenueQueryVariables>;
@@ -3673,7 +3681,9 @@ fragment MemberFiguresFields on Query {
     memberStats {
       activeCount
       peopleCount
-      newLast30Days
+    }
+    insightsSummary {
+      newMembers
     }
     newestMembers(first: 5) {
       id
@@ -3688,9 +3698,11 @@ fragment MemberFiguresFields on Query {
 fragment RevenueFields on Query {
   revenueCommunity: community(id: $communityId) {
     id
-    revenueLast30Days {
-      currency
-      amountMinor
+    insightsSummary {
+      revenue {
+        currency
+        amountMinor: netMinor
+      }
     }
   }
 }`) as unknown as TypedDocumentString<OverviewPageQuery, OverviewPageQueryVariables>;

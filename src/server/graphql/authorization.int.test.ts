@@ -608,6 +608,12 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.communityId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.communityInsights": {
+    query:
+      "query ($id: ID!) { communityInsights(communityId: $id, period: { preset: ALL_TIME }) { figures { members { value } revenue { netMinor } } topEvents { title } } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Query.payment": {
     query: "query ($id: ID!) { payment(id: $id) { id amountMinor payer { name email } } }",
     variables: (ids) => ({ id: ids.paymentId }),

@@ -9,6 +9,7 @@ const MemberStatsRef = builder.objectRef<MemberStats>("MemberStats").implement({
     activeCount: t.exposeInt("activeCount", { description: "Active members" }),
     newLast30Days: t.exposeInt("newLast30Days", {
       description: "Active members who joined in the last 30 days",
+      deprecationReason: "Use Community.insightsSummary.newMembers: the same figure as the insights page's.",
     }),
     peopleCount: t.exposeInt("peopleCount", {
       description: "People who registered for the community's events without being members",

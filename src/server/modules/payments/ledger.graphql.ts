@@ -195,6 +195,7 @@ builder.objectFields(Community, (t) => ({
     nullable: true,
     description:
       "Per currency: payments that succeeded in the last 30 days less refunds. Null unless the viewer manages payments.",
+    deprecationReason: "Use Community.insightsSummary.revenue: the same figure as the insights page's.",
     resolve: (c, _args, ctx) => revenueLast30Days(ctx, c.id),
   }),
 }));

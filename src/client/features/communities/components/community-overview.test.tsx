@@ -34,11 +34,11 @@ async function renderOverview(status: Status, published: boolean) {
               memberStats: {
                 activeCount: status.memberStats?.activeCount ?? 1,
                 peopleCount: 0,
-                newLast30Days: 0,
               },
+              insightsSummary: { newMembers: 0 },
               newestMembers: [],
             },
-            revenueCommunity: { id: "c1", revenueLast30Days: [] },
+            revenueCommunity: { id: "c1", insightsSummary: { revenue: [] } },
             status,
           },
         }),

@@ -208,7 +208,9 @@ export const MemberFiguresFields = graphql(`
       memberStats {
         activeCount
         peopleCount
-        newLast30Days
+      }
+      insightsSummary {
+        newMembers
       }
       newestMembers(first: 5) {
         id

@@ -20,7 +20,7 @@ const noEvents = {
   past: { nodes: [] },
 };
 /** What a role that does not manage payments is told of the revenue. */
-const noRevenue = { id: "c1", revenueLast30Days: null };
+const noRevenue = { id: "c1", insightsSummary: null };
 /** What needs attention and how far setting up is: nothing waits. */
 const status = overviewStatusFixture({ paymentActivity: null });
 
@@ -72,7 +72,8 @@ describe("the overview's member figures", () => {
     const asked = await renderOverview({
       id: "c1",
       pendingJoinRequests: 4,
-      memberStats: { activeCount: 1234, peopleCount: 40, newLast30Days: 56 },
+      memberStats: { activeCount: 1234, peopleCount: 40 },
+      insightsSummary: { newMembers: 56 },
       newestMembers: [
         { id: "m2", joinedAt: "2026-11-20T10:00:00.000Z", person: { id: "u2", name: "Bo Guest" } },
         { id: "m1", joinedAt: "2026-11-02T10:00:00.000Z", person: { id: "u1", name: "Ada Guest" } },
@@ -107,7 +108,8 @@ describe("the overview's member figures", () => {
       {
         id: "c1",
         pendingJoinRequests: 0,
-        memberStats: { activeCount: 7, peopleCount: 0, newLast30Days: 1 },
+        memberStats: { activeCount: 7, peopleCount: 0 },
+        insightsSummary: { newMembers: 1 },
         newestMembers: [],
       },
       "OWNER",
@@ -126,7 +128,7 @@ describe("the overview's member figures", () => {
 
   it("show no member figures to a role that may not see the members", async () => {
     await renderOverview(
-      { id: "c1", pendingJoinRequests: null, memberStats: null, newestMembers: null },
+      { id: "c1", pendingJoinRequests: null, memberStats: null, insightsSummary: null, newestMembers: null },
       "MEMBER",
     );
     await screen.findByText("Your role");

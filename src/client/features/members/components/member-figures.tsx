@@ -8,10 +8,11 @@ const count = (n: number) => new Intl.NumberFormat().format(n);
 
 /**
  * The overview's key figures about people, as the server counts them. Roles that may not see the
- * members get null figures, and then nothing is shown.
+ * members get null figures, and then nothing is shown. New members are the insights page's count
+ * of the last 30 days, so the two pages never disagree.
  */
 export function MemberFigures({ figures }: { figures: Figures }) {
-  const { memberStats, newestMembers, pendingJoinRequests } = figures;
+  const { memberStats, insightsSummary, newestMembers, pendingJoinRequests } = figures;
   if (!memberStats) return null;
   const params = { communityId: figures.id };
   const joined = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -35,7 +36,9 @@ export function MemberFigures({ figures }: { figures: Figures }) {
             ) : null
           }
         />
-        <Figure label="New in the last 30 days" value={count(memberStats.newLast30Days)} />
+        {insightsSummary ? (
+          <Figure label="New in the last 30 days" value={count(insightsSummary.newMembers)} />
+        ) : null}
         {pendingJoinRequests === null ? null : (
           <Figure
             label="Pending requests"

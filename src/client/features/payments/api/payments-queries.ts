@@ -107,14 +107,19 @@ const PaymentPlansQuery = graphql(`
   }
 `);
 
-/** The overview's revenue; the overview page asks for it with its other parts at once. */
+/**
+ * The overview's revenue: the insights of the last 30 days, so the overview and the insights page
+ * never disagree. The overview page asks for it with its other parts at once.
+ */
 export const RevenueFields = graphql(`
   fragment RevenueFields on Query {
     revenueCommunity: community(id: $communityId) {
       id
-      revenueLast30Days {
-        currency
-        amountMinor
+      insightsSummary {
+        revenue {
+          currency
+          amountMinor: netMinor
+        }
       }
     }
   }
@@ -224,7 +229,8 @@ export function paymentPlansQueryOptions(communityId: string) {
 export function revenueQueryOptions(communityId: string) {
   return queryOptions({
     queryKey: paymentKeys.revenue(communityId),
-    queryFn: async () => (await request(RevenueQuery, { communityId })).revenueCommunity.revenueLast30Days,
+    queryFn: async () =>
+      (await request(RevenueQuery, { communityId })).revenueCommunity.insightsSummary?.revenue ?? null,
   });
 }
 

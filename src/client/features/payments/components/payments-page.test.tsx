@@ -352,13 +352,21 @@ describe("the overview's revenue", () => {
               upcoming: { nodes: [], pageInfo: { hasNextPage: false } },
               drafts: { nodes: [] },
               past: { nodes: [] },
-              community: { id: "c1", pendingJoinRequests: 0, memberStats: null, newestMembers: null },
+              community: {
+                id: "c1",
+                pendingJoinRequests: 0,
+                memberStats: null,
+                insightsSummary: null,
+                newestMembers: null,
+              },
               revenueCommunity: {
                 id: "c1",
-                revenueLast30Days: [
-                  { currency: "EUR", amountMinor: 120_950 },
-                  { currency: "JPY", amountMinor: 1_500 },
-                ],
+                insightsSummary: {
+                  revenue: [
+                    { currency: "EUR", amountMinor: 120_950 },
+                    { currency: "JPY", amountMinor: 1_500 },
+                  ],
+                },
               },
               status: {
                 id: "c1",

@@ -2,11 +2,11 @@ import { Link } from "@tanstack/react-router";
 import type { RevenueQuery } from "#client/gql/graphql.ts";
 import { money } from "../labels.ts";
 
-type Revenue = NonNullable<RevenueQuery["revenueCommunity"]["revenueLast30Days"]>;
+type Revenue = NonNullable<NonNullable<RevenueQuery["revenueCommunity"]["insightsSummary"]>["revenue"]>;
 
 /**
- * The overview's revenue of the last 30 days: payments that went through less refunds, one line per
- * currency, as the ledger has them.
+ * The overview's revenue of the last 30 days (the community's days): payments that went through
+ * less refunds, one line per currency, the same figure as the insights page's.
  */
 export function RevenueFigure({ communityId, revenue }: { communityId: string; revenue: Revenue }) {
   return (

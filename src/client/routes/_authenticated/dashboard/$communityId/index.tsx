@@ -47,7 +47,7 @@ async function loadOverview(queryClient: QueryClient, communityId: string) {
     const { upcoming, drafts, past, community, revenueCommunity } = answer;
     queryClient.setQueryData(events.queryKey, { upcoming, drafts, past });
     queryClient.setQueryData(figures.queryKey, community);
-    queryClient.setQueryData(revenue.queryKey, revenueCommunity.revenueLast30Days);
+    queryClient.setQueryData(revenue.queryKey, revenueCommunity.insightsSummary?.revenue ?? null);
     queryClient.setQueryData(status.queryKey, answer.status);
   } catch {
     await Promise.all([
