@@ -221,7 +221,6 @@ describe("communityInsights", () => {
     expect(insights?.figures.attendanceRate).toEqual({ value: 12 / 20, previous: 1 });
     expect(insights?.figures.noShowRate.value).toBeCloseTo(0.4);
     expect(insights?.figures.noShowRate.previous).toBe(0);
-    expect(insights?.figures.members.value).toBe(3);
     const zero = { events: 0, going: 0, checkedIn: 0, attendanceRate: null };
     expect(insights?.eventsHeld).toEqual([
       { bucket: "2026-03-02", events: 1, going: 4, checkedIn: 1, attendanceRate: 0.25 },
