@@ -17,6 +17,7 @@ import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute } from "./http/graphql-route.ts";
 import { createListener } from "./http/listener.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
+import { createPageViews } from "./http/page-views.ts";
 import { mountPasskeyRoutes } from "./http/passkey-routes.ts";
 import { mountPaymentRoutes } from "./http/payments-routes.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
@@ -43,6 +44,7 @@ import {
 import { createLastSeen } from "./modules/auth/sessions.service.ts";
 import { attachFileStorage, createFileStorage } from "./modules/files/files.storage.ts";
 import { filesSubscriber } from "./modules/files/files.subscriber.ts";
+import { createPageViewCounter } from "./modules/insights/event-views.service.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createEmit } from "./modules/log/log.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
@@ -241,6 +243,12 @@ export async function createServerApp(
       Allow: "POST",
     }),
   );
+  const viewCounter = createPageViewCounter({
+    db,
+    nowMs,
+    flushEveryMs: { ...defaultJobsConfig, ...config.jobs }.pageViewsFlushMs,
+  });
+  const views = createPageViews(viewCounter, nowMs);
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
   const eventRoutes = mountEventRoutes(app, {
@@ -248,6 +256,7 @@ export async function createServerApp(
     distDir,
     contextFor,
     pages: publicReads.pages,
+    views,
   });
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   mountMemberRoutes(app, { contextFor });
@@ -272,6 +281,7 @@ export async function createServerApp(
     emit,
     stripe,
     databaseKind: database.kind,
+    flushPageViews: viewCounter.flush,
   });
   jobs = started;
 
@@ -283,6 +293,7 @@ export async function createServerApp(
     signedOutPage: eventRoutes.signedOutPage,
     clientIp,
     securityHeaders: securityValues,
+    views,
     graphqlRoute: createGraphQLRoute({
       endpoint: graphql,
       trustedOrigins: [config.appUrl],
@@ -303,6 +314,7 @@ export async function createServerApp(
     async close() {
       clearInterval(revocationPoll);
       await started.stop();
+      await viewCounter.close();
       storageRoutes.close();
       storage.close();
       mailer.close();

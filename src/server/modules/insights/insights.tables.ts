@@ -128,3 +128,18 @@ export const insightsRevenueDay = pgTable(
   },
   (t) => [primaryKey({ columns: [t.communityId, t.day, t.currency, t.purpose] })],
 );
+
+/**
+ * Views of an event's public page per community day, counted in memory and added here a few
+ * seconds at a time (`event-views.service.ts`), so a popular page costs no write per view.
+ */
+export const insightsEventViews = pgTable(
+  "insights_event_views",
+  {
+    eventId: text("event_id").notNull(),
+    communityId: text("community_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day] })],
+);
