@@ -1,7 +1,7 @@
 import type { PageViewCounter } from "#server/modules/insights/event-views.service.ts";
 import type { HeaderReader } from "#server/request-context.ts";
 
-// Which requests count as a person viewing an event's page (decision 030). Nothing is stored about
+// Which requests count as a person viewing an event's page (decision 031). Nothing is stored about
 // the visitor: no cookie, no address, only one more view of the event on its day.
 
 /** Crawlers, link previews and command-line clients: not people reading the page. */

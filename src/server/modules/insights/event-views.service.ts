@@ -5,7 +5,7 @@ import { communitiesOfEvents } from "#server/modules/events/events.service.ts";
 import { toWallTime } from "#shared/time.ts";
 import { insightsEventViews } from "./insights.tables.ts";
 
-// Views of events' public pages (decision 030). Each view adds one to a number in memory, per
+// Views of events' public pages (decision 031). Each view adds one to a number in memory, per
 // event and quarter hour; a flush every few seconds adds them to `insights_event_views` in one
 // statement, per event and community day. A quarter hour always lies within one local day: every
 // time zone's offset from UTC is a whole number of quarter hours.
