@@ -69,9 +69,14 @@ test("visitors open an event's page, directly and from the community page; the o
   const sources = insights.getByRole("table", { name: "Registrations by source" });
   await expect(sources.getByRole("row")).toHaveCount(2);
   await expect(sources.getByRole("row").nth(1)).toContainText("100%");
-  const checkIns = insights.getByRole("table", { name: "Check-ins per quarter hour" });
-  await expect(checkIns.getByRole("row").nth(1)).toContainText("1");
+  // The check-in curve is drawn, and its table lists the quarter hour of the one check-in.
+  await expect(insights.getByRole("group", { name: "Check-ins" }).locator("canvas")).toBeVisible();
   await insights.scrollIntoViewIfNeeded();
   await saveScreenshot(page, "event-insights-dark");
   await expectAccessible(page, "event insights");
+  await insights.getByRole("button", { name: "Show as table: Check-ins" }).click();
+  const checkIns = insights.getByRole("table", { name: "Check-ins per quarter hour" });
+  await expect(checkIns.getByRole("row")).toHaveCount(2);
+  await expect(checkIns.getByRole("row").nth(1).getByRole("cell").last()).toHaveText("1");
+  await expectAccessible(page, "event insights, check-ins as a table");
 });

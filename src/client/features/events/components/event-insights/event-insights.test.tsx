@@ -1,13 +1,28 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { HttpResponse } from "msw";
 import { Suspense } from "react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EventInsightsDocument, type EventInsightsQuery } from "#client/gql/graphql.ts";
 import { api, server } from "#client/test-network.ts";
 import { EventInsightsSection } from "./event-insights.tsx";
 
 type Insights = EventInsightsQuery["eventInsights"];
+
+// The chart library asks the screen's pixel ratio when it loads; jsdom has no media queries.
+beforeAll(() => {
+  window.matchMedia ??= (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) satisfies MediaQueryList;
+});
 
 const measured: Insights = {
   eventId: "e1",
@@ -35,7 +50,9 @@ const measured: Insights = {
 };
 
 async function show(insights: Insights) {
-  server.use(api.query(EventInsightsDocument, () => HttpResponse.json({ data: { eventInsights: insights } })));
+  server.use(
+    api.query(EventInsightsDocument, () => HttpResponse.json({ data: { eventInsights: insights } })),
+  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -71,6 +88,9 @@ describe("event insights", () => {
       ["Shared link “newsletter”", "1", "25%", "1"],
       ["Unknown", "1", "25%", "0"],
     ]);
+    // The curve is a chart first, with its values a click away as a table.
+    expect(await within(section).findByRole("group", { name: "Check-ins" })).toBeTruthy();
+    fireEvent.click(within(section).getByRole("button", { name: "Show as table: Check-ins" }));
     const checkIns = within(section).getByRole("table", { name: "Check-ins per quarter hour" });
     // On the event's clock (New York), whatever the viewer's.
     expect(rows(checkIns)).toEqual([
@@ -96,5 +116,6 @@ describe("event insights", () => {
     expect(within(section).getByText("Each registration appears here with where it came from.")).toBeTruthy();
     expect(within(section).getByText("The curve appears on the day, from the first check-in.")).toBeTruthy();
     expect(within(section).queryByRole("table")).toBeNull();
+    expect(within(section).queryByRole("button", { name: /Show as table/ })).toBeNull();
   });
 });

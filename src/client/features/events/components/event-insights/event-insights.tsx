@@ -1,4 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { formatCount, formatShare } from "#client/components/charts/chart-format.ts";
+import { ChartTable } from "#client/components/charts/chart-table.tsx";
 import { eventInsightsQueryOptions } from "#client/features/events/api/event-insights-queries.ts";
 import type { EventInsightsQuery } from "#client/gql/graphql.ts";
 import { CheckInCurve } from "./check-in-curve.tsx";
@@ -6,10 +8,6 @@ import { EmptyNote, InsightsCard } from "./insights-card.tsx";
 import { sourceLabel } from "./source-labels.ts";
 
 type Insights = EventInsightsQuery["eventInsights"];
-
-const count = (value: number) => new Intl.NumberFormat().format(value);
-const share = (value: number) =>
-  new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 }).format(value);
 
 /** The event's numbers for those who may see insights: views, registrations, sources, check-ins. */
 export function EventInsightsSection({ eventId }: { eventId: string }) {
@@ -27,18 +25,18 @@ export function EventInsightsSection({ eventId }: { eventId: string }) {
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure
           label="Page views"
-          value={count(insights.pageViews.total)}
+          value={formatCount(insights.pageViews.total)}
           detail={viewDays(insights.pageViews.days.length)}
         />
         <Figure
           label="Registrations"
-          value={count(insights.registrations)}
+          value={formatCount(insights.registrations)}
           detail="Not counting unpaid orders"
         />
-        <Figure label="Going" value={count(insights.going)} detail="Registrations with a seat" />
+        <Figure label="Going" value={formatCount(insights.going)} detail="Registrations with a seat" />
         <Figure
           label="Conversion"
-          value={insights.conversion === null ? "—" : share(insights.conversion)}
+          value={insights.conversion === null ? "—" : formatShare(insights.conversion, undefined, 1)}
           detail={insights.conversion === null ? "No page views yet" : "Registrations per page view"}
         />
       </dl>
@@ -51,7 +49,7 @@ export function EventInsightsSection({ eventId }: { eventId: string }) {
 }
 
 const viewDays = (days: number) =>
-  days === 0 ? "None yet" : days === 1 ? "On 1 day" : `Over ${count(days)} days`;
+  days === 0 ? "None yet" : days === 1 ? "On 1 day" : `Over ${formatCount(days)} days`;
 
 function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
   return (
@@ -70,41 +68,21 @@ function SourcesCard({ insights }: { insights: Insights }) {
       {insights.sources.length === 0 ? (
         <EmptyNote>Each registration appears here with where it came from.</EmptyNote>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <caption className="sr-only">Registrations by source</caption>
-            <thead className="text-left text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  Source
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Registrations
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Share
-                </th>
-                <th scope="col" className="py-2 pl-3 text-right font-medium">
-                  Going
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {insights.sources.map((source) => (
-                <tr key={source.origin} className="border-t">
-                  <th scope="row" className="py-2 pr-3 text-left font-normal">
-                    {sourceLabel(source)}
-                  </th>
-                  <td className="px-3 py-2 text-right tabular-nums">{count(source.registrations)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">
-                    {total > 0 ? share(source.registrations / total) : "—"}
-                  </td>
-                  <td className="py-2 pl-3 text-right tabular-nums">{count(source.going)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ChartTable
+          caption="Registrations by source"
+          rows={insights.sources}
+          rowKey={(source) => source.origin}
+          columns={[
+            { label: "Source", cell: sourceLabel },
+            { label: "Registrations", numeric: true, cell: (source) => formatCount(source.registrations) },
+            {
+              label: "Share",
+              numeric: true,
+              cell: (source) => formatShare(total > 0 ? source.registrations / total : null, undefined, 1),
+            },
+            { label: "Going", numeric: true, cell: (source) => formatCount(source.going) },
+          ]}
+        />
       )}
     </InsightsCard>
   );

@@ -19,9 +19,9 @@ export function InsightsCard({
       <section aria-labelledby={headingId} className="grid gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1">
-            <h3 id={headingId} className="text-base font-semibold leading-tight">
+            <h2 id={headingId} className="text-base font-semibold leading-tight">
               {title}
-            </h3>
+            </h2>
             <p className="text-sm text-muted-foreground">{description}</p>
           </div>
           {action}
