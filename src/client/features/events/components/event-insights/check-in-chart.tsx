@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { formatCount } from "#client/components/charts/chart-format.ts";
 import { type ChartClock, TimeSeriesChart } from "#client/components/charts/time-series-chart.tsx";
 import type { CheckInPoint } from "./check-in-curve.tsx";
 
@@ -10,6 +11,17 @@ const SERIES = [
 ] as const;
 
 const bucket = (point: CheckInPoint) => point.localTime;
+
+/** Counts are whole: the axis leaves out the ticks between them. */
+const wholeTicks = (value: number) => (Number.isInteger(value) ? formatCount(value) : "");
+
+/** The quarter hour before the first check-in, when nobody was in yet: the curve rises from zero. */
+function fromZero(points: readonly CheckInPoint[]): CheckInPoint[] {
+  const first = points[0];
+  if (!first) return [];
+  const at = new Date(Date.parse(first.at) - QUARTER_HOUR_MS).toISOString();
+  return [{ at, localTime: "", checkIns: 0, total: 0 }, ...points];
+}
 
 /** The check-in curve drawn: how many are in so far, over the bars of each quarter hour. */
 export function CheckInChart({
@@ -23,10 +35,12 @@ export function CheckInChart({
     () => ({ time: (point) => Date.parse(point.at), stepMs: QUARTER_HOUR_MS, format: label }),
     [label],
   );
+  const rows = useMemo(() => fromZero(points), [points]);
   return (
     <TimeSeriesChart
       label="Check-ins"
-      rows={points}
+      rows={rows}
+      leftTicks={wholeTicks}
       bucket={bucket}
       granularity="day"
       clock={clock}
