@@ -1,7 +1,9 @@
 import { useMemo } from "react";
 import { formatCount } from "#client/components/charts/chart-format.ts";
 import { type ChartClock, TimeSeriesChart } from "#client/components/charts/time-series-chart.tsx";
-import type { CheckInPoint } from "./check-in-curve.tsx";
+import type { EventInsightsQuery } from "#client/gql/graphql.ts";
+
+type CheckInPoint = EventInsightsQuery["eventInsights"]["checkIns"][number];
 
 const QUARTER_HOUR_MS = 15 * 60_000;
 

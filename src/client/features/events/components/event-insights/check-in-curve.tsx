@@ -5,7 +5,7 @@ import { ChartTable } from "#client/components/charts/chart-table.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import type { EventInsightsQuery } from "#client/gql/graphql.ts";
 
-export type CheckInPoint = EventInsightsQuery["eventInsights"]["checkIns"][number];
+type CheckInPoint = EventInsightsQuery["eventInsights"]["checkIns"][number];
 
 // The drawing library loads only once there is a curve to draw.
 const CheckInChart = lazy(() => import("./check-in-chart.tsx").then((m) => ({ default: m.CheckInChart })));
