@@ -18,6 +18,7 @@ import { createGraphQLRoute } from "./http/graphql-route.ts";
 import { mountInsightsRoutes } from "./http/insights-routes.ts";
 import { createListener } from "./http/listener.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
+import { createPageViews } from "./http/page-views.ts";
 import { mountPasskeyRoutes } from "./http/passkey-routes.ts";
 import { mountPaymentRoutes } from "./http/payments-routes.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
@@ -44,6 +45,7 @@ import {
 import { createLastSeen } from "./modules/auth/sessions.service.ts";
 import { attachFileStorage, createFileStorage } from "./modules/files/files.storage.ts";
 import { filesSubscriber } from "./modules/files/files.subscriber.ts";
+import { createPageViewCounter } from "./modules/insights/event-views.service.ts";
 import { insightsSubscriber } from "./modules/insights/insights.subscriber.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
 import { createEmit } from "./modules/log/log.service.ts";
@@ -243,6 +245,12 @@ export async function createServerApp(
       Allow: "POST",
     }),
   );
+  const viewCounter = createPageViewCounter({
+    db,
+    nowMs,
+    flushEveryMs: { ...defaultJobsConfig, ...config.jobs }.pageViewsFlushMs,
+  });
+  const views = createPageViews(viewCounter, nowMs);
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
   const eventRoutes = mountEventRoutes(app, {
@@ -250,6 +258,7 @@ export async function createServerApp(
     distDir,
     contextFor,
     pages: publicReads.pages,
+    views,
   });
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   mountMemberRoutes(app, { contextFor });
@@ -276,6 +285,7 @@ export async function createServerApp(
     emit,
     stripe,
     databaseKind: database.kind,
+    flushPageViews: viewCounter.flush,
   });
   jobs = started;
 
@@ -287,6 +297,7 @@ export async function createServerApp(
     signedOutPage: eventRoutes.signedOutPage,
     clientIp,
     securityHeaders: securityValues,
+    views,
     graphqlRoute: createGraphQLRoute({
       endpoint: graphql,
       trustedOrigins: [config.appUrl],
@@ -307,6 +318,7 @@ export async function createServerApp(
     async close() {
       clearInterval(revocationPoll);
       await started.stop();
+      await viewCounter.close();
       storageRoutes.close();
       storage.close();
       mailer.close();

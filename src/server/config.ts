@@ -88,6 +88,8 @@ export type JobsConfig = {
   /** Events per page (Stripe's most is 100) and pages per account per walk. */
   stripeReconcilePageSize: number;
   stripeReconcilePages: number;
+  /** How often views of event pages counted in memory are written; 0 only when the jobs drain and on close. */
+  pageViewsFlushMs: number;
 };
 
 export type S3Config = {

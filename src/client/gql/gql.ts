@@ -37,6 +37,7 @@ type Documents = {
     "\n  query TicketQuote($eventId: ID!, $ticketTypeId: ID!, $quantity: Int!, $promoCode: String) {\n    ticketQuote(eventId: $eventId, ticketTypeId: $ticketTypeId, quantity: $quantity, promoCode: $promoCode) {\n      currency\n      subtotalMinor\n      discountMinor\n      totalMinor\n      promoCode\n      lines {\n        ticketTypeId\n        quantity\n        unitPriceMinor\n        listUnitPriceMinor\n        memberPrice\n        unitDiscountMinor\n      }\n    }\n  }\n": typeof types.TicketQuoteDocument,
     "\n  query RegistrationDigest($communityId: ID!) {\n    registrationDigest(communityId: $communityId)\n  }\n": typeof types.RegistrationDigestDocument,
     "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n": typeof types.SetRegistrationDigestDocument,
+    "\n  query EventInsights($eventId: ID!) {\n    eventInsights(eventId: $eventId) {\n      eventId\n      timeZone\n      registrations\n      going\n      conversion\n      pageViews {\n        total\n        days {\n          day\n          views\n        }\n      }\n      sources {\n        origin\n        kind\n        ref\n        registrations\n        going\n      }\n      checkIns {\n        at\n        localTime\n        checkIns\n        total\n      }\n    }\n  }\n": typeof types.EventInsightsDocument,
     "\n  fragment SavedEvent on Event {\n    id\n    status\n    host {\n      id\n    }\n  }\n": typeof types.SavedEventFragmentDoc,
     "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      ...SavedEvent\n    }\n  }\n": typeof types.CreateEventDocument,
     "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      ...SavedEvent\n    }\n  }\n": typeof types.UpdateEventDocument,
@@ -164,6 +165,7 @@ const documents: Documents = {
     "\n  query TicketQuote($eventId: ID!, $ticketTypeId: ID!, $quantity: Int!, $promoCode: String) {\n    ticketQuote(eventId: $eventId, ticketTypeId: $ticketTypeId, quantity: $quantity, promoCode: $promoCode) {\n      currency\n      subtotalMinor\n      discountMinor\n      totalMinor\n      promoCode\n      lines {\n        ticketTypeId\n        quantity\n        unitPriceMinor\n        listUnitPriceMinor\n        memberPrice\n        unitDiscountMinor\n      }\n    }\n  }\n": types.TicketQuoteDocument,
     "\n  query RegistrationDigest($communityId: ID!) {\n    registrationDigest(communityId: $communityId)\n  }\n": types.RegistrationDigestDocument,
     "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n": types.SetRegistrationDigestDocument,
+    "\n  query EventInsights($eventId: ID!) {\n    eventInsights(eventId: $eventId) {\n      eventId\n      timeZone\n      registrations\n      going\n      conversion\n      pageViews {\n        total\n        days {\n          day\n          views\n        }\n      }\n      sources {\n        origin\n        kind\n        ref\n        registrations\n        going\n      }\n      checkIns {\n        at\n        localTime\n        checkIns\n        total\n      }\n    }\n  }\n": types.EventInsightsDocument,
     "\n  fragment SavedEvent on Event {\n    id\n    status\n    host {\n      id\n    }\n  }\n": types.SavedEventFragmentDoc,
     "\n  mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {\n    createEvent(communityId: $communityId, input: $input, publish: $publish) {\n      ...SavedEvent\n    }\n  }\n": types.CreateEventDocument,
     "\n  mutation UpdateEvent($id: ID!, $input: EventInput!) {\n    updateEvent(id: $id, input: $input) {\n      ...SavedEvent\n    }\n  }\n": types.UpdateEventDocument,
@@ -357,6 +359,10 @@ export function graphql(source: "\n  query RegistrationDigest($communityId: ID!)
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetRegistrationDigest($communityId: ID!, $enabled: Boolean!) {\n    setRegistrationDigest(communityId: $communityId, enabled: $enabled)\n  }\n"): typeof import('./graphql').SetRegistrationDigestDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EventInsights($eventId: ID!) {\n    eventInsights(eventId: $eventId) {\n      eventId\n      timeZone\n      registrations\n      going\n      conversion\n      pageViews {\n        total\n        days {\n          day\n          views\n        }\n      }\n      sources {\n        origin\n        kind\n        ref\n        registrations\n        going\n      }\n      checkIns {\n        at\n        localTime\n        checkIns\n        total\n      }\n    }\n  }\n"): typeof import('./graphql').EventInsightsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

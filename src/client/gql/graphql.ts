@@ -620,6 +620,13 @@ export type SetRegistrationDigestMutationVariables = Exact<{
 
 export type SetRegistrationDigestMutation = { setRegistrationDigest: boolean };
 
+export type EventInsightsQueryVariables = Exact<{
+  eventId: string | number;
+}>;
+
+
+export type EventInsightsQuery = { eventInsights: { eventId: string, timeZone: string, registrations: number, going: number, conversion: number | null, pageViews: { total: number, days: Array<{ day: string, views: number }> }, sources: Array<{ origin: string, kind: string, ref: string | null, registrations: number, going: number }>, checkIns: Array<{ at: string, localTime: string, checkIns: number, total: number }> } };
+
 export type SavedEventFragment = { id: string, status: EventStatus, host: { id: string } };
 
 export type CreateEventMutationVariables = Exact<{
@@ -2040,6 +2047,37 @@ export const SetRegistrationDigestDocument = new TypedDocumentString(`
   setRegistrationDigest(communityId: $communityId, enabled: $enabled)
 }
     `) as unknown as TypedDocumentString<SetRegistrationDigestMutation, SetRegistrationDigestMutationVariables>;
+export const EventInsightsDocument = new TypedDocumentString(`
+    query EventInsights($eventId: ID!) {
+  eventInsights(eventId: $eventId) {
+    eventId
+    timeZone
+    registrations
+    going
+    conversion
+    pageViews {
+      total
+      days {
+        day
+        views
+      }
+    }
+    sources {
+      origin
+      kind
+      ref
+      registrations
+      going
+    }
+    checkIns {
+      at
+      localTime
+      checkIns
+      total
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventInsightsQuery, EventInsightsQueryVariables>;
 export const CreateEventDocument = new TypedDocumentString(`
     mutation CreateEvent($communityId: ID!, $input: EventInput!, $publish: Boolean!) {
   createEvent(communityId: $communityId, input: $input, publish: $publish) {

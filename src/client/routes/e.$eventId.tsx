@@ -7,6 +7,7 @@ import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { InlineSignIn } from "#client/features/auth/components/inline-sign-in.tsx";
 import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
 import { eventPageQueryOptions } from "#client/features/event-page/api/event-page-queries.ts";
+import { leaveEventPage, showEventPage } from "#client/features/event-page/api/page-view-beacon.ts";
 import type { CheckoutOutcome } from "#client/features/event-page/components/checkout-return.tsx";
 import { EventPage } from "#client/features/event-page/components/event-page.tsx";
 import type { EventPageSlots } from "#client/features/event-page/components/slots.ts";
@@ -47,6 +48,10 @@ export const Route = createFileRoute("/e/$eventId")({
     }
     return { queryClient, renderMarkdown: markdown.renderMarkdown, gate };
   },
+  // Moving from one event's page to another's stays in this route: both count as showing a page.
+  onEnter: ({ params }) => showEventPage(params.eventId),
+  onStay: ({ params }) => showEventPage(params.eventId),
+  onLeave: leaveEventPage,
   component: EventRoute,
 });
 

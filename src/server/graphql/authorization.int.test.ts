@@ -148,6 +148,12 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.eventId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.eventInsights": {
+    // Like the event's other organizer reads: an event the outsider cannot see reads as missing.
+    query: "query ($id: ID!) { eventInsights(eventId: $id) { registrations pageViews { total } } }",
+    variables: (ids) => ({ id: ids.eventId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Query.myRegistrations": {
     query: "{ myRegistrations(when: UPCOMING) { nodes { id event { id } } } }",
     variables: () => ({}),

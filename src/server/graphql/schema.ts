@@ -25,6 +25,7 @@ import "#server/modules/pricing/promo-codes.graphql.ts";
 import "#server/modules/pricing/quote.graphql.ts";
 import "#server/modules/checkout/checkout.graphql.ts";
 import "#server/modules/insights/insights.graphql.ts";
+import "#server/modules/insights/event-insights.graphql.ts";
 
 /**
  * A field that shows its parent's property of the same name (Pothos's `t.expose…`) loses its

@@ -15,6 +15,7 @@ import { domainErrorResponse } from "./domain-errors.ts";
 import { readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
 import { injectMeta, previewMeta } from "./page-meta.ts";
+import type { PageViews } from "./page-views.ts";
 import type { PublicReadCache } from "./public-read-cache.ts";
 import { isSignedOut } from "./session-cookies.ts";
 
@@ -24,6 +25,8 @@ type Options = {
   contextFor: RequestContextFactory;
   /** The /e/{id} HTML of signed-out visitors (decision 010). */
   pages: PublicReadCache["pages"];
+  /** Counts the page's views, for the event's insights. */
+  views: PageViews;
 };
 
 type RoutesEnv = Env & { Variables: { clientIp: string } };
@@ -112,11 +115,23 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     if (!UUID.test(id)) return c.html(html, 404);
     const shared = isSignedOut(c.req.raw.headers);
     const cached = shared ? options.pages.get(id) : undefined;
-    if (cached) return c.html(cached.html, cached.status);
     const startedAt = options.pages.now();
-    const page = await eventPage(c.req.raw.headers, c.get("clientIp"), id, html);
-    if (shared) options.pages.set(id, page, startedAt);
+    const page = cached ?? (await eventPage(c.req.raw.headers, c.get("clientIp"), id, html));
+    if (shared && !cached) options.pages.set(id, page, startedAt);
+    // Hono answers HEAD with this route too: only a GET brings someone to the page.
+    if (page.status === 200 && c.req.method === "GET") options.views.page(id, c.req.raw.headers);
     return c.html(page.html, page.status);
+  });
+
+  // The app moved to an event's page without loading /e/{id} (from the community page, say): it
+  // says so with `navigator.sendBeacon`, which needs no cookie. Unknown ids are dropped when the
+  // views are written; each client address has a few per window.
+  app.post("/api/events/:id/view", (c) => {
+    const id = c.req.param("id");
+    if (!UUID.test(id)) return c.json({ code: "NOT_FOUND", message: "No such event." }, 404);
+    if (!options.views.beacon(id, c.req.raw.headers, c.get("clientIp")))
+      return c.json({ code: "RATE_LIMITED", message: "Too many views from this address." }, 429);
+    return c.body(null, 204);
   });
 
   async function eventPage(
@@ -151,6 +166,11 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
 export type EventPage = { html: string; status: 200 | 404 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The event of an /e/{id} address, or null for any other. */
+export function eventIdOfPageUrl(url: string | undefined): string | null {
+  return EVENT_PAGE_URL.exec(url ?? "")?.[1] ?? null;
+}
+
 const EVENT_PAGE_URL = /^\/e\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\?.*)?$/i;
 
 /** The headers of an event's HTML page, whether made now or answered from memory. */

@@ -1,6 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { EVENT_PAGE_HEADERS, type EventPage, eventPageFromMemory } from "./events-routes.ts";
+import {
+  EVENT_PAGE_HEADERS,
+  type EventPage,
+  eventIdOfPageUrl,
+  eventPageFromMemory,
+} from "./events-routes.ts";
 import { headersOf, isGraphQLPost } from "./graphql-route.ts";
+import type { PageViews } from "./page-views.ts";
 import type { PublicReadCache } from "./public-read-cache.ts";
 
 type Listener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -19,6 +25,8 @@ export function createListener(options: {
   ) => Promise<EventPage | null>;
   clientIp: (peer: string, forwardedFor: string | null) => string;
   securityHeaders: Record<string, string>;
+  /** A page answered from memory is a view like one the route makes. */
+  views: PageViews;
   graphqlRoute: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
   hono: Listener;
 }): Listener {
@@ -50,6 +58,8 @@ export function createListener(options: {
           )
         : null;
     if (page) {
+      const eventId = page.status === 200 ? eventIdOfPageUrl(request.url) : null;
+      if (eventId) options.views.page(eventId, headers);
       response.writeHead(page.status, headersFor(page));
       return void response.end(page.html);
     }

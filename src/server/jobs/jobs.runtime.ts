@@ -56,13 +56,14 @@ export const defaultJobsConfig: JobsConfig = {
   stripeReconcileLookbackMs: 3 * 24 * 60 * 60_000,
   stripeReconcilePageSize: 100,
   stripeReconcilePages: 10,
+  pageViewsFlushMs: 5_000,
 };
 
 export type Jobs = {
   /**
    * Runs the sender now instead of at the next poll, until nothing is due (by the jobs' clock)
    * any more: everything committed before the call is sent, skipped or rescheduled when it
-   * resolves. Rejects when a pass fails.
+   * resolves; event page views counted before the call are written too. Rejects when a pass fails.
    */
   drain(): Promise<void>;
   /** Something was emitted: dispatch the log soon rather than at the next poll. */
@@ -87,6 +88,8 @@ export function startJobs(options: {
   stripe?: StripeGateway | null;
   /** On PGlite, work is cut into short transactions: each holds the only connection while it runs. */
   databaseKind?: "pglite" | "postgres";
+  /** Writes the event page views counted in memory so far (`event-views.service.ts`). */
+  flushPageViews?: () => Promise<unknown>;
 }): Jobs {
   const now = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
@@ -277,6 +280,7 @@ export function startJobs(options: {
       // in another process) is waited for rather than skipped.
       await running;
       await dispatching;
+      await options.flushPageViews?.();
       for (;;) {
         await run(Number.POSITIVE_INFINITY);
         if (failure !== undefined) throw failure;

@@ -4,9 +4,9 @@ import "uplot/dist/uPlot.min.css";
 import { formatBucket, formatCount } from "./chart-format.ts";
 import { type ChartTheme, useChartTheme } from "./chart-theme.ts";
 import { scheduleDraw } from "./mount-queue.ts";
-import { buildData, canDraw, makeOptions, type TimeSeriesChartProps } from "./uplot-options.ts";
+import { buildData, canDraw, makeOptions, type TimeSeriesChartProps, timeOf } from "./uplot-options.ts";
 
-export type { TimeSeries, TimeSeriesChartProps } from "./uplot-options.ts";
+export type { ChartClock, TimeSeries, TimeSeriesChartProps } from "./uplot-options.ts";
 
 /**
  * A chart over time (days, weeks or months) of lines, areas and bars, stacked or not, on one or
@@ -14,14 +14,19 @@ export type { TimeSeries, TimeSeriesChartProps } from "./uplot-options.ts";
  * them as the point changes, and the table view (ChartCard) holds every value.
  */
 export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
-  const { label, rows, bucket, granularity, series } = props;
+  const { label, rows, bucket, granularity, series, clock } = props;
   const theme = useChartTheme();
   const holder = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [active, setActive] = useState<number | null>(null);
   const [spoken, setSpoken] = useState("");
   const hintId = useId();
-  const built = useMemo(() => buildData(rows, bucket, series), [rows, bucket, series]);
+  const built = useMemo(
+    () => buildData(rows, (row) => timeOf({ bucket, clock }, row), series),
+    [rows, bucket, clock, series],
+  );
+  const rowName = (row: (typeof rows)[number]) =>
+    clock ? clock.format(clock.time(row)) : formatBucket(bucket(row), granularity);
   const latest = useRef(props);
   latest.current = props;
 
@@ -60,7 +65,7 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
       const value = spec.value(row);
       return `${spec.label}: ${value === null ? "–" : (spec.format ?? formatCount)(value)}`;
     });
-    return `${formatBucket(bucket(row), granularity)}. ${values.join(", ")}`;
+    return `${rowName(row)}. ${values.join(", ")}`;
   };
 
   const moveTo = (index: number) => {
@@ -139,7 +144,7 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
                 : { left: tooltipLeft + 12 }
             }
           >
-            <p className="mb-1 font-medium">{formatBucket(bucket(activeRow), granularity)}</p>
+            <p className="mb-1 font-medium">{rowName(activeRow)}</p>
             <ul className="grid gap-0.5">
               {series.map((spec) => {
                 const value = spec.value(activeRow);
@@ -158,7 +163,8 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
         ) : null}
       </div>
       <p id={hintId} className="sr-only">
-        Use the left and right arrow keys to read each {granularity}; the table view lists every value.
+        Use the left and right arrow keys to read each {clock ? "point" : granularity}; the table view lists
+        every value.
       </p>
       <p aria-live="polite" className="sr-only">
         {spoken}

@@ -30,7 +30,23 @@ export type TimeSeriesChartProps<Row> = {
   leftTicks?: (value: number) => string;
   rightTicks?: (value: number) => string;
   height?: number;
+  /**
+   * Points closer than a day (an event's check-ins per quarter hour): each row's instant in
+   * milliseconds, how far apart they are, and how one reads in ticks and tooltips. `bucket` and
+   * `granularity` then only name the rows.
+   */
+  clock?: ChartClock<Row>;
 };
+
+export type ChartClock<Row> = {
+  time: (row: Row) => number;
+  stepMs: number;
+  format: (time: number) => string;
+};
+
+/** Where a row sits on the x axis, in milliseconds. */
+export const timeOf = <Row>(props: Pick<TimeSeriesChartProps<Row>, "bucket" | "clock">, row: Row): number =>
+  props.clock ? props.clock.time(row) : dayToTime(props.bucket(row));
 
 const BUCKET_SECONDS: Record<Granularity, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 };
 
@@ -59,10 +75,10 @@ export type Built = { data: uPlot.AlignedData; order: number[] };
 /** uPlot's columns: stacked bars are summed, and drawn tallest first so each shorter one shows on top. */
 export function buildData<Row>(
   rows: readonly Row[],
-  bucket: (row: Row) => string,
+  time: (row: Row) => number,
   series: readonly TimeSeries<Row>[],
 ): Built {
-  const xs = rows.map((row) => dayToTime(bucket(row)) / 1000);
+  const xs = rows.map((row) => time(row) / 1000);
   const columns = series.map((spec) =>
     rows.map((row) => {
       const value = spec.value(row);
@@ -100,10 +116,10 @@ export function makeOptions<Row>(
   width: number,
   onIndex: (index: number | null) => void,
 ): uPlot.Options {
-  const { series, granularity, rows, bucket } = props;
-  const half = BUCKET_SECONDS[granularity] / 2;
-  const first = rows[0] ? dayToTime(bucket(rows[0])) : 0;
-  const last = rows.at(-1) ? dayToTime(bucket(rows.at(-1) as Row)) : 0;
+  const { series, granularity, rows, clock } = props;
+  const half = clock ? clock.stepMs / 2000 : BUCKET_SECONDS[granularity] / 2;
+  const first = rows[0] ? timeOf(props, rows[0]) : 0;
+  const last = rows.at(-1) ? timeOf(props, rows.at(-1) as Row) : 0;
   const spanDays = (last - first) / 86_400_000;
   const hasRight = series.some((spec) => spec.axis === "right");
   const barsOn = (axis: "left" | "right") =>
@@ -152,7 +168,10 @@ export function makeOptions<Row>(
         font: theme.font,
         grid: { show: false },
         ticks: { stroke: theme.grid, width: 1, size: 4 },
-        values: (_u, splits) => splits.map((value) => formatTick(value * 1000, granularity, spanDays)),
+        values: (_u, splits) =>
+          splits.map((value) =>
+            clock ? clock.format(value * 1000) : formatTick(value * 1000, granularity, spanDays),
+          ),
         space: 64,
       },
       axis("y", 3, props.leftTicks ?? formatCompact),

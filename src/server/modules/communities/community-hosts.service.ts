@@ -55,6 +55,17 @@ export async function communityHosts(db: Db, ids: string[]): Promise<Map<string,
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** The IANA time zone of each of the given communities, by id: what their days are. */
+export async function communityTimeZones(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: community.id, timeZone: community.timeZone })
+    .from(community)
+    .where(inArray(community.id, unique));
+  return new Map(rows.map((row) => [row.id, row.timeZone]));
+}
+
 /**
  * Someone registering for a public event of an OPEN community without membership plans joins it
  * as a member (source "event") unless they already have a membership of any status. Call inside the registration's

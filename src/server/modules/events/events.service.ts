@@ -250,6 +250,17 @@ export function nextEventOf(ctx: Ctx, communityId: string): Promise<EventView | 
   return loaders.nextEvents.load(communityId);
 }
 
+/** The community of each of the given events, by event id; unknown ids are left out. */
+export async function communitiesOfEvents(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)].filter(Boolean);
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ id: event.id, communityId: event.communityId })
+    .from(event)
+    .where(inArray(event.id, unique));
+  return new Map(rows.map((row) => [row.id, row.communityId]));
+}
+
 /** Titles of events by id in one query (lines that name many events); unknown ids are left out. */
 export async function eventTitles(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)].filter(Boolean);

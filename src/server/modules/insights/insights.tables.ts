@@ -166,3 +166,18 @@ export const insightsRebuildRequest = pgTable("insights_rebuild_request", {
   communityId: text("community_id"),
   requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Views of an event's public page per community day, counted in memory and added here a few
+ * seconds at a time (`event-views.service.ts`), so a popular page costs no write per view.
+ */
+export const insightsEventViews = pgTable(
+  "insights_event_views",
+  {
+    eventId: text("event_id").notNull(),
+    communityId: text("community_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.day] })],
+);

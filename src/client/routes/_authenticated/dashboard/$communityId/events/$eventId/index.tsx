@@ -2,6 +2,8 @@ import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { ArrowLeftIcon } from "lucide-react";
 import { pageWidth } from "#client/components/layout/page-width.ts";
+import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { eventInsightsQueryOptions } from "#client/features/events/api/event-insights-queries.ts";
 import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
@@ -15,6 +17,7 @@ import { DigestToggle } from "#client/features/events/components/event-dashboard
 import { EventHeader } from "#client/features/events/components/event-dashboard/event-header.tsx";
 import { loadDashboardEvent } from "#client/features/events/components/event-dashboard/load-event.ts";
 import { RegistrationsTable } from "#client/features/events/components/event-dashboard/registrations-table.tsx";
+import { EventInsightsSection } from "#client/features/events/components/event-insights/event-insights.tsx";
 import { NotManagerNotice } from "#client/features/events/components/not-manager-notice.tsx";
 import { isRegistrationStatus } from "#client/features/events/event-labels.ts";
 import { parseRegistrationsSearch } from "#client/features/events/search-params.ts";
@@ -28,6 +31,9 @@ export const Route = createFileRoute("/_authenticated/dashboard/$communityId/eve
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const event = await loadDashboardEvent(context.queryClient, params.communityId, params.eventId);
+    const community = await context.queryClient.ensureQueryData(communityQueryOptions(params.communityId));
+    if (canSeeInsights(community.viewerCapabilities))
+      await context.queryClient.ensureQueryData(eventInsightsQueryOptions(params.eventId));
     if (event.viewerCanManage) {
       await Promise.all([
         context.queryClient.ensureInfiniteQueryData(
@@ -57,6 +63,7 @@ function EventDashboardPage() {
   const filter = { status: isRegistrationStatus(status) ? status : undefined, ticket, q };
   const navigate = Route.useNavigate();
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventId));
+  const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   const refreshRegistrations = useInvalidateRegistrations(eventId);
   return (
     <div className={pageWidth("wide", "grid gap-8 py-8 sm:py-10")}>
@@ -100,10 +107,13 @@ function EventDashboardPage() {
       ) : (
         <NotManagerNotice publicPath={event.publicPath} />
       )}
+      {canSeeInsights(community.viewerCapabilities) ? <EventInsightsSection eventId={event.id} /> : null}
       {event.viewerCanManage ? <EventPromoCodes event={event} /> : null}
     </div>
   );
 }
+
+const canSeeInsights = (capabilities: readonly string[]) => capabilities.includes("INSIGHTS_VIEW");
 
 /** Codes matter once a ticket can cost something: while every ticket is free they stay out of the way. */
 const showsPromoCodes = (pricing: TicketPricing, event: EventDetailQuery["event"]) =>
