@@ -117,6 +117,8 @@ export type GuestRegisterInput = {
   answers: Array<AnswerInput>;
   email: string;
   name: string;
+  /** As RegisterInput.origin */
+  origin?: string | null | undefined;
   /** As RegisterInput.quantity */
   quantity?: number | null | undefined;
   ticketTypeId?: string | number | null | undefined;
@@ -379,6 +381,8 @@ export type RegisterInput = {
   /** The registrant agrees to receive the community's announcements (unticked by default); members keep their own choice */
   announcements?: boolean | null | undefined;
   answers: Array<AnswerInput>;
+  /** Where the registrant came from: community_page, event_page, or link:<ref> (a shared link's ref or utm_source). Anything else is ignored. */
+  origin?: string | null | undefined;
   /** Tickets wanted when asking for a paid ticket (approval or waitlist); 1 by default */
   quantity?: number | null | undefined;
   ticketTypeId?: string | number | null | undefined;
@@ -423,6 +427,8 @@ export type StartCheckoutInput = {
   announcements?: boolean | null | undefined;
   answers: Array<AnswerInput>;
   guest?: CheckoutGuestInput | null | undefined;
+  /** As RegisterInput.origin */
+  origin?: string | null | undefined;
   promoCode?: string | null | undefined;
   quantity: number;
   ticketTypeId: string | number;

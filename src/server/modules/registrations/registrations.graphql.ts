@@ -3,6 +3,7 @@ import { AnswerInput } from "#server/graphql/question-types.ts";
 import { Event, PageInfo, spotsLeft, TicketType } from "#server/modules/events/events.graphql.ts";
 import { canSeeOnlineUrl, canSeeRegistrationPrivate } from "#server/modules/events/events.policy.ts";
 import type { Page } from "#server/modules/events/events.service.ts";
+import { clientOrigin } from "#shared/origins.ts";
 import { shownEmail } from "#shared/phone.ts";
 import { checkIn, checkInByCode, undoCheckIn } from "./check-in.service.ts";
 import {
@@ -136,6 +137,11 @@ const RegisterInput = builder.inputType("RegisterInput", {
       description:
         "The registrant agrees to receive the community's announcements (unticked by default); members keep their own choice",
     }),
+    origin: t.string({
+      required: false,
+      description:
+        "Where the registrant came from: community_page, event_page, or link:<ref> (a shared link's ref or utm_source). Anything else is ignored.",
+    }),
   }),
 });
 const MessageRegistrantsInput = builder.inputType("MessageRegistrantsInput", {
@@ -223,6 +229,7 @@ builder.mutationFields((t) => {
           answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
           quantity: args.input.quantity ?? null,
           announcements: args.input.announcements ?? false,
+          origin: clientOrigin(args.input.origin),
         }),
     }),
     cancelRegistration: byId(cancelRegistration),
