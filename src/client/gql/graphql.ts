@@ -997,6 +997,7 @@ export type JoinCommunityMutationVariables = Exact<{
   communityId: string | number;
   answers?: Array<AnswerInput> | AnswerInput | null | undefined;
   planId?: string | number | null | undefined;
+  origin?: string | null | undefined;
 }>;
 
 
@@ -1004,6 +1005,7 @@ export type JoinCommunityMutation = { joinCommunity: { id: string, role: Communi
 
 export type SubscribeToPlanMutationVariables = Exact<{
   planId: string | number;
+  origin?: string | null | undefined;
 }>;
 
 
@@ -2802,8 +2804,13 @@ export const CommunityPageDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
 export const JoinCommunityDocument = new TypedDocumentString(`
-    mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID) {
-  joinCommunity(communityId: $communityId, answers: $answers, planId: $planId) {
+    mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID, $origin: String) {
+  joinCommunity(
+    communityId: $communityId
+    answers: $answers
+    planId: $planId
+    origin: $origin
+  ) {
     id
     role
     status
@@ -2811,8 +2818,8 @@ export const JoinCommunityDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<JoinCommunityMutation, JoinCommunityMutationVariables>;
 export const SubscribeToPlanDocument = new TypedDocumentString(`
-    mutation SubscribeToPlan($planId: ID!) {
-  subscribeToPlan(planId: $planId) {
+    mutation SubscribeToPlan($planId: ID!, $origin: String) {
+  subscribeToPlan(planId: $planId, origin: $origin) {
     url
   }
 }

@@ -109,6 +109,12 @@ Registration.implement({
       resolve: (r) => (r.status === "held" && mayReadPrivate(r) ? r.holdExpiresAt : null),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
+    origin: t.string({
+      nullable: true,
+      description:
+        "Where the registration came from: community_page, event_page, link:<ref>, or another way in the server records; null when unknown, and for viewers who do not manage the event's community",
+      resolve: (r) => (r.canManage ? r.origin : null),
+    }),
   }),
 });
 
