@@ -47,11 +47,12 @@ describe("where free registrations come from", () => {
   let t: TestServer;
   let communityId: string;
   let eventId: string;
+  let organizer: TestBrowser;
   beforeAll(async () => {
     t = await startTestServer();
-    const organizer = await quickSignIn(t, "Olivia Organizer");
-    communityId = await createCommunity(organizer.browser, "Origin club");
-    eventId = (await createEvent(organizer.browser, communityId, { capacity: 50 })).id;
+    organizer = (await quickSignIn(t, "Olivia Organizer")).browser;
+    communityId = await createCommunity(organizer, "Origin club");
+    eventId = (await createEvent(organizer, communityId, { capacity: 50 })).id;
   });
   afterAll(() => t.close());
   const db = () => t.server.database.db;
@@ -88,6 +89,22 @@ describe("where free registrations come from", () => {
       subjectId: someone.id,
       origin: null,
     });
+  });
+
+  it("the event's organizers read where a registration came from; the registrant does not", async () => {
+    const someone = await quickSignIn(t, "Nia Newsletter");
+    const made = await register(someone.browser, eventId, "link:news");
+    const id = made.data?.register.id as string;
+    const query =
+      "query ($eventId: ID!) { eventRegistrations(eventId: $eventId, first: 100) { nodes { id origin } } }";
+    const seen = await organizer.graphql<{
+      eventRegistrations: { nodes: { id: string; origin: string | null }[] };
+    }>(query, { eventId });
+    expect(seen.data?.eventRegistrations.nodes.find((node) => node.id === id)?.origin).toBe("link:news");
+    const own = await someone.browser.graphql<{
+      myRegistrations: { nodes: { id: string; origin: string | null }[] };
+    }>("{ myRegistrations(when: UPCOMING) { nodes { id origin } } }");
+    expect(own.data?.myRegistrations.nodes).toEqual([{ id, origin: null }]);
   });
 
   it("a guest's registration records the shared link it came from", async () => {
