@@ -8,7 +8,6 @@ import { loadInitialAuth } from "./features/auth/auth-store.ts";
 import { loadQueryClient } from "./lib/query-client.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import "./styles.css";
-import { trackOrigins } from "./lib/origin.ts";
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 
@@ -66,7 +65,6 @@ async function start() {
   // Signed-in people land on screens that need TanStack Query, so fetch it alongside the first render.
   if (auth.isAuthenticated) void loadQueryClient();
   const router = buildRouter(auth);
-  trackOrigins(router);
   handOverTitle();
   createRoot(root).render(
     <StrictMode>

@@ -1,32 +1,24 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { joinOrigin, noteNavigation, registrationOrigin, rememberRef } from "./origin.ts";
+import { joinOrigin, noteLeavingCommunityPage, registrationOrigin, rememberRef } from "./origin.ts";
 
 afterEach(() => window.sessionStorage.clear());
 
 describe("where a registration says it came from", () => {
   it("an event opened directly is the event page", () => {
-    noteNavigation(undefined, "/e/ev1");
     expect(registrationOrigin("ev1")).toBe("event_page");
   });
 
-  it("an event opened from a community's page is the community page, through signing in and back", () => {
-    noteNavigation("/c/rust-berlin", "/e/ev1");
-    noteNavigation("/e/ev1", "/login");
-    noteNavigation("/login", "/otp");
-    noteNavigation("/otp", "/e/ev1");
+  it("an event opened from a community's page is the community page, for the rest of the session", () => {
+    noteLeavingCommunityPage("/e/ev1");
+    noteLeavingCommunityPage("/c/another-community");
+    noteLeavingCommunityPage("/me");
     expect(registrationOrigin("ev1")).toBe("community_page");
     expect(registrationOrigin("ev2")).toBe("event_page");
   });
 
-  it("the same event opened again from elsewhere in the app is the event page", () => {
-    noteNavigation("/c/rust-berlin", "/e/ev1");
-    noteNavigation("/me", "/e/ev1");
-    expect(registrationOrigin("ev1")).toBe("event_page");
-  });
-
   it("a shared link's ref wins over both and is kept for the session, cleaned", () => {
     rememberRef("?utm_source=Newsletter");
-    noteNavigation("/c/rust-berlin", "/e/ev1");
+    noteLeavingCommunityPage("/e/ev1");
     expect(registrationOrigin("ev1")).toBe("link:newsletter");
     expect(registrationOrigin("ev2")).toBe("link:newsletter");
     expect(joinOrigin()).toBe("link:newsletter");

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { linkOrigin, type Origin, refFromSearch } from "#shared/origins.ts";
 
 // Where a person came from, for the community's insights: a shared link's `?ref=` or
@@ -12,9 +13,6 @@ const FROM_COMMUNITY_KEY = "commons:events-from-community";
 const MAX_EVENTS = 50;
 
 const EVENT_PATH = /^\/e\/([^/]+)\/?$/;
-const COMMUNITY_PATH = /^\/c\/[^/]+\/?$/;
-/** Signing in passes through these; coming back from them, the event keeps how it was reached. */
-const SIGN_IN_PATHS = /^\/(login|otp|two-factor|signed-in|welcome)\/?$/;
 
 function read(key: string): string | null {
   try {
@@ -41,10 +39,9 @@ function eventsFromCommunity(): string[] {
   }
 }
 
-function markEvent(eventId: string, fromCommunity: boolean): void {
+function markEvent(eventId: string): void {
   const others = eventsFromCommunity().filter((id) => id !== eventId);
-  const next = fromCommunity ? [...others, eventId].slice(-MAX_EVENTS) : others;
-  write(FROM_COMMUNITY_KEY, JSON.stringify(next));
+  write(FROM_COMMUNITY_KEY, JSON.stringify([...others, eventId].slice(-MAX_EVENTS)));
 }
 
 /** Keeps a shared link's ref from the address a page was opened with; a later link's ref replaces it. */
@@ -58,16 +55,10 @@ function keptRef(): string | null {
   return refFromSearch(new URLSearchParams({ ref: read(REF_KEY) ?? "" }));
 }
 
-/**
- * Notes one move within the app: an event opened from a community's page was reached from the
- * community page; one opened from anywhere else (other than the sign-in pages on the way back)
- * was not. A first page load says nothing, so a reload keeps what was noted.
- */
-export function noteNavigation(fromPath: string | undefined, toPath: string): void {
+/** Notes a move within the app from a community's page: an event opened from it was reached from there. */
+export function noteLeavingCommunityPage(toPath: string): void {
   const eventId = EVENT_PATH.exec(toPath)?.[1];
-  if (!eventId || fromPath === undefined || fromPath === toPath) return;
-  if (COMMUNITY_PATH.test(fromPath)) markEvent(decodeURIComponent(eventId), true);
-  else if (!SIGN_IN_PATHS.test(fromPath)) markEvent(decodeURIComponent(eventId), false);
+  if (eventId) markEvent(decodeURIComponent(eventId));
 }
 
 /** What a registration or checkout on the event's page says of where it came from. */
@@ -85,19 +76,22 @@ export function joinOrigin(): Origin {
 
 type Navigations = {
   subscribe: (
-    event: "onResolved",
-    listener: (info: {
-      fromLocation?: { pathname: string };
-      toLocation: { pathname: string; searchStr: string };
-    }) => void,
+    event: "onBeforeNavigate",
+    listener: (info: { toLocation: { pathname: string } }) => void,
   ) => () => void;
 };
 
-/** Starts keeping origins: the landing page's ref now, and every later navigation's. */
-export function trackOrigins(router: Navigations): () => void {
-  rememberRef(window.location.search);
-  return router.subscribe("onResolved", ({ fromLocation, toLocation }) => {
-    rememberRef(toLocation.searchStr);
-    noteNavigation(fromLocation?.pathname, toLocation.pathname);
-  });
+/**
+ * For the pages people land on from a shared link, a community's and an event's: keeps the ref
+ * of the address the page was opened with and, on a community's page, notes each event opened
+ * from it. Kept out of the entry script, so /login loads none of it.
+ */
+export function useOriginTracking(router: Navigations, onCommunityPage: boolean): void {
+  useEffect(() => {
+    rememberRef(window.location.search);
+    if (!onCommunityPage) return;
+    return router.subscribe("onBeforeNavigate", ({ toLocation }) =>
+      noteLeavingCommunityPage(toLocation.pathname),
+    );
+  }, [router, onCommunityPage]);
 }
