@@ -117,6 +117,8 @@ export type GuestRegisterInput = {
   answers: Array<AnswerInput>;
   email: string;
   name: string;
+  /** As RegisterInput.origin */
+  origin?: string | null | undefined;
   /** As RegisterInput.quantity */
   quantity?: number | null | undefined;
   ticketTypeId?: string | number | null | undefined;
@@ -379,6 +381,8 @@ export type RegisterInput = {
   /** The registrant agrees to receive the community's announcements (unticked by default); members keep their own choice */
   announcements?: boolean | null | undefined;
   answers: Array<AnswerInput>;
+  /** Where the registrant came from: community_page, event_page, or link:<ref> (a shared link's ref or utm_source). Anything else is ignored. */
+  origin?: string | null | undefined;
   /** Tickets wanted when asking for a paid ticket (approval or waitlist); 1 by default */
   quantity?: number | null | undefined;
   ticketTypeId?: string | number | null | undefined;
@@ -423,6 +427,8 @@ export type StartCheckoutInput = {
   announcements?: boolean | null | undefined;
   answers: Array<AnswerInput>;
   guest?: CheckoutGuestInput | null | undefined;
+  /** As RegisterInput.origin */
+  origin?: string | null | undefined;
   promoCode?: string | null | undefined;
   quantity: number;
   ticketTypeId: string | number;
@@ -998,6 +1004,7 @@ export type JoinCommunityMutationVariables = Exact<{
   communityId: string | number;
   answers?: Array<AnswerInput> | AnswerInput | null | undefined;
   planId?: string | number | null | undefined;
+  origin?: string | null | undefined;
 }>;
 
 
@@ -1005,6 +1012,7 @@ export type JoinCommunityMutation = { joinCommunity: { id: string, role: Communi
 
 export type SubscribeToPlanMutationVariables = Exact<{
   planId: string | number;
+  origin?: string | null | undefined;
 }>;
 
 
@@ -2840,8 +2848,13 @@ export const CommunityPageDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
 export const JoinCommunityDocument = new TypedDocumentString(`
-    mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID) {
-  joinCommunity(communityId: $communityId, answers: $answers, planId: $planId) {
+    mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID, $origin: String) {
+  joinCommunity(
+    communityId: $communityId
+    answers: $answers
+    planId: $planId
+    origin: $origin
+  ) {
     id
     role
     status
@@ -2849,8 +2862,8 @@ export const JoinCommunityDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<JoinCommunityMutation, JoinCommunityMutationVariables>;
 export const SubscribeToPlanDocument = new TypedDocumentString(`
-    mutation SubscribeToPlan($planId: ID!) {
-  subscribeToPlan(planId: $planId) {
+    mutation SubscribeToPlan($planId: ID!, $origin: String) {
+  subscribeToPlan(planId: $planId, origin: $origin) {
     url
   }
 }

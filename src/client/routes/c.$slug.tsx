@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-import { createFileRoute, notFound } from "@tanstack/react-router";
+import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
 import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
 import { InlineSignIn } from "#client/features/auth/components/inline-sign-in.tsx";
@@ -12,6 +12,7 @@ import {
 import { CommunityPage } from "#client/features/membership/components/community-page.tsx";
 import { awaitingPaidPlan, type JoinPanelSlots } from "#client/features/membership/components/join-panel.tsx";
 import { keepMembershipReturn } from "#client/features/membership/membership-return.ts";
+import { useOriginTracking } from "#client/lib/origin.ts";
 
 // A community's public page: anyone may open it; signed-out visitors sign in in place to join.
 export const Route = createFileRoute("/c/$slug")({
@@ -28,6 +29,7 @@ export const Route = createFileRoute("/c/$slug")({
 function CommunityRoute() {
   const { queryClient } = Route.useLoaderData();
   const { user } = useAuth();
+  useOriginTracking(useRouter(), true);
   return (
     <QueryClientProvider client={queryClient}>
       {/* One layout whether signed in or not: swapping it on sign-in would lose the answers typed. */}

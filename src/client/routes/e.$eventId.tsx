@@ -15,6 +15,7 @@ import { registrationKeys } from "#client/features/registrations/api/my-registra
 import { CancelRegistrationButton } from "#client/features/registrations/components/cancel-registration-button.tsx";
 import { CheckInQr } from "#client/features/registrations/components/check-in-qr.tsx";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
+import { useOriginTracking } from "#client/lib/origin.ts";
 
 type Gate = { kind: "sign-in" } | { kind: "members-only"; message: string } | null;
 
@@ -58,6 +59,7 @@ export const Route = createFileRoute("/e/$eventId")({
 function EventRoute() {
   const { queryClient, gate } = Route.useLoaderData();
   const { user } = useAuth();
+  useOriginTracking(useRouter(), false);
   return (
     <QueryClientProvider client={queryClient}>
       {/* One layout for both states: swapping layouts on sign-in would remount the form and lose the answers. */}

@@ -32,6 +32,7 @@ export type CheckoutInputShape = {
   promoCode?: string | null;
   answers?: { questionId: string; values: string[] }[];
   guest?: { name: string; email: string } | null;
+  origin?: string | null;
 };
 
 export const startCheckout = (browser: TestBrowser, eventId: string, input: CheckoutInputShape) =>

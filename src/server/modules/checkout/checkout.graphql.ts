@@ -1,5 +1,6 @@
 import { builder } from "#server/graphql/builder.ts";
 import { AnswerInput } from "#server/graphql/question-types.ts";
+import { clientOrigin } from "#shared/origins.ts";
 import { cancelCheckout, type OrderRow, orderById, payForOffer, startCheckout } from "./checkout.service.ts";
 
 const OrderStatus = builder.enumType("TicketOrderStatus", {
@@ -53,6 +54,7 @@ const StartCheckoutInput = builder.inputType("StartCheckoutInput", {
     answers: t.field({ type: [AnswerInput], required: true }),
     guest: t.field({ type: CheckoutGuestInput, required: false }),
     announcements: t.boolean({ required: false, description: "As RegisterInput.announcements" }),
+    origin: t.string({ required: false, description: "As RegisterInput.origin" }),
   }),
 });
 
@@ -93,6 +95,7 @@ builder.mutationFields((t) => ({
         answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
         guest: args.input.guest ?? null,
         announcements: args.input.announcements ?? false,
+        origin: clientOrigin(args.input.origin),
       }),
   }),
   payForOffer: t.field({

@@ -185,6 +185,7 @@ export async function startCheckout(
         answers: input.answers,
         quantity: input.quantity,
         announcements: input.announcements ?? false,
+        origin: input.origin ?? null,
       },
       { guestName: guest?.name ?? null, expiresAt },
     );

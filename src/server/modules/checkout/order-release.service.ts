@@ -96,7 +96,7 @@ export async function completeOrder(
     if (eventRow.visibility === "public" && held.guestName === null) {
       const membership = await getMembership(tx, order.userId, order.communityId);
       if (!membership || membership.status === "person")
-        await joinFromEvent(tx, emit, order.communityId, order.userId);
+        await joinFromEvent(tx, emit, order.communityId, order.userId, held.origin);
     }
   }
   const [updated] = await tx

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { addMember } from "#server/modules/members/members.service.ts";
+import type { Origin } from "#shared/origins.ts";
 import { community, type JoinPolicy } from "./communities.tables.ts";
 
 /** What an event shows of its host community. */
@@ -69,13 +70,14 @@ export async function communityTimeZones(db: Db, ids: readonly string[]): Promis
 /**
  * Someone registering for a public event of an OPEN community without membership plans joins it
  * as a member (source "event") unless they already have a membership of any status. Call inside the registration's
- * transaction; returns whether a membership was created.
+ * transaction; returns whether a membership was created. The join has the registration's origin.
  */
 export async function joinFromEvent(
   db: Db,
   emit: Emit,
   communityId: string,
   userId: string,
+  origin: Origin | null,
 ): Promise<boolean> {
   const [host] = await db
     .select({ joinPolicy: community.joinPolicy, plansOffered: community.plansOffered })
@@ -90,6 +92,7 @@ export async function joinFromEvent(
     role: "member",
     status: "active",
     source: "event",
+    origin,
   });
   if (!added) return false;
   await db
@@ -101,7 +104,7 @@ export async function joinFromEvent(
     communityId,
     actorId: userId,
     subjectId: userId,
-    payload: { userId, role: "member", source: "event" },
+    payload: { userId, role: "member", source: "event", ...(origin ? { origin } : {}) },
   });
   return true;
 }

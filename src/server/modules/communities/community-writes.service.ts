@@ -67,13 +67,14 @@ export async function createCommunity(
         role: "owner",
         status: "active",
         source: "created",
+        origin: "created",
       });
       await emit(tx, {
         type: "member.joined",
         communityId: id,
         actorId: viewer.id,
         subjectId: viewer.id,
-        payload: { userId: viewer.id, role: "owner", source: "created" },
+        payload: { userId: viewer.id, role: "owner", source: "created", origin: "created" },
       });
       return row;
     });

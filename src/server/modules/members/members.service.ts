@@ -6,6 +6,7 @@ import { requireViewer, type Viewer } from "#server/modules/users/users.policy.t
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import { type Capability, type Role, rolesWith } from "#shared/capabilities.ts";
 import { COUNT_LIMITS } from "#shared/limits.ts";
+import type { Origin } from "#shared/origins.ts";
 import { type BenefitView, can, canViewCommunity } from "./members.policy.ts";
 import { type MembershipSource, type MembershipStatus, membership } from "./members.tables.ts";
 
@@ -136,6 +137,7 @@ export async function addMember(
     role: Role;
     status: MembershipStatus;
     source: MembershipSource;
+    origin: Origin | null;
   },
 ): Promise<boolean> {
   const inserted = await db
@@ -143,7 +145,12 @@ export async function addMember(
     .values({ id: randomUUID(), ...input })
     .onConflictDoUpdate({
       target: [membership.communityId, membership.userId],
-      set: { role: input.role, status: input.status, joinedAt: sql`excluded.joined_at` },
+      set: {
+        role: input.role,
+        status: input.status,
+        joinedAt: sql`excluded.joined_at`,
+        origin: input.origin,
+      },
       setWhere: eq(membership.status, "person"),
     })
     .returning({ id: membership.id });
@@ -231,6 +238,7 @@ export async function addMembers(
     communityId: string;
     role: Role;
     source: MembershipSource;
+    origin: Origin | null;
     at: Date;
     people: { userId: string; tags: string[] }[];
   },
@@ -241,12 +249,13 @@ export async function addMembers(
     input.people.map((p) => ({ id: randomUUID(), user_id: p.userId, tags: p.tags })),
   );
   const result = await db.execute(sql`
-    insert into membership (id, community_id, user_id, role, status, source, tags, joined_at, last_active_at)
-    select r.id, ${input.communityId}, r.user_id, ${input.role}, 'active', ${input.source}, r.tags,
+    insert into membership (id, community_id, user_id, role, status, source, origin, tags, joined_at, last_active_at)
+    select r.id, ${input.communityId}, r.user_id, ${input.role}, 'active', ${input.source}, ${input.origin}, r.tags,
       ${input.at.toISOString()}::timestamptz, ${input.at.toISOString()}::timestamptz
     from jsonb_to_recordset(${people}::jsonb) as r(id text, user_id text, tags text[])
     on conflict (community_id, user_id) do update
       set role = excluded.role, status = 'active', joined_at = excluded.joined_at, source = excluded.source,
+        origin = excluded.origin,
         tags = array(
           select tag from unnest(membership.tags || excluded.tags) with ordinality as u(tag, n)
           group by tag order by min(n) limit ${COUNT_LIMITS.memberTags})

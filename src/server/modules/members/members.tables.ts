@@ -13,6 +13,7 @@ import {
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { user } from "#server/modules/users/users.tables.ts";
 import { ROLES } from "#shared/capabilities.ts";
+import type { Origin } from "#shared/origins.ts";
 import { PLAN_BENEFITS, PLAN_STATUSES } from "#shared/plans.ts";
 import type { Answers } from "#shared/questions.ts";
 
@@ -81,6 +82,11 @@ export const membership = pgTable(
      * no plan: the member has what members had before plans existed.
      */
     planBenefits: text("plan_benefits", { enum: PLAN_BENEFITS }).array(),
+    /**
+     * Where the current membership, or the request for it, came from (`#shared/origins.ts`): an
+     * approval's join has the request's origin. Null on memberships made before it was recorded.
+     */
+    origin: text("origin").$type<Origin>(),
   },
   (t) => [
     uniqueIndex("membership_community_user_idx").on(t.communityId, t.userId),

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or } from "drizz
 import type { Db } from "#server/db/client.ts";
 import { type Person, people } from "#server/modules/users/users.service.ts";
 import type { Role } from "#shared/capabilities.ts";
+import type { Origin } from "#shared/origins.ts";
 import { BENEFIT_STATUSES, grantsBenefits, type PlanBenefit, type PlanStatus } from "#shared/plans.ts";
 import type { Answers } from "#shared/questions.ts";
 import { type MembershipSource, type MembershipStatus, membership } from "./members.tables.ts";
@@ -90,6 +91,7 @@ export async function insertMembership(
     source: MembershipSource;
     joinedAt: Date;
     answers?: Answers;
+    origin?: Origin | null;
   } & Partial<MembershipPlan>,
 ): Promise<MembershipRecord | null> {
   const [row] = await tx
@@ -104,7 +106,10 @@ export async function updateMembership(
   tx: Db,
   id: string,
   patch: Partial<
-    Pick<MembershipRecord, "role" | "status" | "joinedAt" | "decidedAt" | "decidedBy" | "answers"> &
+    Pick<
+      MembershipRecord,
+      "role" | "status" | "joinedAt" | "decidedAt" | "decidedBy" | "answers" | "origin"
+    > &
       MembershipPlan
   >,
 ): Promise<MembershipRecord> {

@@ -80,7 +80,12 @@ export async function acceptInvitation(ctx: MembershipCtx, token: string): Promi
       member = existing;
     } else {
       const added = existing
-        ? await updateMembership(tx, existing.id, { status: "active", role: row.role, joinedAt: now })
+        ? await updateMembership(tx, existing.id, {
+            status: "active",
+            role: row.role,
+            joinedAt: now,
+            origin: "invitation",
+          })
         : await insertMembership(tx, {
             communityId: row.communityId,
             userId: me.id,
@@ -88,6 +93,7 @@ export async function acceptInvitation(ctx: MembershipCtx, token: string): Promi
             status: "active",
             source: "invited",
             joinedAt: now,
+            origin: "invitation",
           });
       if (!added) throw conflict("You joined a moment ago. Reload the page.");
       member = added;
@@ -97,7 +103,7 @@ export async function acceptInvitation(ctx: MembershipCtx, token: string): Promi
         communityId: row.communityId,
         actorId: me.id,
         subjectId: me.id,
-        payload: { userId: me.id, role: row.role, source: "invited" },
+        payload: { userId: me.id, role: row.role, source: "invited", origin: "invitation" },
       });
     }
     await tx.update(invitation).set({ acceptedAt: now, acceptedBy: me.id }).where(eq(invitation.id, row.id));

@@ -23,10 +23,15 @@ import {
 } from "#server/modules/members/membership-records.service.ts";
 import { requireViewer } from "#server/modules/users/users.policy.ts";
 import { TEXT_LIMITS, tooLongMessage } from "#shared/limits.ts";
+import type { Origin } from "#shared/origins.ts";
 import { type AnswerInput, validateAnswers } from "#shared/questions.ts";
 import type { MembershipCtx } from "./membership.context.ts";
 import { mayManage, mayReviewMembers } from "./membership.policy.ts";
 import { planForJoining, settleRequestedPlan, startPlan } from "./plan-holding.service.ts";
+
+/** A membership's origin as the log's `member.joined` carries it: absent when unknown. */
+export const originOf = (row: { origin: Origin | null }): { origin?: Origin } =>
+  row.origin ? { origin: row.origin } : {};
 
 export const banned = () =>
   new DomainError("BANNED", "You can't join this community: an admin removed you from it.");
@@ -67,6 +72,7 @@ export async function joinCommunity(
   communityId: string,
   answers: AnswerInput[],
   planId: string | null = null,
+  origin: Origin | null = null,
 ): Promise<MembershipRecord> {
   const me = requireViewer(ctx.viewer);
   return ctx.db.transaction(async (tx) => {
@@ -91,11 +97,12 @@ export async function joinCommunity(
         subscriptionId: null,
         at: now,
         actorId: me.id,
+        origin,
       });
     }
     if (!chosen && community.joinPolicy === "open") {
       const row = person
-        ? await updateMembership(tx, person.id, { status: "active", joinedAt: now })
+        ? await updateMembership(tx, person.id, { status: "active", joinedAt: now, origin })
         : await insertMembership(tx, {
             communityId,
             userId: me.id,
@@ -103,6 +110,7 @@ export async function joinCommunity(
             status: "active",
             source: "joined",
             joinedAt: now,
+            origin,
           });
       if (!row) throw conflict("You joined a moment ago. Reload the page.");
       await adjustMemberCount(tx, communityId, 1);
@@ -111,7 +119,7 @@ export async function joinCommunity(
         communityId,
         actorId: me.id,
         subjectId: me.id,
-        payload: { userId: me.id, role: "member", source: row.source },
+        payload: { userId: me.id, role: "member", source: row.source, ...originOf(row) },
       });
       return row;
     }
@@ -121,6 +129,7 @@ export async function joinCommunity(
       status: "pending" as const,
       joinedAt: now,
       answers: checked.value,
+      origin,
       ...(chosen ? planColumns(chosen.plan, "requested") : {}),
     };
     const row = person
@@ -212,7 +221,7 @@ export async function approveJoinRequest(ctx: MembershipCtx, id: string): Promis
     await ctx.emit(tx, {
       ...base,
       type: "member.joined",
-      payload: { userId: row.userId, role: row.role, source: row.source },
+      payload: { userId: row.userId, role: row.role, source: row.source, ...originOf(row) },
     });
     return (await settleRequestedPlan(tx, ctx.emit, approved, actor.viewer.id, now)) ?? approved;
   });

@@ -148,6 +148,7 @@ async function addAll(
     communityId: job.communityId,
     role: job.role,
     source: "imported",
+    origin: "import",
     at: now,
     people: joining,
   });
@@ -162,7 +163,7 @@ async function addAll(
         communityId: job.communityId,
         actorId: job.createdBy,
         subjectId: userId,
-        payload: { userId, role: job.role, source: "imported" },
+        payload: { userId, role: job.role, source: "imported", origin: "import" },
       }),
     ),
     now,

@@ -10,6 +10,7 @@ import { can } from "#server/modules/members/members.policy.ts";
 import { MembershipSourceEnum, MembershipStatusEnum } from "#server/modules/members/members-table.graphql.ts";
 import type { MembershipRecord } from "#server/modules/members/membership-records.service.ts";
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
+import { clientOrigin } from "#shared/origins.ts";
 import { shownEmail } from "#shared/phone.ts";
 import {
   acceptInvitation,
@@ -278,6 +279,11 @@ builder.mutationFields((t) => ({
       communityId: t.arg.id({ required: true }),
       answers: t.arg({ type: [AnswerInput], required: false, defaultValue: [] }),
       planId: t.arg.id({ required: false }),
+      origin: t.arg.string({
+        required: false,
+        description:
+          "Where the person came from: community_page, or link:<ref> (a shared link's ref or utm_source). Anything else is ignored.",
+      }),
     },
     resolve: (_root, args, ctx) =>
       joinCommunity(
@@ -285,6 +291,7 @@ builder.mutationFields((t) => ({
         String(args.communityId),
         answersOf(args.answers ?? []),
         args.planId == null ? null : String(args.planId),
+        clientOrigin(args.origin),
       ),
   }),
   leaveCommunity: t.boolean({

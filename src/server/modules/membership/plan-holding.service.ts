@@ -12,6 +12,7 @@ import {
   planColumns,
   updateMembership,
 } from "#server/modules/members/membership-records.service.ts";
+import type { Origin } from "#shared/origins.ts";
 import { isFreeInterval, type PlanStatus } from "#shared/plans.ts";
 import { offeredPlans, type Plan, planById } from "./plans.service.ts";
 
@@ -55,6 +56,8 @@ export type PlanChange = {
   actorId: string | null;
   /** The paid period's end, when there is one. */
   periodEnd?: Date | null;
+  /** Where a person joining with the plan came from; a request's own origin when not given. */
+  origin?: Origin | null;
 };
 
 const factsOf = (membership: MembershipRecord, change: PlanChange) => ({
@@ -74,6 +77,7 @@ export async function startPlan(tx: Db, emit: Emit, change: PlanChange): Promise
   const { communityId, userId, plan, at } = change;
   const columns = planColumns(plan, "active");
   const existing = await lockMembershipOf(tx, communityId, userId);
+  const origin = change.origin ?? existing?.origin ?? null;
   let row: MembershipRecord;
   if (!existing) {
     const inserted = await insertMembership(tx, {
@@ -83,6 +87,7 @@ export async function startPlan(tx: Db, emit: Emit, change: PlanChange): Promise
       status: "active",
       source: "joined",
       joinedAt: at,
+      origin,
       ...columns,
     });
     if (!inserted) throw new Error(`membership of ${userId} in ${communityId} appeared under its lock`);
@@ -91,7 +96,7 @@ export async function startPlan(tx: Db, emit: Emit, change: PlanChange): Promise
     const joining = existing.status === "pending" || existing.status === "person";
     row = await updateMembership(tx, existing.id, {
       ...columns,
-      ...(joining ? { status: "active", joinedAt: at, decidedAt: at } : {}),
+      ...(joining ? { status: "active", joinedAt: at, decidedAt: at, origin } : {}),
     });
   }
   if (row.status === "active" && existing?.status !== "active") {
@@ -101,7 +106,7 @@ export async function startPlan(tx: Db, emit: Emit, change: PlanChange): Promise
       communityId,
       actorId: change.actorId,
       subjectId: userId,
-      payload: { userId, role: row.role, source: row.source },
+      payload: { userId, role: row.role, source: row.source, ...(row.origin ? { origin: row.origin } : {}) },
     });
   }
   await emit(tx, {

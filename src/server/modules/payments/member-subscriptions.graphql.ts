@@ -1,6 +1,7 @@
 import { builder } from "#server/graphql/builder.ts";
 import { PlanStatusEnum } from "#server/modules/members/members-table.graphql.ts";
 import { MembershipPlan } from "#server/modules/membership/plans.graphql.ts";
+import { clientOrigin } from "#shared/origins.ts";
 import {
   billingPortalLink,
   myPlanMemberships,
@@ -52,8 +53,11 @@ builder.mutationFields((t) => ({
     type: StripeLink,
     description:
       "Stripe Checkout for a priced membership plan (a subscription, or one payment for ONCE); the same checkout again while it is open. The plan starts once Stripe confirms the payment.",
-    args: { planId: t.arg.id({ required: true }) },
-    resolve: (_root, args, ctx) => subscribeToPlan(ctx, String(args.planId)),
+    args: {
+      planId: t.arg.id({ required: true }),
+      origin: t.arg.string({ required: false, description: "As joinCommunity's origin" }),
+    },
+    resolve: (_root, args, ctx) => subscribeToPlan(ctx, String(args.planId), clientOrigin(args.origin)),
   }),
   billingPortalLink: t.field({
     type: StripeLink,

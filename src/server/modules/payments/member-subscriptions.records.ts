@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Origin } from "#shared/origins.ts";
 import type { PlanInterval } from "#shared/plans.ts";
 import { memberSubscription, type SubscriptionStatus } from "./member-subscriptions.tables.ts";
 
@@ -51,6 +52,7 @@ export async function insertCheckout(
     interval: PlanInterval;
     stripeAccount: string | null;
     stripeCustomerId: string | null;
+    origin: Origin | null;
     at: Date;
   },
 ): Promise<SubscriptionRow | null> {
@@ -67,6 +69,7 @@ export async function insertCheckout(
       interval: input.interval,
       stripeAccount: input.stripeAccount,
       stripeCustomerId: input.stripeCustomerId,
+      origin: input.origin,
       createdAt: input.at,
       updatedAt: input.at,
     })

@@ -3,6 +3,7 @@ import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-o
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { membershipPlan } from "#server/modules/membership/plans.tables.ts";
 import { user } from "#server/modules/users/users.tables.ts";
+import type { Origin } from "#shared/origins.ts";
 import { PLAN_INTERVALS } from "#shared/plans.ts";
 
 export const SUBSCRIPTION_STATUSES = [
@@ -53,6 +54,8 @@ export const memberSubscription = pgTable(
     endedAt: timestamp("ended_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    /** Where the buyer came from (`#shared/origins.ts`): the membership it starts joins from there. */
+    origin: text("origin").$type<Origin>(),
   },
   (t) => [
     index("member_subscription_person_idx").on(t.communityId, t.userId, t.createdAt),

@@ -5,6 +5,7 @@ import type { PaymentsGate } from "#server/modules/events/ticket-types.service.t
 import { membershipOf } from "#server/modules/members/membership-records.service.ts";
 import { type Plan, planById } from "#server/modules/membership/plans.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
+import type { Origin } from "#shared/origins.ts";
 import { grantsBenefits, isFreeInterval, isRecurringInterval } from "#shared/plans.ts";
 import {
   customerOf,
@@ -111,6 +112,7 @@ async function checkoutRow(
   me: Viewer,
   plan: Plan,
   stripeAccount: string | null,
+  origin: Origin | null,
 ): Promise<SubscriptionRow> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const open = await openCheckoutOf(ctx.db, plan.communityId, me.id);
@@ -126,6 +128,7 @@ async function checkoutRow(
       interval: plan.interval,
       stripeAccount,
       stripeCustomerId: await customerOf(ctx.db, me.id, stripeAccount),
+      origin,
       at: ctx.clock(),
     });
     if (made) return made;
@@ -139,7 +142,11 @@ async function checkoutRow(
  * its id is the Idempotency-Key, so a retry or a second click never makes a second session; the
  * plan starts when Stripe confirms the payment (webhooks), never on the way back from checkout.
  */
-export async function subscribeToPlan(ctx: CheckoutCtx, planId: string): Promise<{ url: string }> {
+export async function subscribeToPlan(
+  ctx: CheckoutCtx,
+  planId: string,
+  origin: Origin | null = null,
+): Promise<{ url: string }> {
   const me = requireViewer(ctx.viewer);
   const plan = await planById(ctx.db, planId);
   if (!plan) throw notFound();
@@ -167,7 +174,7 @@ export async function subscribeToPlan(ctx: CheckoutCtx, planId: string): Promise
   };
 
   for (let attempt = 0; attempt < 2; attempt++) {
-    const row = await checkoutRow(ctx, me, plan, stripeAccount);
+    const row = await checkoutRow(ctx, me, plan, stripeAccount, origin);
     // A session already made is read again: an idempotent replay would answer its first state.
     const session = row.checkoutSessionId
       ? await askStripe("resume the checkout", () =>

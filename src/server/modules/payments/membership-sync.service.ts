@@ -100,6 +100,7 @@ export async function applyStripeState(
     at: now,
     actorId: null,
     periodEnd: row.currentPeriodEnd,
+    origin: row.origin,
   };
   // A purchase that ends before we saw it start never gave anything.
   if (starting && row.status === "ended") return row;

@@ -1,6 +1,7 @@
 import { builder } from "#server/graphql/builder.ts";
 import { AnswerInput } from "#server/graphql/question-types.ts";
 import { Event } from "#server/modules/events/events.graphql.ts";
+import { clientOrigin } from "#shared/origins.ts";
 import { registrationDigestEnabled, setRegistrationDigest } from "./digest.service.ts";
 import {
   cancelByToken,
@@ -79,6 +80,7 @@ const GuestRegisterInput = builder.inputType("GuestRegisterInput", {
     answers: t.field({ type: [AnswerInput], required: true }),
     quantity: t.int({ required: false, description: "As RegisterInput.quantity" }),
     announcements: t.boolean({ required: false, description: "As RegisterInput.announcements" }),
+    origin: t.string({ required: false, description: "As RegisterInput.origin" }),
   }),
 });
 
@@ -110,6 +112,7 @@ builder.mutationFields((t) => ({
         answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
         quantity: args.input.quantity ?? null,
         announcements: args.input.announcements ?? false,
+        origin: clientOrigin(args.input.origin),
       }),
   }),
   resendTicket: t.boolean({

@@ -1,6 +1,7 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import type { Origin } from "#shared/origins.ts";
 import { readManageToken } from "./manage-token.ts";
 import { transition } from "./registration-state.service.ts";
 import { registration } from "./registrations.tables.ts";
@@ -8,7 +9,13 @@ import { registration } from "./registrations.tables.ts";
 // How seats held for a payment end, for checkout. Call with the event row locked (`lockEvent`).
 
 /** What checkout needs to know of the registration it held seats with. */
-export type HeldRegistration = { id: string; userId: string; guestName: string | null };
+export type HeldRegistration = {
+  id: string;
+  userId: string;
+  guestName: string | null;
+  /** Where the registration came from; a buyer joining the community on paying joins from there too. */
+  origin: Origin | null;
+};
 
 async function heldRow(tx: Db, registrationId: string) {
   const [row] = await tx.select().from(registration).where(eq(registration.id, registrationId));
@@ -28,7 +35,7 @@ export async function payForHeld(
   const row = await heldRow(tx, registrationId);
   if (!row) return null;
   await transition(tx, row, "going", { reason: "paid", emit, ...cause });
-  return { id: row.id, userId: row.userId, guestName: row.guestName };
+  return { id: row.id, userId: row.userId, guestName: row.guestName, origin: row.origin };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { RegistrationAnswers } from "#server/modules/events/events.validati
 import { moveCounters, offerTerms, seatCounts, seatFree } from "#server/modules/events/seats.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { getMembership } from "#server/modules/members/members.service.ts";
+import type { Origin } from "#shared/origins.ts";
 import { unitPrice } from "#shared/pricing.ts";
 import type { RegistrationStatus } from "./registration-transitions.ts";
 import {
@@ -46,6 +47,8 @@ export type NewRegistration = {
   quantity?: number;
   /** For `held`: when the seats go back unless paid for. */
   holdExpiresAt?: Date | null;
+  /** Where it came from, on the row and in the log; null when unknown. */
+  origin?: Origin | null;
 };
 
 /**
@@ -67,6 +70,7 @@ export async function createRegistration(
     ...fields,
     quantity,
     holdExpiresAt: fields.holdExpiresAt ?? null,
+    origin: fields.origin ?? null,
     checkedInAt: null,
     queuedAt: now,
     updatedAt: now,
@@ -87,7 +91,13 @@ export async function createRegistration(
     communityId: cause.communityId,
     actorId: cause.actorId,
     subjectId: fields.userId,
-    payload: { registrationId, eventId: fields.eventId, status: to, guest: fields.guestName !== null },
+    payload: {
+      registrationId,
+      eventId: fields.eventId,
+      status: to,
+      guest: fields.guestName !== null,
+      ...(fields.origin ? { origin: fields.origin } : {}),
+    },
   });
   return registrationId;
 }

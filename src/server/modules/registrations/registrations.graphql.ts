@@ -3,6 +3,7 @@ import { AnswerInput } from "#server/graphql/question-types.ts";
 import { Event, PageInfo, spotsLeft, TicketType } from "#server/modules/events/events.graphql.ts";
 import { canSeeOnlineUrl, canSeeRegistrationPrivate } from "#server/modules/events/events.policy.ts";
 import type { Page } from "#server/modules/events/events.service.ts";
+import { clientOrigin } from "#shared/origins.ts";
 import { shownEmail } from "#shared/phone.ts";
 import { checkIn, checkInByCode, undoCheckIn } from "./check-in.service.ts";
 import {
@@ -108,6 +109,12 @@ Registration.implement({
       resolve: (r) => (r.status === "held" && mayReadPrivate(r) ? r.holdExpiresAt : null),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
+    origin: t.string({
+      nullable: true,
+      description:
+        "Where the registration came from: community_page, event_page, link:<ref>, or another way in the server records; null when unknown, and for viewers who do not manage the event's community",
+      resolve: (r) => (r.canManage ? r.origin : null),
+    }),
   }),
 });
 
@@ -135,6 +142,11 @@ const RegisterInput = builder.inputType("RegisterInput", {
       required: false,
       description:
         "The registrant agrees to receive the community's announcements (unticked by default); members keep their own choice",
+    }),
+    origin: t.string({
+      required: false,
+      description:
+        "Where the registrant came from: community_page, event_page, or link:<ref> (a shared link's ref or utm_source). Anything else is ignored.",
     }),
   }),
 });
@@ -223,6 +235,7 @@ builder.mutationFields((t) => {
           answers: args.input.answers.map((a) => ({ questionId: String(a.questionId), values: a.values })),
           quantity: args.input.quantity ?? null,
           announcements: args.input.announcements ?? false,
+          origin: clientOrigin(args.input.origin),
         }),
     }),
     cancelRegistration: byId(cancelRegistration),

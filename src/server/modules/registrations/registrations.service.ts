@@ -15,6 +15,7 @@ import { lockMembershipOf } from "#server/modules/members/membership-records.ser
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { people } from "#server/modules/users/users.service.ts";
 import type { Capability } from "#shared/capabilities.ts";
+import type { Origin } from "#shared/origins.ts";
 import { unitPrice } from "#shared/pricing.ts";
 import { validateAnswers } from "#shared/questions.ts";
 import {
@@ -42,6 +43,8 @@ export type RegisterInput = {
   quantity?: number | null;
   /** The form's "send me this community's announcements" box; unticked unless given. */
   announcements?: boolean | null;
+  /** Where the registration came from (a page, a shared link, an organizer); null when unknown. */
+  origin?: Origin | null;
 };
 
 export const ACTIVE: RegistrationStatus[] = ["going", "waitlisted", "pending", "held"];
@@ -76,7 +79,7 @@ export async function register(
     const placed = await placeRegistration(tx, ctx.emit, row, me.id, input, { guestName: null });
     // The join policy decides whether a registrant becomes a member; otherwise they stay one of its people.
     if (row.visibility === "public" && (!membership || membership.status === "person"))
-      await joinFromEvent(tx, ctx.emit, row.communityId, me.id);
+      await joinFromEvent(tx, ctx.emit, row.communityId, me.id, input.origin ?? null);
     return placed.id;
   });
   return viewOf(ctx.db, ctx.viewer, id);
@@ -192,7 +195,15 @@ export async function placeRegistration(
       communityId: row.communityId,
       emit,
     },
-    { eventId, userId, ticketTypeId: chosen.id, answers, guestName: options.guestName, quantity },
+    {
+      eventId,
+      userId,
+      ticketTypeId: chosen.id,
+      answers,
+      guestName: options.guestName,
+      quantity,
+      origin: input.origin ?? null,
+    },
   );
   await recordPerson(tx, row, userId, input, options.guestName);
   return { id: registrationId, status };
@@ -234,6 +245,7 @@ export async function holdSeats(
       guestName: options.guestName,
       quantity: input.quantity,
       holdExpiresAt: options.expiresAt,
+      origin: input.origin ?? null,
     },
   );
   await recordPerson(tx, row, userId, input, options.guestName);

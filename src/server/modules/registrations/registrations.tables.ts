@@ -14,6 +14,7 @@ import { community } from "#server/modules/communities/communities.tables.ts";
 import { event, ticketType } from "#server/modules/events/events.tables.ts";
 import type { RegistrationAnswers } from "#server/modules/events/events.validation.ts";
 import { user } from "#server/modules/users/users.tables.ts";
+import type { Origin } from "#shared/origins.ts";
 import { REGISTRATION_STATUSES } from "./registration-transitions.ts";
 
 export const registration = pgTable(
@@ -37,7 +38,7 @@ export const registration = pgTable(
      * Where the registration came from (insights' `ORIGINS`, or `link:<ref>` for a shared link);
      * null on registrations made before it was recorded: "unknown".
      */
-    origin: text("origin"),
+    origin: text("origin").$type<Origin>(),
     /** question id -> chosen or typed values */
     answers: jsonb("answers").$type<RegistrationAnswers>().notNull().default({}),
     /** Secret shown as the QR code at the door. */

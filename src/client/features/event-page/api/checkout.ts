@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import { graphql } from "#client/gql/gql.ts";
 import type { StartCheckoutInput } from "#client/gql/graphql.ts";
 import { request } from "#client/lib/graphql.ts";
+import { registrationOrigin } from "#client/lib/origin.ts";
 import { eventPageKeys } from "./event-page-queries.ts";
 
 graphql(`
@@ -52,7 +53,12 @@ export function useStartCheckout(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: StartCheckoutInput) =>
-      (await request(StartCheckoutMutation, { eventId, input })).startCheckout,
+      (
+        await request(StartCheckoutMutation, {
+          eventId,
+          input: { ...input, origin: registrationOrigin(eventId) },
+        })
+      ).startCheckout,
     onSettled: () => queryClient.invalidateQueries({ queryKey: eventPageKeys.detail(eventId) }),
   });
 }

@@ -124,6 +124,7 @@ describe("event registration form", () => {
           { questionId: "q-ok", values: ["true"] },
         ],
         announcements: false,
+        origin: "event_page",
       },
     });
   });
@@ -200,6 +201,7 @@ describe("event registration form", () => {
           { questionId: "q-ok", values: ["true"] },
         ],
         announcements: true,
+        origin: "event_page",
       },
     });
   });

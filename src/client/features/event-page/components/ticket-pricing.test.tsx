@@ -44,7 +44,15 @@ async function continueToStripe(user: ReturnType<typeof userEvent.setup>) {
 /** The checkout the form sends for standard tickets, with no answers, no guest and no announcements. */
 const standardCheckout = (quantity: number, promoCode: string | null) => ({
   eventId: "ev1",
-  input: { ticketTypeId: "t-std", quantity, promoCode, answers: [], guest: null, announcements: false },
+  input: {
+    ticketTypeId: "t-std",
+    quantity,
+    promoCode,
+    answers: [],
+    guest: null,
+    announcements: false,
+    origin: "event_page",
+  },
 });
 
 const standard = ticketFixture({
@@ -279,7 +287,16 @@ describe("prices on the event page", () => {
     await user.click(screen.getByRole("button", { name: "Join the waitlist" }));
     await vi.waitFor(() => expect(registered).toHaveLength(1));
     expect(registered).toEqual([
-      { eventId: "ev1", input: { ticketTypeId: "t-std", answers: [], announcements: false, quantity: 3 } },
+      {
+        eventId: "ev1",
+        input: {
+          ticketTypeId: "t-std",
+          answers: [],
+          announcements: false,
+          quantity: 3,
+          origin: "event_page",
+        },
+      },
     ]);
     expect(checkouts).toEqual([]);
   });
@@ -311,7 +328,10 @@ describe("prices on the event page", () => {
     await user.click(screen.getByRole("button", { name: "Register" }));
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent).toEqual([
-      { eventId: "ev1", input: { ticketTypeId: "t-free", answers: [], announcements: false } },
+      {
+        eventId: "ev1",
+        input: { ticketTypeId: "t-free", answers: [], announcements: false, origin: "event_page" },
+      },
     ]);
   });
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import { graphql } from "#client/gql/gql.ts";
 import type { AnswerInput, CommunityPageQuery } from "#client/gql/graphql.ts";
 import { request } from "#client/lib/graphql.ts";
+import { joinOrigin } from "#client/lib/origin.ts";
 
 const CommunityPageDocument = graphql(`
   query CommunityPage($slug: String!) {
@@ -60,8 +61,8 @@ const CommunityPageDocument = graphql(`
 `);
 
 const JoinCommunityMutation = graphql(`
-  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID) {
-    joinCommunity(communityId: $communityId, answers: $answers, planId: $planId) {
+  mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID, $origin: String) {
+    joinCommunity(communityId: $communityId, answers: $answers, planId: $planId, origin: $origin) {
       id
       role
       status
@@ -70,8 +71,8 @@ const JoinCommunityMutation = graphql(`
 `);
 
 const SubscribeToPlanMutation = graphql(`
-  mutation SubscribeToPlan($planId: ID!) {
-    subscribeToPlan(planId: $planId) {
+  mutation SubscribeToPlan($planId: ID!, $origin: String) {
+    subscribeToPlan(planId: $planId, origin: $origin) {
       url
     }
   }
@@ -133,7 +134,8 @@ export function myMembershipsQueryOptions() {
 export function useJoinCommunity(communityId: string) {
   return useMutation({
     mutationFn: async ({ answers, planId }: { answers: AnswerInput[]; planId: string | null }) =>
-      (await request(JoinCommunityMutation, { communityId, answers, planId })).joinCommunity,
+      (await request(JoinCommunityMutation, { communityId, answers, planId, origin: joinOrigin() }))
+        .joinCommunity,
   });
 }
 
@@ -141,7 +143,7 @@ export function useJoinCommunity(communityId: string) {
 export function useSubscribeToPlan() {
   return useMutation({
     mutationFn: async (planId: string) =>
-      (await request(SubscribeToPlanMutation, { planId })).subscribeToPlan.url,
+      (await request(SubscribeToPlanMutation, { planId, origin: joinOrigin() })).subscribeToPlan.url,
   });
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "membership" ADD COLUMN "origin" text;--> statement-breakpoint
+ALTER TABLE "member_subscription" ADD COLUMN "origin" text;

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { clientOrigin, normalizeRef, refFromSearch } from "./origins.ts";
+
+describe("normalizeRef", () => {
+  it("lower-cases and trims a shared link's ref", () => {
+    expect(normalizeRef("  Newsletter_2026.Spring-A ")).toBe("newsletter_2026.spring-a");
+  });
+  it("keeps a ref of exactly 40 characters and drops a longer one", () => {
+    expect(normalizeRef("a".repeat(40))).toBe("a".repeat(40));
+    expect(normalizeRef("a".repeat(41))).toBeNull();
+  });
+  it("drops a ref with anything but letters, digits, dots, dashes and underscores", () => {
+    for (const bad of ["news letter", "news/letter", "<script>", "café", "a:b", "a%20b", "", "   "])
+      expect(normalizeRef(bad), bad).toBeNull();
+  });
+  it("answers no ref for a missing value", () => {
+    expect(normalizeRef(null)).toBeNull();
+    expect(normalizeRef(undefined)).toBeNull();
+  });
+});
+
+describe("refFromSearch", () => {
+  it("takes ref before utm_source", () => {
+    expect(refFromSearch("?utm_source=Mastodon&ref=Newsletter")).toBe("newsletter");
+  });
+  it("falls back to utm_source when ref is missing or unusable", () => {
+    expect(refFromSearch("?utm_source=Mastodon")).toBe("mastodon");
+    expect(refFromSearch(new URLSearchParams("ref=no%20good&utm_source=flyer"))).toBe("flyer");
+  });
+  it("answers null for an address without a usable ref", () => {
+    expect(refFromSearch("")).toBeNull();
+    expect(refFromSearch("?ref=%3Cb%3E")).toBeNull();
+  });
+});
+
+describe("clientOrigin", () => {
+  it("keeps the page origins a client may send", () => {
+    expect(clientOrigin("community_page")).toBe("community_page");
+    expect(clientOrigin("event_page")).toBe("event_page");
+  });
+  it("cleans a link's ref", () => {
+    expect(clientOrigin("link:Newsletter ")).toBe("link:newsletter");
+    expect(clientOrigin("LINK:flyer")).toBe("link:flyer");
+  });
+  it("ignores what only the server decides, unusable refs and anything else", () => {
+    for (const value of [
+      "invitation",
+      "import",
+      "agent",
+      "organizer",
+      "created",
+      "unknown",
+      "link:",
+      "link:a b",
+    ])
+      expect(clientOrigin(value), value).toBeNull();
+    expect(clientOrigin(`link:${"x".repeat(41)}`)).toBeNull();
+    expect(clientOrigin(42)).toBeNull();
+    expect(clientOrigin(null)).toBeNull();
+  });
+});
