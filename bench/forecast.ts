@@ -52,9 +52,13 @@ function generate(seed: number) {
   const next = random(seed);
   const people: Person[] = [];
   const newPerson = (): Person => {
-    let r = next();
-    const habit = HABITS.find((h) => (r -= h.share) < 0) ?? HABITS[HABITS.length - 1];
-    const person = { id: people.length, habit: habit?.rate ?? 0.5 };
+    const r = next();
+    let below = 0;
+    const habit = HABITS.find((h) => {
+      below += h.share;
+      return r < below;
+    });
+    const person = { id: people.length, habit: habit?.rate ?? 0.15 };
     people.push(person);
     return person;
   };
