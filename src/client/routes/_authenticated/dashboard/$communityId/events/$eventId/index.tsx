@@ -6,6 +6,10 @@ import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
 } from "#client/features/events/api/events-queries.ts";
+import {
+  DEFAULT_FORECAST_RISK,
+  eventForecastQueryOptions,
+} from "#client/features/events/api/forecast-queries.ts";
 import { useInvalidateRegistrations } from "#client/features/events/api/registration-mutations.ts";
 import {
   type TicketPricing,
@@ -15,6 +19,7 @@ import { DigestToggle } from "#client/features/events/components/event-dashboard
 import { EventHeader } from "#client/features/events/components/event-dashboard/event-header.tsx";
 import { loadDashboardEvent } from "#client/features/events/components/event-dashboard/load-event.ts";
 import { RegistrationsTable } from "#client/features/events/components/event-dashboard/registrations-table.tsx";
+import { ForecastCard } from "#client/features/events/components/forecast/forecast-card.tsx";
 import { NotManagerNotice } from "#client/features/events/components/not-manager-notice.tsx";
 import { isRegistrationStatus } from "#client/features/events/event-labels.ts";
 import { parseRegistrationsSearch } from "#client/features/events/search-params.ts";
@@ -30,6 +35,7 @@ export const Route = createFileRoute("/_authenticated/dashboard/$communityId/eve
     const event = await loadDashboardEvent(context.queryClient, params.communityId, params.eventId);
     if (event.viewerCanManage) {
       await Promise.all([
+        context.queryClient.ensureQueryData(eventForecastQueryOptions(params.eventId, DEFAULT_FORECAST_RISK)),
         context.queryClient.ensureInfiniteQueryData(
           eventRegistrationsQueryOptions(params.eventId, {
             status: isRegistrationStatus(deps.status) ? deps.status : undefined,
@@ -71,6 +77,7 @@ function EventDashboardPage() {
         </Link>
         <EventHeader event={event} />
       </div>
+      {event.viewerCanManage ? <EventForecast event={event} /> : null}
       {event.viewerCanManage ? <DigestToggle communityId={event.host.id} /> : null}
       {event.viewerCanManage ? (
         <RegistrationsTable
@@ -103,6 +110,11 @@ function EventDashboardPage() {
       {event.viewerCanManage ? <EventPromoCodes event={event} /> : null}
     </div>
   );
+}
+
+function EventForecast({ event }: { event: EventDetailQuery["event"] }) {
+  const { data: pricing } = useSuspenseQuery(ticketPricingQueryOptions(event.host.id));
+  return <ForecastCard event={event} currency={pricing.currency} />;
 }
 
 /** Codes matter once a ticket can cost something: while every ticket is free they stay out of the way. */
