@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { TrendingUpIcon } from "lucide-react";
 import { AlertDialog } from "radix-ui";
 import { useId, useState } from "react";
-import { toast } from "#client/components/layout/toaster.tsx";
 import { Button, buttonVariants } from "#client/components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#client/components/ui/card.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
@@ -23,6 +22,7 @@ import {
   valuesToInput,
 } from "#client/features/events/components/event-form/event-form-schema.ts";
 import { describeError } from "#client/features/events/error-message.ts";
+import { notify } from "#client/lib/notify.ts";
 import { countOf } from "#client/lib/plural.ts";
 
 const percent = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 });
@@ -55,13 +55,15 @@ export function ForecastCard({ event, currency }: { event: EditableEvent; curren
         <CardDescription>
           {forecast.going === 0
             ? "Nobody is going yet: the forecast appears as people register."
-            : `From ${countOf(forecast.going, { one: "seat", other: "seats" })} going; ${countOf(
-                forecast.basis,
-                {
-                  one: "registrant has",
-                  other: "registrants have",
-                },
-              )} a record of their own here, the others count at the community's rate.`}
+            : forecast.basis === 0
+              ? `From ${countOf(forecast.going, { one: "seat", other: "seats" })} going; nobody has a record of their own here yet, so each counts at the community's rate.`
+              : `From ${countOf(forecast.going, { one: "seat", other: "seats" })} going; ${countOf(
+                  forecast.basis,
+                  {
+                    one: "registrant has",
+                    other: "registrants have",
+                  },
+                )} a record of their own here, the others count at the community's rate.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
@@ -135,8 +137,9 @@ function RaiseCapacity({
       await update.mutateAsync({ id: event.id, input: valuesToInput(parsed.data) });
       await queryClient.invalidateQueries({ queryKey: eventKeys.registrations(event.id) });
       setOpen(false);
-      toast.success(
-        `Capacity raised to ${to}: the next ${countOf(by, { one: "seat", other: "seats" })} went to the waitlist.`,
+      notify(
+        "success",
+        `Capacity raised to ${to}: ${countOf(by, { one: "seat", other: "seats" })} went to people on the waitlist.`,
       );
     } catch (failure) {
       setError(describeError(failure, "The capacity could not be raised. Try again."));
