@@ -35,7 +35,8 @@ export const Route = createFileRoute("/_authenticated/dashboard/$communityId/eve
     const event = await loadDashboardEvent(context.queryClient, params.communityId, params.eventId);
     if (event.viewerCanManage) {
       await Promise.all([
-        context.queryClient.ensureQueryData(eventForecastQueryOptions(params.eventId, DEFAULT_FORECAST_RISK)),
+        // Started with the page's data but never in its way: without it the card is left out.
+        context.queryClient.prefetchQuery(eventForecastQueryOptions(params.eventId, DEFAULT_FORECAST_RISK)),
         context.queryClient.ensureInfiniteQueryData(
           eventRegistrationsQueryOptions(params.eventId, {
             status: isRegistrationStatus(deps.status) ? deps.status : undefined,
