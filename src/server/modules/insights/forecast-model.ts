@@ -259,7 +259,8 @@ export function forecastAttendance(
           risk,
         );
   return {
-    expected: distribution.mean,
+    // Rounded past any floating-point residue, so ten people at 75% expect 7.5, not 7.4999…
+    expected: Number(distribution.mean.toFixed(9)),
     low: quantile(distribution, RANGE_LOW),
     high: quantile(distribution, RANGE_HIGH),
     method: distribution.method,
