@@ -4,6 +4,7 @@ import {
   type CommunityQuery,
   EventDetailDocument,
   type EventDetailQuery,
+  EventForecastDocument,
   EventRegistrationsDocument,
   type EventRegistrationsQuery,
   MembershipPlansDocument,
@@ -182,6 +183,19 @@ export function eventDashboardHandlers({
       }),
     ),
     api.query(EventDetailDocument, () => HttpResponse.json({ data: { event } })),
+    // No forecast unless a test gives one: the card stays out of the way.
+    api.query(EventForecastDocument, () =>
+      HttpResponse.json({
+        data: {
+          event: {
+            id: event.id,
+            capacity: event.capacity,
+            waitlistCount: event.waitlistCount,
+            attendanceForecast: null,
+          },
+        },
+      }),
+    ),
     api.query(RegistrationDigestDocument, () => HttpResponse.json({ data: { registrationDigest: false } })),
     api.query(EventRegistrationsDocument, () =>
       HttpResponse.json({ data: { eventRegistrations: registrationsPage(rows()) } }),

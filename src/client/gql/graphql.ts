@@ -111,6 +111,12 @@ export type EventVisibility =
   | 'PUBLIC'
   | 'UNLISTED';
 
+export type ForecastMethod =
+  /** The exact distribution of the sum of everyone's chances */
+  | 'EXACT'
+  /** A normal approximation, for events of thousands */
+  | 'NORMAL';
+
 export type GuestRegisterInput = {
   /** As RegisterInput.announcements */
   announcements?: boolean | null | undefined;
@@ -685,7 +691,7 @@ export type CommunityEventsQueryVariables = Exact<{
 }>;
 
 
-export type CommunityEventsQuery = { events: { nodes: Array<{ visibility: EventVisibility, checkedInCount: number, publicPath: string, id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+export type CommunityEventsQuery = { events: { nodes: Array<{ visibility: EventVisibility, checkedInCount: number, publicPath: string, id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number, attendanceForecast: { expected: number, low: number, high: number, going: number } | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
 
 export type OverviewEventsFieldsFragment = { upcoming: { nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, timeZone: string, status: EventStatus, capacity: number | null, goingCount: number, waitlistCount: number, pendingCount: number }>, pageInfo: { hasNextPage: boolean } }, drafts: { nodes: Array<{ id: string }> }, past: { nodes: Array<{ id: string }> } };
 
@@ -714,6 +720,14 @@ export type EventRegistrationsQueryVariables = Exact<{
 
 
 export type EventRegistrationsQuery = { eventRegistrations: { totalCount: number, nodes: Array<{ id: string, status: RegistrationStatus, quantity: number, checkedInAt: string | null, waitlistPosition: number | null, holdExpiresAt: string | null, createdAt: string, person: { id: string, name: string, email: string, image: string | null }, ticketType: { id: string, name: string } | null, answers: Array<{ questionId: string, label: string, values: Array<string> }>, payments: Array<{ id: string, method: PaymentMethod, status: PaymentStatus, currency: string, amountMinor: number, refundedMinor: number, payer: { name: string } }> | null }>, pageInfo: { endCursor: string | null, hasNextPage: boolean } } };
+
+export type EventForecastQueryVariables = Exact<{
+  id: string | number;
+  risk?: number | null | undefined;
+}>;
+
+
+export type EventForecastQuery = { event: { id: string, capacity: number | null, waitlistCount: number, attendanceForecast: { expected: number, low: number, high: number, going: number, basis: number, method: ForecastMethod, overbooking: { extraSeats: number, admitted: number, risk: number, probabilityOver: number } | null } | null } };
 
 export type RegistrationChangeFragment = { id: string, status: RegistrationStatus, checkedInAt: string | null };
 
@@ -2165,6 +2179,12 @@ export const CommunityEventsDocument = new TypedDocumentString(`
       visibility
       checkedInCount
       publicPath
+      attendanceForecast {
+        expected
+        low
+        high
+        going
+      }
     }
     pageInfo {
       endCursor
@@ -2340,6 +2360,29 @@ export const EventRegistrationsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<EventRegistrationsQuery, EventRegistrationsQueryVariables>;
+export const EventForecastDocument = new TypedDocumentString(`
+    query EventForecast($id: ID!, $risk: Float) {
+  event(id: $id) {
+    id
+    capacity
+    waitlistCount
+    attendanceForecast(risk: $risk) {
+      expected
+      low
+      high
+      going
+      basis
+      method
+      overbooking {
+        extraSeats
+        admitted
+        risk
+        probabilityOver
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<EventForecastQuery, EventForecastQueryVariables>;
 export const ApproveRegistrationDocument = new TypedDocumentString(`
     mutation ApproveRegistration($id: ID!) {
   approveRegistration(id: $id) {

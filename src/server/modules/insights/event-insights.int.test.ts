@@ -11,6 +11,7 @@ import {
   registerFor,
 } from "#server/modules/events/events-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
+import type { Origin } from "#shared/origins.ts";
 import { toWallTime } from "#shared/time.ts";
 
 const BROWSER =
@@ -144,7 +145,7 @@ describe("eventInsights", () => {
     }
     // Origins and check-in times as the day went (New York is UTC-5 in winter, UTC-4 in summer).
     const db = t.server.database.db;
-    const set = (id: string, values: { origin?: string | null; checkedInAt?: Date }) =>
+    const set = (id: string, values: { origin?: Origin | null; checkedInAt?: Date }) =>
       db.update(registration).set(values).where(eq(registration.id, id));
     await set(ada, { origin: "event_page", checkedInAt: new Date("2030-01-15T23:05:00Z") });
     await set(ben, { origin: "link:newsletter", checkedInAt: new Date("2030-01-15T23:07:00Z") });

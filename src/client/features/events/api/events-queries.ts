@@ -33,6 +33,12 @@ const CommunityEventsQuery = graphql(`
         visibility
         checkedInCount
         publicPath
+        attendanceForecast {
+          expected
+          low
+          high
+          going
+        }
       }
       pageInfo {
         endCursor

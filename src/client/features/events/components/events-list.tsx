@@ -127,6 +127,13 @@ function EventRow({
           {event.waitlistCount > 0 ? (
             <span className="text-muted-foreground">{event.waitlistCount} on the waitlist</span>
           ) : null}
+          {event.attendanceForecast && event.attendanceForecast.going > 0 ? (
+            <span className="text-muted-foreground">
+              Expected {Math.round(event.attendanceForecast.expected)}
+              <span className="sr-only"> check-ins, likely</span> ({event.attendanceForecast.low}–
+              {event.attendanceForecast.high})
+            </span>
+          ) : null}
           {event.pendingCount > 0 ? (
             <span className="font-medium text-primary">{event.pendingCount} awaiting approval</span>
           ) : null}

@@ -8,6 +8,10 @@ import {
   eventQueryOptions,
   eventRegistrationsQueryOptions,
 } from "#client/features/events/api/events-queries.ts";
+import {
+  DEFAULT_FORECAST_RISK,
+  eventForecastQueryOptions,
+} from "#client/features/events/api/forecast-queries.ts";
 import { useInvalidateRegistrations } from "#client/features/events/api/registration-mutations.ts";
 import {
   type TicketPricing,
@@ -18,6 +22,7 @@ import { EventHeader } from "#client/features/events/components/event-dashboard/
 import { loadDashboardEvent } from "#client/features/events/components/event-dashboard/load-event.ts";
 import { RegistrationsTable } from "#client/features/events/components/event-dashboard/registrations-table.tsx";
 import { EventInsightsSection } from "#client/features/events/components/event-insights/event-insights.tsx";
+import { ForecastCard } from "#client/features/events/components/forecast/forecast-card.tsx";
 import { NotManagerNotice } from "#client/features/events/components/not-manager-notice.tsx";
 import { isRegistrationStatus } from "#client/features/events/event-labels.ts";
 import { parseRegistrationsSearch } from "#client/features/events/search-params.ts";
@@ -36,6 +41,8 @@ export const Route = createFileRoute("/_authenticated/dashboard/$communityId/eve
       await context.queryClient.ensureQueryData(eventInsightsQueryOptions(params.eventId));
     if (event.viewerCanManage) {
       await Promise.all([
+        // Started with the page's data but never in its way: without it the card is left out.
+        context.queryClient.prefetchQuery(eventForecastQueryOptions(params.eventId, DEFAULT_FORECAST_RISK)),
         context.queryClient.ensureInfiniteQueryData(
           eventRegistrationsQueryOptions(params.eventId, {
             status: isRegistrationStatus(deps.status) ? deps.status : undefined,
@@ -78,6 +85,7 @@ function EventDashboardPage() {
         </Link>
         <EventHeader event={event} />
       </div>
+      {event.viewerCanManage ? <EventForecast event={event} /> : null}
       {event.viewerCanManage ? <DigestToggle communityId={event.host.id} /> : null}
       {event.viewerCanManage ? (
         <RegistrationsTable
@@ -114,6 +122,11 @@ function EventDashboardPage() {
 }
 
 const canSeeInsights = (capabilities: readonly string[]) => capabilities.includes("INSIGHTS_VIEW");
+
+function EventForecast({ event }: { event: EventDetailQuery["event"] }) {
+  const { data: pricing } = useSuspenseQuery(ticketPricingQueryOptions(event.host.id));
+  return <ForecastCard event={event} currency={pricing.currency} />;
+}
 
 /** Codes matter once a ticket can cost something: while every ticket is free they stay out of the way. */
 const showsPromoCodes = (pricing: TicketPricing, event: EventDetailQuery["event"]) =>
