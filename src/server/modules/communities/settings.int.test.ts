@@ -132,7 +132,14 @@ describe("community settings", () => {
     }
     const ownerSees = await owner.graphql<{ community: { viewerCapabilities: string[] } }>(QUERY, { id });
     seen.owner = ownerSees.data?.community.viewerCapabilities;
-    const organizer = ["COMMUNITY_VIEW", "MEMBERS_VIEW", "EVENTS_MANAGE", "REGISTRATIONS_MANAGE", "CHECKIN"];
+    const organizer = [
+      "COMMUNITY_VIEW",
+      "MEMBERS_VIEW",
+      "EVENTS_MANAGE",
+      "REGISTRATIONS_MANAGE",
+      "CHECKIN",
+      "INSIGHTS_VIEW",
+    ];
     expect(seen).toEqual({
       member: ["COMMUNITY_VIEW"],
       organizer,
@@ -146,6 +153,8 @@ describe("community settings", () => {
         "CHECKIN",
         "PAYMENTS_MANAGE",
         "AGENTS_MANAGE",
+        "INSIGHTS_VIEW",
+        "INSIGHTS_REVENUE",
       ],
       owner: [
         "COMMUNITY_VIEW",
@@ -161,6 +170,8 @@ describe("community settings", () => {
         "PAYMENTS_MANAGE",
         "PAYMENTS_CONNECT",
         "AGENTS_MANAGE",
+        "INSIGHTS_VIEW",
+        "INSIGHTS_REVENUE",
       ],
     });
   });
