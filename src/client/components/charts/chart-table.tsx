@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+
+export type TableColumn<Row> = {
+  label: string;
+  cell: (row: Row) => ReactNode;
+  /** Numbers line up on the right. */
+  numeric?: boolean;
+};
+
+/** A chart's values as a table: what screen readers read and what people who prefer numbers see. */
+export function ChartTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+}: {
+  caption: string;
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string;
+}) {
+  return (
+    <div className="max-h-96 overflow-auto rounded-md border" tabIndex={-1}>
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="sticky top-0 bg-muted text-left">
+          <tr>
+            {columns.map((column, index) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={`px-3 py-2 font-medium ${column.numeric && index > 0 ? "text-right" : ""}`}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, rowIndex) => (
+            <tr key={rowKey(row, rowIndex)} className="border-t">
+              {columns.map((column, index) =>
+                index === 0 ? (
+                  <th key={column.label} scope="row" className="px-3 py-1.5 text-left font-normal">
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td
+                    key={column.label}
+                    className={`px-3 py-1.5 ${column.numeric ? "text-right tabular-nums" : ""}`}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
