@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { cn } from "#client/lib/cn.ts";
 import { CsvDownloadLink } from "./csv-download-link.tsx";
 
 /**
@@ -31,7 +32,7 @@ export function ChartCard({
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
   return (
-    <Card className={className}>
+    <Card className={cn("min-w-0", className)}>
       <section aria-labelledby={headingId} className="grid gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1">

@@ -17,6 +17,8 @@ export type TimeSeries<Row> = {
   /** Drawn below zero, for what goes out (members who left, refunds); the tooltip still shows it positive. */
   below?: boolean;
   format?: (value: number) => string;
+  /** Joins a line across buckets without a value (a rate on days without events). */
+  spanGaps?: boolean;
 };
 
 export type TimeSeriesChartProps<Row> = {
@@ -29,10 +31,18 @@ export type TimeSeriesChartProps<Row> = {
   /** Tick labels of the left and right axes. */
   leftTicks?: (value: number) => string;
   rightTicks?: (value: number) => string;
+  /** Whether an axis reads fractions (rates); counts and money in minor units tick in whole numbers. */
+  leftFractions?: boolean;
+  rightFractions?: boolean;
   height?: number;
 };
 
 const BUCKET_SECONDS: Record<Granularity, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 };
+
+/** Tick steps of whole numbers: 1, 2, 5, 10, 20, 25, 50, … up to a billion. */
+const WHOLE_STEPS = [1, 2, 5].concat(
+  ...Array.from({ length: 8 }, (_, power) => [10, 20, 25, 50].map((step) => step * 10 ** power)),
+);
 
 let canvasSupport: boolean | null = null;
 // A page without a 2D canvas (a test's simulated DOM, a locked-down browser) keeps the legend, the
@@ -117,8 +127,14 @@ export function makeOptions<Row>(
       const pad = (high - low) * 0.05;
       return [low < 0 || !includeZero ? low - pad : 0, high + pad];
     };
-  const axis = (scale: string, side: 1 | 3, ticks: (value: number) => string): uPlot.Axis => ({
+  const axis = (
+    scale: string,
+    side: 1 | 3,
+    ticks: (value: number) => string,
+    fractions: boolean,
+  ): uPlot.Axis => ({
     scale,
+    ...(fractions ? {} : { incrs: WHOLE_STEPS }),
     side,
     stroke: theme.axis,
     font: theme.font,
@@ -155,8 +171,8 @@ export function makeOptions<Row>(
         values: (_u, splits) => splits.map((value) => formatTick(value * 1000, granularity, spanDays)),
         space: 64,
       },
-      axis("y", 3, props.leftTicks ?? formatCompact),
-      ...(hasRight ? [axis("y2", 1, props.rightTicks ?? formatCompact)] : []),
+      axis("y", 3, props.leftTicks ?? formatCompact, props.leftFractions ?? false),
+      ...(hasRight ? [axis("y2", 1, props.rightTicks ?? formatCompact, props.rightFractions ?? false)] : []),
     ],
     series: [
       {},
@@ -181,8 +197,8 @@ export function makeOptions<Row>(
           stroke: color,
           width: 2,
           fill: spec.kind === "area" ? translucent(color, 0.18) : undefined,
-          points: { show: false },
-          spanGaps: false,
+          // A line joined across gaps shows its points where the bucket has a value.
+          ...(spec.spanGaps ? { spanGaps: true } : { points: { show: false } }),
         };
       }),
     ],

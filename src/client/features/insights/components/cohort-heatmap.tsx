@@ -30,21 +30,30 @@ export function CohortHeatmap({ rows, csvHref }: { rows: CohortRow[]; csvHref: s
           : undefined
       }
     >
-      <div className="overflow-x-auto">
+      <section
+        aria-label="Cohort retention, table"
+        className="relative overflow-x-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone must be reachable by keyboard to scroll it.
+        tabIndex={0}
+      >
         <table className="border-separate border-spacing-0.5 text-xs">
           <caption className="sr-only">
             Cohort retention: share of each month's new members who attended in later months
           </caption>
           <thead>
             <tr>
-              <th scope="col" className="px-2 py-1 text-left font-medium">
+              <th scope="col" className="px-2 py-1 text-left font-medium whitespace-nowrap">
                 Joined
               </th>
-              <th scope="col" className="px-2 py-1 text-right font-medium">
+              <th scope="col" className="px-2 py-1 text-right font-medium whitespace-nowrap">
                 Members
               </th>
               {offsets.map((offset) => (
-                <th key={offset} scope="col" className="min-w-12 px-2 py-1 text-center font-medium">
+                <th
+                  key={offset}
+                  scope="col"
+                  className="min-w-12 px-2 py-1 text-center font-medium whitespace-nowrap"
+                >
                   <span aria-hidden="true">{offset === 0 ? "Same" : `+${offset}`}</span>
                   <span className="sr-only">
                     {offset === 0 ? "Month of joining" : `Month ${offset} after joining`}
@@ -82,7 +91,7 @@ export function CohortHeatmap({ rows, csvHref }: { rows: CohortRow[]; csvHref: s
             })}
           </tbody>
         </table>
-      </div>
+      </section>
     </TableCard>
   );
 }

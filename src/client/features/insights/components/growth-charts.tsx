@@ -30,6 +30,7 @@ const EVENTS_SERIES: TimeSeries<EventsHeldPoint>[] = [
     kind: "line",
     axis: "right",
     color: 1,
+    spanGaps: true,
     format: (value) => formatShare(value),
   },
 ];
@@ -123,6 +124,7 @@ export function EventsHeldChart({ rows, granularity, csvHref }: ChartProps<Event
           granularity={granularity}
           series={EVENTS_SERIES}
           rightTicks={(value) => formatShare(value)}
+          rightFractions
         />
       )}
       table={() => (

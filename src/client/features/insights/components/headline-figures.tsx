@@ -89,7 +89,7 @@ function Figure({
     <Card className="grid content-start gap-1 p-4">
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="grid gap-1">
-        <span className="text-2xl font-semibold tabular-nums">{value}</span>
+        <span className="text-xl font-semibold tabular-nums wrap-normal sm:text-2xl">{value}</span>
         <ChangeBadge change={change} tone={tone} />
       </dd>
     </Card>

@@ -18,7 +18,7 @@ export function TableCard({
 }) {
   const headingId = useId();
   return (
-    <Card>
+    <Card className="min-w-0">
       <section aria-labelledby={headingId} className="grid gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1">

@@ -29,8 +29,8 @@ export function TopEventsTable({
           : undefined
       }
     >
-      <div className="overflow-x-auto rounded-md border">
-        <table className="w-full text-sm">
+      <div className="relative overflow-x-auto rounded-md border">
+        <table className="w-full min-w-[40rem] text-sm">
           <caption className="sr-only">Top events</caption>
           <thead className="bg-muted text-left">
             <tr>
@@ -40,17 +40,17 @@ export function TopEventsTable({
               <th scope="col" className="px-3 py-2 font-medium">
                 Date
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
                 Registrations
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
                 Checked in
               </th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">
+              <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
                 Attendance
               </th>
               {showRevenue ? (
-                <th scope="col" className="px-3 py-2 text-right font-medium">
+                <th scope="col" className="px-3 py-2 text-right font-medium whitespace-nowrap">
                   Revenue
                 </th>
               ) : null}
@@ -59,7 +59,7 @@ export function TopEventsTable({
           <tbody>
             {rows.map((row) => (
               <tr key={row.eventId} className="border-t">
-                <th scope="row" className="px-3 py-2 text-left font-normal">
+                <th scope="row" className="min-w-48 px-3 py-2 text-left font-normal">
                   <Link
                     to="/dashboard/$communityId/events/$eventId"
                     params={{ communityId, eventId: row.eventId }}
