@@ -1,8 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import uPlot from "uplot";
+import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatBucket, formatCount } from "./chart-format.ts";
 import { type ChartTheme, useChartTheme } from "./chart-theme.ts";
+import { loadUPlot } from "./load-uplot.ts";
 import { scheduleDraw } from "./mount-queue.ts";
 import { buildData, canDraw, makeOptions, type TimeSeriesChartProps } from "./uplot-options.ts";
 
@@ -31,21 +32,27 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
     if (!element || !canDraw()) return;
     let chart: uPlot | null = null;
     let observer: ResizeObserver | null = null;
-    const cancel = scheduleDraw(() => {
-      const width = Math.max(element.clientWidth, 240);
-      chart = new uPlot(
-        makeOptions(latest.current, built.order, theme, width, setActive),
-        built.data,
-        element,
-      );
-      plot.current = chart;
-      observer = new ResizeObserver(() => {
-        const next = Math.max(element.clientWidth, 240);
-        if (chart && Math.abs(chart.width - next) > 1) chart.setSize({ width: next, height: chart.height });
+    let cancel = () => {};
+    let gone = false;
+    void loadUPlot().then((UPlot) => {
+      if (gone) return;
+      cancel = scheduleDraw(() => {
+        const width = Math.max(element.clientWidth, 240);
+        chart = new UPlot(
+          makeOptions(UPlot, latest.current, built.order, theme, width, setActive),
+          built.data,
+          element,
+        );
+        plot.current = chart;
+        observer = new ResizeObserver(() => {
+          const next = Math.max(element.clientWidth, 240);
+          if (chart && Math.abs(chart.width - next) > 1) chart.setSize({ width: next, height: chart.height });
+        });
+        observer.observe(element);
       });
-      observer.observe(element);
     });
     return () => {
+      gone = true;
       cancel();
       observer?.disconnect();
       chart?.destroy();
@@ -105,7 +112,7 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
     const chart = plot.current;
     const x = active === null ? undefined : built.data[0][active];
     if (!chart || x === undefined) return null;
-    return chart.valToPos(x, "x") + chart.bbox.left / uPlot.pxRatio;
+    return chart.valToPos(x, "x") + chart.over.offsetLeft;
   })();
   const width = holder.current?.clientWidth ?? 0;
 

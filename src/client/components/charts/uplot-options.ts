@@ -1,6 +1,7 @@
-import uPlot from "uplot";
+import type uPlot from "uplot";
 import { dayToTime, formatCompact, formatTick, type Granularity } from "./chart-format.ts";
 import type { ChartTheme } from "./chart-theme.ts";
+import type { UPlotClass } from "./load-uplot.ts";
 
 /** One line, area or set of bars of a time series chart. */
 export type TimeSeries<Row> = {
@@ -104,6 +105,7 @@ export function buildData<Row>(
 }
 
 export function makeOptions<Row>(
+  UPlot: UPlotClass,
   props: TimeSeriesChartProps<Row>,
   order: number[],
   theme: ChartTheme,
@@ -143,7 +145,7 @@ export function makeOptions<Row>(
     values: (_u, splits) => splits.map((value) => ticks(value)),
     size: 56,
   });
-  const bars = uPlot.paths.bars?.({ size: [0.7, 48], gap: 1 });
+  const bars = UPlot.paths.bars?.({ size: [0.7, 48], gap: 1 });
   return {
     width,
     height: props.height ?? 260,
