@@ -117,7 +117,7 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
   const width = holder.current?.clientWidth ?? 0;
 
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
       {/* biome-ignore lint/a11y/useSemanticElements: a chart's canvas and tooltip, not a group of form fields. */}
       <div
         role="group"
@@ -134,7 +134,7 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
         onMouseLeave={() => setActive(null)}
         className="relative rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <div ref={holder} className="min-h-[260px] w-full" />
+        <div ref={holder} className="min-h-[260px] w-full overflow-hidden" />
         {activeRow !== undefined && tooltipLeft !== null ? (
           <div
             aria-hidden="true"

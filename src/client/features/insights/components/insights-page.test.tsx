@@ -29,7 +29,10 @@ const ORGANIZER: Capability[] = [
 
 function openInsights(
   url = "/dashboard/c1/insights",
-  { capabilities = ADMIN, answer = () => insightsFixture() }: {
+  {
+    capabilities = ADMIN,
+    answer = () => insightsFixture(),
+  }: {
     capabilities?: Capability[];
     answer?: Parameters<typeof insightsHandler>[0];
   } = {},
@@ -53,7 +56,9 @@ describe("insights page", () => {
     expect(await screen.findByRole("heading", { name: "Member growth" })).toBeTruthy();
     expect(asked.at(-1)?.period).toEqual({ preset: "LAST_30_DAYS" });
     expect((screen.getByRole("radio", { name: "30 days" }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText(/Mar 2, 2026 – Mar 31, 2026, compared with Jan 31, 2026 – Mar 1, 2026/)).toBeTruthy();
+    expect(
+      screen.getByText(/Mar 2, 2026 – Mar 31, 2026, compared with Jan 31, 2026 – Mar 1, 2026/),
+    ).toBeTruthy();
 
     await user.click(screen.getByRole("radio", { name: "12 months" }));
     await waitFor(() => expect(router.state.location.search).toEqual({ period: "last_12_months" }));
@@ -94,14 +99,18 @@ describe("insights page", () => {
     expect(figure("Active members").textContent).toContain("unchanged from the previous period");
     expect(figure("Events held").textContent).toContain("none in the previous period");
     expect(figure("Attendance rate").textContent).toContain("75%");
-    expect(figure("Attendance rate").textContent).toContain("up 15 percentage points from the previous period");
+    expect(figure("Attendance rate").textContent).toContain(
+      "up 15 percentage points from the previous period",
+    );
     expect(figure("Revenue (EUR)").textContent).toContain("€450.00");
     expect(figure("Revenue (EUR)").textContent).toContain("up 50% from the previous period");
   });
 
   it("switches a chart to its table and links its CSV for the same period", async () => {
     const { user } = await openInsights("/dashboard/c1/insights?period=last_90_days");
-    const card = (await screen.findByRole("heading", { name: "Member growth" })).closest("section") as HTMLElement;
+    const card = (await screen.findByRole("heading", { name: "Member growth" })).closest(
+      "section",
+    ) as HTMLElement;
     expect(within(card).getByRole("link", { name: "CSV: download Member growth" }).getAttribute("href")).toBe(
       "/api/communities/c1/insights/member-growth.csv?preset=last_90_days",
     );

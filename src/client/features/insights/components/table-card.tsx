@@ -19,7 +19,7 @@ export function TableCard({
   const headingId = useId();
   return (
     <Card className="min-w-0">
-      <section aria-labelledby={headingId} className="grid gap-4 p-4 sm:p-6">
+      <section aria-labelledby={headingId} className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1">
             <h2 id={headingId} className="text-base font-semibold leading-tight">
