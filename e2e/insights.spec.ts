@@ -34,6 +34,8 @@ async function chartsDrawn(page: Page, before: number) {
 
 /** Both themes' screenshots of the page as it is now, after the charts redrew in the theme's colours. */
 async function screenshots(page: Page, name: string) {
+  // From the top, so the sticky header and sidebar sit where a person sees them.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const theme of ["light", "dark"] as const) {
     const before = await chartDraws(page);
     await page.evaluate((next) => {
