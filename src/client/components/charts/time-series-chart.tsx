@@ -67,7 +67,7 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
       const value = spec.value(row);
       return `${spec.label}: ${value === null ? "–" : (spec.format ?? formatCount)(value)}`;
     });
-    return `${formatBucket(bucket(row), granularity)}. ${values.join(", ")}`;
+    return `${formatBucket(bucket(row), granularity, undefined, props.timeZone)}. ${values.join(", ")}`;
   };
 
   const moveTo = (index: number) => {
@@ -146,7 +146,9 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
                 : { left: tooltipLeft + 12 }
             }
           >
-            <p className="mb-1 font-medium">{formatBucket(bucket(activeRow), granularity)}</p>
+            <p className="mb-1 font-medium">
+              {formatBucket(bucket(activeRow), granularity, undefined, props.timeZone)}
+            </p>
             <ul className="grid gap-0.5">
               {series.map((spec) => {
                 const value = spec.value(activeRow);

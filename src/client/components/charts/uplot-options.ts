@@ -1,5 +1,5 @@
 import type uPlot from "uplot";
-import { dayToTime, formatCompact, formatTick, type Granularity } from "./chart-format.ts";
+import { bucketToTime, formatCompact, formatTick, type Granularity } from "./chart-format.ts";
 import type { ChartTheme } from "./chart-theme.ts";
 import type { UPlotClass } from "./load-uplot.ts";
 
@@ -28,6 +28,8 @@ export type TimeSeriesChartProps<Row> = {
   rows: readonly Row[];
   bucket: (row: Row) => string;
   granularity: Granularity;
+  /** The time zone minute and hour buckets are read in (an event's); the viewer's when none is given. */
+  timeZone?: string;
   series: readonly TimeSeries<Row>[];
   /** Tick labels of the left and right axes. */
   leftTicks?: (value: number) => string;
@@ -38,7 +40,13 @@ export type TimeSeriesChartProps<Row> = {
   height?: number;
 };
 
-const BUCKET_SECONDS: Record<Granularity, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 };
+const BUCKET_SECONDS: Record<Granularity, number> = {
+  minute: 60,
+  hour: 3_600,
+  day: 86_400,
+  week: 7 * 86_400,
+  month: 30 * 86_400,
+};
 
 /** Tick steps of whole numbers: 1, 2, 5, 10, 20, 25, 50, … up to a billion. */
 const WHOLE_STEPS = [1, 2, 5].concat(
@@ -73,7 +81,7 @@ export function buildData<Row>(
   bucket: (row: Row) => string,
   series: readonly TimeSeries<Row>[],
 ): Built {
-  const xs = rows.map((row) => dayToTime(bucket(row)) / 1000);
+  const xs = rows.map((row) => bucketToTime(bucket(row)) / 1000);
   const columns = series.map((spec) =>
     rows.map((row) => {
       const value = spec.value(row);
@@ -113,9 +121,11 @@ export function makeOptions<Row>(
   onIndex: (index: number | null) => void,
 ): uPlot.Options {
   const { series, granularity, rows, bucket } = props;
-  const half = BUCKET_SECONDS[granularity] / 2;
-  const first = rows[0] ? dayToTime(bucket(rows[0])) : 0;
-  const last = rows.at(-1) ? dayToTime(bucket(rows.at(-1) as Row)) : 0;
+  const first = rows[0] ? bucketToTime(bucket(rows[0])) : 0;
+  const last = rows.at(-1) ? bucketToTime(bucket(rows.at(-1) as Row)) : 0;
+  const second = rows[1] ? bucketToTime(bucket(rows[1])) : Number.NaN;
+  // Half a bucket of room at each end, so the first and last bars are whole (15-minute buckets too).
+  const half = (Number.isNaN(second) ? BUCKET_SECONDS[granularity] : (second - first) / 1000) / 2;
   const spanDays = (last - first) / 86_400_000;
   const hasRight = series.some((spec) => spec.axis === "right");
   const barsOn = (axis: "left" | "right") =>
@@ -170,7 +180,8 @@ export function makeOptions<Row>(
         font: theme.font,
         grid: { show: false },
         ticks: { stroke: theme.grid, width: 1, size: 4 },
-        values: (_u, splits) => splits.map((value) => formatTick(value * 1000, granularity, spanDays)),
+        values: (_u, splits) =>
+          splits.map((value) => formatTick(value * 1000, granularity, spanDays, undefined, props.timeZone)),
         space: 64,
       },
       axis("y", 3, props.leftTicks ?? formatCompact, props.leftFractions ?? false),

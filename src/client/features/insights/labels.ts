@@ -1,4 +1,4 @@
-import type { Granularity } from "#client/components/charts/chart-format.ts";
+import type { CalendarGranularity as Granularity } from "#client/components/charts/chart-format.ts";
 import type { InsightsGranularity, SourceCount } from "./insights-types.ts";
 
 const ORIGIN_LABELS: Record<string, string> = {

@@ -3,7 +3,7 @@ import {
   formatBucket,
   formatCount,
   formatShare,
-  type Granularity,
+  type CalendarGranularity as Granularity,
 } from "#client/components/charts/chart-format.ts";
 import { ChartTable, type TableColumn } from "#client/components/charts/chart-table.tsx";
 import { type TimeSeries, TimeSeriesChart } from "#client/components/charts/time-series-chart.tsx";

@@ -1,6 +1,9 @@
 import { useMemo } from "react";
 import { ChartCard } from "#client/components/charts/chart-card.tsx";
-import { formatBucket, type Granularity } from "#client/components/charts/chart-format.ts";
+import {
+  formatBucket,
+  type CalendarGranularity as Granularity,
+} from "#client/components/charts/chart-format.ts";
 import { ChartTable } from "#client/components/charts/chart-table.tsx";
 import { type TimeSeries, TimeSeriesChart } from "#client/components/charts/time-series-chart.tsx";
 import { formatPrice, viewerLocale } from "#client/lib/money.ts";
