@@ -3,6 +3,7 @@ import { type ReactNode, useId, useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Card } from "#client/components/ui/card.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
+import { cn } from "#client/lib/cn.ts";
 import { CsvDownloadLink } from "./csv-download-link.tsx";
 
 /**
@@ -31,8 +32,8 @@ export function ChartCard({
   const [asTable, setAsTable] = useState(false);
   const headingId = useId();
   return (
-    <Card className={className}>
-      <section aria-labelledby={headingId} className="grid gap-4 p-4 sm:p-6">
+    <Card className={cn("min-w-0", className)}>
+      <section aria-labelledby={headingId} className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-1">
             <h2 id={headingId} className="text-base font-semibold leading-tight">
@@ -42,10 +43,15 @@ export function ChartCard({
           </div>
           {empty ? null : (
             <div className="flex items-center gap-1">
-              <Button variant="ghost" size="sm" onClick={() => setAsTable((value) => !value)}>
+              <Button
+                variant="ghost"
+                size="sm"
+                // The visible words start the name, so voice control finds the button by what it shows.
+                aria-label={`${asTable ? "Show as chart" : "Show as table"}: ${title}`}
+                onClick={() => setAsTable((value) => !value)}
+              >
                 {asTable ? <ChartColumnIcon aria-hidden="true" /> : <TableIcon aria-hidden="true" />}
                 {asTable ? "Show as chart" : "Show as table"}
-                <span className="sr-only">: {title}</span>
               </Button>
               {csvHref ? <CsvDownloadLink href={csvHref} label={title} /> : null}
             </div>
@@ -69,7 +75,7 @@ export function ChartCard({
 export function ChartCardSkeleton({ className }: { className?: string }) {
   return (
     <Card className={className}>
-      <div className="grid gap-4 p-4 sm:p-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 p-4 sm:p-6">
         <Skeleton className="h-5 w-40" />
         <Skeleton className="h-4 w-64" />
         <Skeleton className="h-64 w-full" />

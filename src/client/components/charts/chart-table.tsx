@@ -20,7 +20,12 @@ export function ChartTable<Row>({
   rowKey: (row: Row, index: number) => string;
 }) {
   return (
-    <div className="max-h-96 overflow-auto rounded-md border" tabIndex={-1}>
+    <section
+      aria-label={`${caption}, table`}
+      className="relative max-h-96 overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard to scroll it.
+      tabIndex={0}
+    >
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-muted text-left">
@@ -57,6 +62,6 @@ export function ChartTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

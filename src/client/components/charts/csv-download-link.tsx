@@ -16,9 +16,14 @@ export function CsvDownloadLink({
   className?: string;
 }) {
   return (
-    <a href={href} download className={cn(buttonVariants({ variant: "ghost", size: "sm" }), className)}>
+    <a
+      href={href}
+      download
+      aria-label={`CSV: download ${label}`}
+      className={cn(buttonVariants({ variant: "ghost", size: "sm" }), className)}
+    >
       <DownloadIcon aria-hidden="true" />
-      CSV<span className="sr-only">: download {label}</span>
+      CSV
     </a>
   );
 }

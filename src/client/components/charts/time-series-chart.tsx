@@ -1,12 +1,13 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from "react";
-import uPlot from "uplot";
+import type uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatBucket, formatCount } from "./chart-format.ts";
 import { type ChartTheme, useChartTheme } from "./chart-theme.ts";
+import { loadUPlot } from "./load-uplot.ts";
 import { scheduleDraw } from "./mount-queue.ts";
-import { buildData, canDraw, makeOptions, type TimeSeriesChartProps, timeOf } from "./uplot-options.ts";
+import { buildData, canDraw, makeOptions, type TimeSeriesChartProps } from "./uplot-options.ts";
 
-export type { ChartClock, TimeSeries, TimeSeriesChartProps } from "./uplot-options.ts";
+export type { TimeSeries, TimeSeriesChartProps } from "./uplot-options.ts";
 
 /**
  * A chart over time (days, weeks or months) of lines, areas and bars, stacked or not, on one or
@@ -14,19 +15,14 @@ export type { ChartClock, TimeSeries, TimeSeriesChartProps } from "./uplot-optio
  * them as the point changes, and the table view (ChartCard) holds every value.
  */
 export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
-  const { label, rows, bucket, granularity, series, clock } = props;
+  const { label, rows, bucket, granularity, series } = props;
   const theme = useChartTheme();
   const holder = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [active, setActive] = useState<number | null>(null);
   const [spoken, setSpoken] = useState("");
   const hintId = useId();
-  const built = useMemo(
-    () => buildData(rows, (row) => timeOf({ bucket, clock }, row), series),
-    [rows, bucket, clock, series],
-  );
-  const rowName = (row: (typeof rows)[number]) =>
-    clock ? clock.format(clock.time(row)) : formatBucket(bucket(row), granularity);
+  const built = useMemo(() => buildData(rows, bucket, series), [rows, bucket, series]);
   const latest = useRef(props);
   latest.current = props;
 
@@ -36,21 +32,27 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
     if (!element || !canDraw()) return;
     let chart: uPlot | null = null;
     let observer: ResizeObserver | null = null;
-    const cancel = scheduleDraw(() => {
-      const width = Math.max(element.clientWidth, 240);
-      chart = new uPlot(
-        makeOptions(latest.current, built.order, theme, width, setActive),
-        built.data,
-        element,
-      );
-      plot.current = chart;
-      observer = new ResizeObserver(() => {
-        const next = Math.max(element.clientWidth, 240);
-        if (chart && Math.abs(chart.width - next) > 1) chart.setSize({ width: next, height: chart.height });
+    let cancel = () => {};
+    let gone = false;
+    void loadUPlot().then((UPlot) => {
+      if (gone) return;
+      cancel = scheduleDraw(() => {
+        const width = Math.max(element.clientWidth, 240);
+        chart = new UPlot(
+          makeOptions(UPlot, latest.current, built.order, theme, width, setActive),
+          built.data,
+          element,
+        );
+        plot.current = chart;
+        observer = new ResizeObserver(() => {
+          const next = Math.max(element.clientWidth, 240);
+          if (chart && Math.abs(chart.width - next) > 1) chart.setSize({ width: next, height: chart.height });
+        });
+        observer.observe(element);
       });
-      observer.observe(element);
     });
     return () => {
+      gone = true;
       cancel();
       observer?.disconnect();
       chart?.destroy();
@@ -65,7 +67,7 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
       const value = spec.value(row);
       return `${spec.label}: ${value === null ? "–" : (spec.format ?? formatCount)(value)}`;
     });
-    return `${rowName(row)}. ${values.join(", ")}`;
+    return `${formatBucket(bucket(row), granularity, undefined, props.timeZone)}. ${values.join(", ")}`;
   };
 
   const moveTo = (index: number) => {
@@ -110,12 +112,12 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
     const chart = plot.current;
     const x = active === null ? undefined : built.data[0][active];
     if (!chart || x === undefined) return null;
-    return chart.valToPos(x, "x") + chart.bbox.left / uPlot.pxRatio;
+    return chart.valToPos(x, "x") + chart.over.offsetLeft;
   })();
   const width = holder.current?.clientWidth ?? 0;
 
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-2">
       {/* biome-ignore lint/a11y/useSemanticElements: a chart's canvas and tooltip, not a group of form fields. */}
       <div
         role="group"
@@ -132,7 +134,7 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
         onMouseLeave={() => setActive(null)}
         className="relative rounded-md outline-none focus-visible:ring-2 focus-visible:ring-ring"
       >
-        <div ref={holder} className="min-h-[260px] w-full" />
+        <div ref={holder} className="min-h-[260px] w-full overflow-hidden" />
         {activeRow !== undefined && tooltipLeft !== null ? (
           <div
             aria-hidden="true"
@@ -144,7 +146,9 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
                 : { left: tooltipLeft + 12 }
             }
           >
-            <p className="mb-1 font-medium">{rowName(activeRow)}</p>
+            <p className="mb-1 font-medium">
+              {formatBucket(bucket(activeRow), granularity, undefined, props.timeZone)}
+            </p>
             <ul className="grid gap-0.5">
               {series.map((spec) => {
                 const value = spec.value(activeRow);
@@ -163,8 +167,7 @@ export function TimeSeriesChart<Row>(props: TimeSeriesChartProps<Row>) {
         ) : null}
       </div>
       <p id={hintId} className="sr-only">
-        Use the left and right arrow keys to read each {clock ? "point" : granularity}; the table view lists
-        every value.
+        Use the left and right arrow keys to read each {granularity}; the table view lists every value.
       </p>
       <p aria-live="polite" className="sr-only">
         {spoken}

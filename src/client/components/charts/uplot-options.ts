@@ -1,6 +1,7 @@
-import uPlot from "uplot";
-import { dayToTime, formatCompact, formatTick, type Granularity } from "./chart-format.ts";
+import type uPlot from "uplot";
+import { bucketToTime, formatCompact, formatTick, type Granularity } from "./chart-format.ts";
 import type { ChartTheme } from "./chart-theme.ts";
+import type { UPlotClass } from "./load-uplot.ts";
 
 /** One line, area or set of bars of a time series chart. */
 export type TimeSeries<Row> = {
@@ -17,6 +18,8 @@ export type TimeSeries<Row> = {
   /** Drawn below zero, for what goes out (members who left, refunds); the tooltip still shows it positive. */
   below?: boolean;
   format?: (value: number) => string;
+  /** Joins a line across buckets without a value (a rate on days without events). */
+  spanGaps?: boolean;
 };
 
 export type TimeSeriesChartProps<Row> = {
@@ -25,30 +28,30 @@ export type TimeSeriesChartProps<Row> = {
   rows: readonly Row[];
   bucket: (row: Row) => string;
   granularity: Granularity;
+  /** The time zone minute and hour buckets are read in (an event's); the viewer's when none is given. */
+  timeZone?: string;
   series: readonly TimeSeries<Row>[];
   /** Tick labels of the left and right axes. */
   leftTicks?: (value: number) => string;
   rightTicks?: (value: number) => string;
+  /** Whether an axis reads fractions (rates); counts and money in minor units tick in whole numbers. */
+  leftFractions?: boolean;
+  rightFractions?: boolean;
   height?: number;
-  /**
-   * Points closer than a day (an event's check-ins per quarter hour): each row's instant in
-   * milliseconds, how far apart they are, and how one reads in ticks and tooltips. `bucket` and
-   * `granularity` then only name the rows.
-   */
-  clock?: ChartClock<Row>;
 };
 
-export type ChartClock<Row> = {
-  time: (row: Row) => number;
-  stepMs: number;
-  format: (time: number) => string;
+const BUCKET_SECONDS: Record<Granularity, number> = {
+  minute: 60,
+  hour: 3_600,
+  day: 86_400,
+  week: 7 * 86_400,
+  month: 30 * 86_400,
 };
 
-/** Where a row sits on the x axis, in milliseconds. */
-export const timeOf = <Row>(props: Pick<TimeSeriesChartProps<Row>, "bucket" | "clock">, row: Row): number =>
-  props.clock ? props.clock.time(row) : dayToTime(props.bucket(row));
-
-const BUCKET_SECONDS: Record<Granularity, number> = { day: 86_400, week: 7 * 86_400, month: 30 * 86_400 };
+/** Tick steps of whole numbers: 1, 2, 5, 10, 20, 25, 50, … up to a billion. */
+const WHOLE_STEPS = [1, 2, 5].concat(
+  ...Array.from({ length: 8 }, (_, power) => [10, 20, 25, 50].map((step) => step * 10 ** power)),
+);
 
 let canvasSupport: boolean | null = null;
 // A page without a 2D canvas (a test's simulated DOM, a locked-down browser) keeps the legend, the
@@ -75,10 +78,10 @@ export type Built = { data: uPlot.AlignedData; order: number[] };
 /** uPlot's columns: stacked bars are summed, and drawn tallest first so each shorter one shows on top. */
 export function buildData<Row>(
   rows: readonly Row[],
-  time: (row: Row) => number,
+  bucket: (row: Row) => string,
   series: readonly TimeSeries<Row>[],
 ): Built {
-  const xs = rows.map((row) => time(row) / 1000);
+  const xs = rows.map((row) => bucketToTime(bucket(row)) / 1000);
   const columns = series.map((spec) =>
     rows.map((row) => {
       const value = spec.value(row);
@@ -110,16 +113,19 @@ export function buildData<Row>(
 }
 
 export function makeOptions<Row>(
+  UPlot: UPlotClass,
   props: TimeSeriesChartProps<Row>,
   order: number[],
   theme: ChartTheme,
   width: number,
   onIndex: (index: number | null) => void,
 ): uPlot.Options {
-  const { series, granularity, rows, clock } = props;
-  const half = clock ? clock.stepMs / 2000 : BUCKET_SECONDS[granularity] / 2;
-  const first = rows[0] ? timeOf(props, rows[0]) : 0;
-  const last = rows.at(-1) ? timeOf(props, rows.at(-1) as Row) : 0;
+  const { series, granularity, rows, bucket } = props;
+  const first = rows[0] ? bucketToTime(bucket(rows[0])) : 0;
+  const last = rows.at(-1) ? bucketToTime(bucket(rows.at(-1) as Row)) : 0;
+  const second = rows[1] ? bucketToTime(bucket(rows[1])) : Number.NaN;
+  // Half a bucket of room at each end, so the first and last bars are whole (15-minute buckets too).
+  const half = (Number.isNaN(second) ? BUCKET_SECONDS[granularity] : (second - first) / 1000) / 2;
   const spanDays = (last - first) / 86_400_000;
   const hasRight = series.some((spec) => spec.axis === "right");
   const barsOn = (axis: "left" | "right") =>
@@ -133,8 +139,14 @@ export function makeOptions<Row>(
       const pad = (high - low) * 0.05;
       return [low < 0 || !includeZero ? low - pad : 0, high + pad];
     };
-  const axis = (scale: string, side: 1 | 3, ticks: (value: number) => string): uPlot.Axis => ({
+  const axis = (
+    scale: string,
+    side: 1 | 3,
+    ticks: (value: number) => string,
+    fractions: boolean,
+  ): uPlot.Axis => ({
     scale,
+    ...(fractions ? {} : { incrs: WHOLE_STEPS }),
     side,
     stroke: theme.axis,
     font: theme.font,
@@ -143,7 +155,7 @@ export function makeOptions<Row>(
     values: (_u, splits) => splits.map((value) => ticks(value)),
     size: 56,
   });
-  const bars = uPlot.paths.bars?.({ size: [0.7, 48], gap: 1 });
+  const bars = UPlot.paths.bars?.({ size: [0.7, 48], gap: 1 });
   return {
     width,
     height: props.height ?? 260,
@@ -169,13 +181,11 @@ export function makeOptions<Row>(
         grid: { show: false },
         ticks: { stroke: theme.grid, width: 1, size: 4 },
         values: (_u, splits) =>
-          splits.map((value) =>
-            clock ? clock.format(value * 1000) : formatTick(value * 1000, granularity, spanDays),
-          ),
+          splits.map((value) => formatTick(value * 1000, granularity, spanDays, undefined, props.timeZone)),
         space: 64,
       },
-      axis("y", 3, props.leftTicks ?? formatCompact),
-      ...(hasRight ? [axis("y2", 1, props.rightTicks ?? formatCompact)] : []),
+      axis("y", 3, props.leftTicks ?? formatCompact, props.leftFractions ?? false),
+      ...(hasRight ? [axis("y2", 1, props.rightTicks ?? formatCompact, props.rightFractions ?? false)] : []),
     ],
     series: [
       {},
@@ -200,8 +210,8 @@ export function makeOptions<Row>(
           stroke: color,
           width: 2,
           fill: spec.kind === "area" ? translucent(color, 0.18) : undefined,
-          points: { show: false },
-          spanGaps: false,
+          // A line joined across gaps shows its points where the bucket has a value.
+          ...(spec.spanGaps ? { spanGaps: true } : { points: { show: false } }),
         };
       }),
     ],

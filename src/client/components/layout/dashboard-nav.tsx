@@ -42,9 +42,12 @@ function SoonBadge() {
 export function DashboardNav({
   communityId,
   pendingJoinRequests,
+  capabilities,
 }: {
   communityId: string;
   pendingJoinRequests?: number | null;
+  /** The viewer's capabilities in the community: entries of screens they cannot use are left out. */
+  capabilities: readonly string[];
 }) {
   const params = { communityId };
   return (
@@ -67,10 +70,11 @@ export function DashboardNav({
       <Link to="/dashboard/$communityId/payments" params={params} className={linkClass}>
         <CreditCardIcon aria-hidden="true" /> Payments
       </Link>
-      <Link to="/dashboard/$communityId/insights" params={params} className={linkClass}>
-        <ChartColumnIcon aria-hidden="true" /> Insights
-        <SoonBadge />
-      </Link>
+      {capabilities.includes("INSIGHTS_VIEW") ? (
+        <Link to="/dashboard/$communityId/insights" params={params} className={linkClass}>
+          <ChartColumnIcon aria-hidden="true" /> Insights
+        </Link>
+      ) : null}
       <Link to="/dashboard/$communityId/agents" params={params} className={linkClass}>
         <BotIcon aria-hidden="true" /> Agents
         <SoonBadge />

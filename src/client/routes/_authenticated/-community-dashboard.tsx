@@ -45,7 +45,13 @@ export function CommunityDashboard({ communityId, children }: { communityId: str
         ) : null
       }
       switcher={<CommunitySwitcher current={community} />}
-      nav={<DashboardNav communityId={community.id} pendingJoinRequests={community.pendingJoinRequests} />}
+      nav={
+        <DashboardNav
+          communityId={community.id}
+          pendingJoinRequests={community.pendingJoinRequests}
+          capabilities={community.viewerCapabilities}
+        />
+      }
       userMenu={<UserMenu showName />}
       headerUserMenu={<UserMenu />}
     >

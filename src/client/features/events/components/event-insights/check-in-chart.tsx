@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { formatCount } from "#client/components/charts/chart-format.ts";
-import { type ChartClock, TimeSeriesChart } from "#client/components/charts/time-series-chart.tsx";
+import { TimeSeriesChart } from "#client/components/charts/time-series-chart.tsx";
 import type { EventInsightsQuery } from "#client/gql/graphql.ts";
 
 type CheckInPoint = EventInsightsQuery["eventInsights"]["checkIns"][number];
@@ -12,7 +12,8 @@ const SERIES = [
   { label: "Check-ins", kind: "bar", color: 1, value: (p: CheckInPoint) => p.checkIns },
 ] as const;
 
-const bucket = (point: CheckInPoint) => point.localTime;
+/** The quarter hour as an instant: the chart reads it on the event's clock. */
+const bucket = (point: CheckInPoint) => point.at;
 
 /** Counts are whole: the axis leaves out the ticks between them. */
 const wholeTicks = (value: number) => (Number.isInteger(value) ? formatCount(value) : "");
@@ -26,17 +27,7 @@ function fromZero(points: readonly CheckInPoint[]): CheckInPoint[] {
 }
 
 /** The check-in curve drawn: how many are in so far, over the bars of each quarter hour. */
-export function CheckInChart({
-  points,
-  label,
-}: {
-  points: readonly CheckInPoint[];
-  label: (time: number) => string;
-}) {
-  const clock = useMemo<ChartClock<CheckInPoint>>(
-    () => ({ time: (point) => Date.parse(point.at), stepMs: QUARTER_HOUR_MS, format: label }),
-    [label],
-  );
+export function CheckInChart({ points, timeZone }: { points: readonly CheckInPoint[]; timeZone: string }) {
   const rows = useMemo(() => fromZero(points), [points]);
   return (
     <TimeSeriesChart
@@ -44,8 +35,8 @@ export function CheckInChart({
       rows={rows}
       leftTicks={wholeTicks}
       bucket={bucket}
-      granularity="day"
-      clock={clock}
+      granularity="minute"
+      timeZone={timeZone}
       series={SERIES}
     />
   );

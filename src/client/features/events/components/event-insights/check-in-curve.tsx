@@ -34,7 +34,7 @@ export function CheckInCurve({ points, timeZone }: { points: readonly CheckInPoi
       empty={points.length === 0 ? "The curve appears on the day, from the first check-in." : undefined}
       chart={() => (
         <Suspense fallback={<Skeleton className="h-[260px] w-full" />}>
-          <CheckInChart points={points} label={label} />
+          <CheckInChart points={points} timeZone={timeZone} />
         </Suspense>
       )}
       table={() => (

@@ -16,7 +16,7 @@ function ComingSoonPage() {
         "Events with RSVPs and tickets",
         "A member directory with roles and invitations",
         "Payments for memberships and events",
-        "Insights and helpful agents",
+        "Helpful agents that take routine work off your plate",
       ]}
     />
   );

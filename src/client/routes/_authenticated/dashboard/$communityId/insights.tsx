@@ -1,23 +1,39 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { ChartColumnIcon } from "lucide-react";
-import { ComingSoonPanel } from "#client/components/layout/coming-soon-panel.tsx";
+import { DashboardPage } from "#client/components/layout/dashboard-page.tsx";
+import { communityQueryOptions } from "#client/features/communities/api/communities-queries.ts";
+import { InsightsNotAvailable, InsightsPage } from "#client/features/insights/components/insights-page.tsx";
+import { DEFAULT_PERIOD, formatPeriodParam, parsePeriod } from "#client/features/insights/period.ts";
+import { keepInsightsSearch } from "#client/features/insights/route-search.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/insights")({
-  component: InsightsPage,
+  validateSearch: keepInsightsSearch,
+  component: InsightsRoute,
 });
 
-function InsightsPage() {
+function InsightsRoute() {
+  const { communityId } = Route.useParams();
+  const { period: param } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
+  const period = parsePeriod(param) ?? { preset: DEFAULT_PERIOD };
   return (
-    <ComingSoonPanel
+    <DashboardPage
       title="Insights"
-      icon={ChartColumnIcon}
-      summary="Understand how your community grows and what people show up for — based on your real activity."
-      plans={[
-        "Member growth and retention over time",
-        "Event attendance and no-show rates",
-        "Revenue by month and by event",
-        "Which channels bring new members in",
-      ]}
-    />
+      communityName={community.name}
+      description="How your community grows, who shows up, where people come from and what it earns."
+    >
+      {community.viewerCapabilities.includes("INSIGHTS_VIEW") ? (
+        <InsightsPage
+          communityId={communityId}
+          period={period}
+          onPeriodChange={(next) =>
+            void navigate({ search: { period: formatPeriodParam(next) }, resetScroll: false })
+          }
+        />
+      ) : (
+        <InsightsNotAvailable />
+      )}
+    </DashboardPage>
   );
 }
