@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientOrigin, normalizeRef, refFromSearch } from "./origins.ts";
+import { clientOrigin, normalizeRef, parseOrigin, refFromSearch } from "./origins.ts";
 
 describe("normalizeRef", () => {
   it("lower-cases and trims a shared link's ref", () => {
@@ -57,5 +57,41 @@ describe("clientOrigin", () => {
     expect(clientOrigin(`link:${"x".repeat(41)}`)).toBeNull();
     expect(clientOrigin(42)).toBeNull();
     expect(clientOrigin(null)).toBeNull();
+  });
+});
+
+describe("parseOrigin", () => {
+  it("reads every named origin as its own kind", () => {
+    for (const name of [
+      "community_page",
+      "event_page",
+      "invitation",
+      "import",
+      "agent",
+      "organizer",
+      "created",
+    ])
+      expect(parseOrigin(name)).toEqual({ origin: name, kind: name, ref: null });
+  });
+  it("reads a shared link with its ref", () => {
+    expect(parseOrigin("link:spring_2026.a-b")).toEqual({
+      origin: "link:spring_2026.a-b",
+      kind: "link",
+      ref: "spring_2026.a-b",
+    });
+  });
+  it("reads anything else as unknown: absent, a bare link, a malformed ref, a made-up name", () => {
+    for (const stored of [
+      null,
+      undefined,
+      "",
+      "link",
+      "link:",
+      "link:Upper",
+      `link:${"a".repeat(41)}`,
+      "unknown",
+      "pigeon",
+    ])
+      expect(parseOrigin(stored), String(stored)).toEqual({ origin: "unknown", kind: "unknown", ref: null });
   });
 });

@@ -1,6 +1,7 @@
 // Where a registration or a join came from, for the community's insights: what the browser may
-// say and how a shared link's `?ref=` or `utm_source` is cleaned. The server decides every other
-// origin itself (an invitation, an import, the community's creation, an organizer, an agent).
+// say, how a shared link's `?ref=` or `utm_source` is cleaned, and how a stored origin is read
+// back. The server decides every other origin itself (an invitation, an import, the community's
+// creation, an organizer, an agent). This file is the only list of origins.
 
 /** What a page may say of itself when it sends a registration, a checkout or a join. */
 export const PAGE_ORIGINS = ["community_page", "event_page"] as const;
@@ -13,6 +14,13 @@ export type ServerOrigin = (typeof SERVER_ORIGINS)[number];
 /** A shared link's origin: `link:` and the link's cleaned ref. */
 export type LinkOrigin = `link:${string}`;
 export type Origin = PageOrigin | ServerOrigin | LinkOrigin;
+
+/** What the charts group origins by: each page and server origin, any shared link, and unknown. */
+export const ORIGIN_KINDS = [...PAGE_ORIGINS, ...SERVER_ORIGINS, "link", "unknown"] as const;
+export type OriginKind = (typeof ORIGIN_KINDS)[number];
+
+/** A stored origin as the charts show it: the origin, its kind, and a shared link's ref. */
+export type OriginParts = { origin: string; kind: OriginKind; ref: string | null };
 
 const LINK = "link:";
 const REF_MAX_LENGTH = 40;
@@ -50,4 +58,22 @@ export function clientOrigin(raw: unknown): PageOrigin | LinkOrigin | null {
   if (!value.toLowerCase().startsWith(LINK)) return null;
   const ref = normalizeRef(value.slice(LINK.length));
   return ref ? linkOrigin(ref) : null;
+}
+
+const NAMED_ORIGINS: readonly string[] = [...PAGE_ORIGINS, ...SERVER_ORIGINS];
+const UNKNOWN: OriginParts = { origin: "unknown", kind: "unknown", ref: null };
+
+/**
+ * A stored origin read back (a rollup's or a registration's): a named origin as it is, a shared
+ * link with a well-formed ref, and anything else, absent included, as `unknown`, so that a value
+ * written before these rules, or by hand, shows as nothing worse than an unknown source.
+ */
+export function parseOrigin(stored: string | null | undefined): OriginParts {
+  if (typeof stored !== "string") return UNKNOWN;
+  if (NAMED_ORIGINS.includes(stored)) return { origin: stored, kind: stored as OriginKind, ref: null };
+  if (!stored.startsWith(LINK)) return UNKNOWN;
+  const ref = stored.slice(LINK.length);
+  return ref.length <= REF_MAX_LENGTH && REF_PATTERN.test(ref)
+    ? { origin: stored, kind: "link", ref }
+    : UNKNOWN;
 }

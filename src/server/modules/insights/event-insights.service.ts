@@ -6,18 +6,14 @@ import {
   registrationsByOrigin,
 } from "#server/modules/registrations/registration-figures.service.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
+import { type OriginParts, parseOrigin } from "#shared/origins.ts";
 import { toWallTime } from "#shared/time.ts";
 import { eventViewsByDay } from "./event-views.service.ts";
-import { ORIGINS, type OriginKind } from "./insights.tables.ts";
 
 // One event's numbers on its dashboard: views of its page, registrations, the share of views that
 // became registrations, where they came from, and how people came through the door on the day.
 
-export type EventSource = {
-  /** An `OriginKind`, or `link:<ref>`. */
-  origin: string;
-  kind: OriginKind;
-  ref: string | null;
+export type EventSource = OriginParts & {
   registrations: number;
   going: number;
 };
@@ -73,17 +69,6 @@ export async function eventInsights(ctx: { db: Db; viewer: Viewer | null }, even
     sources,
     checkIns: checkInCurve(slots, row.timeZone),
   } satisfies EventInsights;
-}
-
-/** What a stored origin says: its kind, and for a shared link the `ref` it carried. */
-export function parseOrigin(origin: string | null): { origin: string; kind: OriginKind; ref: string | null } {
-  if (origin?.startsWith("link:")) {
-    const ref = origin.slice("link:".length);
-    if (/^[a-z0-9._-]{1,40}$/.test(ref)) return { origin, kind: "link", ref };
-  }
-  if (origin && origin !== "link" && (ORIGINS as readonly string[]).includes(origin))
-    return { origin, kind: origin as OriginKind, ref: null };
-  return { origin: "unknown", kind: "unknown", ref: null };
 }
 
 function sourcesOf(rows: { origin: string | null; registrations: number; going: number }[]): EventSource[] {

@@ -1,17 +1,17 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { ORIGINS, type OriginKind } from "./insights.tables.ts";
+import { parseOrigin } from "#shared/origins.ts";
 import type {
   ActivePoint,
   CohortRow,
   CountChange,
-  Granularity,
   MemberGrowthPoint,
   MoneyChange,
   ResolvedPeriod,
   RevenuePoint,
   SourceCount,
 } from "./insights.types.ts";
+import { addDays, addMonths, bucketOf, bucketsOf } from "./insights-period.ts";
 
 // What the insights page reads from the rollups (docs/decisions/029-insights.md, "Rollups"): each
 // part a statement or two over the rollup tables' primary keys, never over the areas' own tables
@@ -43,31 +43,6 @@ export const COHORT_LIMIT = 24;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const num = (value: unknown) => Number(value ?? 0);
 
-/** Days as `YYYY-MM-DD`, computed in UTC so that no local clock shifts them. */
-const toDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const toDay = (date: Date) => date.toISOString().slice(0, 10);
-export const addDays = (day: string, days: number) => {
-  const date = toDate(day);
-  date.setUTCDate(date.getUTCDate() + days);
-  return toDay(date);
-};
-const addMonths = (day: string, months: number) => {
-  const date = toDate(day);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return toDay(date);
-};
-
-/** The first day of the bucket holding `day`: itself, its week's Monday, or its month's first. */
-export function bucketOf(unit: Granularity, day: string): string {
-  if (unit === "day") return day;
-  if (unit === "month") return `${day.slice(0, 7)}-01`;
-  const weekday = (toDate(day).getUTCDay() + 6) % 7;
-  return addDays(day, -weekday);
-}
-
-const nextBucket = (unit: Granularity, bucket: string) =>
-  unit === "day" ? addDays(bucket, 1) : unit === "week" ? addDays(bucket, 7) : addMonths(bucket, 1);
-
 export type Bucket = {
   bucket: string;
   /** The bucket's days within the period: its first and last. */
@@ -78,15 +53,16 @@ export type Bucket = {
 };
 
 /** Every bucket of the period, the first and last ones cut to the period. */
-export function bucketsOf(unit: Granularity, from: string, to: string): Bucket[] {
-  const buckets: Bucket[] = [];
-  for (let bucket = bucketOf(unit, from); bucket <= to; bucket = nextBucket(unit, bucket)) {
-    const last = addDays(nextBucket(unit, bucket), -1);
+export function cutBuckets(period: Pick<ResolvedPeriod, "from" | "to" | "granularity">): Bucket[] {
+  const { from, to, granularity } = period;
+  return bucketsOf(period).map((bucket) => {
+    const next =
+      granularity === "month" ? addMonths(bucket, 1) : addDays(bucket, granularity === "week" ? 7 : 1);
+    const last = addDays(next, -1);
     const start = bucket < from ? from : bucket;
     const end = last > to ? to : last;
-    buckets.push({ bucket, from: start, to: end, whole: start === bucket && end === last });
-  }
-  return buckets;
+    return { bucket, from: start, to: end, whole: start === bucket && end === last };
+  });
 }
 
 /** Whole months from the month of `from` to the month of `to`. */
@@ -95,12 +71,27 @@ const monthsBetween = (from: string, to: string) =>
   Number(to.slice(5, 7)) -
   Number(from.slice(5, 7));
 
-export function sourceOf(origin: string): { kind: OriginKind; ref: string | null } {
-  if (origin.startsWith("link:")) return { kind: "link", ref: origin.slice(5) };
-  return {
-    kind: (ORIGINS as readonly string[]).includes(origin) ? (origin as OriginKind) : "unknown",
-    ref: null,
-  };
+/**
+ * Sources as the charts show them: counts per stored origin, merged where two stored values read
+ * as the same origin (anything unreadable is `unknown`), the largest first.
+ */
+export function sourcesOf(
+  rows: { origin: string | null; registrations: number; joins: number }[],
+): SourceCount[] {
+  const merged = new Map<string, SourceCount>();
+  for (const row of rows) {
+    const parts = parseOrigin(row.origin);
+    const known = merged.get(parts.origin);
+    if (known) {
+      known.registrations += row.registrations;
+      known.joins += row.joins;
+    } else merged.set(parts.origin, { ...parts, registrations: row.registrations, joins: row.joins });
+  }
+  return [...merged.values()]
+    .filter((s) => s.registrations > 0 || s.joins > 0)
+    .sort(
+      (a, b) => b.registrations + b.joins - (a.registrations + a.joins) || a.origin.localeCompare(b.origin),
+    );
 }
 
 /**
@@ -120,7 +111,7 @@ export async function readRollups(
   // With no previous period, its filters match nothing.
   const prevFrom = previous?.from ?? from;
   const prevTo = previous?.to ?? addDays(from, -1);
-  const buckets = bucketsOf(unit, from, to);
+  const buckets = cutBuckets(period);
 
   const [members] = rowsOf<Record<string, string | number | null>>(
     await db.execute(sql`
@@ -188,7 +179,7 @@ export async function readRollups(
   const cohortSizes = rowsOf<{ cohort: string; members: string | number }>(
     await db.execute(sql`
       select cohort::text as cohort, members from insights_cohort_size
-      where community_id = ${communityId} and cohort between ${bucketOf("month", from)} and ${to} and members > 0
+      where community_id = ${communityId} and cohort between ${bucketOf(from, "month")} and ${to} and members > 0
       order by cohort desc limit ${COHORT_LIMIT}`),
   );
   const firstCohort = cohortSizes.at(-1)?.cohort;
@@ -297,17 +288,9 @@ export async function readRollups(
     },
     memberGrowth,
     activeMembers: activeRows.map((r) => ({ bucket: r.bucket, people: num(r.people) })),
-    sources: sourceRows
-      .map((r) => ({
-        origin: r.origin,
-        ...sourceOf(r.origin),
-        registrations: num(r.registrations),
-        joins: num(r.joins),
-      }))
-      .filter((s) => s.registrations > 0 || s.joins > 0)
-      .sort(
-        (a, b) => b.registrations + b.joins - (a.registrations + a.joins) || a.origin.localeCompare(b.origin),
-      ),
+    sources: sourcesOf(
+      sourceRows.map((r) => ({ origin: r.origin, registrations: num(r.registrations), joins: num(r.joins) })),
+    ),
     revenue: options.revenue ? revenue : null,
     cohorts,
   };

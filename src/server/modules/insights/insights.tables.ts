@@ -5,20 +5,6 @@ import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } fr
 // statements. Days are the community's days (its IANA time zone) as `date`s; weeks start on
 // Monday; months are their first day. No foreign keys, like the log they are read from.
 
-/** Where a join or a registration came from (`origin` in the log; absent on older entries). */
-export const ORIGINS = [
-  "community_page",
-  "event_page",
-  "invitation",
-  "import",
-  "agent",
-  "organizer",
-  "created",
-  "link",
-  "unknown",
-] as const;
-export type OriginKind = (typeof ORIGINS)[number];
-
 /** One person's standing as a member of a community, as the log tells it. */
 export const insightsMember = pgTable(
   "insights_member",
@@ -39,7 +25,7 @@ export const insightsMemberDay = pgTable(
   {
     communityId: text("community_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
-    /** An `OriginKind`, or `link:<ref>` for a shared link. */
+    /** An origin (#shared/origins.ts): a named one, or `link:<ref>` for a shared link. */
     origin: text("origin").notNull(),
     joined: integer("joined").notNull().default(0),
     left: integer("left").notNull().default(0),

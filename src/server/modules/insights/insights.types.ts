@@ -1,4 +1,4 @@
-import type { OriginKind } from "./insights.tables.ts";
+import type { OriginKind } from "#shared/origins.ts";
 
 // What the insights page reads (GraphQL `communityInsights`, the CSV downloads and the overview's
 // figures): one shape, so the pages never disagree. Dates are the community's days, `YYYY-MM-DD`.
