@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { likePattern } from "#server/db/like-pattern.ts";
 import { preparedFor } from "#server/db/prepared.ts";
@@ -250,14 +250,17 @@ export function nextEventOf(ctx: Ctx, communityId: string): Promise<EventView | 
   return loaders.nextEvents.load(communityId);
 }
 
-/** The community of each of the given events, by event id; unknown ids are left out. */
-export async function communitiesOfEvents(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+/**
+ * The communities of those of the given events that have a page anyone may have viewed: published
+ * or canceled ones. Drafts and unknown ids are left out.
+ */
+export async function communitiesOfShownEvents(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)].filter(Boolean);
   if (unique.length === 0) return new Map();
   const rows = await db
     .select({ id: event.id, communityId: event.communityId })
     .from(event)
-    .where(inArray(event.id, unique));
+    .where(and(inArray(event.id, unique), ne(event.status, "draft")));
   return new Map(rows.map((row) => [row.id, row.communityId]));
 }
 

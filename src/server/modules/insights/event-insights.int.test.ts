@@ -117,6 +117,22 @@ describe("page views", () => {
     await t.drain();
     expect((await insightsOf(owner, event.id)).pageViews.total).toBe(30);
   });
+
+  it("answers a beacon alike for any id, and keeps no views of drafts or of ids that are no event", async () => {
+    const draft = await createEvent(owner, communityId, { title: "Not yet" }, false);
+    const nobody = "00000000-0000-4000-8000-000000000001";
+    const sender = t.browser();
+    // The same answer whether the event exists or not: a beacon tells no one what is there.
+    for (const id of [draft.id, nobody]) {
+      const response = await sender.fetch(`/api/events/${id}/view`, {
+        method: "POST",
+        headers: { "user-agent": BROWSER },
+      });
+      expect(response.status).toBe(204);
+    }
+    await t.drain();
+    expect((await insightsOf(owner, draft.id)).pageViews).toEqual({ total: 0, days: [] });
+  });
 });
 
 describe("eventInsights", () => {

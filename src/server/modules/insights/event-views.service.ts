@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { communityTimeZones } from "#server/modules/communities/community-hosts.service.ts";
-import { communitiesOfEvents } from "#server/modules/events/events.service.ts";
+import { communitiesOfShownEvents } from "#server/modules/events/events.service.ts";
 import { toWallTime } from "#shared/time.ts";
 import { insightsEventViews } from "./insights.tables.ts";
 
@@ -41,7 +41,7 @@ export function createPageViewCounter(options: {
       const [eventId = "", slot = "0"] = key.split(" ");
       return { eventId, slot: Number(slot), views };
     });
-    const homes = await communitiesOfEvents(
+    const homes = await communitiesOfShownEvents(
       db,
       counted.map((c) => c.eventId),
     );
@@ -50,7 +50,8 @@ export function createPageViewCounter(options: {
     for (const { eventId, slot, views } of counted) {
       const communityId = homes.get(eventId);
       const timeZone = communityId && zones.get(communityId);
-      // A view of an id that is no event (a beacon made up by hand) is not kept.
+      // A view of an id that is no event (a beacon made up by hand) or of a draft, which only its
+      // organizers can open, is not kept.
       if (!communityId || !timeZone) continue;
       const day = toWallTime(new Date(slot * SLOT_MS), timeZone).slice(0, 10);
       const key = `${eventId} ${day}`;

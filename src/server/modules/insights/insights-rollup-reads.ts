@@ -59,9 +59,15 @@ export function cutBuckets(period: Pick<ResolvedPeriod, "from" | "to" | "granula
     const next =
       granularity === "month" ? addMonths(bucket, 1) : addDays(bucket, granularity === "week" ? 7 : 1);
     const last = addDays(next, -1);
-    const start = bucket < from ? from : bucket;
-    const end = last > to ? to : last;
-    return { bucket, from: start, to: end, whole: start === bucket && end === last };
+    // Days are compared as text, which orders `YYYY-MM-DD` as the calendar does.
+    const startsBefore = bucket < from;
+    const endsAfter = last > to;
+    return {
+      bucket,
+      from: startsBefore ? from : bucket,
+      to: endsAfter ? to : last,
+      whole: !startsBefore && !endsAfter,
+    };
   });
 }
 
