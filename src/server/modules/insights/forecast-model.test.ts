@@ -173,3 +173,46 @@ describe("an event's forecast", () => {
     expect(forecast.overbooking).toBeNull();
   });
 });
+
+describe("a forecast at the edges", () => {
+  it("expects nobody for an event nobody registered for, in a community without history", () => {
+    const forecast = forecastAttendance(fitForecastModel([]), {
+      registrants: [],
+      waitlist: [],
+      capacity: 10,
+    });
+    expect(forecast).toMatchObject({ expected: 0, low: 0, high: 0, going: 0, basis: 0, overbooking: null });
+  });
+
+  it("gives no advice without a capacity, however long the waitlist", () => {
+    const someone = { history: null, leadDays: 3, paid: false, seats: 1 };
+    const forecast = forecastAttendance(fitForecastModel([]), {
+      registrants: [someone],
+      waitlist: [someone, someone],
+      capacity: null,
+    });
+    expect(forecast.overbooking).toBeNull();
+    expect(forecast.expected).toBeCloseTo(STARTING_RATE, 10);
+  });
+
+  it("admits nobody from the waitlist when those going may already fill the room", () => {
+    const sure = { history: { going: 20, checkedIn: 20 }, leadDays: 3, paid: false, seats: 1 };
+    const forecast = forecastAttendance(flat(0.9), {
+      registrants: [sure, sure, sure],
+      waitlist: [sure],
+      capacity: 2,
+    });
+    expect(forecast.overbooking).toMatchObject({ extraSeats: 0, admitted: 0 });
+    expect(forecast.overbooking?.probabilityOver).toBeGreaterThan(0.5);
+  });
+
+  it("lets an empty event's whole waitlist in up to the room's size", () => {
+    const never = { history: { going: 20, checkedIn: 0 }, leadDays: 3, paid: false, seats: 1 };
+    const forecast = forecastAttendance(flat(0.1), {
+      registrants: [],
+      waitlist: [never, never, never],
+      capacity: 5,
+    });
+    expect(forecast.overbooking).toMatchObject({ extraSeats: 3, admitted: 3, probabilityOver: 0 });
+  });
+});
