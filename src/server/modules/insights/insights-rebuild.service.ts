@@ -180,23 +180,27 @@ async function recompute(tx: Db, communityId: string | null, upTo: LogPosition):
     from insights_member ${members}
     group by 1, 2`);
 
-  // A registration counts when it is made, or, made while paying (held), the first time it leaves
-  // held for going, the waitlist or approval, with the origin it was made with.
+  // A registration counts when it is made, or, made while paying (held), when that checkout
+  // leaves held for going, the waitlist or approval, with the origin that checkout was made with.
+  // Each held creation is paired with the registration's next entry among held creations and
+  // changes out of held: a change to a counted status counts it, any other change (an expired
+  // hold) or a later checkout of the same registration ends it, and none leaves it held.
   await tx.execute(sql`
     create temporary table insights_rebuild_held on commit drop as
-    select h.community_id, h.registration_id, h.origin, s.day as counted_on
+    select community_id, registration_id, origin,
+      case when next_type = 'registration.status_changed' and next_to in ('going', 'waitlisted', 'pending')
+        then next_day end as counted_on,
+      next_type is null as still_held
     from (
-      select community_id, payload->>'registrationId' as registration_id, ${ORIGIN} as origin
+      select community_id, type, payload->>'registrationId' as registration_id,
+        ${ORIGIN} as origin,
+        lead(type) over w as next_type, lead(payload->>'to') over w as next_to, lead(day) over w as next_day
       from insights_rebuild_entry
-      where type = 'registration.created' and payload->>'status' = 'held'
-    ) h
-    left join (
-      select distinct on (payload->>'registrationId') payload->>'registrationId' as registration_id, day
-      from insights_rebuild_entry
-      where type = 'registration.status_changed' and payload->>'from' = 'held'
-        and payload->>'to' in ('going', 'waitlisted', 'pending')
-      order by payload->>'registrationId', tx_id, position
-    ) s on s.registration_id = h.registration_id`);
+      where (type = 'registration.created' and payload->>'status' = 'held')
+        or (type = 'registration.status_changed' and payload->>'from' = 'held')
+      window w as (partition by payload->>'registrationId' order by tx_id, position)
+    ) x
+    where type = 'registration.created'`);
   await tx.execute(sql`
     insert into insights_registration_day (community_id, day, origin, registrations)
     select community_id, day, origin, count(*) from (
@@ -208,7 +212,7 @@ async function recompute(tx: Db, communityId: string | null, upTo: LogPosition):
     group by community_id, day, origin`);
   await tx.execute(sql`
     insert into insights_held_origin (registration_id, community_id, origin)
-    select registration_id, community_id, origin from insights_rebuild_held where counted_on is null
+    select registration_id, community_id, origin from insights_rebuild_held where still_held
     on conflict do nothing`);
   await tx.execute(sql`drop table insights_rebuild_held`);
 

@@ -53,10 +53,11 @@ export function insightsSubscriber() {
           return memberLeft(tx, at, entry.payload.userId);
         case "registration.created":
           if (entry.payload.status === "held") {
+            // A checkout tried again (the same registration, revived) counts with its own origin.
             await tx.execute(sql`
               insert into insights_held_origin (registration_id, community_id, origin)
               values (${entry.payload.registrationId}, ${communityId}, ${originOf(entry.payload.origin)})
-              on conflict do nothing`);
+              on conflict (registration_id) do update set origin = excluded.origin`);
             return;
           }
           await countRegistration(tx, at, originOf(entry.payload.origin));
@@ -64,13 +65,14 @@ export function insightsSubscriber() {
           return;
         case "registration.status_changed": {
           const { from, to, registrationId } = entry.payload;
-          if (from === "held" && COUNTED.has(to)) {
-            // A registration made while paying counts once it is paid (or waits), the first time.
+          if (from === "held") {
+            // A registration made while paying counts once it is paid (or waits); leaving held any
+            // other way (the hold expired) ends that checkout, which then counts for nothing.
             const [held] = rowsOf<{ origin: string }>(
               await tx.execute(sql`
                 delete from insights_held_origin where registration_id = ${registrationId} returning origin`),
             );
-            if (held) await countRegistration(tx, at, held.origin);
+            if (held && COUNTED.has(to)) await countRegistration(tx, at, held.origin);
           }
           // Only the person's own doing counts as activity, not an organizer's approval.
           if (entry.subjectId && entry.actorId === entry.subjectId && to !== "canceled")
