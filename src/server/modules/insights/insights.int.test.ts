@@ -408,4 +408,26 @@ describe("/api/communities/{id}/insights/{chart}.csv", () => {
     expect(bad.response.status).toBe(400);
     expect((await csv(owner, "everything", "preset=last_30_days")).response.status).toBe(404);
   });
+
+  it("answers an outsider as if the community were not there, and a visitor signed out with 401", async () => {
+    const outsider = await quickSignIn(t, "Otto Outsider");
+    expect((await csv(outsider.browser, "events-held", "preset=last_30_days")).response.status).toBe(404);
+    expect((await csv(t.browser(), "events-held", "preset=last_30_days")).response.status).toBe(401);
+  });
+
+  it("defuses an event title a spreadsheet would run as a formula", async () => {
+    await addEvent(
+      '=HYPERLINK("https://evil.example","Open")',
+      "2026-01-05T15:00:00Z",
+      "2026-01-05T17:00:00Z",
+      {
+        going: 1,
+        checkedIn: 1,
+      },
+    );
+    const { lines } = await csv(owner, "top-events", "from=2026-01-05&to=2026-01-05");
+    expect(lines[1]).toBe(
+      '"\'=HYPERLINK(""https://evil.example"",""Open"")",2026-01-05T15:00:00.000Z,1,1,1,1,',
+    );
+  });
 });
