@@ -77,3 +77,27 @@ export function parseOrigin(stored: string | null | undefined): OriginParts {
     ? { origin: stored, kind: "link", ref }
     : UNKNOWN;
 }
+
+/**
+ * Counts per stored origin, read with `parseOrigin` and merged where two stored values read as the
+ * same origin (every unreadable one is `unknown`): the `counts` named are added up, in first-seen
+ * order.
+ */
+export function mergeByOrigin<K extends string>(
+  rows: readonly ({ origin: string | null } & Record<K, number>)[],
+  counts: readonly K[],
+): (OriginParts & Record<K, number>)[] {
+  const merged = new Map<string, OriginParts & Record<K, number>>();
+  for (const row of rows) {
+    const parts = parseOrigin(row.origin);
+    let into = merged.get(parts.origin);
+    if (!into) {
+      into = { ...parts, ...Object.fromEntries(counts.map((key) => [key, 0])) } as OriginParts &
+        Record<K, number>;
+      merged.set(parts.origin, into);
+    }
+    const sums = into as Record<K, number>;
+    for (const key of counts) sums[key] += row[key];
+  }
+  return [...merged.values()];
+}

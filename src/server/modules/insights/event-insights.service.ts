@@ -6,7 +6,7 @@ import {
   registrationsByOrigin,
 } from "#server/modules/registrations/registration-figures.service.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
-import { type OriginParts, parseOrigin } from "#shared/origins.ts";
+import { mergeByOrigin, type OriginParts } from "#shared/origins.ts";
 import { toWallTime } from "#shared/time.ts";
 import { eventViewsByDay } from "./event-views.service.ts";
 
@@ -72,16 +72,7 @@ export async function eventInsights(ctx: { db: Db; viewer: Viewer | null }, even
 }
 
 function sourcesOf(rows: { origin: string | null; registrations: number; going: number }[]): EventSource[] {
-  const merged = new Map<string, EventSource>();
-  for (const row of rows) {
-    const parsed = parseOrigin(row.origin);
-    const known = merged.get(parsed.origin);
-    if (known) {
-      known.registrations += row.registrations;
-      known.going += row.going;
-    } else merged.set(parsed.origin, { ...parsed, registrations: row.registrations, going: row.going });
-  }
-  return [...merged.values()].sort(
+  return mergeByOrigin(rows, ["registrations", "going"]).sort(
     (a, b) => b.registrations - a.registrations || a.origin.localeCompare(b.origin),
   );
 }

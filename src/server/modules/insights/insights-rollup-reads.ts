@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { parseOrigin } from "#shared/origins.ts";
+import { mergeByOrigin } from "#shared/origins.ts";
 import type {
   ActivePoint,
   CohortRow,
@@ -84,16 +84,7 @@ const monthsBetween = (from: string, to: string) =>
 export function sourcesOf(
   rows: { origin: string | null; registrations: number; joins: number }[],
 ): SourceCount[] {
-  const merged = new Map<string, SourceCount>();
-  for (const row of rows) {
-    const parts = parseOrigin(row.origin);
-    const known = merged.get(parts.origin);
-    if (known) {
-      known.registrations += row.registrations;
-      known.joins += row.joins;
-    } else merged.set(parts.origin, { ...parts, registrations: row.registrations, joins: row.joins });
-  }
-  return [...merged.values()]
+  return mergeByOrigin(rows, ["registrations", "joins"])
     .filter((s) => s.registrations > 0 || s.joins > 0)
     .sort(
       (a, b) => b.registrations + b.joins - (a.registrations + a.joins) || a.origin.localeCompare(b.origin),
