@@ -59,7 +59,7 @@ export type EventsHeldPoint = {
   checkedIn: number;
   attendanceRate: number | null;
 };
-/** `origin` is an `OriginKind`, or `link:<ref>`. */
+/** `origin` is a named origin, or `link:<ref>` (#shared/origins.ts). */
 export type SourceCount = {
   origin: string;
   kind: OriginKind;

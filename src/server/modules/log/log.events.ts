@@ -48,7 +48,7 @@ const payloads = {
     userId: id,
     role: z.string(),
     source: z.string(),
-    /** Where the join came from, for insights (`ORIGINS`, or `link:<ref>`); absent on older entries. */
+    /** Where the join came from, for insights (an origin of #shared/origins.ts); absent on older entries. */
     origin: z.string().optional(),
   }),
   "member.tagged": z.object({
@@ -117,7 +117,7 @@ const payloads = {
     eventId: id,
     status: registrationStatus,
     guest: z.boolean(),
-    /** Where the registration came from, for insights (`ORIGINS`, or `link:<ref>`); absent on older entries. */
+    /** Where the registration came from, for insights (an origin of #shared/origins.ts); absent on older entries. */
     origin: z.string().optional(),
   }),
   "registration.status_changed": z.object({

@@ -35,8 +35,8 @@ export const registration = pgTable(
      */
     guestName: text("guest_name"),
     /**
-     * Where the registration came from (insights' `ORIGINS`, or `link:<ref>` for a shared link);
-     * null on registrations made before it was recorded: "unknown".
+     * Where the registration came from (an origin of #shared/origins.ts: a named one, or
+     * `link:<ref>` for a shared link); null on registrations made before it was recorded: "unknown".
      */
     origin: text("origin").$type<Origin>(),
     /** question id -> chosen or typed values */
