@@ -2,7 +2,7 @@ import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon } from "lucide-rea
 import { formatCount, formatShare } from "#client/components/charts/chart-format.ts";
 import { Card } from "#client/components/ui/card.tsx";
 import { formatPrice } from "#client/lib/money.ts";
-import type { InsightsFigures } from "../insights-types.ts";
+import type { InsightsFigures } from "../api/insights-queries.ts";
 
 /** Whether a rise is good news (more members) or bad (more people leaving, more no-shows). */
 type Tone = "up-is-good" | "up-is-bad";

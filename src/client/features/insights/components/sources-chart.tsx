@@ -1,7 +1,7 @@
 import { ChartCard } from "#client/components/charts/chart-card.tsx";
 import { formatCount } from "#client/components/charts/chart-format.ts";
 import { ChartTable } from "#client/components/charts/chart-table.tsx";
-import type { SourceCount } from "../insights-types.ts";
+import type { SourceCount } from "../api/insights-queries.ts";
 import { originLabel } from "../labels.ts";
 
 /**
