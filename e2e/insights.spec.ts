@@ -152,9 +152,21 @@ test("an admin reads the community's insights, changes the period, reads a toolt
   const csv = readFileSync((await download.path()) as string, "utf8")
     .trim()
     .split(/\r?\n/);
-  expect(csv[0]).toMatch(/^"?(bucket|day|date)"?,/i);
+  expect(csv[0]).toBe("Bucket,Members,Joined,Left");
   expect(csv).toHaveLength(8);
-  expect(csv.at(-1)).toMatch(/^"?\d{4}-\d{2}-\d{2}"?,/);
+  // The community began today: six empty days, then the owner and the three who joined.
+  expect(csv[1]).toMatch(/^\d{4}-\d{2}-\d{2},0,0,0$/);
+  expect(csv.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},4,4,0$/);
+  const today = csv.at(-1)?.split(",")[0] ?? "";
+
+  // The revenue file, which only people who see revenue may download, holds Ada's ticket.
+  const revenueCsv = await page.request.get(
+    `/api/communities/${communityId}/insights/revenue.csv?preset=last_7_days`,
+  );
+  expect(revenueCsv.status()).toBe(200);
+  const revenueRows = (await revenueCsv.text()).trim().split(/\r?\n/);
+  expect(revenueRows[0]).toBe("Bucket,Currency,Tickets,Memberships,Other,Refunds");
+  expect(revenueRows).toContain(`${today},EUR,25.00,0.00,0.00,0.00`);
 
   await growthCard.getByRole("button", { name: "Show as chart: Member growth" }).click();
   await expectAccessible(page, "insights");
@@ -172,6 +184,10 @@ test("an admin reads the community's insights, changes the period, reads a toolt
   await expect(figure(organizer, "Registrations")).toContainText("3");
   await expect(organizer.getByText(/Revenue/)).toHaveCount(0);
   await expect(organizer.getByRole("columnheader", { name: "Revenue" })).toHaveCount(0);
+  const forOrganizer = (chart: string) =>
+    organizer.request.get(`/api/communities/${communityId}/insights/${chart}.csv?preset=last_7_days`);
+  expect((await forOrganizer("member-growth")).status()).toBe(200);
+  expect((await forOrganizer("revenue")).status()).toBe(403);
   await organizerContext.close();
 
   // A member finds no entry in the menu and a clear answer at the address.
