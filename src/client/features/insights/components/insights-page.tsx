@@ -65,7 +65,7 @@ function InsightsContent({
   const href = (chart: Parameters<typeof csvHref>[1]) => csvHref(communityId, chart, period);
   return (
     <>
-      <HeadlineFigures figures={insights.figures} />
+      <HeadlineFigures figures={insights.figures} hasPreviousPeriod={insights.period.previousFrom !== null} />
       <div className="grid gap-4 lg:grid-cols-2">
         <MemberGrowthChart
           rows={insights.memberGrowth}
