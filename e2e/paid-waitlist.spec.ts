@@ -83,7 +83,10 @@ test("a freed paid seat is offered to the first on the waitlist, who pays from t
   await expect(row("Bo Guest")).toContainText("Paying");
   await expect(row("Bo Guest")).toContainText(/Held until .+ GMT\+1/);
   // The header's figures come first; the event's insights further down count going too.
-  const going = page.locator("dt", { hasText: /^Going$/ }).locator("..").first();
+  const going = page
+    .locator("dt", { hasText: /^Going$/ })
+    .locator("..")
+    .first();
   await expect(going).toContainText("0 / 1");
   await expect(going).toContainText("0 left · 1 held for payment");
   await expect(page.locator("dt", { hasText: /^Ticket types$/ }).locator("..")).toContainText("Paid");
