@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi, registerByApi } from "./support/events.ts";
 import { E2E_PORT } from "./support/paths.ts";
-import { saveScreenshot } from "./support/screenshots.ts";
+import { saveThemedScreenshots } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
 
 const origin = `http://localhost:${E2E_PORT}`;
@@ -71,9 +71,13 @@ test("visitors open an event's page, directly and from the community page; the o
   await expect(sources.getByRole("row").nth(1)).toContainText("100%");
   // The check-in curve is drawn, and its table lists the quarter hour of the one check-in.
   await expect(insights.getByRole("group", { name: "Check-ins" }).locator("canvas")).toBeVisible();
-  await insights.scrollIntoViewIfNeeded();
-  await saveScreenshot(page, "event-insights-dark");
   await expectAccessible(page, "event insights");
+  await saveThemedScreenshots(page, "event-insights-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await saveThemedScreenshots(page, "event-insights-390");
+  await expectAccessible(page, "event insights on a phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
   await insights.getByRole("button", { name: /Show as table.*Check-ins/ }).click();
   const checkIns = insights.getByRole("table", { name: "Check-ins per quarter hour" });
   await expect(checkIns.getByRole("row")).toHaveCount(2);

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi, registerByApi } from "./support/events.ts";
 import { E2E_PORT } from "./support/paths.ts";
-import { saveScreenshot } from "./support/screenshots.ts";
+import { saveThemedScreenshots } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
 
 test("an admin reads an event's attendance forecast, picks a risk and raises the capacity by the advice, which lets the waitlist in", async ({
@@ -43,7 +43,16 @@ test("an admin reads an event's attendance forecast, picks a risk and raises the
   await card.getByLabel("Accepted risk of more check-ins than seats").selectOption({ label: "20%" });
   await expect(card.getByTestId("forecast-advice")).toContainText("You could let 2 more people in");
   await expectAccessible(page, "event dashboard with its forecast");
-  await saveScreenshot(page, "forecast-card");
+  await saveThemedScreenshots(page, "forecast-card-1280");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The advice's button is whole on a phone, not cut off at the card's edge.
+  const raise = card.getByRole("button", { name: "Raise capacity to 12" });
+  await raise.scrollIntoViewIfNeeded();
+  await expect(raise).toBeInViewport({ ratio: 1 });
+  await saveThemedScreenshots(page, "forecast-card-390");
+  await expectAccessible(page, "event dashboard with its forecast on a phone");
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await card.getByRole("button", { name: "Raise capacity to 12" }).click();
   const dialog = page.getByRole("alertdialog", { name: "Raise the capacity from 10 to 12?" });

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi, registerByApi } from "./support/events.ts";
 import { E2E_PORT } from "./support/paths.ts";
-import { saveScreenshot } from "./support/screenshots.ts";
+import { saveThemedScreenshots } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
 
 const origin = `http://localhost:${E2E_PORT}`;
@@ -17,34 +17,6 @@ async function gql<T>(
   const body = (await response.json()) as { data?: T; errors?: unknown };
   if (!body.data) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
   return body.data;
-}
-
-/** Every chart on the page has drawn `count` more times than `before` (the chart layer measures each draw). */
-const chartDraws = (page: Page) => page.evaluate(() => performance.getEntriesByName("chart-draw").length);
-async function chartsDrawn(page: Page, before: number) {
-  const charts = await page
-    .getByRole("group")
-    .filter({ has: page.locator("canvas") })
-    .count();
-  await page.waitForFunction(
-    (target) => performance.getEntriesByName("chart-draw").length >= target,
-    before + charts,
-  );
-}
-
-/** Both themes' screenshots of the page as it is now, after the charts redrew in the theme's colours. */
-async function screenshots(page: Page, name: string) {
-  // From the top, so the sticky header and sidebar sit where a person sees them.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  for (const theme of ["light", "dark"] as const) {
-    const before = await chartDraws(page);
-    await page.evaluate((next) => {
-      document.documentElement.className = next;
-      document.documentElement.style.colorScheme = next;
-    }, theme);
-    await chartsDrawn(page, before);
-    await saveScreenshot(page, `${name}-${theme}`);
-  }
 }
 
 /** A figure card's text: its label, value and change. */
@@ -116,6 +88,14 @@ test("an admin reads the community's insights, changes the period, reads a toolt
   await expect(figure(page, "Members")).toContainText("4");
   await expect(figure(page, "Revenue (EUR)")).toContainText("€25.00");
   await expect(page.getByRole("heading", { name: "Revenue", exact: true })).toBeVisible();
+  // Where people came from: the three who joined through no page we know, and the owner.
+  const sources = page.getByRole("list", { name: "Registrations and joins by source" });
+  await expect(sources.getByRole("listitem").filter({ hasText: "Unknown" })).toHaveText(
+    /3 registrations\s*3 joins$/,
+  );
+  await expect(sources.getByRole("listitem").filter({ hasText: "Created the community" })).toHaveText(
+    /0 registrations\s*1 join$/,
+  );
 
   // The period lives in the URL.
   await page.getByText("7 days", { exact: true }).click();
@@ -152,16 +132,28 @@ test("an admin reads the community's insights, changes the period, reads a toolt
   const csv = readFileSync((await download.path()) as string, "utf8")
     .trim()
     .split(/\r?\n/);
-  expect(csv[0]).toMatch(/^"?(bucket|day|date)"?,/i);
+  expect(csv[0]).toBe("Bucket,Members,Joined,Left");
   expect(csv).toHaveLength(8);
-  expect(csv.at(-1)).toMatch(/^"?\d{4}-\d{2}-\d{2}"?,/);
+  // The community began today: six empty days, then the owner and the three who joined.
+  expect(csv[1]).toMatch(/^\d{4}-\d{2}-\d{2},0,0,0$/);
+  expect(csv.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},4,4,0$/);
+  const today = csv.at(-1)?.split(",")[0] ?? "";
+
+  // The revenue file, which only people who see revenue may download, holds Ada's ticket.
+  const revenueCsv = await page.request.get(
+    `/api/communities/${communityId}/insights/revenue.csv?preset=last_7_days`,
+  );
+  expect(revenueCsv.status()).toBe(200);
+  const revenueRows = (await revenueCsv.text()).trim().split(/\r?\n/);
+  expect(revenueRows[0]).toBe("Bucket,Currency,Tickets,Memberships,Other,Refunds");
+  expect(revenueRows).toContain(`${today},EUR,25.00,0.00,0.00,0.00`);
 
   await growthCard.getByRole("button", { name: "Show as chart: Member growth" }).click();
   await expectAccessible(page, "insights");
-  await screenshots(page, "insights-1280");
+  await saveThemedScreenshots(page, "insights-1280");
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await screenshots(page, "insights-390");
+  await saveThemedScreenshots(page, "insights-390");
   await expectAccessible(page, "insights on a phone");
 
   // The organizer reads the same numbers without revenue.
@@ -172,6 +164,10 @@ test("an admin reads the community's insights, changes the period, reads a toolt
   await expect(figure(organizer, "Registrations")).toContainText("3");
   await expect(organizer.getByText(/Revenue/)).toHaveCount(0);
   await expect(organizer.getByRole("columnheader", { name: "Revenue" })).toHaveCount(0);
+  const forOrganizer = (chart: string) =>
+    organizer.request.get(`/api/communities/${communityId}/insights/${chart}.csv?preset=last_7_days`);
+  expect((await forOrganizer("member-growth")).status()).toBe(200);
+  expect((await forOrganizer("revenue")).status()).toBe(403);
   await organizerContext.close();
 
   // A member finds no entry in the menu and a clear answer at the address.

@@ -8,3 +8,38 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/** How many times the chart layer has drawn a chart on this page (it marks each draw). */
+const chartDraws = (page: Page) => page.evaluate(() => performance.getEntriesByName("chart-draw").length);
+
+/**
+ * Full-page screenshots of the page as it is now in both themes, named `<name>-light` and
+ * `<name>-dark`, each taken after every chart on the page redrew in the theme's colours. The theme
+ * is switched the way the app applies it (a class on <html>) and restored afterwards.
+ */
+export async function saveThemedScreenshots(page: Page, name: string): Promise<void> {
+  const original = await page.evaluate(() => document.documentElement.className);
+  // From the top, so the sticky header and sidebar sit where a person sees them.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const charts = await page.locator("[role=group] canvas").count();
+  for (const theme of ["light", "dark"] as const) {
+    const before = await chartDraws(page);
+    const changes = await page.evaluate((next) => {
+      const changed = !document.documentElement.classList.contains(next);
+      document.documentElement.className = next;
+      document.documentElement.style.colorScheme = next;
+      return changed;
+    }, theme);
+    if (changes && charts > 0) {
+      await page.waitForFunction(
+        (target) => performance.getEntriesByName("chart-draw").length >= target,
+        before + charts,
+      );
+    }
+    await saveScreenshot(page, `${name}-${theme}`);
+  }
+  await page.evaluate((previous) => {
+    document.documentElement.className = previous;
+    document.documentElement.style.colorScheme = previous.includes("light") ? "light" : "dark";
+  }, original);
+}

@@ -130,6 +130,25 @@ export type GuestRegisterInput = {
   ticketTypeId?: string | number | null | undefined;
 };
 
+export type InsightsGranularity =
+  | 'DAY'
+  | 'MONTH'
+  | 'WEEK';
+
+/** Exactly one of `preset` or `from` and `to` (the community's days, YYYY-MM-DD, both included). */
+export type InsightsPeriodInput = {
+  from?: string | null | undefined;
+  preset?: InsightsPreset | null | undefined;
+  to?: string | null | undefined;
+};
+
+export type InsightsPreset =
+  | 'ALL_TIME'
+  | 'LAST_7_DAYS'
+  | 'LAST_12_MONTHS'
+  | 'LAST_30_DAYS'
+  | 'LAST_90_DAYS';
+
 export type InvitationStatus =
   | 'ACCEPTED'
   | 'EXPIRED'
@@ -795,6 +814,14 @@ export type TicketPricingQueryVariables = Exact<{
 
 
 export type TicketPricingQuery = { community: { id: string, currency: string, canTakePayments: boolean, viewerCapabilities: Array<Capability> } };
+
+export type CommunityInsightsQueryVariables = Exact<{
+  communityId: string | number;
+  period: InsightsPeriodInput;
+}>;
+
+
+export type CommunityInsightsQuery = { communityInsights: { period: { from: string, to: string, previousFrom: string | null, previousTo: string | null, granularity: InsightsGranularity, timeZone: string, preset: InsightsPreset | null }, figures: { members: { value: number, previous: number | null }, newMembers: { value: number, previous: number | null }, membersLeft: { value: number, previous: number | null }, activeMembers: { value: number, previous: number | null }, eventsHeld: { value: number, previous: number | null }, registrations: { value: number, previous: number | null }, attendanceRate: { value: number | null, previous: number | null }, noShowRate: { value: number | null, previous: number | null }, revenue: Array<{ currency: string, netMinor: number, previousNetMinor: number | null }> | null }, memberGrowth: Array<{ bucket: string, total: number, joined: number, left: number }>, activeMembers: Array<{ bucket: string, people: number }>, eventsHeld: Array<{ bucket: string, events: number, going: number, checkedIn: number, attendanceRate: number | null }>, sources: Array<{ origin: string, kind: string, ref: string | null, registrations: number, joins: number }>, revenue: Array<{ bucket: string, currency: string, ticketsMinor: number, membershipsMinor: number, otherMinor: number, refundsMinor: number }> | null, topEvents: Array<{ eventId: string, title: string, startsAt: string, registrations: number, going: number, checkedIn: number, attendanceRate: number | null, revenue: Array<{ currency: string, netMinor: number }> | null }>, cohorts: Array<{ cohort: string, members: number, retention: Array<number> }> } };
 
 export type AnnouncementsQueryVariables = Exact<{
   communityId: string | number;
@@ -2484,6 +2511,110 @@ export const TicketPricingDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<TicketPricingQuery, TicketPricingQueryVariables>;
+export const CommunityInsightsDocument = new TypedDocumentString(`
+    query CommunityInsights($communityId: ID!, $period: InsightsPeriodInput!) {
+  communityInsights(communityId: $communityId, period: $period) {
+    period {
+      from
+      to
+      previousFrom
+      previousTo
+      granularity
+      timeZone
+      preset
+    }
+    figures {
+      members {
+        value
+        previous
+      }
+      newMembers {
+        value
+        previous
+      }
+      membersLeft {
+        value
+        previous
+      }
+      activeMembers {
+        value
+        previous
+      }
+      eventsHeld {
+        value
+        previous
+      }
+      registrations {
+        value
+        previous
+      }
+      attendanceRate {
+        value
+        previous
+      }
+      noShowRate {
+        value
+        previous
+      }
+      revenue {
+        currency
+        netMinor
+        previousNetMinor
+      }
+    }
+    memberGrowth {
+      bucket
+      total
+      joined
+      left
+    }
+    activeMembers {
+      bucket
+      people
+    }
+    eventsHeld {
+      bucket
+      events
+      going
+      checkedIn
+      attendanceRate
+    }
+    sources {
+      origin
+      kind
+      ref
+      registrations
+      joins
+    }
+    revenue {
+      bucket
+      currency
+      ticketsMinor
+      membershipsMinor
+      otherMinor
+      refundsMinor
+    }
+    topEvents {
+      eventId
+      title
+      startsAt
+      registrations
+      going
+      checkedIn
+      attendanceRate
+      revenue {
+        currency
+        netMinor
+      }
+    }
+    cohorts {
+      cohort
+      members
+      retention
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CommunityInsightsQuery, CommunityInsightsQueryVariables>;
 export const AnnouncementsDocument = new TypedDocumentString(`
     query Announcements($communityId: ID!) {
   announcements(communityId: $communityId) {

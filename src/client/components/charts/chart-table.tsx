@@ -26,7 +26,9 @@ export function ChartTable<Row>({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must be reachable by keyboard to scroll it.
       tabIndex={0}
     >
-      <table className="w-full text-sm">
+      {/* Words stay whole (the page lets long words break anywhere): a narrow screen scrolls the
+          table sideways inside its frame instead of splitting "Registrations" over two lines. */}
+      <table className="w-full text-sm wrap-normal">
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-muted text-left">
           <tr>
@@ -34,7 +36,7 @@ export function ChartTable<Row>({
               <th
                 key={column.label}
                 scope="col"
-                className={`px-3 py-2 font-medium ${column.numeric && index > 0 ? "text-right" : ""}`}
+                className={`px-2 sm:px-3 py-2 font-medium ${column.numeric && index > 0 ? "text-right" : ""}`}
               >
                 {column.label}
               </th>
@@ -46,13 +48,13 @@ export function ChartTable<Row>({
             <tr key={rowKey(row, rowIndex)} className="border-t">
               {columns.map((column, index) =>
                 index === 0 ? (
-                  <th key={column.label} scope="row" className="px-3 py-1.5 text-left font-normal">
+                  <th key={column.label} scope="row" className="px-2 sm:px-3 py-1.5 text-left font-normal">
                     {column.cell(row)}
                   </th>
                 ) : (
                   <td
                     key={column.label}
-                    className={`px-3 py-1.5 ${column.numeric ? "text-right tabular-nums" : ""}`}
+                    className={`px-2 sm:px-3 py-1.5 ${column.numeric ? "text-right tabular-nums" : ""}`}
                   >
                     {column.cell(row)}
                   </td>

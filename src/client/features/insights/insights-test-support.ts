@@ -1,6 +1,7 @@
 import { HttpResponse } from "msw";
+import type { CommunityInsightsQueryVariables } from "#client/gql/graphql.ts";
 import { api } from "#client/test-network.ts";
-import type { CommunityInsights, CommunityInsightsQueryVariables } from "./insights-types.ts";
+import type { CommunityInsights } from "./api/insights-queries.ts";
 
 /** A month of a small community as the server answers it, for an admin (revenue included). */
 export function insightsFixture(overrides: Partial<CommunityInsights> = {}): CommunityInsights {

@@ -1,5 +1,6 @@
 import type { CalendarGranularity as Granularity } from "#client/components/charts/chart-format.ts";
-import type { InsightsGranularity, SourceCount } from "./insights-types.ts";
+import type { InsightsGranularity } from "#client/gql/graphql.ts";
+import type { SourceCount } from "./api/insights-queries.ts";
 
 const ORIGIN_LABELS: Record<string, string> = {
   community_page: "Community page",

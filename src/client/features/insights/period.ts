@@ -1,4 +1,4 @@
-import type { InsightsPeriodInput, InsightsPreset } from "./insights-types.ts";
+import type { InsightsPeriodInput, InsightsPreset } from "#client/gql/graphql.ts";
 
 // The period lives in the URL's `period`: a preset's name (`last_30_days`) or a custom range of
 // the community's days (`2026-01-01..2026-03-31`), so a shared link shows the same view.

@@ -1,15 +1,10 @@
 import { queryOptions } from "@tanstack/react-query";
-import { TypedDocumentString } from "#client/gql/graphql.ts";
+import { graphql } from "#client/gql/gql.ts";
+import type { CommunityInsightsQuery } from "#client/gql/graphql.ts";
 import { request } from "#client/lib/graphql.ts";
-import type { CommunityInsightsQuery, CommunityInsightsQueryVariables } from "../insights-types.ts";
 import { formatPeriodParam, type Period, periodInput } from "../period.ts";
 
-// Written as the generated client would hold it; its types are insights-types.ts until the
-// contract's `communityInsights` is in schema.graphql and codegen types it.
-const CommunityInsightsDocument = new TypedDocumentString<
-  CommunityInsightsQuery,
-  CommunityInsightsQueryVariables
->(`
+const CommunityInsightsDocument = graphql(`
   query CommunityInsights($communityId: ID!, $period: InsightsPeriodInput!) {
     communityInsights(communityId: $communityId, period: $period) {
       period {
@@ -113,6 +108,16 @@ const CommunityInsightsDocument = new TypedDocumentString<
     }
   }
 `);
+
+export type CommunityInsights = CommunityInsightsQuery["communityInsights"];
+export type InsightsFigures = CommunityInsights["figures"];
+export type MemberGrowthPoint = CommunityInsights["memberGrowth"][number];
+export type ActivePoint = CommunityInsights["activeMembers"][number];
+export type EventsHeldPoint = CommunityInsights["eventsHeld"][number];
+export type SourceCount = CommunityInsights["sources"][number];
+export type RevenuePoint = NonNullable<CommunityInsights["revenue"]>[number];
+export type TopEvent = CommunityInsights["topEvents"][number];
+export type CohortRow = CommunityInsights["cohorts"][number];
 
 export const insightsKeys = {
   all: ["insights"] as const,

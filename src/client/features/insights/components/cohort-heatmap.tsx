@@ -1,5 +1,5 @@
 import { formatBucket, formatCount, formatShare } from "#client/components/charts/chart-format.ts";
-import type { CohortRow } from "../insights-types.ts";
+import type { CohortRow } from "../api/insights-queries.ts";
 import { TableCard } from "./table-card.tsx";
 
 /** Five shades, each with a text colour that keeps its contrast (styles.css, --heat-N). */

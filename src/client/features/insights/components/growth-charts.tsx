@@ -7,7 +7,7 @@ import {
 } from "#client/components/charts/chart-format.ts";
 import { ChartTable, type TableColumn } from "#client/components/charts/chart-table.tsx";
 import { type TimeSeries, TimeSeriesChart } from "#client/components/charts/time-series-chart.tsx";
-import type { ActivePoint, EventsHeldPoint, MemberGrowthPoint } from "../insights-types.ts";
+import type { ActivePoint, EventsHeldPoint, MemberGrowthPoint } from "../api/insights-queries.ts";
 import { bucketHeading, perBucket } from "../labels.ts";
 
 const bucketOf = (row: { bucket: string }) => row.bucket;

@@ -2,13 +2,14 @@ import { ArrowDownRightIcon, ArrowRightIcon, ArrowUpRightIcon } from "lucide-rea
 import { formatCount, formatShare } from "#client/components/charts/chart-format.ts";
 import { Card } from "#client/components/ui/card.tsx";
 import { formatPrice } from "#client/lib/money.ts";
-import type { InsightsFigures } from "../insights-types.ts";
+import type { InsightsFigures } from "../api/insights-queries.ts";
 
 /** Whether a rise is good news (more members) or bad (more people leaving, more no-shows). */
 type Tone = "up-is-good" | "up-is-bad";
 
 type Change =
   | { kind: "none" }
+  | { kind: "no-rate" }
   | { kind: "new" }
   | { kind: "relative"; ratio: number }
   | { kind: "points"; points: number };
@@ -21,14 +22,18 @@ export function countChange(value: number, previous: number | null): Change {
 }
 
 /** The change of a rate, in percentage points: 40% → 50% is "+10 pts", not "+25%". */
-export function rateChange(value: number | null, previous: number | null): Change {
-  if (value === null || previous === null) return { kind: "none" };
+export function rateChange(value: number | null, previous: number | null, hasPreviousPeriod = true): Change {
+  if (!hasPreviousPeriod) return { kind: "none" };
+  // A rate is null when no event ended in its period: the periods exist but cannot be compared.
+  if (value === null || previous === null) return { kind: "no-rate" };
   return { kind: "points", points: Math.round((value - previous) * 100) };
 }
 
 function changeText(change: Change): { visible: string; spoken: string; direction: -1 | 0 | 1 } {
   switch (change.kind) {
     case "none":
+      return { visible: "", spoken: "", direction: 0 };
+    case "no-rate":
       return { visible: "", spoken: "", direction: 0 };
     case "new":
       return { visible: "New", spoken: "none in the previous period", direction: 1 };
@@ -58,6 +63,9 @@ function changeText(change: Change): { visible: string; spoken: string; directio
 
 function ChangeBadge({ change, tone }: { change: Change; tone: Tone }) {
   const { visible, spoken, direction } = changeText(change);
+  if (change.kind === "no-rate") {
+    return <span className="text-xs text-muted-foreground">No events held to compare</span>;
+  }
   if (!visible) return <span className="text-xs text-muted-foreground">No earlier period</span>;
   const good = direction === 0 ? null : direction > 0 === (tone === "up-is-good");
   const Icon = direction > 0 ? ArrowUpRightIcon : direction < 0 ? ArrowDownRightIcon : ArrowRightIcon;
@@ -97,7 +105,13 @@ function Figure({
 }
 
 /** The period's key numbers, each with its change against the period of the same length before. */
-export function HeadlineFigures({ figures }: { figures: InsightsFigures }) {
+export function HeadlineFigures({
+  figures,
+  hasPreviousPeriod,
+}: {
+  figures: InsightsFigures;
+  hasPreviousPeriod: boolean;
+}) {
   const count = (label: string, figure: { value: number; previous: number | null }, tone?: Tone) => (
     <Figure
       key={label}
@@ -112,7 +126,7 @@ export function HeadlineFigures({ figures }: { figures: InsightsFigures }) {
       key={label}
       label={label}
       value={formatShare(figure.value)}
-      change={rateChange(figure.value, figure.previous)}
+      change={rateChange(figure.value, figure.previous, hasPreviousPeriod)}
       tone={tone}
     />
   );

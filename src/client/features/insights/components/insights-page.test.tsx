@@ -154,6 +154,8 @@ describe("insights page", () => {
     expect(screen.getByText(/Your events show here, ranked by registrations/)).toBeTruthy();
     expect(screen.getByText(/Retention shows here once people have joined/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Show as table: Events held" })).toBeNull();
+    // The period before exists, but no event ended in either: there is no rate to compare.
+    expect(figure("Attendance rate").textContent).toContain("No events held to compare");
   });
 
   it("shows an organizer no revenue when the server sends none", async () => {

@@ -4,8 +4,7 @@ import { EmptyPanel } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
 import { Skeleton } from "#client/components/ui/skeleton.tsx";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
-import { communityInsightsQueryOptions } from "../api/insights-queries.ts";
-import type { CommunityInsights } from "../insights-types.ts";
+import { type CommunityInsights, communityInsightsQueryOptions } from "../api/insights-queries.ts";
 import { granularityOf } from "../labels.ts";
 import { csvHref, type Period } from "../period.ts";
 import { CohortHeatmap } from "./cohort-heatmap.tsx";
@@ -66,7 +65,7 @@ function InsightsContent({
   const href = (chart: Parameters<typeof csvHref>[1]) => csvHref(communityId, chart, period);
   return (
     <>
-      <HeadlineFigures figures={insights.figures} />
+      <HeadlineFigures figures={insights.figures} hasPreviousPeriod={insights.period.previousFrom !== null} />
       <div className="grid gap-4 lg:grid-cols-2">
         <MemberGrowthChart
           rows={insights.memberGrowth}

@@ -8,7 +8,7 @@ import { ChartTable } from "#client/components/charts/chart-table.tsx";
 import { type TimeSeries, TimeSeriesChart } from "#client/components/charts/time-series-chart.tsx";
 import { formatPrice, viewerLocale } from "#client/lib/money.ts";
 import { minorUnitDigits } from "#shared/money.ts";
-import type { RevenuePoint } from "../insights-types.ts";
+import type { RevenuePoint } from "../api/insights-queries.ts";
 import { bucketHeading, perBucket } from "../labels.ts";
 
 const bucketOf = (row: RevenuePoint) => row.bucket;

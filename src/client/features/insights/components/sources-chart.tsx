@@ -1,7 +1,8 @@
 import { ChartCard } from "#client/components/charts/chart-card.tsx";
 import { formatCount } from "#client/components/charts/chart-format.ts";
 import { ChartTable } from "#client/components/charts/chart-table.tsx";
-import type { SourceCount } from "../insights-types.ts";
+import { type PluralForms, plural } from "#client/lib/plural.ts";
+import type { SourceCount } from "../api/insights-queries.ts";
 import { originLabel } from "../labels.ts";
 
 /**
@@ -26,10 +27,15 @@ export function SourcesChart({ rows, csvHref }: { rows: SourceCount[]; csvHref: 
               <Bar
                 value={row.registrations}
                 largest={largest}
-                label="registrations"
+                label={{ one: "registration", other: "registrations" }}
                 color="bg-[var(--chart-1)]"
               />
-              <Bar value={row.joins} largest={largest} label="joins" color="bg-[var(--chart-2)]" />
+              <Bar
+                value={row.joins}
+                largest={largest}
+                label={{ one: "join", other: "joins" }}
+                color="bg-[var(--chart-2)]"
+              />
             </li>
           ))}
         </ul>
@@ -58,7 +64,7 @@ function Bar({
 }: {
   value: number;
   largest: number;
-  label: string;
+  label: PluralForms;
   color: string;
 }) {
   return (
@@ -70,7 +76,7 @@ function Bar({
         />
       </span>
       <span className="w-28 shrink-0 text-xs text-muted-foreground tabular-nums">
-        {formatCount(value)} {label}
+        {formatCount(value)} {plural(value, label)}
       </span>
     </span>
   );

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { formatCount, formatShare } from "#client/components/charts/chart-format.ts";
 import { formatPrice } from "#client/lib/money.ts";
-import type { TopEvent } from "../insights-types.ts";
+import type { TopEvent } from "../api/insights-queries.ts";
 import { TableCard } from "./table-card.tsx";
 
 /** The period's events with the most registrations, how many came and, for admins, what each earned. */
