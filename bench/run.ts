@@ -10,6 +10,7 @@ import { repoRoot } from "../e2e/support/paths.ts";
 import { freePort } from "../scripts/with-postgres.ts";
 import { domainLogBench } from "./domain-log.ts";
 import { eventsBench } from "./events.ts";
+import { insightsBench } from "./insights.ts";
 import { loginJavaScript } from "./login-javascript.ts";
 import { memberImportBench } from "./member-import.ts";
 import { membersBench } from "./members.ts";
@@ -29,6 +30,7 @@ const benchmarks: Benchmark[] = [
   membersExportBench,
   memberImportBench,
   paymentsBench,
+  insightsBench,
 ];
 
 const resultsDir = join(repoRoot, "bench", "results");
