@@ -273,7 +273,7 @@ export async function seedInsights(
   const people = Math.max(...COMMUNITIES.map((c) => c.members + c.left));
   let started = performance.now();
   await first(`insert into "user" (id, name, email, email_verified, created_at, updated_at)
-    select 'u' || lpad((i)::text, 8, '0'), 'Member ' || i, 'member' || i || '@example.org', true, ${k.t0}, ${k.t0}
+    select 'u' || lpad((i)::text, 8, '0'), 'Member ' || i, 'member' || lpad((i)::text, 8, '0') || '@example.org', true, ${k.t0}, ${k.t0}
     from generate_series(1, ${people}) as i`);
   await first(`insert into community (id, slug, name, time_zone, currency, visibility, join_policy, member_count, created_at)
     values ${COMMUNITIES.map((c) => `('${c.id}', '${c.id}', 'Bench ${c.id}', '${c.timeZone}', 'EUR', 'public', 'open', ${c.members}, ${k.t0})`).join(", ")}`);
