@@ -1,6 +1,6 @@
 // The JavaScript the insights route adds to the dashboard, from the client build's manifest
-// (dist/client/.vite/manifest.json): the route's split chunks and everything they import, lazily
-// loaded parts included, less what the entry and the dashboard's layout route already load.
+// (dist/client/.vite/manifest.json): the route's split chunks with what they import, and what the
+// route imports lazily, less what the entry and the dashboard's layout route already load.
 // Gzip level 9, as bench/login-javascript.ts measures.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,14 +25,13 @@ export type RouteJavaScript = {
   bytes: number;
 };
 
-/** The chunks `keys` load: their static imports, and with `lazy` their dynamic ones too, transitively. */
-function closure(manifest: Manifest, keys: string[], lazy: boolean): Set<string> {
+/** The chunks `keys` load with them: their static imports, transitively. */
+function closure(manifest: Manifest, keys: string[]): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const next of manifest[key]?.imports ?? []) visit(next);
-    if (lazy) for (const next of manifest[key]?.dynamicImports ?? []) visit(next);
   };
   for (const key of keys) visit(key);
   return seen;
@@ -48,9 +47,10 @@ export function insightsRouteJavaScript(): RouteJavaScript | null {
   const route = keysOf(ROUTE);
   if (route.length === 0) throw new Error(`the build's manifest has no chunk of ${ROUTE}`);
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const already = closure(manifest, [...entries, ...keysOf(LAYOUT)], false);
-  const eager = closure(manifest, route, false);
-  const all = closure(manifest, route, true);
+  const already = closure(manifest, [...entries, ...keysOf(LAYOUT)]);
+  const eager = closure(manifest, route);
+  // What the route's own modules import lazily (a chart library, say) loads once the page asks for it.
+  const all = closure(manifest, [...route, ...route.flatMap((key) => manifest[key]?.dynamicImports ?? [])]);
   const chunks = [...all]
     .filter((key) => !already.has(key))
     .map((key) => {
