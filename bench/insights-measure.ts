@@ -143,9 +143,9 @@ async function main() {
     const [today] = rowsOf<{ day: string }>(
       await exec(`select (now() at time zone '${BIG.timeZone}')::date::text as day`),
     );
-    const [created] = rowsOf<{ day: string }>(
+    const [created] = rowsOf<{ day: string; epoch: number | string }>(
       await exec(
-        `select (created_at at time zone time_zone)::date::text as day from community where id = '${BIG.id}'`,
+        `select (created_at at time zone time_zone)::date::text as day, extract(epoch from created_at)::float8 as epoch from community where id = '${BIG.id}'`,
       ),
     );
     const to = today?.day ?? dayOf(new Date());
@@ -174,6 +174,7 @@ async function main() {
       const reads = await pageReads(database.db, {
         communityId: BIG.id,
         timeZone: BIG.timeZone,
+        createdAt: new Date(Number(created?.epoch ?? 0) * 1000),
         memberCount: Number(members?.n ?? BIG.members),
         preset: period.preset,
         from: period.from,

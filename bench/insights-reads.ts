@@ -5,6 +5,7 @@ import type { Db } from "#server/db/client.ts";
 export type PageQuery = {
   communityId: string;
   timeZone: string;
+  createdAt: Date;
   memberCount: number;
   preset: "last_7_days" | "last_30_days" | "last_90_days" | "last_12_months" | "all_time" | null;
   from: string;
