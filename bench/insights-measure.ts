@@ -18,6 +18,8 @@ import { BIG, type Exec, SCALE, seedInsights } from "./insights-seed.ts";
 const SAMPLES = Number(process.env.INSIGHTS_SAMPLES ?? 20);
 /** A naive read is sampled until about this long has gone, at least three times. */
 const NAIVE_BUDGET_MS = 5_000;
+/** INSIGHTS_NAIVE=0 leaves the naive reads out, e.g. when a run on the same fill printed them already. */
+const NAIVE = process.env.INSIGHTS_NAIVE !== "0";
 const kind = process.env.INSIGHTS_DB === "pglite" ? "pglite" : "postgres";
 const log = (line: string) => console.error(`insights (${kind}): ${line}`);
 
@@ -198,7 +200,7 @@ async function main() {
           );
         }
         const naiveParts = [];
-        for (const [label, list] of Object.entries(part.naive)) {
+        for (const [label, list] of NAIVE ? Object.entries(part.naive) : []) {
           const naiveTiming = await time(
             async () => {
               for (const statement of list) await exec(statement);
