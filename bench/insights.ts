@@ -36,7 +36,7 @@ const ms = (value: number) =>
   value >= 1000 ? `${value.toLocaleString("en", { maximumFractionDigits: 0 })} ms` : `${value.toFixed(1)} ms`;
 const count = (value: string | undefined) => Number(value ?? 0).toLocaleString("en");
 
-function print(run: InsightsMeasured) {
+export function printInsights(run: InsightsMeasured) {
   const c = run.counts;
   console.log(
     `${run.database} (scale ${run.scale}): ${count(c.members)} members, ${count(c.events)} events, ${count(c.registrations)} registrations, ${count(c.payments)} payments, ${count(c.entries)} log entries`,
@@ -65,9 +65,10 @@ function print(run: InsightsMeasured) {
     console.log(`    ${verdict.padEnd(4)}  ${r.read}: ${timed}; naively ${ms(r.naiveP95Ms)}`);
     if (r.timing && r.timing.p95Ms > BUDGET_MS)
       for (const s of r.statements) console.log(`            ${ms(s.ms)}  ${s.sql}`);
-    console.log(
-      `            naive: ${r.naive.map((n) => `${n.label} ${ms(n.p95Ms)}${n.runs < 20 ? ` (${n.runs} runs)` : ""}`).join("; ")}`,
-    );
+    if (r.naive.length > 0)
+      console.log(
+        `            naive: ${r.naive.map((n) => `${n.label} ${ms(n.p95Ms)}${n.runs < 20 ? ` (${n.runs} runs)` : ""}`).join("; ")}`,
+      );
   }
 }
 
@@ -86,7 +87,7 @@ export const insightsBench: Benchmark = {
         }),
       );
     }
-    for (const run of runs) print(run);
+    for (const run of runs) printInsights(run);
 
     const javascript = insightsRouteJavaScript();
     if (javascript === null) {
