@@ -3,12 +3,15 @@
 // 1,000,000 payments with their domain-event log; the rollups rebuilt from the log; every read
 // behind the page timed for each period (p95 <= 200 ms) beside the same figures computed naively
 // from the raw tables. The same on PGlite at a twentieth of the size, and the route's gzip JS.
+// Knobs (environment): INSIGHTS_SCALE (PostgreSQL's size, 1), INSIGHTS_PGLITE_SCALE (0.05),
+// INSIGHTS_SAMPLES (20 timed runs a read), INSIGHTS_NAIVE=0 (leave the naive reads out) and, with a
+// DATABASE_URL that outlives the run, INSIGHTS_REUSE=1 (keep an earlier run's fill).
 import { insightsRouteJavaScript } from "./insights-javascript.ts";
 import { runMeasureScript } from "./measure-script.ts";
 import type { Benchmark } from "./types.ts";
 
 const BUDGET_MS = 200;
-const PGLITE_SCALE = "0.05";
+const PGLITE_SCALE = process.env.INSIGHTS_PGLITE_SCALE ?? "0.05";
 
 type Timing = { p50Ms: number; p95Ms: number; runs: number };
 
