@@ -202,6 +202,8 @@ export default defineConfig({
   build: {
     outDir: "dist/client",
     assetsDir: "assets",
+    // Which chunks each route loads, for the benchmarks that print a route's JavaScript.
+    manifest: true,
     emptyOutDir: true,
     // Every supported browser has native modulepreload; the polyfill would only add bytes to the entry.
     // Route chunks are preloaded by TanStack Router on intent; see preloadEntryImports for the entry.

@@ -11,6 +11,7 @@ import { freePort } from "../scripts/with-postgres.ts";
 import { domainLogBench } from "./domain-log.ts";
 import { eventsBench } from "./events.ts";
 import { forecastBench } from "./forecast.ts";
+import { insightsBench } from "./insights.ts";
 import { loginJavaScript } from "./login-javascript.ts";
 import { memberImportBench } from "./member-import.ts";
 import { membersBench } from "./members.ts";
@@ -31,6 +32,7 @@ const benchmarks: Benchmark[] = [
   memberImportBench,
   paymentsBench,
   forecastBench,
+  insightsBench,
 ];
 
 const resultsDir = join(repoRoot, "bench", "results");
