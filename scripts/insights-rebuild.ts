@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { openDatabase } from "#server/db/client.ts";
-import { rebuildInsights } from "#server/modules/insights/insights-rebuild.service.ts";
+import { rebuildInsights, vacuumRollups } from "#server/modules/insights/insights-rebuild.service.ts";
 
 // `npm run insights:rebuild [-- --community <id>]`: computes the insights rollups again from the
 // domain-event log, on the app's database (PostgreSQL when DATABASE_URL is set, otherwise the
@@ -25,6 +25,7 @@ try {
     database.db,
     values.community ? { communityId: values.community } : {},
   );
+  if (!values.community) await vacuumRollups(database.db);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const scope = values.community ? `community ${values.community}` : "all communities";
   console.log(

@@ -247,6 +247,7 @@ it("keeps rollups equal to a rebuild under a random concurrent mix", async () =>
   const kept = await snapshotRollups(main);
   expect(kept.insights_member?.length).toBeGreaterThan(20);
   expect(kept.insights_cohort?.length).toBeGreaterThan(0);
+  expect(kept.insights_active_gap?.length).toBeGreaterThan(0);
   expect(kept.insights_held_origin?.length).toBeGreaterThan(0);
   await rebuildInsights(main);
   expect(await snapshotRollups(main)).toEqual(kept);

@@ -17,6 +17,7 @@ const ROLLUP_TABLES = [
   "insights_member_day",
   "insights_registration_day",
   "insights_active_day",
+  "insights_active_gap",
   "insights_active_count",
   "insights_attendance",
   "insights_cohort",
@@ -87,6 +88,15 @@ export async function rebuildCommunityUpTo(tx: Db, communityId: string, upTo: Lo
   return recompute(tx, communityId, upTo);
 }
 
+/**
+ * Vacuums and analyzes the rollup tables, outside any transaction. A full rebuild leaves every old
+ * rollup row dead and the planner's statistics stale; until a vacuum, the index-only reads behind
+ * the insights page visit the heap for each entry they meet, dead ones included.
+ */
+export async function vacuumRollups(db: Db): Promise<void> {
+  for (const table of ROLLUP_TABLES) await db.execute(sql`vacuum analyze ${sql.identifier(table)}`);
+}
+
 /** Asks the jobs runtime to rebuild one community's rollups, or all of them. */
 export async function requestInsightsRebuild(db: Db, options: { communityId?: string } = {}): Promise<void> {
   await db.execute(sql`
@@ -105,8 +115,10 @@ export async function runRequestedRebuilds(db: Db): Promise<number> {
   );
   if (requests.length === 0) return 0;
   const everything = requests.some((r) => r.community_id === null);
-  if (everything) await rebuildInsights(db);
-  else
+  if (everything) {
+    await rebuildInsights(db);
+    await vacuumRollups(db);
+  } else
     for (const communityId of new Set(requests.map((r) => r.community_id as string)))
       await rebuildInsights(db, { communityId });
   await db.execute(sql`delete from insights_rebuild_request where id in ${requests.map((r) => r.id)}`);
@@ -229,6 +241,11 @@ async function recompute(tx: Db, communityId: string | null, upTo: LogPosition):
         or (type = 'registration.checked_in' and (payload->>'checkedIn')::boolean))
     ) a`);
   const active = communityId ? sql`where community_id = ${communityId}` : sql``;
+  await tx.execute(sql`
+    insert into insights_active_gap (community_id, day, previous_day, people)
+    select community_id, day, coalesce(previous_day, '-infinity'::date), count(*)
+    from insights_active_day ${active}
+    group by 1, 2, 3`);
   await tx.execute(sql`
     insert into insights_active_count (community_id, unit, bucket, people)
     select community_id, 'day', day, count(*) from insights_active_day ${active} group by 1, 3

@@ -131,16 +131,17 @@ export async function readRollups(
   );
 
   // A person counts once, on their first active day within the range: the one whose previous
-  // active day lies before the range (or who has none).
+  // active day lies before the range (or who has none, '-infinity'). The gap rollup holds how many
+  // people each (day, previous day) pair has, so the count is a sum over far fewer rows.
   const [counts] = rowsOf<Record<string, string | number | null>>(
     await db.execute(sql`
       select
-        (select count(*) from insights_active_day
+        (select sum(people) from insights_active_gap
           where community_id = ${communityId} and day between ${from} and ${to}
-            and (previous_day is null or previous_day < ${from})) as active,
-        (select count(*) from insights_active_day
+            and previous_day < ${from}) as active,
+        (select sum(people) from insights_active_gap
           where community_id = ${communityId} and day between ${prevFrom} and ${prevTo}
-            and (previous_day is null or previous_day < ${prevFrom})) as previous_active,
+            and previous_day < ${prevFrom}) as previous_active,
         (select sum(registrations) from insights_registration_day
           where community_id = ${communityId} and day between ${prevFrom} and ${prevTo}) as previous_registrations`),
   );
@@ -151,10 +152,10 @@ export async function readRollups(
         case when b.whole then coalesce((
           select people from insights_active_count
           where community_id = ${communityId} and unit = ${unit} and bucket = b.bucket), 0)
-        else (
-          select count(*) from insights_active_day
+        else coalesce((
+          select sum(people) from insights_active_gap
           where community_id = ${communityId} and day between b.first and b.last
-            and (previous_day is null or previous_day < b.first)) end as people
+            and previous_day < b.first), 0) end as people
       from jsonb_to_recordset(${JSON.stringify(
         buckets.map((b) => ({ bucket: b.bucket, first: b.from, last: b.to, whole: b.whole })),
       )}::jsonb) as b(bucket date, first date, last date, whole boolean)

@@ -8,6 +8,7 @@ export async function snapshotRollups(db: Db, communityId?: string): Promise<Rec
     insights_member_day: "community_id, day, origin",
     insights_registration_day: "community_id, day, origin",
     insights_active_day: "community_id, user_id, day",
+    insights_active_gap: "community_id, day, previous_day",
     insights_active_count: "community_id, unit, bucket",
     insights_attendance: "community_id, user_id, event_id",
     insights_cohort: "community_id, cohort, month",

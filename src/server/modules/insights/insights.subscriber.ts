@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { LogEntry } from "#server/modules/log/log.events.ts";
 import { deleteRollups, rebuildCommunityUpTo } from "./insights-rebuild.service.ts";
@@ -185,21 +185,35 @@ async function countRegistration(tx: Db, { communityId, day }: At, origin: strin
 
 /** The person was active that day: counted once per day, week and month however often. */
 async function markActive(tx: Db, { communityId, day }: At, userId: string) {
-  const added = rowsOf<{ day: string }>(
+  const [added] = rowsOf<{ previous_day: string }>(
     await tx.execute(sql`
       insert into insights_active_day (community_id, user_id, day, previous_day)
       values (${communityId}, ${userId}, ${day}, (
         select max(day) from insights_active_day
         where community_id = ${communityId} and user_id = ${userId} and day < ${day}::date))
-      on conflict do nothing returning day::text`),
+      on conflict do nothing returning coalesce(previous_day, '-infinity'::date)::text as previous_day`),
   );
-  if (added.length === 0) return;
-  // Entries do not arrive in the order of their days: a day may fall before ones already kept.
-  await tx.execute(sql`
-    update insights_active_day set previous_day = ${day}
-    where community_id = ${communityId} and user_id = ${userId} and day = (
-      select min(day) from insights_active_day
-      where community_id = ${communityId} and user_id = ${userId} and day > ${day}::date)`);
+  if (!added) return;
+  // Entries do not arrive in the order of their days: a day may fall before ones already kept,
+  // whose previous day then becomes this one.
+  const [next] = rowsOf<{ day: string; previous_day: string }>(
+    await tx.execute(sql`
+      update insights_active_day n set previous_day = ${day}
+      from (
+        select day, previous_day from insights_active_day
+        where community_id = ${communityId} and user_id = ${userId} and day > ${day}::date
+        order by day limit 1
+      ) old
+      where n.community_id = ${communityId} and n.user_id = ${userId} and n.day = old.day
+      returning n.day::text as day, coalesce(old.previous_day, '-infinity'::date)::text as previous_day`),
+  );
+  // The gap rollup follows: this day arrives after the previous one, and the next day, if any,
+  // now follows this one instead of the previous one.
+  await addGap(tx, communityId, sql`${day}::date`, sql`${added.previous_day}::date`, 1);
+  if (next) {
+    await addGap(tx, communityId, sql`${next.day}::date`, sql`${next.previous_day}::date`, -1);
+    await addGap(tx, communityId, sql`${next.day}::date`, sql`${day}::date`, 1);
+  }
   await tx.execute(sql`
     insert into insights_active_count (community_id, unit, bucket, people)
     select ${communityId}, u.unit, u.bucket, 1
@@ -213,6 +227,27 @@ async function markActive(tx: Db, { communityId, day }: At, userId: string) {
       where a.community_id = ${communityId} and a.user_id = ${userId}
         and a.day >= u.bucket and a.day < u.next and a.day <> ${day}::date)
     on conflict (community_id, unit, bucket) do update set people = insights_active_count.people + 1`);
+}
+
+/** Moves the count of people active on `day` after `previousDay`; a count reaching zero is deleted. */
+async function addGap(tx: Db, communityId: string, day: SQL, previousDay: SQL, by: 1 | -1) {
+  if (by === 1) {
+    await tx.execute(sql`
+      insert into insights_active_gap (community_id, day, previous_day, people)
+      values (${communityId}, ${day}, ${previousDay}, 1)
+      on conflict (community_id, day, previous_day) do update set people = insights_active_gap.people + 1`);
+    return;
+  }
+  const [left] = rowsOf<{ people: number }>(
+    await tx.execute(sql`
+      update insights_active_gap set people = people - 1
+      where community_id = ${communityId} and day = ${day} and previous_day = ${previousDay}
+      returning people`),
+  );
+  if (left && Number(left.people) === 0)
+    await tx.execute(sql`
+      delete from insights_active_gap
+      where community_id = ${communityId} and day = ${day} and previous_day = ${previousDay}`);
 }
 
 async function checkIn(tx: Db, { communityId, day }: At, userId: string, eventId: string) {

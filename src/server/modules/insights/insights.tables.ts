@@ -65,6 +65,23 @@ export const insightsActiveDay = pgTable(
   ],
 );
 
+/**
+ * `insights_active_day` folded by (day, previous day): how many people had an active day on `day`
+ * whose previous one was `previous_day` ('-infinity' for none). The people active within a range
+ * are the sum over its days of the rows whose previous day lies before it, read from far fewer
+ * rows than the active days themselves. Rows reaching zero are deleted.
+ */
+export const insightsActiveGap = pgTable(
+  "insights_active_gap",
+  {
+    communityId: text("community_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    previousDay: date("previous_day", { mode: "string" }).notNull(),
+    people: integer("people").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.day, t.previousDay] })],
+);
+
 /** Distinct active people per day, week and month, kept as `insights_active_day` gains rows. */
 export const insightsActiveCount = pgTable(
   "insights_active_count",
