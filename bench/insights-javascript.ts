@@ -25,13 +25,20 @@ export type RouteJavaScript = {
   bytes: number;
 };
 
-/** The chunks `keys` load with them: their static imports, transitively. */
-function closure(manifest: Manifest, keys: string[]): Set<string> {
+/**
+ * The chunks `keys` load with them: their static imports, transitively. With `lazyFrom`, also what
+ * those chunks import lazily (uPlot, when the first chart draws), except other routes and chunks
+ * the entry and the layout already hold (their lazy imports are other pages').
+ */
+function closure(manifest: Manifest, keys: string[], lazyFrom?: Set<string>): Set<string> {
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
     for (const next of manifest[key]?.imports ?? []) visit(next);
+    if (lazyFrom && !lazyFrom.has(key))
+      for (const next of manifest[key]?.dynamicImports ?? [])
+        if (!next.startsWith("src/client/routes/")) visit(next);
   };
   for (const key of keys) visit(key);
   return seen;
@@ -49,8 +56,9 @@ export function insightsRouteJavaScript(): RouteJavaScript | null {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
   const already = closure(manifest, [...entries, ...keysOf(LAYOUT)]);
   const eager = closure(manifest, route);
-  // What the route's own modules import lazily (a chart library, say) loads once the page asks for it.
-  const all = closure(manifest, [...route, ...route.flatMap((key) => manifest[key]?.dynamicImports ?? [])]);
+  // What the route's modules import lazily (the chart layer, and uPlot when the first chart draws)
+  // loads once the page asks for it, however deep the lazy import sits.
+  const all = closure(manifest, route, already);
   const chunks = [...all]
     .filter((key) => !already.has(key))
     .map((key) => {

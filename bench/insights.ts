@@ -67,7 +67,8 @@ export function printInsights(run: InsightsMeasured) {
       r.timing === null
         ? "not measured (no such read in this build)"
         : `p95 ${ms(r.timing.p95Ms)}, p50 ${ms(r.timing.p50Ms)}`;
-    console.log(`    ${verdict.padEnd(4)}  ${r.read}: ${timed}; naively ${ms(r.naiveP95Ms)}`);
+    const naively = r.naive.length > 0 ? `; naively ${ms(r.naiveP95Ms)}` : "";
+    console.log(`    ${verdict.padEnd(4)}  ${r.read}: ${timed}${naively}`);
     if (r.timing && r.timing.p95Ms > BUDGET_MS)
       for (const s of r.statements) console.log(`            ${ms(s.ms)}  ${s.sql}`);
     if (r.naive.length > 0)
