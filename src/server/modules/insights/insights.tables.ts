@@ -53,16 +53,13 @@ export const insightsActiveDay = pgTable(
     userId: text("user_id").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     /**
-     * The person's active day before this one (null for their first): the people active within
-     * any range of days are the rows in it whose previous day lies before it, counted without
-     * gathering their ids.
+     * The person's active day before this one (null for their first). The reads count people from
+     * `insights_active_gap`, these rows grouped by (day, previous day); the rows themselves are
+     * only walked per person, through the primary key.
      */
     previousDay: date("previous_day", { mode: "string" }),
   },
-  (t) => [
-    primaryKey({ columns: [t.communityId, t.userId, t.day] }),
-    index("insights_active_day_day_idx").on(t.communityId, t.day, t.previousDay),
-  ],
+  (t) => [primaryKey({ columns: [t.communityId, t.userId, t.day] })],
 );
 
 /**

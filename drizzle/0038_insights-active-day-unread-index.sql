@@ -1,0 +1,1 @@
+DROP INDEX "insights_active_day_day_idx";
