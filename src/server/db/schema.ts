@@ -1,3 +1,4 @@
+export * from "#server/modules/agents/agents.tables.ts";
 export * from "#server/modules/auth/auth.tables.ts";
 export * from "#server/modules/auth/passkey.tables.ts";
 export * from "#server/modules/auth/two-factor.tables.ts";

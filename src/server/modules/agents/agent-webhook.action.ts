@@ -1,0 +1,7 @@
+import type { ActionHandler } from "./agent-engine.types.ts";
+
+const unbuilt = (): never => {
+  throw new Error("This action is not built yet.");
+};
+
+export const webhookAction: ActionHandler<"webhook"> = { plan: unbuilt, apply: unbuilt };
