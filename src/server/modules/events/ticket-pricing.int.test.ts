@@ -160,6 +160,9 @@ describe("ticket prices, member prices, sales windows and order limits", {
     ]);
 
     // Stripe switches the account's charges off: what is priced stays, nothing new can be priced.
+    // The onboarding's own `account.updated` webhook is delivered and handled first, or it would
+    // switch them back on.
+    await world.settle();
     await t.server.database.db
       .update(paymentAccount)
       .set({ chargesEnabled: false, payoutsEnabled: false })
