@@ -23,6 +23,7 @@ describe("which addresses a webhook may reach", () => {
     "fc00::1",
     "fd00:ec2::254",
     "ff02::1",
+    "::7f00:1",
     "::ffff:127.0.0.1",
     "::ffff:7f00:1",
     "::ffff:a9fe:a9fe",

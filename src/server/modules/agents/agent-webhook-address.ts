@@ -43,8 +43,7 @@ for (const [network, prefix] of [
   internal.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
+  ["::", 96], // unspecified, loopback and the old IPv4-compatible form
   ["64:ff9b::", 96], // NAT64: reaches IPv4 addresses, including internal ones
   ["64:ff9b:1::", 48], // local NAT64
   ["100::", 64], // discard
