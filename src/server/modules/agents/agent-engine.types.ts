@@ -89,6 +89,8 @@ export type AgentDeps = {
     allowLoopback: boolean;
   };
   log: (line: string) => void;
+  /** Tells the job runtime that runs became due now (approvals decided), so it need not wait for its poll. */
+  wakeRunner?: () => void;
 };
 
 /** An agent as the engine reads it. */
