@@ -246,6 +246,72 @@ describe("dry run", () => {
     expect(dry.totals).toMatchObject({ triggers: 7, messages: 4, stoppedByLimit: 2 });
   });
 
+  it("finds the time triggers that fell in the period: each schedule occurrence, events that started or ended", async () => {
+    // Exactly four weeks, open at one end: four Mondays, whatever the day the test runs.
+    const to = new Date();
+    const from = new Date(to.getTime() - 28 * DAY);
+    const digest: AgentDefinition = {
+      ...welcome,
+      trigger: { kind: "schedule", cron: "0 9 * * 1" },
+      actions: [{ kind: "notify_admins", message: "Weekly digest for {{community.name}}" }],
+    };
+    const weekly = await dryRunAgent(agentDeps(t), {
+      agent: await insertAgent("Digest", digest),
+      definition: digest,
+      from,
+      to,
+      requestedBy: ownerId,
+    });
+    expect(weekly.runs).toHaveLength(4);
+    for (const run of weekly.runs) {
+      expect(
+        new Date(run.trigger.occurredAt).toLocaleString("en-GB", {
+          timeZone: "Europe/Berlin",
+          weekday: "short",
+          hour: "2-digit",
+          minute: "2-digit",
+        }),
+      ).toBe("Mon 09:00");
+      expect(run.steps.map((s) => s.summary)).toEqual(["Notify the admins: “Weekly digest for Makers”"]);
+    }
+
+    // Robot night, moved into the past: it started three days ago and ended the same evening.
+    await t.server.database.db.execute(sql`update event set starts_at = now() - interval '3 days',
+      ends_at = now() - interval '3 days' + interval '3 hours' where community_id = ${communityId} and title = 'Robot night'`);
+    const thanks: AgentDefinition = {
+      ...welcome,
+      trigger: { kind: "event_ended" },
+      actions: [
+        {
+          kind: "email",
+          to: "registrants",
+          subject: "Thanks for coming to {{event.title}}",
+          body: "Hi {{member.firstName}}",
+        },
+      ],
+    };
+    const ended = await dryRunAgent(agentDeps(t), {
+      agent: await insertAgent("Thanks", thanks),
+      definition: thanks,
+      from,
+      to,
+      requestedBy: ownerId,
+    });
+    expect(ended.runs.map((r) => r.steps.map((s) => s.summary))).toEqual([
+      ["Email “Thanks for coming to Robot night” to 2 registrants of “Robot night”"],
+    ]);
+    expect(ended.totals).toMatchObject({ triggers: 1, messages: 2 });
+    const soon: AgentDefinition = { ...thanks, trigger: { kind: "event_starts_in", hours: 24 } };
+    const starts = await dryRunAgent(agentDeps(t), {
+      agent: await insertAgent("Soon", soon),
+      definition: soon,
+      from,
+      to,
+      requestedBy: ownerId,
+    });
+    expect(starts.runs.map((r) => r.trigger.key)).toEqual([expect.stringMatching(/^starts:/)]);
+  });
+
   it("refuses a period that ends before it starts", async () => {
     const agent = await insertAgent("Backwards", welcome);
     await expect(
