@@ -18,7 +18,7 @@ import { join } from "#server/modules/membership/membership-test-support.ts";
 import type { TestServer } from "#server/test/harness.ts";
 import { startTestServer } from "#server/test/harness.ts";
 import { type AgentDefinition, DEFAULT_AGENT_LIMITS } from "#shared/agents.ts";
-import { dryRunAgent, dryRunById } from "./agent-dry-run.service.ts";
+import { dryRunAgent, dryRunById, replayRun } from "./agent-dry-run.service.ts";
 import type { AgentRecord, RunPlan } from "./agent-engine.types.ts";
 import { agentDeps } from "./agent-plan.test-support.ts";
 
@@ -217,6 +217,15 @@ describe("dry run", () => {
         expect(run?.status).toBe(planned.skipped ? "skipped" : "succeeded");
       }
     }
+    // Replaying a recorded run plans it again as of now: nothing has changed, so the same steps.
+    const [recorded] = (
+      (await t.server.database.db.execute(
+        sql`select id, plan from agent_run where agent_id = ${confirmer.id} order by trigger_key limit 1`,
+      )) as unknown as { rows: { id: string; plan: RunPlan }[] }
+    ).rows;
+    const replayed = await replayRun(deps, recorded?.id ?? "");
+    expect(replayed && shape(replayed).steps).toEqual(recorded?.plan.steps);
+    expect(await replayRun(deps, randomUUID())).toBeNull();
     await t.drain();
     const welcomes = t.smtp.mails.filter((m) => m.subject.startsWith("Welcome to Makers"));
     expect(welcomes).toHaveLength(greeterDry.totals.messages);
