@@ -24,7 +24,7 @@ type RegistrationInput = { registrationId: string; decision: "approve" | "declin
 export const decideRegistrationAction: ActionHandler<"decide_registration"> = {
   async plan(_deps, ctx, action) {
     const registration = ctx.registration;
-    if (!registration || registration.status !== "pending") return [];
+    if (registration?.status !== "pending") return [];
     const title = ctx.event ? ` for “${ctx.event.title}”` : "";
     const verb = action.decision === "approve" ? "Approve" : "Decline";
     return [
