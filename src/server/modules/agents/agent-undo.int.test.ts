@@ -6,6 +6,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import {
+  agentApproval,
   agentRun,
   agentStep,
   announcement,
@@ -236,6 +237,54 @@ describe("agent tag actions", () => {
     expect((await s.membershipOf(ada.id))?.tags).toEqual(["later"]);
     // The step stays done (its effect was not taken back by the undo), the email stays sent.
     expect((await s.stepsOf(runId)).map((st) => st.status)).toEqual(["done", "done"]);
+  });
+});
+
+describe("undoing a run that waits for approvals", () => {
+  it("rejects its waiting proposals with it, and refuses a run still going", async () => {
+    const s = await setUp();
+    const ada = await s.person("Ada Lovelace");
+    await joinCommunity(s.as(ada), s.club.id, []);
+    const agent = await s.agentWith([{ kind: "add_tag", tag: "new" }]);
+    const ctx = await planContext(s.db, agent, { userId: ada.id });
+    const runId = await runSteps(s.deps, ctx, await planSteps(s.deps, ctx));
+    const proposedId = randomUUID();
+    await s.db.insert(agentStep).values({
+      id: proposedId,
+      runId,
+      index: 1,
+      kind: "remove_tag",
+      input: { membershipId: ctx.member?.membershipId, tag: "new", summary: "Remove the tag “new”" },
+      status: "proposed",
+    });
+    await s.db.insert(agentApproval).values({
+      id: randomUUID(),
+      communityId: s.club.id,
+      agentId: agent.id,
+      runId,
+      stepId: proposedId,
+      reason: "Test agent: proposed",
+      createdAt: new Date(),
+    });
+    await s.db.update(agentRun).set({ status: "awaiting_approval" }).where(eq(agentRun.id, runId));
+
+    expect(await undoRun(s.deps, { runId, userId: s.owner.id })).toMatchObject({ undoneSteps: 1 });
+    expect((await s.stepsOf(runId)).map((st) => st.status)).toEqual(["undone", "rejected"]);
+    const [approval] = await s.db.select().from(agentApproval).where(eq(agentApproval.runId, runId));
+    expect([approval?.status, approval?.decidedBy]).toEqual(["rejected", s.owner.id]);
+    const [run] = await s.db.select().from(agentRun).where(eq(agentRun.id, runId));
+    expect(run?.status).toBe("succeeded");
+
+    const running = await runSteps(s.deps, { ...ctx, trigger: { ...ctx.trigger, key: "test:running" } }, []);
+    await s.db.update(agentRun).set({ status: "running" }).where(eq(agentRun.id, running));
+    const refused = await refusal(undoRun(s.deps, { runId: running, userId: s.owner.id }));
+    expect([refused.code, refused.message]).toEqual([
+      "CONFLICT",
+      "This run is still going: undo it once it has finished.",
+    ]);
+    expect((await refusal(undoRun(s.deps, { runId: randomUUID(), userId: s.owner.id }))).code).toBe(
+      "NOT_FOUND",
+    );
   });
 });
 
