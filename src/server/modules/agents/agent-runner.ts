@@ -8,11 +8,11 @@ import type {
   AgentDeps,
   AgentRecord,
   LimitName,
-  PlanContext,
   RunPlan,
   StepRef,
   TriggerFacts,
 } from "./agent-engine.types.ts";
+import { noticeAdmins } from "./agent-notify.action.ts";
 import { planRun } from "./agent-planner.ts";
 import { agentApproval, agentStep } from "./agents.tables.ts";
 
@@ -126,65 +126,29 @@ async function messagesOn(db: Db, agentId: string, day: string): Promise<number>
   return Number(row?.count ?? 0);
 }
 
-/** The community as the planner's context names it (for the admins' notice when an agent pauses). */
-async function communityOf(deps: AgentDeps, communityId: string): Promise<PlanContext["community"]> {
-  const [row] = rowsOf<{ id: string; name: string; slug: string; time_zone: string }>(
-    await deps.db.execute(sql`select id, name, slug, time_zone from community where id = ${communityId}`),
-  );
-  const slug = row?.slug ?? communityId;
-  return {
-    id: communityId,
-    name: row?.name ?? "",
-    slug,
-    timeZone: row?.time_zone ?? "UTC",
-    link: `${deps.appUrl}/c/${slug}`,
-  };
-}
-
 /**
- * Pauses the agent (if it is on) and tells the admins why, through the `notify_admins` action as an
- * agent's own notice would: a notice in the dashboard and mail. Runs inside `tx`; `key` makes the
- * notice's mail once per stop even when the transaction is retried.
+ * Pauses the agent (if it is on) and tells the admins why, as an agent's own `notify_admins` does:
+ * a notice on the dashboard and mail. Runs inside `tx`; the run's id keys the mail, so a retried
+ * stop never mails twice. False when the agent was no longer on (nothing to say again).
  */
 export async function pauseAgent(
   tx: Db,
   deps: AgentDeps,
-  input: { agentId: string; runId: string; trigger: TriggerFacts; reason: string },
+  input: { agentId: string; runId: string; reason: string },
 ): Promise<boolean> {
   const row = await agentRow(tx, input.agentId, true);
   if (row?.status !== "on") return false;
   await tx.execute(sql`
     update agent set status = 'paused', paused_reason = ${input.reason}, updated_at = ${iso(deps.clock())}::timestamptz
     where id = ${row.id}`);
-  const handler = ACTION_HANDLERS.notify_admins;
-  const ctx: PlanContext = {
-    agent: recordOf(row),
-    trigger: input.trigger,
-    community: await communityOf({ ...deps, db: tx }, row.community_id),
-    member: null,
-    event: null,
-    registration: null,
-    joinAnswers: null,
-  };
-  const planned = await handler.plan({ ...deps, db: tx }, ctx, {
-    kind: "notify_admins",
+  await noticeAdmins(tx, deps, {
+    communityId: row.community_id,
+    agentId: row.id,
+    agentName: row.name,
+    runId: input.runId,
     message: input.reason,
+    key: `pause:${input.runId}`,
   });
-  for (const [index, step] of planned.entries()) {
-    await handler.apply(
-      tx,
-      deps,
-      {
-        runId: input.runId,
-        stepId: `pause:${input.runId}:${index}`,
-        index,
-        agentId: row.id,
-        communityId: row.community_id,
-        input: { ...step.input, summary: step.summary, reason: step.reason, messages: step.messages },
-      },
-      null,
-    );
-  }
   return true;
 }
 
@@ -228,7 +192,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
         sql`update agent_step set status = 'skipped' where run_id = ${run.id} and status = 'pending'`,
       );
       await finish(tx, run, "stopped_by_limit", reason);
-      await pauseAgent(tx, deps, { agentId: run.agent_id, runId: run.id, trigger: run.trigger, reason });
+      await pauseAgent(tx, deps, { agentId: run.agent_id, runId: run.id, reason });
     });
 
   /** A failed attempt (of planning, or of step `step`): retried later, or the run fails. */
@@ -422,7 +386,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       if (planned.stoppedAt) {
         const reason = limitReason(agent.name, planned.stoppedAt.limit);
         await finish(tx, run, "stopped_by_limit", reason);
-        await pauseAgent(tx, deps, { agentId: agent.id, runId: run.id, trigger: run.trigger, reason });
+        await pauseAgent(tx, deps, { agentId: agent.id, runId: run.id, reason });
         return;
       }
       await finish(tx, run, "succeeded", null);
