@@ -194,7 +194,8 @@ describe("limits", () => {
   it("stop a run at the day's message limit, pause the agent and tell the admins", {
     timeout: SERVER_PER_TEST_TIMEOUT,
   }, async () => {
-    const { communityId, ownerId } = await community();
+    const { communityId, ownerId, ownerUser } = await community();
+    const ownerEmail = ownerUser.email;
     const agentId = await insertAgent(db(), {
       communityId,
       createdBy: ownerId,
@@ -219,6 +220,13 @@ describe("limits", () => {
     expect(state?.status).toBe("paused");
     expect(state?.paused_reason).toContain("messages-per-day");
     expect(await notices(agentId)).toHaveLength(1);
+    const toAdmin = t.smtp.mails.filter(
+      (m) =>
+        m.to.includes(String(ownerEmail).toLowerCase()) &&
+        m.subject.endsWith("a note from the agent “Greeter”"),
+    );
+    expect(toAdmin).toHaveLength(1);
+    expect(toAdmin[0]?.text).toContain("messages-per-day");
 
     // Paused, it queues nothing for the next newcomer.
     const alan = await newcomer("Alan Turing");
