@@ -12,6 +12,7 @@ import type {
   StepRef,
   TriggerFacts,
 } from "./agent-engine.types.ts";
+import { AgentBudgetExceeded } from "./agent-model.ts";
 import { noticeAdmins } from "./agent-notify.action.ts";
 import { planRun } from "./agent-planner.ts";
 import { agentApproval, agentStep } from "./agents.tables.ts";
@@ -77,8 +78,6 @@ const HOUR_MS = 60 * 60_000;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const iso = (date: Date) => date.toISOString();
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** The model's budget error (`agent-model.ts`), told by its name so planning code need not import it. */
-const isBudgetExceeded = (error: unknown) => error instanceof Error && error.name === "AgentBudgetExceeded";
 
 export const backoffMs = (retryBaseMs: number, attempts: number) =>
   Math.min(retryBaseMs * 2 ** Math.max(0, attempts - 1), HOUR_MS);
@@ -231,7 +230,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       const messagesToday = await messagesOn(db, agent.id, iso(now()).slice(0, 10));
       planned = await planRun(deps, recordOf(agent), run.trigger, { messagesToday });
     } catch (error) {
-      if (isBudgetExceeded(error)) await stopAtLimit(run, agent.name, "model_budget");
+      if (error instanceof AgentBudgetExceeded) await stopAtLimit(run, agent.name, "model_budget");
       else await failed(run, error, null);
       return null;
     }

@@ -2,9 +2,12 @@
 // runner plans and applies them (mail reaches the SMTP capture), each (agent, trigger) runs once,
 // also with two servers on one database, limits pause an agent and tell its admins, and proposals
 // wait for an admin's decision. The jobs' clock is the test's: time passes without sleeping.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServerApp } from "#server/app.ts";
+import { DEFAULT_AGENT_WEBHOOKS } from "#server/config-agents.ts";
 import { openDatabase } from "#server/db/client.ts";
 import { defaultJobsConfig } from "#server/jobs/jobs.runtime.ts";
 import { createEvent, quickSignIn } from "#server/modules/events/events-test-support.ts";
@@ -13,12 +16,39 @@ import { SERVER_PER_TEST_TIMEOUT, startTestServer, type TestServer } from "#serv
 import type { AgentAction } from "#shared/agents.ts";
 import { decideApprovals } from "./agent-approvals.service.ts";
 import { agentState, insertAgent, runsOf, stepsOf } from "./agent-runtime.test-support.ts";
+import { newWebhookSecret } from "./agent-webhook.action.ts";
+import { type ModelStandin, modelSettingsOf, startModelStandin } from "./model-standin.test-support.ts";
 
 let t: TestServer;
+let model: ModelStandin;
+let receiver: Server;
+/** Calls the webhook receiver got, by path; a path's answers are scripted in `answers`, 204 after. */
+const deliveries = new Map<string, number>();
+const answers = new Map<string, number[]>();
 beforeAll(async () => {
-  t = await startTestServer();
+  model = await startModelStandin();
+  receiver = createServer((request, response) => {
+    const path = request.url ?? "";
+    deliveries.set(path, (deliveries.get(path) ?? 0) + 1);
+    request.resume();
+    request.on("end", () => {
+      response.writeHead(answers.get(path)?.shift() ?? 204);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  t = await startTestServer({
+    overrides: {
+      agents: { model: modelSettingsOf(model), webhooks: { ...DEFAULT_AGENT_WEBHOOKS, allowLoopback: true } },
+    },
+  });
 }, SERVER_PER_TEST_TIMEOUT);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await model?.close();
+  receiver?.closeAllConnections();
+  await new Promise<void>((resolve) => (receiver ? receiver.close(() => resolve()) : resolve()));
+});
 
 const db = () => t.server.database.db;
 const MINUTE = 60_000;
@@ -233,6 +263,99 @@ describe("limits", () => {
     expect((await join(alan.browser, communityId)).errors).toBeUndefined();
     await t.drain();
     expect(await runsOf(db(), agentId)).toHaveLength(2);
+  });
+});
+
+describe("failing steps", () => {
+  it("retry with growing delays, then fail the run with the step's reason", {
+    timeout: SERVER_PER_TEST_TIMEOUT,
+  }, async () => {
+    const { communityId, ownerId } = await community();
+    const hook = (path: string) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`;
+    answers.set("/recovers", [500, 503]);
+    answers.set("/down", [500, 500, 500, 500, 500]);
+    const webhookAgent = (path: string) =>
+      insertAgent(db(), {
+        communityId,
+        createdBy: ownerId,
+        trigger: { kind: "member_joined" },
+        actions: [{ kind: "webhook", url: hook(path) }],
+        webhookSecret: newWebhookSecret(),
+        enabledAt: t.clock.now(),
+      });
+    const recovers = await webhookAgent("/recovers");
+    const down = await webhookAgent("/down");
+    const ada = await newcomer("Ada Lovelace");
+    expect((await join(ada.browser, communityId)).errors).toBeUndefined();
+    await t.drain();
+    const stepOf = async (agentId: string) =>
+      (await stepsOf(db(), (await runsOf(db(), agentId))[0]?.id as string))[0];
+    expect(deliveries.get("/recovers")).toBe(1);
+    expect(await stepOf(recovers)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      error: "The webhook answered HTTP 500.",
+    });
+    // Not again before the first delay (30 s), then after it; the next waits twice as long.
+    await t.drain();
+    expect(deliveries.get("/recovers")).toBe(1);
+    t.clock.advance(defaultJobsConfig.agentRetryBaseMs);
+    await t.drain();
+    expect(deliveries.get("/recovers")).toBe(2);
+    t.clock.advance(defaultJobsConfig.agentRetryBaseMs);
+    await t.drain();
+    expect(deliveries.get("/recovers")).toBe(2);
+    t.clock.advance(defaultJobsConfig.agentRetryBaseMs);
+    await t.drain();
+    expect(deliveries.get("/recovers")).toBe(3);
+    expect(await stepOf(recovers)).toMatchObject({ status: "done", attempts: 3, error: null });
+    expect((await runsOf(db(), recovers)).map((r) => r.status)).toEqual(["succeeded"]);
+
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(8 * defaultJobsConfig.agentRetryBaseMs);
+      await t.drain();
+    }
+    expect(deliveries.get("/down")).toBe(defaultJobsConfig.agentMaxAttempts);
+    expect(await stepOf(down)).toMatchObject({
+      status: "failed",
+      attempts: defaultJobsConfig.agentMaxAttempts,
+    });
+    const [failed] = await runsOf(db(), down);
+    expect(failed?.status).toBe("failed");
+    expect(failed?.error).toBe(
+      `Step 1 (webhook) failed after ${defaultJobsConfig.agentMaxAttempts} attempts: The webhook answered HTTP 500.`,
+    );
+  });
+});
+
+describe("model budget", () => {
+  it("stops a run that would pass the community's monthly budget and pauses the agent", {
+    timeout: SERVER_PER_TEST_TIMEOUT,
+  }, async () => {
+    const { communityId, ownerId } = await community();
+    await db().execute(sql`
+      insert into agent_settings (community_id, model_budget_micros, updated_at) values (${communityId}, 0, now())`);
+    const agentId = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      name: "Wordsmith",
+      trigger: { kind: "member_joined" },
+      actions: [{ ...welcome("Worded welcome"), wordWithModel: true } as AgentAction],
+      enabledAt: t.clock.now(),
+    });
+    const calls = model.calls.length;
+    const ada = await newcomer("Ada Lovelace");
+    expect((await join(ada.browser, communityId)).errors).toBeUndefined();
+    await t.drain();
+    expect(model.calls.length).toBe(calls);
+    expect(mailsTo(ada.email, "Worded welcome")).toHaveLength(0);
+    expect((await runsOf(db(), agentId)).map((r) => r.status)).toEqual(["stopped_by_limit"]);
+    const state = await agentState(db(), agentId);
+    expect(state).toEqual({
+      status: "paused",
+      paused_reason: 'Agent "Wordsmith" paused itself: it reached the community\'s monthly model budget.',
+    });
+    expect(await notices(agentId)).toEqual([state?.paused_reason]);
   });
 });
 

@@ -27,6 +27,7 @@ export async function insertAgent(
     status?: AgentStatus;
     enabledAt: Date;
     name?: string;
+    webhookSecret?: string;
   },
 ): Promise<string> {
   const approvalMode = input.approvalMode ?? "act";
@@ -46,6 +47,7 @@ export async function insertAgent(
     approvalMode,
     status: input.status ?? "on",
     enabledAt: input.enabledAt,
+    webhookSecret: input.webhookSecret ?? null,
     createdBy: input.createdBy,
     createdAt: input.enabledAt,
     updatedAt: input.enabledAt,
