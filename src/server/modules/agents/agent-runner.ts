@@ -402,6 +402,9 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
           // The run stays claimed until its lease ends, then is taken up again.
           deps.log(`agents: run ${run.id} failed unexpectedly: ${messageOf(error)}`);
         }
+        // On PGlite every statement's answer is an already resolved promise: a turn of the event
+        // loop between runs lets waiting requests in.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
       return runs.length;
     },
