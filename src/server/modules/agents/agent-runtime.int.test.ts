@@ -220,6 +220,34 @@ describe("time triggers", () => {
   });
 });
 
+describe("inactive members", () => {
+  it("run once per quiet spell of a member", { timeout: SERVER_PER_TEST_TIMEOUT }, async () => {
+    const { communityId, ownerId } = await community();
+    const ada = await newcomer("Ada Lovelace");
+    expect((await join(ada.browser, communityId)).errors).toBeUndefined();
+    await t.drain();
+    const agentId = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      trigger: { kind: "member_inactive", days: 60 },
+      actions: [welcome("We miss you")],
+      enabledAt: t.clock.now(),
+    });
+    t.clock.advance(30 * DAY);
+    await t.drain();
+    expect(await runsOf(db(), agentId)).toEqual([]);
+    t.clock.advance(31 * DAY);
+    await t.drain();
+    t.clock.advance(DAY);
+    await t.drain();
+    const forAda = (await runsOf(db(), agentId)).filter((r) => r.subject_user_id === ada.id);
+    expect(forAda).toHaveLength(1);
+    expect(forAda[0]?.trigger_key).toMatch(/^inactive:[^:]+:\d{4}-\d{2}-\d{2}$/);
+    expect(forAda[0]?.status).toBe("succeeded");
+    expect(mailsTo(ada.email, "We miss you")).toHaveLength(1);
+  });
+});
+
 describe("limits", () => {
   it("stop a run at the day's message limit, pause the agent and tell the admins", {
     timeout: SERVER_PER_TEST_TIMEOUT,
