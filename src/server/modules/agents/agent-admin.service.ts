@@ -9,7 +9,7 @@ import {
   requireAgentsManager,
   validDefinition,
 } from "./agents.service.ts";
-import { agent, agentApproval, agentModelSpend, agentNotice, agentSettings } from "./agents.tables.ts";
+import { agentApproval, agentDryRun, agentModelSpend, agentNotice, agentSettings } from "./agents.tables.ts";
 
 // What surrounds the agents on the admin's side: dry runs, notices (and the sidebar's badge), and
 // the community's model budget.
@@ -69,16 +69,14 @@ export async function dryRun(
 
 /** A stored dry run of an agent the viewer manages, or null. */
 export async function getDryRun(ctx: AgentsCtx, id: string): Promise<DryRunResult | null> {
-  const found = await dryRunById(agentDeps(ctx), id);
-  if (!found) return null;
-  const [owner] = await ctx.db
-    .select({ communityId: agent.communityId })
-    .from(agent)
-    .where(eq(agent.id, found.agentId))
+  const [stored] = await ctx.db
+    .select({ communityId: agentDryRun.communityId })
+    .from(agentDryRun)
+    .where(eq(agentDryRun.id, id))
     .limit(1);
-  if (!owner) return null;
-  await requireAgentsManager(ctx, owner.communityId);
-  return found;
+  if (!stored) return null;
+  await requireAgentsManager(ctx, stored.communityId);
+  return dryRunById(agentDeps(ctx), id);
 }
 
 /** What the agents told the admins, newest first. */

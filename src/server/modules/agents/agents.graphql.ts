@@ -5,6 +5,7 @@ import { Event } from "#server/modules/events/events.graphql.ts";
 import { getEvent } from "#server/modules/events/events.service.ts";
 import type { EventView } from "#server/modules/events/events.views.ts";
 import { PersonRef } from "#server/modules/membership/membership.graphql.ts";
+import { requireViewer } from "#server/modules/users/users.policy.ts";
 import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import { roleCan } from "#shared/capabilities.ts";
 import {
@@ -382,7 +383,10 @@ builder.queryFields((t) => ({
   agentTemplates: t.field({
     type: [AgentTemplateRef],
     description: "The agents one can start from.",
-    resolve: () => [...AGENT_TEMPLATES],
+    resolve: (_root, _args, ctx) => {
+      requireViewer(ctx.viewer);
+      return [...AGENT_TEMPLATES];
+    },
   }),
   agentRuns: t.field({
     type: AgentRunConnection,
