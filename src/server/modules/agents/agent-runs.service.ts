@@ -44,9 +44,13 @@ export type AgentRunPage = {
 const PAGE_MAX = 100;
 const SEARCH_MAX = 200;
 
-const undoableColumn = sql<boolean>`(${agentRun.undoneAt} is null and exists (
-  select 1 from ${agentStep} where ${agentStep.runId} = ${agentRun.id}
-    and ${agentStep.status} = 'done' and ${agentStep.reversible}))`;
+// A select from one table may name its columns without the table; inside a subquery over another
+// table that would read the inner table's column of the same name, so the run's columns are qualified.
+const run = (column: "id" | "undone_at" | "subject_user_id" | "event_id" | "agent_id") =>
+  sql.raw(`"agent_run"."${column}"`);
+
+const undoableColumn = sql<boolean>`(${run("undone_at")} is null and exists (
+  select 1 from ${agentStep} s where s.run_id = ${run("id")} and s.status = 'done' and s.reversible))`;
 
 const runColumns = { run: agentRun, undoable: undoableColumn };
 const toView = (r: { run: AgentRunRow; undoable: boolean }): AgentRunView => ({
@@ -58,13 +62,11 @@ const toView = (r: { run: AgentRunRow; undoable: boolean }): AgentRunView => ({
 function searchCondition(search: string): SQL {
   const pattern = likePattern(search);
   return or(
-    sql`exists (select 1 from ${people} where ${people.id} = ${agentRun.subjectUserId}
-      and (${people.name} ilike ${pattern} or ${people.email} ilike ${pattern}))`,
-    sql`exists (select 1 from ${eventsForJoin} where ${eventsForJoin.id} = ${agentRun.eventId}
-      and ${eventsForJoin.title} ilike ${pattern})`,
-    sql`exists (select 1 from ${agent} where ${agent.id} = ${agentRun.agentId} and ${agent.name} ilike ${pattern})`,
-    sql`exists (select 1 from ${agentStep} where ${agentStep.runId} = ${agentRun.id}
-      and ${agentStep.input}->>'summary' ilike ${pattern})`,
+    sql`exists (select 1 from ${people} p where p.id = ${run("subject_user_id")}
+      and (p.name ilike ${pattern} or p.email ilike ${pattern}))`,
+    sql`exists (select 1 from ${eventsForJoin} e where e.id = ${run("event_id")} and e.title ilike ${pattern})`,
+    sql`exists (select 1 from ${agent} a where a.id = ${run("agent_id")} and a.name ilike ${pattern})`,
+    sql`exists (select 1 from ${agentStep} s where s.run_id = ${run("id")} and s.input->>'summary' ilike ${pattern})`,
   ) as SQL;
 }
 

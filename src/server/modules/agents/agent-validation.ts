@@ -216,8 +216,9 @@ export async function checkDefinition(
       segmentIds.set(`definition.actions.${i}.segmentId`, a.segmentId);
   });
   const segments = segmentIds.size > 0 ? await segmentNames() : {};
+  const misfit = new Set(errors.map((e) => e.field));
   for (const [at, id] of segmentIds)
-    if (!segments[id])
+    if (!segments[id] && !misfit.has(at))
       errors.push({ field: at, code: "NOT_FOUND", message: "This segment no longer exists." });
 
   const eventIds = definition.conditions.eventIds ?? [];
