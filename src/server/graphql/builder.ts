@@ -2,7 +2,7 @@ import SchemaBuilder from "@pothos/core";
 import { valueFromASTUntyped } from "graphql";
 import { isoTime } from "#server/db/iso-time.ts";
 import type { GraphQLContext } from "./context.ts";
-import { dateTimeInput, literalValue, minorUnitsInput } from "./scalars.ts";
+import { dateTimeInput, jsonObjectInput, literalValue, minorUnitsInput } from "./scalars.ts";
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
@@ -33,13 +33,13 @@ builder.scalarType("MinorUnits", {
 
 /**
  * Structured values whose shape a service validates itself (an agent's definition, a run's
- * trigger and plan): any JSON value in, the stored value out.
+ * trigger and plan): a JSON object in, the stored value out.
  */
 builder.scalarType("JSON", {
-  description: "Any JSON value; the operation that takes one says what shape it must have.",
+  description: "A JSON value (a JSON object as input); the field that takes or gives one says its shape.",
   serialize: (value) => value,
-  parseValue: (value) => value,
-  parseLiteral: (node, variables) => valueFromASTUntyped(node, variables ?? undefined),
+  parseValue: (value) => jsonObjectInput(value),
+  parseLiteral: (node, variables) => jsonObjectInput(valueFromASTUntyped(node, variables ?? undefined), node),
 });
 
 builder.queryType({});
