@@ -178,9 +178,19 @@ export async function stepsByIds(ctx: AgentsCtx, ids: string[]): Promise<Map<str
 export function triggerSummary(run: AgentRunRow, definedTrigger: AgentTrigger | null): string {
   const kind = (run.trigger as { kind?: string }).kind;
   if (definedTrigger && definedTrigger.kind === kind) return describeTrigger(definedTrigger);
-  if (!kind) return "Unknown trigger";
-  const stored = { days: 0, hours: 0, cron: "", ...run.trigger, kind } as AgentTrigger;
-  return describeTrigger(stored);
+  // The agent's trigger changed since: the run keeps only the kind, so the words leave out the numbers.
+  switch (kind) {
+    case "member_inactive":
+      return "When a member had been inactive";
+    case "event_starts_in":
+      return "Before an event started";
+    case "schedule":
+      return "On its schedule";
+    case undefined:
+      return "Unknown trigger";
+    default:
+      return describeTrigger({ kind } as AgentTrigger);
+  }
 }
 
 /** The proposals of the community's agents waiting for an admin, oldest first. */

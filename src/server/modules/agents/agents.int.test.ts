@@ -612,6 +612,15 @@ describe("approvals, notices and the badge", () => {
       { input: { communityId: id, ids: [proposal.approvalIds[0], mine.approvalIds[0]], decision: "REJECT" } },
     );
     expect(codeOf(mixed)).toBe("NOT_FOUND");
+
+    // Deleting the agent takes its history with it: the queue, the notices and the badge empty.
+    await admin.graphql("mutation ($id: ID!) { deleteAgent(id: $id) }", { id: agentId });
+    expect(await badge()).toBe(0);
+    const after = await admin.graphql<{ agentRuns: { totalCount: number }; agentApprovals: unknown[] }>(
+      "query ($id: ID!) { agentRuns(communityId: $id) { totalCount } agentApprovals(communityId: $id) { id } }",
+      { id },
+    );
+    expect(after.data).toEqual({ agentRuns: { totalCount: 0 }, agentApprovals: [] });
   });
 
   it("keeps the community's model budget, refusing a negative one", async () => {
