@@ -9,7 +9,8 @@ import {
 } from "#server/modules/membership/membership-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
 import type { AgentDefinition } from "#shared/agents.ts";
-import { agent, agentRun } from "./agents.tables.ts";
+import { forgetCommunityAgents } from "./agent-erasure.service.ts";
+import { agent, agentNotice, agentRun, agentStep } from "./agents.tables.ts";
 import { AGENT_FIELDS, createAgentAs, seedNotice, seedRun, WELCOME } from "./agents-test-support.ts";
 
 type Result = Awaited<ReturnType<TestBrowser["graphql"]>>;
@@ -674,5 +675,44 @@ describe("dry runs", () => {
         }),
       ),
     ).toEqual({ "definition.actions.0.tag": "REQUIRED" });
+  });
+});
+
+describe("a deleted community", () => {
+  it("leaves nothing of its agents behind, and nothing of another community's is touched", async () => {
+    const gone = await communityWithOwner(t);
+    const kept = await communityWithOwner(t);
+    const { db } = t.server.database;
+    const seeded = [];
+    for (const c of [gone, kept]) {
+      const agentId = await createAgentAs(c.owner, c.communityId);
+      const run = await seedRun(db, {
+        agentId,
+        communityId: c.communityId,
+        createdAt: t.clock.now(),
+        steps: [{ kind: "add_tag", summary: "Tag someone", status: "proposed", proposed: true }],
+      });
+      await seedNotice(db, { agentId, communityId: c.communityId, message: "Paused.", at: t.clock.now() });
+      seeded.push({ agentId, ...run });
+    }
+    await db.transaction((tx) => forgetCommunityAgents(tx, gone.communityId));
+    const left = async (communityId: string, runId: string) => ({
+      agents: (await db.select().from(agent).where(eq(agent.communityId, communityId))).length,
+      runs: (await db.select().from(agentRun).where(eq(agentRun.communityId, communityId))).length,
+      steps: (await db.select().from(agentStep).where(eq(agentStep.runId, runId))).length,
+      notices: (await db.select().from(agentNotice).where(eq(agentNotice.communityId, communityId))).length,
+    });
+    expect(await left(gone.communityId, seeded[0]?.runId as string)).toEqual({
+      agents: 0,
+      runs: 0,
+      steps: 0,
+      notices: 0,
+    });
+    expect(await left(kept.communityId, seeded[1]?.runId as string)).toEqual({
+      agents: 1,
+      runs: 1,
+      steps: 1,
+      notices: 1,
+    });
   });
 });
