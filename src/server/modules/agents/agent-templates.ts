@@ -14,9 +14,16 @@ export type AgentTemplate = {
   usesModel: boolean;
 };
 
-/** Whether a definition needs the language model to run as written. */
+/**
+ * Whether a definition cannot run without the language model: a judgement by the model has no
+ * stand-in, while a message it would word is sent as written when there is none.
+ */
+export const definitionNeedsModel = (definition: AgentDefinition): boolean =>
+  definition.conditions?.judgement?.kind === "model_judges";
+
+/** Whether a definition asks anything of the language model (judgement, or wording its messages). */
 export const definitionUsesModel = (definition: AgentDefinition): boolean =>
-  definition.conditions?.judgement?.kind === "model_judges" ||
+  definitionNeedsModel(definition) ||
   definition.actions.some((a) => a.kind === "email" && a.wordWithModel === true);
 
 const template = (key: string, name: string, definition: AgentDefinition): AgentTemplate => ({

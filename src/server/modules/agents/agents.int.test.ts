@@ -301,6 +301,19 @@ describe("switching agents on and off", () => {
       { id: communityId },
     );
     expect(settings.data?.agentSettings.modelConfigured).toBe(false);
+
+    // Wording by the model has a stand-in: without a model the message goes as written.
+    const worded = await createAgentAs(owner, communityId, {
+      definition: {
+        ...WELCOME,
+        actions: [{ kind: "email", to: "subject", subject: "Welcome", body: "Hi", wordWithModel: true }],
+      },
+    });
+    const on = await owner.graphql<{ setAgentEnabled: { status: string } }>(
+      "mutation ($id: ID!) { setAgentEnabled(id: $id, enabled: true) { status } }",
+      { id: worded },
+    );
+    expect(on.data?.setAgentEnabled.status).toBe("ON");
   });
 });
 

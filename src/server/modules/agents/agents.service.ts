@@ -9,7 +9,7 @@ import { type MembersCtx, requireCapability } from "#server/modules/members/memb
 import { type AgentNames, describeAgent } from "#shared/agent-describe.ts";
 import type { AgentDefinition, AgentStatus } from "#shared/agents.ts";
 import type { AgentDeps, AgentParts, AgentRecord } from "./agent-engine.types.ts";
-import { definitionUsesModel, templateByKey } from "./agent-templates.ts";
+import { definitionNeedsModel, templateByKey } from "./agent-templates.ts";
 import { checkDefinition, nameErrors } from "./agent-validation.ts";
 import { AGENTS_REFUSAL } from "./agents.policy.ts";
 import {
@@ -194,7 +194,7 @@ const hasWebhook = (definition: AgentDefinition) => definition.actions.some((a) 
 const modelNotConfigured = () =>
   new DomainError(
     "MODEL_NOT_CONFIGURED",
-    "This agent asks the language model to judge or word its messages, and none is configured: use a rule instead, or ask the operator to configure one.",
+    "This agent asks the language model to judge, and none is configured: judge by words in the answers instead, or ask the operator to configure a model.",
   );
 
 /** The definition for this community, or BAD_USER_INPUT naming every field to change. */
@@ -260,7 +260,7 @@ export async function updateAgent(
         ? row.definition
         : await validDefinition({ ...ctx, db: tx }, row.communityId, input.definition, errors);
     if (errors.length > 0) throw invalidInput(errors);
-    if (row.status === "on" && definitionUsesModel(definition) && !ctx.agents.model)
+    if (row.status === "on" && definitionNeedsModel(definition) && !ctx.agents.model)
       throw modelNotConfigured();
     const next: AgentRow = {
       ...row,
@@ -323,7 +323,7 @@ export async function setAgentEnabled(ctx: AgentsCtx, id: string, enabled: boole
     const row = await requireAgent({ ...ctx, db: tx }, id, tx, true);
     const to: AgentStatus = enabled ? "on" : "off";
     if (row.status === to) return row;
-    if (enabled && definitionUsesModel(row.definition) && !ctx.agents.model) throw modelNotConfigured();
+    if (enabled && definitionNeedsModel(row.definition) && !ctx.agents.model) throw modelNotConfigured();
     const now = ctx.clock();
     const change = enabled
       ? { status: to, enabledAt: now, pausedReason: null, updatedAt: now }
