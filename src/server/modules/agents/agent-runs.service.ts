@@ -71,8 +71,8 @@ function searchCondition(search: string): SQL {
 }
 
 /**
- * Runs of one agent (`agentId`) or of every agent of a community (`communityId`), newest first,
- * `first` at a time after the cursor.
+ * Runs of one agent (`agentId`, with or without its `communityId`) or of every agent of a community
+ * (`communityId`), newest first, `first` at a time after the cursor.
  */
 export async function listRuns(
   ctx: AgentsCtx,
@@ -84,13 +84,15 @@ export async function listRuns(
     after?: string | null;
   },
 ): Promise<AgentRunPage> {
-  if (!input.agentId === !input.communityId)
+  if (!input.agentId && !input.communityId)
     throw invalidInput([
-      { field: "agentId", code: "INVALID", message: "Ask for the runs of one agent or of one community." },
+      { field: "agentId", code: "REQUIRED", message: "Ask for the runs of one agent or of one community." },
     ]);
   const scope: SQL[] = [];
   if (input.agentId) {
     const row = await requireAgent(ctx, input.agentId);
+    // Both given: the agent must be the community's.
+    if (input.communityId && row.communityId !== input.communityId) throw notFound();
     scope.push(eq(agentRun.agentId, row.id));
   } else if (input.communityId) {
     await requireAgentsManager(ctx, input.communityId);

@@ -453,6 +453,7 @@ describe("the run log", () => {
     expect(second.data?.agentRuns.hasNextPage).toBe(false);
     expect(codeOf(await runs({ communityId, after: "not-a-cursor" }))).toBe("BAD_CURSOR");
     expect(codeOf(await runs({}))).toBe("BAD_USER_INPUT");
+    expect(names(await runs({ agentId: reminder, communityId }))).toEqual(["Reminder:-:SUCCEEDED"]);
 
     const detail = await owner.graphql<{
       agentRun: {
