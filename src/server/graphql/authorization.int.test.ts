@@ -1,5 +1,6 @@
 import { type GraphQLObjectType, getNamedType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAgentAs, seedDryRun, seedRun, WELCOME } from "#server/modules/agents/agents-test-support.ts";
 import { startImport, uploadCsv } from "#server/modules/membership/member-import-test-support.ts";
 import { invitationTokenIn } from "#server/modules/membership/membership-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
@@ -38,6 +39,11 @@ type Ids = {
   ticketTypeId: string;
   /** A free membership plan of community A. */
   planId: string;
+  /** An agent of community A, a recorded run of it with a pending proposal, and a dry run. */
+  agentId: string;
+  agentRunId: string;
+  approvalId: string;
+  dryRunId: string;
 };
 type Case = {
   query: string;
@@ -660,6 +666,109 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.paymentId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.agents": {
+    query: "query ($id: ID!) { agents(communityId: $id) { id name } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.agent": {
+    query: "query ($id: ID!) { agent(id: $id) { id definition webhookSecret } }",
+    variables: (ids) => ({ id: ids.agentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.agentTemplates": {
+    query: "{ agentTemplates { key } }",
+    variables: () => ({}),
+    // The templates are the same for everyone and name nothing of any community.
+    outsider: (result) => {
+      expect(result.errors).toBeUndefined();
+      expect((result.data as { agentTemplates: unknown[] }).agentTemplates).toHaveLength(6);
+    },
+  },
+  "Query.agentRuns": {
+    query: "query ($id: ID!) { agentRuns(agentId: $id) { totalCount nodes { id } } }",
+    variables: (ids) => ({ id: ids.agentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.agentRun": {
+    query: "query ($id: ID!) { agentRun(id: $id) { id steps { summary } } }",
+    variables: (ids) => ({ id: ids.agentRunId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.agentApprovals": {
+    query: "query ($id: ID!) { agentApprovals(communityId: $id) { id reason } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.agentDryRun": {
+    query: "query ($id: ID!) { agentDryRun(id: $id) { id runs } }",
+    variables: (ids) => ({ id: ids.dryRunId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.agentNotices": {
+    query: "query ($id: ID!) { agentNotices(communityId: $id) { id message } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Query.agentSettings": {
+    query: "query ($id: ID!) { agentSettings(communityId: $id) { modelBudgetMicros } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.createAgent": {
+    query: "mutation ($input: CreateAgentInput!) { createAgent(input: $input) { id } }",
+    variables: (ids) => ({ input: { communityId: ids.communityId, name: "Hijack", definition: WELCOME } }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.updateAgent": {
+    query: 'mutation ($id: ID!) { updateAgent(input: { id: $id, name: "Hijacked" }) { id name } }',
+    variables: (ids) => ({ id: ids.agentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.deleteAgent": {
+    query: "mutation ($id: ID!) { deleteAgent(id: $id) }",
+    variables: (ids) => ({ id: ids.agentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.setAgentEnabled": {
+    query: "mutation ($id: ID!) { setAgentEnabled(id: $id, enabled: true) { id status } }",
+    variables: (ids) => ({ id: ids.agentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.dryRunAgent": {
+    query:
+      'mutation ($id: ID!) { dryRunAgent(input: { id: $id, from: "2020-01-01T00:00:00Z", to: "2020-02-01T00:00:00Z" }) { id } }',
+    variables: (ids) => ({ id: ids.agentId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.decideAgentApprovals": {
+    query:
+      "mutation ($id: ID!, $ids: [ID!]!) { decideAgentApprovals(input: { communityId: $id, ids: $ids, decision: APPROVE }) { id status } }",
+    variables: (ids) => ({ id: ids.communityId, ids: [ids.approvalId] }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.undoAgentRun": {
+    query: "mutation ($id: ID!) { undoAgentRun(id: $id) { id undoneAt } }",
+    variables: (ids) => ({ id: ids.agentRunId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.undoAgentActionsSince": {
+    query:
+      'mutation ($id: ID!) { undoAgentActionsSince(input: { communityId: $id, since: "2020-01-01T00:00:00Z" }) { runs } }',
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.markAgentNoticesRead": {
+    query: "mutation ($id: ID!) { markAgentNoticesRead(communityId: $id) }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.updateAgentSettings": {
+    query:
+      "mutation ($id: ID!) { updateAgentSettings(input: { communityId: $id, modelBudgetMicros: 0 }) { modelBudgetMicros } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
 };
 
 let t: TestServer;
@@ -685,6 +794,10 @@ const ids: Ids = {
   promoCodeId: "",
   ticketTypeId: "",
   planId: "",
+  agentId: "",
+  agentRunId: "",
+  approvalId: "",
+  dryRunId: "",
 };
 
 beforeAll(async () => {
@@ -780,6 +893,25 @@ beforeAll(async () => {
     { id: ids.communityId },
   );
   ids.planId = plan.data?.createMembershipPlan.id as string;
+  ids.agentId = await createAgentAs(owner, ids.communityId);
+  const { db } = t.server.database;
+  const run = await seedRun(db, {
+    agentId: ids.agentId,
+    communityId: ids.communityId,
+    createdAt: t.clock.now(),
+    subjectUserId: ids.ownerId,
+    steps: [{ kind: "add_tag", summary: "Tag Owner A 'new'", status: "proposed", proposed: true }],
+    status: "awaiting_approval",
+  });
+  ids.agentRunId = run.runId;
+  ids.approvalId = run.approvalIds[0] as string;
+  ids.dryRunId = await seedDryRun(db, {
+    agentId: ids.agentId,
+    communityId: ids.communityId,
+    requestedBy: ids.ownerId,
+    definition: WELCOME,
+    at: t.clock.now(),
+  });
   await t.drain();
   ids.invitationToken = invitationTokenIn(
     t.smtp.mails.findLast((mail) => mail.to.includes("invited@example.test"))?.text ?? "",

@@ -140,6 +140,15 @@ const SCALARS: Record<string, { bad: unknown[]; good: unknown; operations: () =>
       `mutation ($v: DateTime!) { createPromoCode(communityId: "${communityId}", input: { code: "SPRING", percentOff: 10, startsAt: {v} }) { id } }`,
       `mutation ($v: DateTime!) { createPromoCode(communityId: "${communityId}", input: { code: "SPRING", percentOff: 10, expiresAt: {v} }) { id } }`,
       `mutation ($v: DateTime!) { recordPayment(communityId: "${communityId}", input: { amountMinor: 100, currency: "EUR", method: CASH, purpose: OTHER, paidAt: {v} }) { id } }`,
+      `mutation ($v: DateTime!) { undoAgentActionsSince(input: { communityId: "${communityId}", agentId: "no-such-agent", since: {v} }) { runs } }`,
+    ],
+  },
+  JSON: {
+    bad: ["garbage", "", 12, 1.5, true, [1]],
+    good: {},
+    operations: () => [
+      `mutation ($v: JSON!) { createAgent(input: { communityId: "${communityId}", name: "Greeter", definition: {v} }) { id } }`,
+      `mutation ($v: JSON!) { updateAgent(input: { id: "no-such-agent", definition: {v} }) { id } }`,
     ],
   },
 };

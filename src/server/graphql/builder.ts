@@ -1,12 +1,17 @@
 import SchemaBuilder from "@pothos/core";
+import { valueFromASTUntyped } from "graphql";
 import { isoTime } from "#server/db/iso-time.ts";
 import type { GraphQLContext } from "./context.ts";
-import { dateTimeInput, literalValue, minorUnitsInput } from "./scalars.ts";
+import { dateTimeInput, jsonObjectInput, literalValue, minorUnitsInput } from "./scalars.ts";
 
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { DateTime: { Input: Date; Output: Date }; MinorUnits: { Input: number; Output: number } };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    MinorUnits: { Input: number; Output: number };
+    JSON: { Input: unknown; Output: unknown };
+  };
 }>({ defaultFieldNullability: false });
 
 builder.scalarType("DateTime", {
@@ -24,6 +29,17 @@ builder.scalarType("MinorUnits", {
   serialize: (value) => value,
   parseValue: (value) => minorUnitsInput(value),
   parseLiteral: (node) => minorUnitsInput(literalValue(node), node),
+});
+
+/**
+ * Structured values whose shape a service validates itself (an agent's definition, a run's
+ * trigger and plan): a JSON object in, the stored value out.
+ */
+builder.scalarType("JSON", {
+  description: "A JSON value (a JSON object as input); the field that takes or gives one says its shape.",
+  serialize: (value) => value,
+  parseValue: (value) => jsonObjectInput(value),
+  parseLiteral: (node, variables) => jsonObjectInput(valueFromASTUntyped(node, variables ?? undefined), node),
 });
 
 builder.queryType({});

@@ -59,6 +59,19 @@ export function minorUnitsInput(value: unknown, node?: ValueNode): number {
   return value;
 }
 
+/**
+ * A JSON object as an operation's structured input (an agent's definition). Only objects: every
+ * JSON input names its fields, and the service that takes it checks them.
+ */
+export function jsonObjectInput(value: unknown, node?: ValueNode): Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw badScalar(
+      `JSON takes a JSON object, such as {"trigger": {"kind": "member_joined"}}: ${shown(value, node)} is not one.`,
+      node,
+    );
+  return value as Record<string, unknown>;
+}
+
 /** A literal's value as the scalar's input would carry it: strings as strings, numbers as numbers. */
 export function literalValue(node: ValueNode): unknown {
   switch (node.kind) {

@@ -93,6 +93,9 @@ export type AgentDeps = {
   wakeRunner?: () => void;
 };
 
+/** The parts of `AgentDeps` that stay the same for every request of a process (the request context's `agents`). */
+export type AgentParts = Pick<AgentDeps, "appUrl" | "model" | "webhooks" | "log">;
+
 /** An agent as the engine reads it. */
 export type AgentRecord = {
   id: string;
