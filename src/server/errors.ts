@@ -66,6 +66,8 @@ export const DOMAIN_ERROR_STATUS = {
   PROMO_CODE_NOT_FOR_TICKET: 400,
   /** The operator requires owners of communities taking payments to use a second factor, and this one has none yet. */
   SECOND_FACTOR_REQUIRED: 403,
+  /** An agent that uses the language model, switched on while the operator configured none. */
+  MODEL_NOT_CONFIGURED: 409,
   /** A webhook whose Stripe-Signature does not verify with the webhook secret (or is too old). */
   BAD_SIGNATURE: 400,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503>;

@@ -1,6 +1,7 @@
 import type DataLoader from "dataloader";
 import type { Db } from "#server/db/client.ts";
 import { createKeyJoiner, type ReadCache, type RememberingLoaders } from "#server/db/read-cache.ts";
+import type { AgentParts } from "#server/modules/agents/agent-engine.types.ts";
 import {
   type CommunityLoaders,
   createCommunityLoaders,
@@ -58,6 +59,8 @@ export type RequestContext = {
   stripe: StripeGateway | null;
   /** REQUIRE_OWNER_SECOND_FACTOR's rule for owners (null when off), wired here so members need not know auth or payments. */
   ownerSecondFactor: OwnerSecondFactorRule | null;
+  /** What agents' dry runs, approvals and undo need beyond the request (the model, webhook limits). */
+  agents: AgentParts;
   loaders: RequestLoaders | null;
 };
 
@@ -75,12 +78,24 @@ export type ContextParts = {
   payments: PaymentsGate;
   stripe: StripeGateway | null;
   ownerSecondFactor?: OwnerSecondFactorRule | null;
+  /** Absent: no language model, the app's default webhook limits and no public address for links. */
+  agents?: AgentParts;
   viewerFor: (headers: HeaderReader) => Promise<Viewer | null>;
   /** Recent reads about communities, dropped by their domain events (see `RequestLoaders`). */
   reads: ReadCache;
 };
 
 const communityKey = createKeyJoiner(":");
+
+/** Agents' parts without a language model, with the app's default webhook limits. */
+export const defaultAgentParts = (appUrl: string): AgentParts => ({
+  appUrl,
+  model: null,
+  webhooks: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024, allowLoopback: false },
+  log: () => undefined,
+});
+
+const DEFAULT_AGENT_PARTS = defaultAgentParts("http://localhost");
 
 /**
  * The loaders of one request, made when it first asks for them. The ones few requests use
@@ -144,6 +159,7 @@ class Context implements RequestContext {
   readonly payments: PaymentsGate;
   readonly stripe: StripeGateway | null;
   readonly ownerSecondFactor: OwnerSecondFactorRule | null;
+  readonly agents: AgentParts;
   readonly #reads: ReadCache;
   #loaders: RequestLoaders | null | undefined;
 
@@ -159,6 +175,7 @@ class Context implements RequestContext {
     this.payments = parts.payments;
     this.stripe = parts.stripe;
     this.ownerSecondFactor = parts.ownerSecondFactor ?? null;
+    this.agents = parts.agents ?? DEFAULT_AGENT_PARTS;
     this.#reads = parts.reads;
   }
 

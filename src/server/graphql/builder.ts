@@ -1,4 +1,5 @@
 import SchemaBuilder from "@pothos/core";
+import { valueFromASTUntyped } from "graphql";
 import { isoTime } from "#server/db/iso-time.ts";
 import type { GraphQLContext } from "./context.ts";
 import { dateTimeInput, literalValue, minorUnitsInput } from "./scalars.ts";
@@ -6,7 +7,11 @@ import { dateTimeInput, literalValue, minorUnitsInput } from "./scalars.ts";
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
-  Scalars: { DateTime: { Input: Date; Output: Date }; MinorUnits: { Input: number; Output: number } };
+  Scalars: {
+    DateTime: { Input: Date; Output: Date };
+    MinorUnits: { Input: number; Output: number };
+    JSON: { Input: unknown; Output: unknown };
+  };
 }>({ defaultFieldNullability: false });
 
 builder.scalarType("DateTime", {
@@ -24,6 +29,17 @@ builder.scalarType("MinorUnits", {
   serialize: (value) => value,
   parseValue: (value) => minorUnitsInput(value),
   parseLiteral: (node) => minorUnitsInput(literalValue(node), node),
+});
+
+/**
+ * Structured values whose shape a service validates itself (an agent's definition, a run's
+ * trigger and plan): any JSON value in, the stored value out.
+ */
+builder.scalarType("JSON", {
+  description: "Any JSON value; the operation that takes one says what shape it must have.",
+  serialize: (value) => value,
+  parseValue: (value) => value,
+  parseLiteral: (node, variables) => valueFromASTUntyped(node, variables ?? undefined),
 });
 
 builder.queryType({});

@@ -27,6 +27,7 @@ import "#server/modules/checkout/checkout.graphql.ts";
 import "#server/modules/insights/insights.graphql.ts";
 import "#server/modules/insights/event-insights.graphql.ts";
 import "#server/modules/insights/forecast.graphql.ts";
+import "#server/modules/agents/agents.graphql.ts";
 
 /**
  * A field that shows its parent's property of the same name (Pothos's `t.expose…`) loses its

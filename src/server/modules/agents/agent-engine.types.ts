@@ -91,6 +91,9 @@ export type AgentDeps = {
   log: (line: string) => void;
 };
 
+/** The parts of `AgentDeps` that stay the same for every request of a process (the request context's `agents`). */
+export type AgentParts = Pick<AgentDeps, "appUrl" | "model" | "webhooks" | "log">;
+
 /** An agent as the engine reads it. */
 export type AgentRecord = {
   id: string;

@@ -220,6 +220,30 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
           reason: entry.payload.reason,
         },
       };
+    case "agent.saved":
+      return {
+        target: `agent:${entry.payload.agentId}`,
+        before: null,
+        after: { name: entry.payload.name, change: entry.payload.change },
+      };
+    case "agent.status_changed":
+      return {
+        target: `agent:${entry.payload.agentId}`,
+        before: { status: entry.payload.from },
+        after: { status: entry.payload.to, reason: entry.payload.reason },
+      };
+    case "agent.undone": {
+      const { agentId, runId, since, runs, undoneSteps, irreversibleSteps } = entry.payload;
+      return {
+        target: runId
+          ? `agent-run:${runId}`
+          : agentId
+            ? `agent:${agentId}`
+            : `community:${entry.communityId}`,
+        before: null,
+        after: { since, runs, undoneSteps, irreversibleSteps },
+      };
+    }
   }
 }
 

@@ -189,6 +189,29 @@ const payloads = {
     status: z.enum(["refunded", "partially_refunded"]),
     reason: z.string(),
   }),
+  /** An agent was created, edited or deleted by an admin (`agents.manage`). */
+  "agent.saved": z.object({
+    agentId: id,
+    name: z.string(),
+    change: z.enum(["created", "updated", "deleted"]),
+  }),
+  /** An agent was switched on or off by an admin, or paused itself at a limit. */
+  "agent.status_changed": z.object({
+    agentId: id,
+    name: z.string(),
+    from: z.enum(["off", "on", "paused"]),
+    to: z.enum(["off", "on", "paused"]),
+    reason: z.string().nullable(),
+  }),
+  /** An admin took back what agents did: one run (`runId`), or every run since `since`. */
+  "agent.undone": z.object({
+    agentId: id.nullable(),
+    runId: id.nullable(),
+    since: z.string().nullable(),
+    runs: z.number().int(),
+    undoneSteps: z.number().int(),
+    irreversibleSteps: z.number().int(),
+  }),
 } as const;
 
 /** The `communityId` of entries about an account rather than a community (`user.deleted`). */

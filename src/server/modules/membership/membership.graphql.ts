@@ -41,7 +41,7 @@ import {
 import { offeredPlans } from "./plans.service.ts";
 import { banMember, removeMember, setMemberRole, transferOwnership } from "./roles.service.ts";
 
-const PersonRef = builder.objectRef<Person>("Person").implement({
+export const PersonRef = builder.objectRef<Person>("Person").implement({
   fields: (t) => ({
     id: t.exposeID("id"),
     name: t.exposeString("name"),
