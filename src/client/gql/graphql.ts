@@ -14,6 +14,7 @@ export type AgentApprovalMode =
 
 export type AgentRunFilter = {
   from?: string | null | undefined;
+  /** Matches the subject's name or email, the event's title, the agent's name or a step's summary. */
   search?: string | null | undefined;
   statuses?: Array<AgentRunStatus> | null | undefined;
   to?: string | null | undefined;
@@ -100,8 +101,10 @@ export type CommunityVisibility =
 
 export type CreateAgentInput = {
   communityId: string | number;
+  /** An AgentDefinition. */
   definition: unknown;
   name: string;
+  /** The template's key, when started from one. */
   template?: string | null | undefined;
 };
 
@@ -122,6 +125,7 @@ export type DecideAgentApprovalsInput = {
 };
 
 export type DryRunAgentInput = {
+  /** The definition being edited, unsaved; absent: the agent's own. */
   definition?: unknown;
   from: string;
   id: string | number;
