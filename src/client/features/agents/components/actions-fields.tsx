@@ -78,6 +78,7 @@ export function ActionsFields({
                   </Button>
                 </div>
               </div>
+              <FieldError>{errors[`actions.${index}.kind`] ?? errors[`actions.${index}`]}</FieldError>
               <ActionFields
                 communityId={communityId}
                 action={action}
