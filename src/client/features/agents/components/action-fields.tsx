@@ -138,6 +138,7 @@ function TextField({
   maxLength,
   type = "text",
   hint,
+  rows = 3,
 }: Props & {
   label: string;
   name: string;
@@ -147,6 +148,7 @@ function TextField({
   maxLength: number;
   type?: string;
   hint?: string;
+  rows?: number;
 }) {
   const id = useId();
   const error = errors[`${path}.${name}`];
@@ -160,7 +162,7 @@ function TextField({
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       {multiline ? (
-        <Textarea {...common} rows={3} onChange={(event) => set(event.target.value)} />
+        <Textarea {...common} rows={rows} onChange={(event) => set(event.target.value)} />
       ) : (
         <Input {...common} type={type} onChange={(event) => set(event.target.value)} />
       )}
@@ -212,6 +214,7 @@ function MessageFields(props: Props<Extract<AgentAction, { kind: "draft_announce
         name="body"
         value={action.body}
         multiline
+        rows={8}
         maxLength={AGENT_LIMITS.bodyLength}
         set={(body) => onChange({ ...action, body })}
       />

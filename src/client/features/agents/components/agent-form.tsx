@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { SaveIcon } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Button } from "#client/components/ui/button.tsx";
 import { ChoiceGroup } from "#client/components/ui/choice-group.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
@@ -73,6 +74,7 @@ export function AgentForm({
   onDraft: (definition: AgentDefinition) => void;
 }) {
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [name, setName] = useState(initialName);
   const [definition, setDefinition] = useState(initialDefinition);
   const [saved, setSaved] = useState({ name: initialName, definition: initialDefinition });
@@ -97,14 +99,21 @@ export function AgentForm({
     onDraft(cleaned(next));
   };
 
+  /** The first field the errors name gets focus, so a keyboard or screen reader user lands on it. */
+  function focusFirstError() {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }
+
   async function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
     const found: Record<string, string> = {};
     if (!name.trim()) found.name = "Give the agent a name.";
     if (definition.actions.length === 0) found.actions = "Add at least one action.";
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
+    flushSync(() => {
+      setErrors(found);
+      setFormError(null);
+    });
+    if (Object.keys(found).length > 0) return focusFirstError();
     const body = cleaned(definition);
     try {
       const agent =
@@ -120,11 +129,14 @@ export function AgentForm({
       onSaved(agent, allowLeave);
     } catch (failure) {
       if (failure instanceof GraphQLRequestError && failure.fields.length > 0) {
-        setErrors(fieldErrorsOf(failure.fields));
-        setFormError({
-          message: "Some fields need a look: see the messages below them.",
-          code: failure.code,
+        flushSync(() => {
+          setErrors(fieldErrorsOf(failure.fields));
+          setFormError({
+            message: "Some fields need a look: see the messages below them.",
+            code: failure.code,
+          });
         });
+        focusFirstError();
       } else if (failure instanceof GraphQLRequestError) {
         setFormError({
           message: agentErrorMessage(failure, "The agent could not be saved."),
@@ -135,7 +147,13 @@ export function AgentForm({
   }
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="grid gap-6" aria-labelledby={`${id}-heading`}>
+    <form
+      ref={form}
+      onSubmit={handleSubmit}
+      noValidate
+      className="grid gap-6"
+      aria-labelledby={`${id}-heading`}
+    >
       {prompt}
       <h2 id={`${id}-heading`} className="sr-only">
         What the agent does

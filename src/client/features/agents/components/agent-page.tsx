@@ -114,10 +114,7 @@ function SavedAgent({
   return (
     <>
       <div className="flex flex-wrap items-start gap-4">
-        <div className="grid min-w-0 flex-1 gap-1">
-          <h2 className="text-xl font-semibold">{agent.name}</h2>
-          <p className="text-sm text-muted-foreground">{agent.description}</p>
-        </div>
+        <h2 className="min-w-0 flex-1 text-xl font-semibold">{agent.name}</h2>
         <AgentStatusSwitch
           agentId={agent.id}
           name={agent.name}

@@ -7,7 +7,7 @@ import { useAgentsScope } from "../agents-scope.tsx";
 import { agentTemplatesQueryOptions } from "../api/agents-queries.ts";
 
 const cardClass =
-  "grid h-full gap-1 rounded-lg border p-4 text-left transition-colors hover:bg-accent/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+  "grid h-full content-start gap-1 rounded-lg border p-4 text-left transition-colors hover:bg-accent/50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 /** Pick a template (one card each, saying what it does) or start from an empty agent. */
 export function NewAgentDialog({
@@ -42,16 +42,13 @@ export function NewAgentDialog({
                   search={{ template: template.key }}
                   className={cardClass}
                 >
-                  <span className="flex items-center gap-2 text-sm font-semibold">
-                    {template.name}
-                    {template.usesModel ? (
-                      <SparklesIcon
-                        className="size-4 text-muted-foreground"
-                        aria-label="Uses the language model"
-                      />
-                    ) : null}
-                  </span>
+                  <span className="text-sm font-semibold">{template.name}</span>
                   <span className="text-sm text-muted-foreground">{template.summary}</span>
+                  {template.usesModel ? (
+                    <span className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-muted-foreground">
+                      <SparklesIcon className="size-3.5" aria-hidden="true" /> Uses the language model
+                    </span>
+                  ) : null}
                 </Link>
               </li>
             ))}

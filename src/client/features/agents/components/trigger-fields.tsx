@@ -28,7 +28,7 @@ export function TriggerFields({
   const kindError = errors["trigger.kind"] ?? errors.trigger;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field id={`${id}-kind`} label="When" error={kindError}>
+      <Field id={`${id}-kind`} label="Trigger" error={kindError}>
         <select
           id={`${id}-kind`}
           className={formSelectClass}

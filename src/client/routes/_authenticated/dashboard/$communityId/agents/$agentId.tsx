@@ -25,7 +25,11 @@ function AgentRoute() {
     <DashboardPage
       title={agentId === "new" ? "New agent" : "Agent"}
       communityName={community.name}
-      description="What the agent does, a rehearsal over past days, and everything it did."
+      description={
+        agentId === "new"
+          ? "Choose what it reacts to and what it does. It stays off until you switch it on."
+          : "What the agent does, a rehearsal over past days, and everything it did."
+      }
     >
       {manages ? (
         <AgentsScopeProvider
