@@ -104,11 +104,11 @@ describe("the agents screens", () => {
     expect(screen.getByText("Stopped by a limit", { selector: "dt" }).nextSibling?.textContent).toContain(
       "1",
     );
-    const sent = asked[0];
-    expect((sent?.input.definition as { actions: { subject?: string }[] }).actions[0]?.subject).toBe(
-      "Hello Makers",
-    );
-    const days = (Date.parse(sent?.input.to ?? "") - Date.parse(sent?.input.from ?? "")) / 86_400_000;
+    expect(asked).toHaveLength(1);
+    const [{ input }] = asked as [DryRunAgentMutationVariables];
+    const rehearsed = input.definition as { actions: { subject?: string }[] };
+    expect(rehearsed.actions[0]?.subject).toBe("Hello Makers");
+    const days = (Date.parse(input.to) - Date.parse(input.from)) / 86_400_000;
     expect(Math.round(days)).toBe(30);
   });
 
