@@ -4,6 +4,7 @@ import {
   type AgentApprovalsQuery,
   AgentDocument,
   AgentNoticesDocument,
+  type AgentNoticesQuery,
   type AgentQuery,
   AgentRunDocument,
   type AgentRunQuery,
@@ -150,6 +151,7 @@ export function openAgents(
     runs = () => [],
     run = () => null,
     approvals = () => [],
+    notices = () => [],
     modelConfigured = false,
     agentBadgeCount = 0,
   }: {
@@ -157,6 +159,7 @@ export function openAgents(
     runs?: () => RunRow[];
     run?: () => RunFixture | null;
     approvals?: () => ApprovalFixture[];
+    notices?: () => AgentNoticesQuery["agentNotices"];
     modelConfigured?: boolean;
     agentBadgeCount?: number;
   } = {},
@@ -176,7 +179,7 @@ export function openAgents(
           data: { agentSettings: { modelConfigured, modelBudgetMicros: 0, modelSpentMicros: 0 } },
         }),
       ),
-      api.query(AgentNoticesDocument, () => HttpResponse.json({ data: { agentNotices: [] } })),
+      api.query(AgentNoticesDocument, () => HttpResponse.json({ data: { agentNotices: notices() } })),
       api.query(AgentSegmentsDocument, () => HttpResponse.json({ data: { memberSegments: [] } })),
       api.query(AgentRunsDocument, () => {
         const nodes = runs();

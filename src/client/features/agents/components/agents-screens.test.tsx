@@ -6,6 +6,7 @@ import {
   type DecideAgentApprovalsMutationVariables,
   DryRunAgentDocument,
   type DryRunAgentMutationVariables,
+  MarkAgentNoticesReadDocument,
   UndoAgentRunDocument,
 } from "#client/gql/graphql.ts";
 import { api, server } from "#client/test-network.ts";
@@ -195,10 +196,30 @@ describe("the agents screens", () => {
     expect(screen.getByText(/needs a language model, which this server has not configured/)).toBeTruthy();
   });
 
-  it("lists a paused agent with its reason, off until switched on again", async () => {
-    await openAgents("/dashboard/c1/agents", {
+  it("lists a paused agent with its reason, off until switched on again, under its notice until that is marked read", async () => {
+    let read = false;
+    server.use(
+      api.mutation(MarkAgentNoticesReadDocument, () => {
+        read = true;
+        return HttpResponse.json({ data: { markAgentNoticesRead: 1 } });
+      }),
+    );
+    const { user } = await openAgents("/dashboard/c1/agents", {
       agents: () => [agentFixture({ status: "PAUSED", pausedReason: "It reached 500 messages today." })],
+      notices: () => [
+        {
+          id: "n1",
+          message: "Welcome new members paused: it reached its daily limit of 500 messages.",
+          createdAt: "2026-03-01T10:00:00.000Z",
+          read,
+          agent: { id: "a1", name: "Welcome new members" },
+        },
+      ],
     });
+    const notices = await screen.findByRole("region", { name: "1 unread notice" });
+    expect(notices.textContent).toContain("it reached its daily limit of 500 messages");
+    await user.click(within(notices).getByRole("button", { name: "Mark as read" }));
+    await waitFor(() => expect(screen.queryByRole("region", { name: "1 unread notice" })).toBeNull());
     const toggle = await screen.findByRole("switch", { name: /Welcome new members/ });
     expect(toggle.getAttribute("aria-checked")).toBe("false");
     expect(screen.getByText("Paused: It reached 500 messages today.")).toBeTruthy();
