@@ -33,6 +33,7 @@ type Documents = {
     "\n  mutation UpdateAgent($input: UpdateAgentInput!) {\n    updateAgent(input: $input) {\n      ...AgentSummary\n      definition\n      webhookSecret\n    }\n  }\n": typeof types.UpdateAgentDocument,
     "\n  mutation DeleteAgent($id: ID!) {\n    deleteAgent(id: $id)\n  }\n": typeof types.DeleteAgentDocument,
     "\n  mutation SetAgentEnabled($id: ID!, $enabled: Boolean!) {\n    setAgentEnabled(id: $id, enabled: $enabled) {\n      ...AgentSummary\n    }\n  }\n": typeof types.SetAgentEnabledDocument,
+    "\n  mutation UpdateAgentSettings($input: UpdateAgentSettingsInput!) {\n    updateAgentSettings(input: $input) {\n      modelConfigured\n      modelBudgetMicros\n      modelSpentMicros\n    }\n  }\n": typeof types.UpdateAgentSettingsDocument,
     "\n  mutation MarkAgentNoticesRead($communityId: ID!) {\n    markAgentNoticesRead(communityId: $communityId)\n  }\n": typeof types.MarkAgentNoticesReadDocument,
     "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.AnnouncementSubscriptionDocument,
     "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.SetAnnouncementSubscriptionDocument,
@@ -182,6 +183,7 @@ const documents: Documents = {
     "\n  mutation UpdateAgent($input: UpdateAgentInput!) {\n    updateAgent(input: $input) {\n      ...AgentSummary\n      definition\n      webhookSecret\n    }\n  }\n": types.UpdateAgentDocument,
     "\n  mutation DeleteAgent($id: ID!) {\n    deleteAgent(id: $id)\n  }\n": types.DeleteAgentDocument,
     "\n  mutation SetAgentEnabled($id: ID!, $enabled: Boolean!) {\n    setAgentEnabled(id: $id, enabled: $enabled) {\n      ...AgentSummary\n    }\n  }\n": types.SetAgentEnabledDocument,
+    "\n  mutation UpdateAgentSettings($input: UpdateAgentSettingsInput!) {\n    updateAgentSettings(input: $input) {\n      modelConfigured\n      modelBudgetMicros\n      modelSpentMicros\n    }\n  }\n": types.UpdateAgentSettingsDocument,
     "\n  mutation MarkAgentNoticesRead($communityId: ID!) {\n    markAgentNoticesRead(communityId: $communityId)\n  }\n": types.MarkAgentNoticesReadDocument,
     "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.AnnouncementSubscriptionDocument,
     "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.SetAnnouncementSubscriptionDocument,
@@ -385,6 +387,10 @@ export function graphql(source: "\n  mutation DeleteAgent($id: ID!) {\n    delet
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetAgentEnabled($id: ID!, $enabled: Boolean!) {\n    setAgentEnabled(id: $id, enabled: $enabled) {\n      ...AgentSummary\n    }\n  }\n"): typeof import('./graphql').SetAgentEnabledDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAgentSettings($input: UpdateAgentSettingsInput!) {\n    updateAgentSettings(input: $input) {\n      modelConfigured\n      modelBudgetMicros\n      modelSpentMicros\n    }\n  }\n"): typeof import('./graphql').UpdateAgentSettingsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -557,6 +557,11 @@ export type UpdateAgentInput = {
   name?: string | null | undefined;
 };
 
+export type UpdateAgentSettingsInput = {
+  communityId: string | number;
+  modelBudgetMicros: number;
+};
+
 export type UpdateCommunityInput = {
   /** #rrggbb; empty or null removes it */
   brandColor?: string | null | undefined;
@@ -700,6 +705,13 @@ export type SetAgentEnabledMutationVariables = Exact<{
 
 
 export type SetAgentEnabledMutation = { setAgentEnabled: { id: string, communityId: string, name: string, template: string | null, description: string, status: AgentStatus, pausedReason: string | null, approvalMode: AgentApprovalMode, lastRunAt: string | null, runCount: number, pendingApprovalCount: number, messagesToday: number, enabledAt: string | null } };
+
+export type UpdateAgentSettingsMutationVariables = Exact<{
+  input: UpdateAgentSettingsInput;
+}>;
+
+
+export type UpdateAgentSettingsMutation = { updateAgentSettings: { modelConfigured: boolean, modelBudgetMicros: number, modelSpentMicros: number } };
 
 export type MarkAgentNoticesReadMutationVariables = Exact<{
   communityId: string | number;
@@ -2278,6 +2290,15 @@ export const SetAgentEnabledDocument = new TypedDocumentString(`
   messagesToday
   enabledAt
 }`) as unknown as TypedDocumentString<SetAgentEnabledMutation, SetAgentEnabledMutationVariables>;
+export const UpdateAgentSettingsDocument = new TypedDocumentString(`
+    mutation UpdateAgentSettings($input: UpdateAgentSettingsInput!) {
+  updateAgentSettings(input: $input) {
+    modelConfigured
+    modelBudgetMicros
+    modelSpentMicros
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
 export const MarkAgentNoticesReadDocument = new TypedDocumentString(`
     mutation MarkAgentNoticesRead($communityId: ID!) {
   markAgentNoticesRead(communityId: $communityId)

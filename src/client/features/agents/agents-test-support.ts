@@ -176,7 +176,9 @@ export function openAgents(
       api.query(AgentTemplatesDocument, () => HttpResponse.json({ data: { agentTemplates: [] } })),
       api.query(AgentSettingsDocument, () =>
         HttpResponse.json({
-          data: { agentSettings: { modelConfigured, modelBudgetMicros: 0, modelSpentMicros: 0 } },
+          data: {
+            agentSettings: { modelConfigured, modelBudgetMicros: 20_000_000, modelSpentMicros: 3_250_000 },
+          },
         }),
       ),
       api.query(AgentNoticesDocument, () => HttpResponse.json({ data: { agentNotices: notices() } })),

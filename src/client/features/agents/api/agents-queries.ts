@@ -121,6 +121,16 @@ const SetAgentEnabledMutation = graphql(`
   }
 `);
 
+const UpdateAgentSettingsMutation = graphql(`
+  mutation UpdateAgentSettings($input: UpdateAgentSettingsInput!) {
+    updateAgentSettings(input: $input) {
+      modelConfigured
+      modelBudgetMicros
+      modelSpentMicros
+    }
+  }
+`);
+
 const MarkAgentNoticesReadMutation = graphql(`
   mutation MarkAgentNoticesRead($communityId: ID!) {
     markAgentNoticesRead(communityId: $communityId)
@@ -245,3 +255,13 @@ export function useMarkAgentNoticesRead(communityId: string) {
 
 /** Runs of one agent, or of every agent of a community. */
 export type RunScope = { agentId: string } | { communityId: string };
+
+export function useUpdateAgentSettings(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (modelBudgetMicros: number) =>
+      (await request(UpdateAgentSettingsMutation, { input: { communityId, modelBudgetMicros } }))
+        .updateAgentSettings,
+    onSuccess: (settings) => queryClient.setQueryData(agentKeys.settings(communityId), settings),
+  });
+}

@@ -15,6 +15,7 @@ import {
 import { agentErrorMessage } from "../error-message.ts";
 import { formatWhen } from "../labels.ts";
 import { AgentStatusSwitch } from "./agent-status-switch.tsx";
+import { ModelBudget } from "./model-budget.tsx";
 import { NewAgentDialog } from "./new-agent-dialog.tsx";
 
 /** Every agent of the community with its switch and figures, the unread notices, and "New agent". */
@@ -84,6 +85,7 @@ export function AgentsList() {
           ))}
         </ul>
       )}
+      <ModelBudget communityId={communityId} />
       <NewAgentDialog open={choosing} onOpenChange={setChoosing} />
     </div>
   );

@@ -8,6 +8,7 @@ import {
   type DryRunAgentMutationVariables,
   MarkAgentNoticesReadDocument,
   UndoAgentRunDocument,
+  UpdateAgentSettingsDocument,
 } from "#client/gql/graphql.ts";
 import { api, server } from "#client/test-network.ts";
 import {
@@ -224,5 +225,32 @@ describe("the agents screens", () => {
     expect(toggle.getAttribute("aria-checked")).toBe("false");
     expect(screen.getByText("Paused: It reached 500 messages today.")).toBeTruthy();
     expect(screen.getByText("Messages today:").nextSibling?.textContent).toContain("2");
+  });
+
+  it("sets the model's monthly budget in dollars beside what it spent this month", async () => {
+    const budgets: number[] = [];
+    server.use(
+      api.mutation(UpdateAgentSettingsDocument, ({ variables }) => {
+        budgets.push(variables.input.modelBudgetMicros);
+        return HttpResponse.json({
+          data: {
+            updateAgentSettings: {
+              modelConfigured: true,
+              modelBudgetMicros: variables.input.modelBudgetMicros,
+              modelSpentMicros: 3_250_000,
+            },
+          },
+        });
+      }),
+    );
+    const { user } = await openAgents("/dashboard/c1/agents", { modelConfigured: true });
+    const section = await screen.findByRole("region", { name: "Language model" });
+    expect(section.textContent).toContain("Spent this month: $3.25 of $20.00");
+    const budget = within(section).getByLabelText("Monthly budget (USD)");
+    await user.clear(budget);
+    await user.type(budget, "12.5");
+    await user.click(within(section).getByRole("button", { name: "Save budget" }));
+    await waitFor(() => expect(section.textContent).toContain("of $12.50"));
+    expect(budgets).toEqual([12_500_000]);
   });
 });
