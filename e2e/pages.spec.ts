@@ -119,7 +119,7 @@ test("the event cover is shown at 2:1, as it was cropped, on a phone and on a de
   await expectAccessible(page, "event page with a cover");
 });
 
-test("a draft offers no link to share and no check-in until it is published; the agents placeholder reads as text", async ({
+test("a draft offers no link to share and no check-in until it is published; the agents screen reads as text", async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -145,16 +145,15 @@ test("a draft offers no link to share and no check-in until it is published; the
   await expect(page.getByRole("link", { name: "Check-in" })).toBeVisible();
   await expect(page.getByText(/Share the public link/)).toBeVisible();
 
-  // Not built yet, and the sidebar says so before anyone opens it; the link still leads there.
+  // The sidebar's screens for an owner, agents among them.
   const nav = page.getByRole("navigation", { name: "Community" });
   await expect(nav.getByRole("link", { name: "Insights", exact: true })).toBeVisible();
-  await expect(nav.getByRole("link", { name: "Agents (Soon, not built yet)" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Members", exact: true })).toBeVisible();
-  await nav.getByRole("link", { name: /^Agents/ }).click();
+  await nav.getByRole("link", { name: "Agents", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/${communityId}/agents$`));
-  await expect(page.getByText(/routine work off your plate, always under your review/)).toBeVisible();
+  await expect(page.getByText(/routine work off your plate/)).toBeVisible();
   expect(await page.locator("main").textContent()).not.toMatch(/\\u[0-9a-f]{4}/i);
-  await expectAccessible(page, "agents placeholder");
+  await expectAccessible(page, "agents list");
 });
 
 test("on a 390 px phone the organizer checks a guest in without scrolling sideways, the photo button stays in its drop zone, and the theme control has a name", async ({

@@ -36,6 +36,11 @@ export async function saveThemedScreenshots(page: Page, name: string): Promise<v
         before + charts,
       );
     }
+    // Colours move to the new theme through CSS transitions (`transition-colors`): a picture taken
+    // at once catches buttons and links half-way, so wait for the running ones to finish.
+    await page.evaluate(() =>
+      Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+    );
     await saveScreenshot(page, `${name}-${theme}`);
   }
   await page.evaluate((previous) => {

@@ -37,6 +37,8 @@ import { Route as AuthenticatedDashboardCommunityIdMembersRouteImport } from './
 import { Route as AuthenticatedDashboardCommunityIdPaymentsRouteImport } from './routes/_authenticated/dashboard/$communityId/payments'
 import { Route as AuthenticatedEventEventIdEditRouteImport } from './routes/_authenticated/event.$eventId.edit'
 import { Route as AuthenticatedDashboardCommunityIdAgentsIndexRouteImport } from './routes/_authenticated/dashboard/$communityId/agents/index'
+import { Route as AuthenticatedDashboardCommunityIdAgentsAgentIdRouteImport } from './routes/_authenticated/dashboard/$communityId/agents/$agentId'
+import { Route as AuthenticatedDashboardCommunityIdAgentsApprovalsRouteImport } from './routes/_authenticated/dashboard/$communityId/agents/approvals'
 import { Route as AuthenticatedDashboardCommunityIdEventsIndexRouteImport } from './routes/_authenticated/dashboard/$communityId/events/index'
 import { Route as AuthenticatedDashboardCommunityIdEventsEventIdIndexRouteImport } from './routes/_authenticated/dashboard/$communityId/events/$eventId/index'
 import { Route as AuthenticatedDashboardCommunityIdEventsEventIdCheckInRouteImport } from './routes/_authenticated/dashboard/$communityId/events/$eventId/check-in'
@@ -193,6 +195,18 @@ const AuthenticatedDashboardCommunityIdAgentsIndexRoute =
     path: '/agents/',
     getParentRoute: () => AuthenticatedDashboardCommunityIdRouteRoute,
   } as any)
+const AuthenticatedDashboardCommunityIdAgentsAgentIdRoute =
+  AuthenticatedDashboardCommunityIdAgentsAgentIdRouteImport.update({
+    id: '/agents/$agentId',
+    path: '/agents/$agentId',
+    getParentRoute: () => AuthenticatedDashboardCommunityIdRouteRoute,
+  } as any)
+const AuthenticatedDashboardCommunityIdAgentsApprovalsRoute =
+  AuthenticatedDashboardCommunityIdAgentsApprovalsRouteImport.update({
+    id: '/agents/approvals',
+    path: '/agents/approvals',
+    getParentRoute: () => AuthenticatedDashboardCommunityIdRouteRoute,
+  } as any)
 const AuthenticatedDashboardCommunityIdEventsIndexRoute =
   AuthenticatedDashboardCommunityIdEventsIndexRouteImport.update({
     id: '/events/',
@@ -239,6 +253,8 @@ export interface FileRoutesByFullPath {
   '/dashboard/$communityId/payments': typeof AuthenticatedDashboardCommunityIdPaymentsRoute
   '/event/$eventId/edit': typeof AuthenticatedEventEventIdEditRoute
   '/dashboard/$communityId/': typeof AuthenticatedDashboardCommunityIdIndexRoute
+  '/dashboard/$communityId/agents/$agentId': typeof AuthenticatedDashboardCommunityIdAgentsAgentIdRoute
+  '/dashboard/$communityId/agents/approvals': typeof AuthenticatedDashboardCommunityIdAgentsApprovalsRoute
   '/dashboard/$communityId/agents/': typeof AuthenticatedDashboardCommunityIdAgentsIndexRoute
   '/dashboard/$communityId/events/': typeof AuthenticatedDashboardCommunityIdEventsIndexRoute
   '/dashboard/$communityId/events/$eventId/check-in': typeof AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute
@@ -270,6 +286,8 @@ export interface FileRoutesByTo {
   '/dashboard/$communityId/payments': typeof AuthenticatedDashboardCommunityIdPaymentsRoute
   '/event/$eventId/edit': typeof AuthenticatedEventEventIdEditRoute
   '/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdIndexRoute
+  '/dashboard/$communityId/agents/$agentId': typeof AuthenticatedDashboardCommunityIdAgentsAgentIdRoute
+  '/dashboard/$communityId/agents/approvals': typeof AuthenticatedDashboardCommunityIdAgentsApprovalsRoute
   '/dashboard/$communityId/agents': typeof AuthenticatedDashboardCommunityIdAgentsIndexRoute
   '/dashboard/$communityId/events': typeof AuthenticatedDashboardCommunityIdEventsIndexRoute
   '/dashboard/$communityId/events/$eventId/check-in': typeof AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute
@@ -304,6 +322,8 @@ export interface FileRoutesById {
   '/_authenticated/dashboard/$communityId/payments': typeof AuthenticatedDashboardCommunityIdPaymentsRoute
   '/_authenticated/event/$eventId/edit': typeof AuthenticatedEventEventIdEditRoute
   '/_authenticated/dashboard/$communityId/': typeof AuthenticatedDashboardCommunityIdIndexRoute
+  '/_authenticated/dashboard/$communityId/agents/$agentId': typeof AuthenticatedDashboardCommunityIdAgentsAgentIdRoute
+  '/_authenticated/dashboard/$communityId/agents/approvals': typeof AuthenticatedDashboardCommunityIdAgentsApprovalsRoute
   '/_authenticated/dashboard/$communityId/agents/': typeof AuthenticatedDashboardCommunityIdAgentsIndexRoute
   '/_authenticated/dashboard/$communityId/events/': typeof AuthenticatedDashboardCommunityIdEventsIndexRoute
   '/_authenticated/dashboard/$communityId/events/$eventId/check-in': typeof AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute
@@ -338,6 +358,8 @@ export interface FileRouteTypes {
     | '/dashboard/$communityId/payments'
     | '/event/$eventId/edit'
     | '/dashboard/$communityId/'
+    | '/dashboard/$communityId/agents/$agentId'
+    | '/dashboard/$communityId/agents/approvals'
     | '/dashboard/$communityId/agents/'
     | '/dashboard/$communityId/events/'
     | '/dashboard/$communityId/events/$eventId/check-in'
@@ -369,6 +391,8 @@ export interface FileRouteTypes {
     | '/dashboard/$communityId/payments'
     | '/event/$eventId/edit'
     | '/dashboard/$communityId'
+    | '/dashboard/$communityId/agents/$agentId'
+    | '/dashboard/$communityId/agents/approvals'
     | '/dashboard/$communityId/agents'
     | '/dashboard/$communityId/events'
     | '/dashboard/$communityId/events/$eventId/check-in'
@@ -402,6 +426,8 @@ export interface FileRouteTypes {
     | '/_authenticated/dashboard/$communityId/payments'
     | '/_authenticated/event/$eventId/edit'
     | '/_authenticated/dashboard/$communityId/'
+    | '/_authenticated/dashboard/$communityId/agents/$agentId'
+    | '/_authenticated/dashboard/$communityId/agents/approvals'
     | '/_authenticated/dashboard/$communityId/agents/'
     | '/_authenticated/dashboard/$communityId/events/'
     | '/_authenticated/dashboard/$communityId/events/$eventId/check-in'
@@ -622,6 +648,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedDashboardCommunityIdAgentsIndexRouteImport
       parentRoute: typeof AuthenticatedDashboardCommunityIdRouteRoute
     }
+    '/_authenticated/dashboard/$communityId/agents/$agentId': {
+      id: '/_authenticated/dashboard/$communityId/agents/$agentId'
+      path: '/agents/$agentId'
+      fullPath: '/dashboard/$communityId/agents/$agentId'
+      preLoaderRoute: typeof AuthenticatedDashboardCommunityIdAgentsAgentIdRouteImport
+      parentRoute: typeof AuthenticatedDashboardCommunityIdRouteRoute
+    }
+    '/_authenticated/dashboard/$communityId/agents/approvals': {
+      id: '/_authenticated/dashboard/$communityId/agents/approvals'
+      path: '/agents/approvals'
+      fullPath: '/dashboard/$communityId/agents/approvals'
+      preLoaderRoute: typeof AuthenticatedDashboardCommunityIdAgentsApprovalsRouteImport
+      parentRoute: typeof AuthenticatedDashboardCommunityIdRouteRoute
+    }
     '/_authenticated/dashboard/$communityId/events/': {
       id: '/_authenticated/dashboard/$communityId/events/'
       path: '/events'
@@ -654,6 +694,8 @@ interface AuthenticatedDashboardCommunityIdRouteRouteChildren {
   AuthenticatedDashboardCommunityIdMembersRoute: typeof AuthenticatedDashboardCommunityIdMembersRoute
   AuthenticatedDashboardCommunityIdPaymentsRoute: typeof AuthenticatedDashboardCommunityIdPaymentsRoute
   AuthenticatedDashboardCommunityIdIndexRoute: typeof AuthenticatedDashboardCommunityIdIndexRoute
+  AuthenticatedDashboardCommunityIdAgentsAgentIdRoute: typeof AuthenticatedDashboardCommunityIdAgentsAgentIdRoute
+  AuthenticatedDashboardCommunityIdAgentsApprovalsRoute: typeof AuthenticatedDashboardCommunityIdAgentsApprovalsRoute
   AuthenticatedDashboardCommunityIdAgentsIndexRoute: typeof AuthenticatedDashboardCommunityIdAgentsIndexRoute
   AuthenticatedDashboardCommunityIdEventsIndexRoute: typeof AuthenticatedDashboardCommunityIdEventsIndexRoute
   AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute: typeof AuthenticatedDashboardCommunityIdEventsEventIdCheckInRoute
@@ -676,6 +718,10 @@ const AuthenticatedDashboardCommunityIdRouteRouteChildren: AuthenticatedDashboar
       AuthenticatedDashboardCommunityIdPaymentsRoute,
     AuthenticatedDashboardCommunityIdIndexRoute:
       AuthenticatedDashboardCommunityIdIndexRoute,
+    AuthenticatedDashboardCommunityIdAgentsAgentIdRoute:
+      AuthenticatedDashboardCommunityIdAgentsAgentIdRoute,
+    AuthenticatedDashboardCommunityIdAgentsApprovalsRoute:
+      AuthenticatedDashboardCommunityIdAgentsApprovalsRoute,
     AuthenticatedDashboardCommunityIdAgentsIndexRoute:
       AuthenticatedDashboardCommunityIdAgentsIndexRoute,
     AuthenticatedDashboardCommunityIdEventsIndexRoute:

@@ -47,6 +47,7 @@ export function communityFixture(overrides: Partial<CommunityFixture> = {}): Com
     brandColor: null,
     memberCount: 3,
     pendingJoinRequests: 0,
+    agentBadgeCount: 0,
     memberDirectory: false,
     viewerRole: "ORGANIZER",
     visibility: "PUBLIC",

@@ -31,6 +31,8 @@ export const CLIENT_ROUTES = [
   "/event/$eventId/edit",
   "/dashboard/$communityId/",
   "/dashboard/$communityId/agents/",
+  "/dashboard/$communityId/agents/$agentId",
+  "/dashboard/$communityId/agents/approvals",
   "/dashboard/$communityId/events/",
   "/dashboard/$communityId/events/$eventId/check-in",
   "/dashboard/$communityId/events/$eventId/",

@@ -15,10 +15,30 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query AgentRuns($agentId: ID, $communityId: ID, $filter: AgentRunFilter, $first: Int, $after: String) {\n    agentRuns(agentId: $agentId, communityId: $communityId, filter: $filter, first: $first, after: $after) {\n      totalCount\n      endCursor\n      hasNextPage\n      nodes {\n        id\n        status\n        triggerSummary\n        messagesSent\n        createdAt\n        finishedAt\n        durationMs\n        undoneAt\n        undoable\n        error\n        subject {\n          id\n          name\n        }\n        event {\n          id\n          title\n        }\n        agent {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.AgentRunsDocument,
+    "\n  query AgentRun($id: ID!) {\n    agentRun(id: $id) {\n      id\n      status\n      trigger\n      triggerSummary\n      error\n      attempts\n      messagesSent\n      modelTokens\n      modelCostMicros\n      createdAt\n      startedAt\n      finishedAt\n      durationMs\n      undoneAt\n      undoable\n      subject {\n        id\n        name\n      }\n      event {\n        id\n        title\n      }\n      agent {\n        id\n        name\n      }\n      steps {\n        id\n        index\n        kind\n        summary\n        reason\n        input\n        output\n        status\n        reversible\n        error\n        attempts\n        startedAt\n        finishedAt\n        undoneAt\n      }\n    }\n  }\n": typeof types.AgentRunDocument,
+    "\n  mutation UndoAgentRun($id: ID!) {\n    undoAgentRun(id: $id) {\n      id\n      undoneAt\n      undoable\n    }\n  }\n": typeof types.UndoAgentRunDocument,
+    "\n  mutation UndoAgentActionsSince($input: UndoAgentActionsSinceInput!) {\n    undoAgentActionsSince(input: $input) {\n      runs\n      undoneSteps\n      irreversibleSteps\n    }\n  }\n": typeof types.UndoAgentActionsSinceDocument,
+    "\n  query AgentApprovals($communityId: ID!) {\n    agentApprovals(communityId: $communityId) {\n      id\n      reason\n      status\n      createdAt\n      agent {\n        id\n        name\n      }\n      run {\n        id\n        triggerSummary\n        subject {\n          id\n          name\n        }\n        event {\n          id\n          title\n        }\n      }\n      step {\n        id\n        kind\n        summary\n      }\n    }\n  }\n": typeof types.AgentApprovalsDocument,
+    "\n  mutation DecideAgentApprovals($input: DecideAgentApprovalsInput!) {\n    decideAgentApprovals(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.DecideAgentApprovalsDocument,
+    "\n  mutation DryRunAgent($input: DryRunAgentInput!) {\n    dryRunAgent(input: $input) {\n      id\n      from\n      to\n      createdAt\n      runs\n      totals {\n        triggers\n        acting\n        messages\n        tagChanges\n        decisions\n        stoppedByLimit\n      }\n    }\n  }\n": typeof types.DryRunAgentDocument,
+    "\n  fragment AgentSummary on Agent {\n    id\n    communityId\n    name\n    template\n    description\n    status\n    pausedReason\n    approvalMode\n    lastRunAt\n    runCount\n    pendingApprovalCount\n    messagesToday\n    enabledAt\n  }\n": typeof types.AgentSummaryFragmentDoc,
+    "\n  query Agents($communityId: ID!) {\n    agents(communityId: $communityId) {\n      ...AgentSummary\n    }\n  }\n": typeof types.AgentsDocument,
+    "\n  query Agent($id: ID!) {\n    agent(id: $id) {\n      ...AgentSummary\n      definition\n      webhookSecret\n      updatedAt\n    }\n  }\n": typeof types.AgentDocument,
+    "\n  query AgentTemplates {\n    agentTemplates {\n      key\n      name\n      summary\n      definition\n      usesModel\n    }\n  }\n": typeof types.AgentTemplatesDocument,
+    "\n  query AgentSettings($communityId: ID!) {\n    agentSettings(communityId: $communityId) {\n      modelConfigured\n      modelBudgetMicros\n      modelSpentMicros\n    }\n  }\n": typeof types.AgentSettingsDocument,
+    "\n  query AgentNotices($communityId: ID!) {\n    agentNotices(communityId: $communityId) {\n      id\n      message\n      createdAt\n      read\n      agent {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AgentNoticesDocument,
+    "\n  query AgentSegments($communityId: ID!) {\n    memberSegments(communityId: $communityId) {\n      id\n      name\n    }\n  }\n": typeof types.AgentSegmentsDocument,
+    "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      ...AgentSummary\n      definition\n      webhookSecret\n    }\n  }\n": typeof types.CreateAgentDocument,
+    "\n  mutation UpdateAgent($input: UpdateAgentInput!) {\n    updateAgent(input: $input) {\n      ...AgentSummary\n      definition\n      webhookSecret\n    }\n  }\n": typeof types.UpdateAgentDocument,
+    "\n  mutation DeleteAgent($id: ID!) {\n    deleteAgent(id: $id)\n  }\n": typeof types.DeleteAgentDocument,
+    "\n  mutation SetAgentEnabled($id: ID!, $enabled: Boolean!) {\n    setAgentEnabled(id: $id, enabled: $enabled) {\n      ...AgentSummary\n    }\n  }\n": typeof types.SetAgentEnabledDocument,
+    "\n  mutation UpdateAgentSettings($input: UpdateAgentSettingsInput!) {\n    updateAgentSettings(input: $input) {\n      modelConfigured\n      modelBudgetMicros\n      modelSpentMicros\n    }\n  }\n": typeof types.UpdateAgentSettingsDocument,
+    "\n  mutation MarkAgentNoticesRead($communityId: ID!) {\n    markAgentNoticesRead(communityId: $communityId)\n  }\n": typeof types.MarkAgentNoticesReadDocument,
     "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.AnnouncementSubscriptionDocument,
     "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": typeof types.SetAnnouncementSubscriptionDocument,
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": typeof types.MyCommunitiesDocument,
-    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": typeof types.CommunityDetailsFragmentDoc,
+    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    agentBadgeCount\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": typeof types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": typeof types.SlugAvailabilityDocument,
     "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": typeof types.CreateCommunityDocument,
@@ -147,10 +167,30 @@ type Documents = {
     "\n  query OverviewPage($communityId: ID!) {\n    ...OverviewEventsFields\n    ...MemberFiguresFields\n    ...RevenueFields\n    ...OverviewStatusFields\n  }\n": typeof types.OverviewPageDocument,
 };
 const documents: Documents = {
+    "\n  query AgentRuns($agentId: ID, $communityId: ID, $filter: AgentRunFilter, $first: Int, $after: String) {\n    agentRuns(agentId: $agentId, communityId: $communityId, filter: $filter, first: $first, after: $after) {\n      totalCount\n      endCursor\n      hasNextPage\n      nodes {\n        id\n        status\n        triggerSummary\n        messagesSent\n        createdAt\n        finishedAt\n        durationMs\n        undoneAt\n        undoable\n        error\n        subject {\n          id\n          name\n        }\n        event {\n          id\n          title\n        }\n        agent {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.AgentRunsDocument,
+    "\n  query AgentRun($id: ID!) {\n    agentRun(id: $id) {\n      id\n      status\n      trigger\n      triggerSummary\n      error\n      attempts\n      messagesSent\n      modelTokens\n      modelCostMicros\n      createdAt\n      startedAt\n      finishedAt\n      durationMs\n      undoneAt\n      undoable\n      subject {\n        id\n        name\n      }\n      event {\n        id\n        title\n      }\n      agent {\n        id\n        name\n      }\n      steps {\n        id\n        index\n        kind\n        summary\n        reason\n        input\n        output\n        status\n        reversible\n        error\n        attempts\n        startedAt\n        finishedAt\n        undoneAt\n      }\n    }\n  }\n": types.AgentRunDocument,
+    "\n  mutation UndoAgentRun($id: ID!) {\n    undoAgentRun(id: $id) {\n      id\n      undoneAt\n      undoable\n    }\n  }\n": types.UndoAgentRunDocument,
+    "\n  mutation UndoAgentActionsSince($input: UndoAgentActionsSinceInput!) {\n    undoAgentActionsSince(input: $input) {\n      runs\n      undoneSteps\n      irreversibleSteps\n    }\n  }\n": types.UndoAgentActionsSinceDocument,
+    "\n  query AgentApprovals($communityId: ID!) {\n    agentApprovals(communityId: $communityId) {\n      id\n      reason\n      status\n      createdAt\n      agent {\n        id\n        name\n      }\n      run {\n        id\n        triggerSummary\n        subject {\n          id\n          name\n        }\n        event {\n          id\n          title\n        }\n      }\n      step {\n        id\n        kind\n        summary\n      }\n    }\n  }\n": types.AgentApprovalsDocument,
+    "\n  mutation DecideAgentApprovals($input: DecideAgentApprovalsInput!) {\n    decideAgentApprovals(input: $input) {\n      id\n      status\n    }\n  }\n": types.DecideAgentApprovalsDocument,
+    "\n  mutation DryRunAgent($input: DryRunAgentInput!) {\n    dryRunAgent(input: $input) {\n      id\n      from\n      to\n      createdAt\n      runs\n      totals {\n        triggers\n        acting\n        messages\n        tagChanges\n        decisions\n        stoppedByLimit\n      }\n    }\n  }\n": types.DryRunAgentDocument,
+    "\n  fragment AgentSummary on Agent {\n    id\n    communityId\n    name\n    template\n    description\n    status\n    pausedReason\n    approvalMode\n    lastRunAt\n    runCount\n    pendingApprovalCount\n    messagesToday\n    enabledAt\n  }\n": types.AgentSummaryFragmentDoc,
+    "\n  query Agents($communityId: ID!) {\n    agents(communityId: $communityId) {\n      ...AgentSummary\n    }\n  }\n": types.AgentsDocument,
+    "\n  query Agent($id: ID!) {\n    agent(id: $id) {\n      ...AgentSummary\n      definition\n      webhookSecret\n      updatedAt\n    }\n  }\n": types.AgentDocument,
+    "\n  query AgentTemplates {\n    agentTemplates {\n      key\n      name\n      summary\n      definition\n      usesModel\n    }\n  }\n": types.AgentTemplatesDocument,
+    "\n  query AgentSettings($communityId: ID!) {\n    agentSettings(communityId: $communityId) {\n      modelConfigured\n      modelBudgetMicros\n      modelSpentMicros\n    }\n  }\n": types.AgentSettingsDocument,
+    "\n  query AgentNotices($communityId: ID!) {\n    agentNotices(communityId: $communityId) {\n      id\n      message\n      createdAt\n      read\n      agent {\n        id\n        name\n      }\n    }\n  }\n": types.AgentNoticesDocument,
+    "\n  query AgentSegments($communityId: ID!) {\n    memberSegments(communityId: $communityId) {\n      id\n      name\n    }\n  }\n": types.AgentSegmentsDocument,
+    "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      ...AgentSummary\n      definition\n      webhookSecret\n    }\n  }\n": types.CreateAgentDocument,
+    "\n  mutation UpdateAgent($input: UpdateAgentInput!) {\n    updateAgent(input: $input) {\n      ...AgentSummary\n      definition\n      webhookSecret\n    }\n  }\n": types.UpdateAgentDocument,
+    "\n  mutation DeleteAgent($id: ID!) {\n    deleteAgent(id: $id)\n  }\n": types.DeleteAgentDocument,
+    "\n  mutation SetAgentEnabled($id: ID!, $enabled: Boolean!) {\n    setAgentEnabled(id: $id, enabled: $enabled) {\n      ...AgentSummary\n    }\n  }\n": types.SetAgentEnabledDocument,
+    "\n  mutation UpdateAgentSettings($input: UpdateAgentSettingsInput!) {\n    updateAgentSettings(input: $input) {\n      modelConfigured\n      modelBudgetMicros\n      modelSpentMicros\n    }\n  }\n": types.UpdateAgentSettingsDocument,
+    "\n  mutation MarkAgentNoticesRead($communityId: ID!) {\n    markAgentNoticesRead(communityId: $communityId)\n  }\n": types.MarkAgentNoticesReadDocument,
     "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.AnnouncementSubscriptionDocument,
     "\n  mutation SetAnnouncementSubscription($token: String!, $subscribed: Boolean!) {\n    setAnnouncementSubscription(token: $token, subscribed: $subscribed) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n": types.SetAnnouncementSubscriptionDocument,
     "\n  query MyCommunities {\n    myCommunities {\n      id\n      name\n      slug\n      description\n      logoUrl\n      brandColor\n      memberCount\n      viewerRole\n      viewerCapabilities\n      visibility\n      pendingJoinRequests\n      timeZone\n      nextEvent {\n        id\n        title\n        startsAt\n      }\n    }\n  }\n": types.MyCommunitiesDocument,
-    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": types.CommunityDetailsFragmentDoc,
+    "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    agentBadgeCount\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n": types.CommunityDetailsFragmentDoc,
     "\n  query Community($id: ID!) {\n    community(id: $id) {\n      ...CommunityDetails\n    }\n  }\n": types.CommunityDocument,
     "\n  query SlugAvailability($slug: String!) {\n    slugAvailability(slug: $slug) {\n      slug\n      available\n      reason\n    }\n  }\n": types.SlugAvailabilityDocument,
     "\n  mutation CreateCommunity($input: CreateCommunityInput!) {\n    createCommunity(input: $input) {\n      ...CommunityDetails\n    }\n  }\n": types.CreateCommunityDocument,
@@ -282,6 +322,86 @@ const documents: Documents = {
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query AgentRuns($agentId: ID, $communityId: ID, $filter: AgentRunFilter, $first: Int, $after: String) {\n    agentRuns(agentId: $agentId, communityId: $communityId, filter: $filter, first: $first, after: $after) {\n      totalCount\n      endCursor\n      hasNextPage\n      nodes {\n        id\n        status\n        triggerSummary\n        messagesSent\n        createdAt\n        finishedAt\n        durationMs\n        undoneAt\n        undoable\n        error\n        subject {\n          id\n          name\n        }\n        event {\n          id\n          title\n        }\n        agent {\n          id\n          name\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').AgentRunsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentRun($id: ID!) {\n    agentRun(id: $id) {\n      id\n      status\n      trigger\n      triggerSummary\n      error\n      attempts\n      messagesSent\n      modelTokens\n      modelCostMicros\n      createdAt\n      startedAt\n      finishedAt\n      durationMs\n      undoneAt\n      undoable\n      subject {\n        id\n        name\n      }\n      event {\n        id\n        title\n      }\n      agent {\n        id\n        name\n      }\n      steps {\n        id\n        index\n        kind\n        summary\n        reason\n        input\n        output\n        status\n        reversible\n        error\n        attempts\n        startedAt\n        finishedAt\n        undoneAt\n      }\n    }\n  }\n"): typeof import('./graphql').AgentRunDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UndoAgentRun($id: ID!) {\n    undoAgentRun(id: $id) {\n      id\n      undoneAt\n      undoable\n    }\n  }\n"): typeof import('./graphql').UndoAgentRunDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UndoAgentActionsSince($input: UndoAgentActionsSinceInput!) {\n    undoAgentActionsSince(input: $input) {\n      runs\n      undoneSteps\n      irreversibleSteps\n    }\n  }\n"): typeof import('./graphql').UndoAgentActionsSinceDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentApprovals($communityId: ID!) {\n    agentApprovals(communityId: $communityId) {\n      id\n      reason\n      status\n      createdAt\n      agent {\n        id\n        name\n      }\n      run {\n        id\n        triggerSummary\n        subject {\n          id\n          name\n        }\n        event {\n          id\n          title\n        }\n      }\n      step {\n        id\n        kind\n        summary\n      }\n    }\n  }\n"): typeof import('./graphql').AgentApprovalsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DecideAgentApprovals($input: DecideAgentApprovalsInput!) {\n    decideAgentApprovals(input: $input) {\n      id\n      status\n    }\n  }\n"): typeof import('./graphql').DecideAgentApprovalsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DryRunAgent($input: DryRunAgentInput!) {\n    dryRunAgent(input: $input) {\n      id\n      from\n      to\n      createdAt\n      runs\n      totals {\n        triggers\n        acting\n        messages\n        tagChanges\n        decisions\n        stoppedByLimit\n      }\n    }\n  }\n"): typeof import('./graphql').DryRunAgentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment AgentSummary on Agent {\n    id\n    communityId\n    name\n    template\n    description\n    status\n    pausedReason\n    approvalMode\n    lastRunAt\n    runCount\n    pendingApprovalCount\n    messagesToday\n    enabledAt\n  }\n"): typeof import('./graphql').AgentSummaryFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Agents($communityId: ID!) {\n    agents(communityId: $communityId) {\n      ...AgentSummary\n    }\n  }\n"): typeof import('./graphql').AgentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Agent($id: ID!) {\n    agent(id: $id) {\n      ...AgentSummary\n      definition\n      webhookSecret\n      updatedAt\n    }\n  }\n"): typeof import('./graphql').AgentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentTemplates {\n    agentTemplates {\n      key\n      name\n      summary\n      definition\n      usesModel\n    }\n  }\n"): typeof import('./graphql').AgentTemplatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentSettings($communityId: ID!) {\n    agentSettings(communityId: $communityId) {\n      modelConfigured\n      modelBudgetMicros\n      modelSpentMicros\n    }\n  }\n"): typeof import('./graphql').AgentSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentNotices($communityId: ID!) {\n    agentNotices(communityId: $communityId) {\n      id\n      message\n      createdAt\n      read\n      agent {\n        id\n        name\n      }\n    }\n  }\n"): typeof import('./graphql').AgentNoticesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentSegments($communityId: ID!) {\n    memberSegments(communityId: $communityId) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').AgentSegmentsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAgent($input: CreateAgentInput!) {\n    createAgent(input: $input) {\n      ...AgentSummary\n      definition\n      webhookSecret\n    }\n  }\n"): typeof import('./graphql').CreateAgentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAgent($input: UpdateAgentInput!) {\n    updateAgent(input: $input) {\n      ...AgentSummary\n      definition\n      webhookSecret\n    }\n  }\n"): typeof import('./graphql').UpdateAgentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAgent($id: ID!) {\n    deleteAgent(id: $id)\n  }\n"): typeof import('./graphql').DeleteAgentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetAgentEnabled($id: ID!, $enabled: Boolean!) {\n    setAgentEnabled(id: $id, enabled: $enabled) {\n      ...AgentSummary\n    }\n  }\n"): typeof import('./graphql').SetAgentEnabledDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAgentSettings($input: UpdateAgentSettingsInput!) {\n    updateAgentSettings(input: $input) {\n      modelConfigured\n      modelBudgetMicros\n      modelSpentMicros\n    }\n  }\n"): typeof import('./graphql').UpdateAgentSettingsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation MarkAgentNoticesRead($communityId: ID!) {\n    markAgentNoticesRead(communityId: $communityId)\n  }\n"): typeof import('./graphql').MarkAgentNoticesReadDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query AnnouncementSubscription($token: String!) {\n    announcementSubscription(token: $token) {\n      communityId\n      communityName\n      subscribed\n    }\n  }\n"): typeof import('./graphql').AnnouncementSubscriptionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -294,7 +414,7 @@ export function graphql(source: "\n  query MyCommunities {\n    myCommunities {\
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n"): typeof import('./graphql').CommunityDetailsFragmentDoc;
+export function graphql(source: "\n  fragment CommunityDetails on Community {\n    id\n    name\n    slug\n    description\n    logoUrl\n    memberCount\n    viewerRole\n    visibility\n    joinPolicy\n    timeZone\n    currency\n    createdAt\n    brandColor\n    coverUrl\n    viewerCapabilities\n    pendingJoinRequests\n    agentBadgeCount\n    memberDirectory\n    joinQuestions {\n      id\n      kind\n      label\n      required\n      options\n    }\n  }\n"): typeof import('./graphql').CommunityDetailsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,45 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AgentApprovalDecision =
+  | 'APPROVE'
+  | 'REJECT';
+
+export type AgentApprovalMode =
+  | 'ACT'
+  | 'PROPOSE';
+
+export type AgentRunFilter = {
+  from?: string | null | undefined;
+  /** Matches the subject's name or email, the event's title, the agent's name or a step's summary. */
+  search?: string | null | undefined;
+  statuses?: Array<AgentRunStatus> | null | undefined;
+  to?: string | null | undefined;
+};
+
+export type AgentRunStatus =
+  | 'AWAITING_APPROVAL'
+  | 'FAILED'
+  | 'QUEUED'
+  | 'RUNNING'
+  | 'SKIPPED'
+  | 'STOPPED_BY_LIMIT'
+  | 'SUCCEEDED';
+
+export type AgentStatus =
+  | 'OFF'
+  | 'ON'
+  | 'PAUSED';
+
+export type AgentStepStatus =
+  | 'DONE'
+  | 'FAILED'
+  | 'PENDING'
+  | 'PROPOSED'
+  | 'REJECTED'
+  | 'SKIPPED'
+  | 'UNDONE';
+
 /** Exactly one of these. */
 export type AnnouncementAudienceInput = {
   all?: boolean | null | undefined;
@@ -60,6 +99,15 @@ export type CommunityVisibility =
   | 'PRIVATE'
   | 'PUBLIC';
 
+export type CreateAgentInput = {
+  communityId: string | number;
+  /** An AgentDefinition. */
+  definition: unknown;
+  name: string;
+  /** The template's key, when started from one. */
+  template?: string | null | undefined;
+};
+
 export type CreateCommunityInput = {
   currency: string;
   description?: string | null | undefined;
@@ -68,6 +116,20 @@ export type CreateCommunityInput = {
   slug: string;
   timeZone: string;
   visibility: CommunityVisibility;
+};
+
+export type DecideAgentApprovalsInput = {
+  communityId: string | number;
+  decision: AgentApprovalDecision;
+  ids: Array<string | number>;
+};
+
+export type DryRunAgentInput = {
+  /** The definition being edited, unsaved; absent: the agent's own. */
+  definition?: unknown;
+  from: string;
+  id: string | number;
+  to: string;
 };
 
 export type EventInput = {
@@ -485,6 +547,23 @@ export type TicketTypeInput = {
   salesStartLocal?: string | null | undefined;
 };
 
+export type UndoAgentActionsSinceInput = {
+  agentId?: string | number | null | undefined;
+  communityId: string | number;
+  since: string;
+};
+
+export type UpdateAgentInput = {
+  definition?: unknown;
+  id: string | number;
+  name?: string | null | undefined;
+};
+
+export type UpdateAgentSettingsInput = {
+  communityId: string | number;
+  modelBudgetMicros: number;
+};
+
 export type UpdateCommunityInput = {
   /** #rrggbb; empty or null removes it */
   brandColor?: string | null | undefined;
@@ -504,6 +583,144 @@ export type UpdateCommunityInput = {
   timeZone?: string | null | undefined;
   visibility?: CommunityVisibility | null | undefined;
 };
+
+export type AgentRunsQueryVariables = Exact<{
+  agentId?: string | number | null | undefined;
+  communityId?: string | number | null | undefined;
+  filter?: AgentRunFilter | null | undefined;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type AgentRunsQuery = { agentRuns: { totalCount: number, endCursor: string | null, hasNextPage: boolean, nodes: Array<{ id: string, status: AgentRunStatus, triggerSummary: string, messagesSent: number, createdAt: string, finishedAt: string | null, durationMs: number | null, undoneAt: string | null, undoable: boolean, error: string | null, subject: { id: string, name: string } | null, event: { id: string, title: string } | null, agent: { id: string, name: string } }> } };
+
+export type AgentRunQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgentRunQuery = { agentRun: { id: string, status: AgentRunStatus, trigger: unknown, triggerSummary: string, error: string | null, attempts: number, messagesSent: number, modelTokens: number, modelCostMicros: number, createdAt: string, startedAt: string | null, finishedAt: string | null, durationMs: number | null, undoneAt: string | null, undoable: boolean, subject: { id: string, name: string } | null, event: { id: string, title: string } | null, agent: { id: string, name: string }, steps: Array<{ id: string, index: number, kind: string, summary: string, reason: string | null, input: unknown, output: unknown, status: AgentStepStatus, reversible: boolean, error: string | null, attempts: number, startedAt: string | null, finishedAt: string | null, undoneAt: string | null }> } | null };
+
+export type UndoAgentRunMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type UndoAgentRunMutation = { undoAgentRun: { id: string, undoneAt: string | null, undoable: boolean } };
+
+export type UndoAgentActionsSinceMutationVariables = Exact<{
+  input: UndoAgentActionsSinceInput;
+}>;
+
+
+export type UndoAgentActionsSinceMutation = { undoAgentActionsSince: { runs: number, undoneSteps: number, irreversibleSteps: number } };
+
+export type AgentApprovalsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type AgentApprovalsQuery = { agentApprovals: Array<{ id: string, reason: string, status: string, createdAt: string, agent: { id: string, name: string }, run: { id: string, triggerSummary: string, subject: { id: string, name: string } | null, event: { id: string, title: string } | null }, step: { id: string, kind: string, summary: string } }> };
+
+export type DecideAgentApprovalsMutationVariables = Exact<{
+  input: DecideAgentApprovalsInput;
+}>;
+
+
+export type DecideAgentApprovalsMutation = { decideAgentApprovals: Array<{ id: string, status: string }> };
+
+export type DryRunAgentMutationVariables = Exact<{
+  input: DryRunAgentInput;
+}>;
+
+
+export type DryRunAgentMutation = { dryRunAgent: { id: string, from: string, to: string, createdAt: string, runs: unknown, totals: { triggers: number, acting: number, messages: number, tagChanges: number, decisions: number, stoppedByLimit: number } } };
+
+export type AgentSummaryFragment = { id: string, communityId: string, name: string, template: string | null, description: string, status: AgentStatus, pausedReason: string | null, approvalMode: AgentApprovalMode, lastRunAt: string | null, runCount: number, pendingApprovalCount: number, messagesToday: number, enabledAt: string | null };
+
+export type AgentsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type AgentsQuery = { agents: Array<{ id: string, communityId: string, name: string, template: string | null, description: string, status: AgentStatus, pausedReason: string | null, approvalMode: AgentApprovalMode, lastRunAt: string | null, runCount: number, pendingApprovalCount: number, messagesToday: number, enabledAt: string | null }> };
+
+export type AgentQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgentQuery = { agent: { definition: unknown, webhookSecret: string | null, updatedAt: string, id: string, communityId: string, name: string, template: string | null, description: string, status: AgentStatus, pausedReason: string | null, approvalMode: AgentApprovalMode, lastRunAt: string | null, runCount: number, pendingApprovalCount: number, messagesToday: number, enabledAt: string | null } | null };
+
+export type AgentTemplatesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AgentTemplatesQuery = { agentTemplates: Array<{ key: string, name: string, summary: string, definition: unknown, usesModel: boolean }> };
+
+export type AgentSettingsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type AgentSettingsQuery = { agentSettings: { modelConfigured: boolean, modelBudgetMicros: number, modelSpentMicros: number } };
+
+export type AgentNoticesQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type AgentNoticesQuery = { agentNotices: Array<{ id: string, message: string, createdAt: string, read: boolean, agent: { id: string, name: string } | null }> };
+
+export type AgentSegmentsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type AgentSegmentsQuery = { memberSegments: Array<{ id: string, name: string }> };
+
+export type CreateAgentMutationVariables = Exact<{
+  input: CreateAgentInput;
+}>;
+
+
+export type CreateAgentMutation = { createAgent: { definition: unknown, webhookSecret: string | null, id: string, communityId: string, name: string, template: string | null, description: string, status: AgentStatus, pausedReason: string | null, approvalMode: AgentApprovalMode, lastRunAt: string | null, runCount: number, pendingApprovalCount: number, messagesToday: number, enabledAt: string | null } };
+
+export type UpdateAgentMutationVariables = Exact<{
+  input: UpdateAgentInput;
+}>;
+
+
+export type UpdateAgentMutation = { updateAgent: { definition: unknown, webhookSecret: string | null, id: string, communityId: string, name: string, template: string | null, description: string, status: AgentStatus, pausedReason: string | null, approvalMode: AgentApprovalMode, lastRunAt: string | null, runCount: number, pendingApprovalCount: number, messagesToday: number, enabledAt: string | null } };
+
+export type DeleteAgentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteAgentMutation = { deleteAgent: string };
+
+export type SetAgentEnabledMutationVariables = Exact<{
+  id: string | number;
+  enabled: boolean;
+}>;
+
+
+export type SetAgentEnabledMutation = { setAgentEnabled: { id: string, communityId: string, name: string, template: string | null, description: string, status: AgentStatus, pausedReason: string | null, approvalMode: AgentApprovalMode, lastRunAt: string | null, runCount: number, pendingApprovalCount: number, messagesToday: number, enabledAt: string | null } };
+
+export type UpdateAgentSettingsMutationVariables = Exact<{
+  input: UpdateAgentSettingsInput;
+}>;
+
+
+export type UpdateAgentSettingsMutation = { updateAgentSettings: { modelConfigured: boolean, modelBudgetMicros: number, modelSpentMicros: number } };
+
+export type MarkAgentNoticesReadMutationVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type MarkAgentNoticesReadMutation = { markAgentNoticesRead: number };
 
 export type AnnouncementSubscriptionQueryVariables = Exact<{
   token: string;
@@ -525,14 +742,14 @@ export type MyCommunitiesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type MyCommunitiesQuery = { myCommunities: Array<{ id: string, name: string, slug: string, description: string, logoUrl: string | null, brandColor: string | null, memberCount: number, viewerRole: CommunityRole, viewerCapabilities: Array<Capability>, visibility: CommunityVisibility, pendingJoinRequests: number | null, timeZone: string, nextEvent: { id: string, title: string, startsAt: string } | null }> };
 
-export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
+export type CommunityDetailsFragment = { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, agentBadgeCount: number, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> };
 
 export type CommunityQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type CommunityQuery = { community: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, agentBadgeCount: number, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type SlugAvailabilityQueryVariables = Exact<{
   slug: string;
@@ -546,7 +763,7 @@ export type CreateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type CreateCommunityMutation = { createCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, agentBadgeCount: number, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type OverviewStatusFieldsFragment = { status: { id: string, pendingJoinRequests: number | null, heldSeats: number | null, invitedAnyone: boolean | null, canTakePayments: boolean, memberStats: { activeCount: number } | null, paymentActivity: { failedLast30Days: number, anyTaken: boolean } | null } };
 
@@ -563,7 +780,7 @@ export type UpdateCommunityMutationVariables = Exact<{
 }>;
 
 
-export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type UpdateCommunityMutation = { updateCommunity: { id: string, name: string, slug: string, description: string, logoUrl: string | null, memberCount: number, viewerRole: CommunityRole, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string, currency: string, createdAt: string, brandColor: string | null, coverUrl: string | null, viewerCapabilities: Array<Capability>, pendingJoinRequests: number | null, agentBadgeCount: number, memberDirectory: boolean, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type DeleteCommunityMutationVariables = Exact<{
   id: string | number;
@@ -1426,6 +1643,23 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const AgentSummaryFragmentDoc = new TypedDocumentString(`
+    fragment AgentSummary on Agent {
+  id
+  communityId
+  name
+  template
+  description
+  status
+  pausedReason
+  approvalMode
+  lastRunAt
+  runCount
+  pendingApprovalCount
+  messagesToday
+  enabledAt
+}
+    `, {"fragmentName":"AgentSummary"}) as unknown as TypedDocumentString<AgentSummaryFragment, unknown>;
 export const CommunityDetailsFragmentDoc = new TypedDocumentString(`
     fragment CommunityDetails on Community {
   id
@@ -1444,6 +1678,7 @@ export const CommunityDetailsFragmentDoc = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  agentBadgeCount
   memberDirectory
   joinQuestions {
     id
@@ -1748,6 +1983,343 @@ export const RegistrationTicketFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"RegistrationTicket"}) as unknown as TypedDocumentString<RegistrationTicketFragment, unknown>;
+export const AgentRunsDocument = new TypedDocumentString(`
+    query AgentRuns($agentId: ID, $communityId: ID, $filter: AgentRunFilter, $first: Int, $after: String) {
+  agentRuns(
+    agentId: $agentId
+    communityId: $communityId
+    filter: $filter
+    first: $first
+    after: $after
+  ) {
+    totalCount
+    endCursor
+    hasNextPage
+    nodes {
+      id
+      status
+      triggerSummary
+      messagesSent
+      createdAt
+      finishedAt
+      durationMs
+      undoneAt
+      undoable
+      error
+      subject {
+        id
+        name
+      }
+      event {
+        id
+        title
+      }
+      agent {
+        id
+        name
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentRunsQuery, AgentRunsQueryVariables>;
+export const AgentRunDocument = new TypedDocumentString(`
+    query AgentRun($id: ID!) {
+  agentRun(id: $id) {
+    id
+    status
+    trigger
+    triggerSummary
+    error
+    attempts
+    messagesSent
+    modelTokens
+    modelCostMicros
+    createdAt
+    startedAt
+    finishedAt
+    durationMs
+    undoneAt
+    undoable
+    subject {
+      id
+      name
+    }
+    event {
+      id
+      title
+    }
+    agent {
+      id
+      name
+    }
+    steps {
+      id
+      index
+      kind
+      summary
+      reason
+      input
+      output
+      status
+      reversible
+      error
+      attempts
+      startedAt
+      finishedAt
+      undoneAt
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentRunQuery, AgentRunQueryVariables>;
+export const UndoAgentRunDocument = new TypedDocumentString(`
+    mutation UndoAgentRun($id: ID!) {
+  undoAgentRun(id: $id) {
+    id
+    undoneAt
+    undoable
+  }
+}
+    `) as unknown as TypedDocumentString<UndoAgentRunMutation, UndoAgentRunMutationVariables>;
+export const UndoAgentActionsSinceDocument = new TypedDocumentString(`
+    mutation UndoAgentActionsSince($input: UndoAgentActionsSinceInput!) {
+  undoAgentActionsSince(input: $input) {
+    runs
+    undoneSteps
+    irreversibleSteps
+  }
+}
+    `) as unknown as TypedDocumentString<UndoAgentActionsSinceMutation, UndoAgentActionsSinceMutationVariables>;
+export const AgentApprovalsDocument = new TypedDocumentString(`
+    query AgentApprovals($communityId: ID!) {
+  agentApprovals(communityId: $communityId) {
+    id
+    reason
+    status
+    createdAt
+    agent {
+      id
+      name
+    }
+    run {
+      id
+      triggerSummary
+      subject {
+        id
+        name
+      }
+      event {
+        id
+        title
+      }
+    }
+    step {
+      id
+      kind
+      summary
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentApprovalsQuery, AgentApprovalsQueryVariables>;
+export const DecideAgentApprovalsDocument = new TypedDocumentString(`
+    mutation DecideAgentApprovals($input: DecideAgentApprovalsInput!) {
+  decideAgentApprovals(input: $input) {
+    id
+    status
+  }
+}
+    `) as unknown as TypedDocumentString<DecideAgentApprovalsMutation, DecideAgentApprovalsMutationVariables>;
+export const DryRunAgentDocument = new TypedDocumentString(`
+    mutation DryRunAgent($input: DryRunAgentInput!) {
+  dryRunAgent(input: $input) {
+    id
+    from
+    to
+    createdAt
+    runs
+    totals {
+      triggers
+      acting
+      messages
+      tagChanges
+      decisions
+      stoppedByLimit
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DryRunAgentMutation, DryRunAgentMutationVariables>;
+export const AgentsDocument = new TypedDocumentString(`
+    query Agents($communityId: ID!) {
+  agents(communityId: $communityId) {
+    ...AgentSummary
+  }
+}
+    fragment AgentSummary on Agent {
+  id
+  communityId
+  name
+  template
+  description
+  status
+  pausedReason
+  approvalMode
+  lastRunAt
+  runCount
+  pendingApprovalCount
+  messagesToday
+  enabledAt
+}`) as unknown as TypedDocumentString<AgentsQuery, AgentsQueryVariables>;
+export const AgentDocument = new TypedDocumentString(`
+    query Agent($id: ID!) {
+  agent(id: $id) {
+    ...AgentSummary
+    definition
+    webhookSecret
+    updatedAt
+  }
+}
+    fragment AgentSummary on Agent {
+  id
+  communityId
+  name
+  template
+  description
+  status
+  pausedReason
+  approvalMode
+  lastRunAt
+  runCount
+  pendingApprovalCount
+  messagesToday
+  enabledAt
+}`) as unknown as TypedDocumentString<AgentQuery, AgentQueryVariables>;
+export const AgentTemplatesDocument = new TypedDocumentString(`
+    query AgentTemplates {
+  agentTemplates {
+    key
+    name
+    summary
+    definition
+    usesModel
+  }
+}
+    `) as unknown as TypedDocumentString<AgentTemplatesQuery, AgentTemplatesQueryVariables>;
+export const AgentSettingsDocument = new TypedDocumentString(`
+    query AgentSettings($communityId: ID!) {
+  agentSettings(communityId: $communityId) {
+    modelConfigured
+    modelBudgetMicros
+    modelSpentMicros
+  }
+}
+    `) as unknown as TypedDocumentString<AgentSettingsQuery, AgentSettingsQueryVariables>;
+export const AgentNoticesDocument = new TypedDocumentString(`
+    query AgentNotices($communityId: ID!) {
+  agentNotices(communityId: $communityId) {
+    id
+    message
+    createdAt
+    read
+    agent {
+      id
+      name
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<AgentNoticesQuery, AgentNoticesQueryVariables>;
+export const AgentSegmentsDocument = new TypedDocumentString(`
+    query AgentSegments($communityId: ID!) {
+  memberSegments(communityId: $communityId) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<AgentSegmentsQuery, AgentSegmentsQueryVariables>;
+export const CreateAgentDocument = new TypedDocumentString(`
+    mutation CreateAgent($input: CreateAgentInput!) {
+  createAgent(input: $input) {
+    ...AgentSummary
+    definition
+    webhookSecret
+  }
+}
+    fragment AgentSummary on Agent {
+  id
+  communityId
+  name
+  template
+  description
+  status
+  pausedReason
+  approvalMode
+  lastRunAt
+  runCount
+  pendingApprovalCount
+  messagesToday
+  enabledAt
+}`) as unknown as TypedDocumentString<CreateAgentMutation, CreateAgentMutationVariables>;
+export const UpdateAgentDocument = new TypedDocumentString(`
+    mutation UpdateAgent($input: UpdateAgentInput!) {
+  updateAgent(input: $input) {
+    ...AgentSummary
+    definition
+    webhookSecret
+  }
+}
+    fragment AgentSummary on Agent {
+  id
+  communityId
+  name
+  template
+  description
+  status
+  pausedReason
+  approvalMode
+  lastRunAt
+  runCount
+  pendingApprovalCount
+  messagesToday
+  enabledAt
+}`) as unknown as TypedDocumentString<UpdateAgentMutation, UpdateAgentMutationVariables>;
+export const DeleteAgentDocument = new TypedDocumentString(`
+    mutation DeleteAgent($id: ID!) {
+  deleteAgent(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteAgentMutation, DeleteAgentMutationVariables>;
+export const SetAgentEnabledDocument = new TypedDocumentString(`
+    mutation SetAgentEnabled($id: ID!, $enabled: Boolean!) {
+  setAgentEnabled(id: $id, enabled: $enabled) {
+    ...AgentSummary
+  }
+}
+    fragment AgentSummary on Agent {
+  id
+  communityId
+  name
+  template
+  description
+  status
+  pausedReason
+  approvalMode
+  lastRunAt
+  runCount
+  pendingApprovalCount
+  messagesToday
+  enabledAt
+}`) as unknown as TypedDocumentString<SetAgentEnabledMutation, SetAgentEnabledMutationVariables>;
+export const UpdateAgentSettingsDocument = new TypedDocumentString(`
+    mutation UpdateAgentSettings($input: UpdateAgentSettingsInput!) {
+  updateAgentSettings(input: $input) {
+    modelConfigured
+    modelBudgetMicros
+    modelSpentMicros
+  }
+}
+    `) as unknown as TypedDocumentString<UpdateAgentSettingsMutation, UpdateAgentSettingsMutationVariables>;
+export const MarkAgentNoticesReadDocument = new TypedDocumentString(`
+    mutation MarkAgentNoticesRead($communityId: ID!) {
+  markAgentNoticesRead(communityId: $communityId)
+}
+    `) as unknown as TypedDocumentString<MarkAgentNoticesReadMutation, MarkAgentNoticesReadMutationVariables>;
 export const AnnouncementSubscriptionDocument = new TypedDocumentString(`
     query AnnouncementSubscription($token: String!) {
   announcementSubscription(token: $token) {
@@ -1812,6 +2384,7 @@ export const CommunityDocument = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  agentBadgeCount
   memberDirectory
   joinQuestions {
     id
@@ -1853,6 +2426,7 @@ export const CreateCommunityDocument = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  agentBadgeCount
   memberDirectory
   joinQuestions {
     id
@@ -1905,6 +2479,7 @@ export const UpdateCommunityDocument = new TypedDocumentString(`
   coverUrl
   viewerCapabilities
   pendingJoinRequests
+  agentBadgeCount
   memberDirectory
   joinQuestions {
     id

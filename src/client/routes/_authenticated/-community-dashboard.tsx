@@ -49,6 +49,7 @@ export function CommunityDashboard({ communityId, children }: { communityId: str
         <DashboardNav
           communityId={community.id}
           pendingJoinRequests={community.pendingJoinRequests}
+          agentBadgeCount={community.agentBadgeCount}
           capabilities={community.viewerCapabilities}
         />
       }

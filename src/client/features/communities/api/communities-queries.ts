@@ -48,6 +48,7 @@ export const CommunityDetailsFragment = graphql(`
     coverUrl
     viewerCapabilities
     pendingJoinRequests
+    agentBadgeCount
     memberDirectory
     joinQuestions {
       id

@@ -1,23 +1,39 @@
+import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
-import { BotIcon } from "lucide-react";
-import { ComingSoonPanel } from "#client/components/layout/coming-soon-panel.tsx";
+import { DashboardPage, EmptyPanel } from "#client/components/layout/dashboard-page.tsx";
+import { AgentsScopeProvider } from "#client/features/agents/agents-scope.tsx";
+import { AgentsList } from "#client/features/agents/components/agents-list.tsx";
+import {
+  communityKeys,
+  communityQueryOptions,
+} from "#client/features/communities/api/communities-queries.ts";
 
 export const Route = createFileRoute("/_authenticated/dashboard/$communityId/agents/")({
-  component: AgentsPage,
+  component: AgentsRoute,
 });
 
-function AgentsPage() {
+function AgentsRoute() {
+  const { communityId } = Route.useParams();
+  const queryClient = useQueryClient();
+  const { data: community } = useSuspenseQuery(communityQueryOptions(communityId));
   return (
-    <ComingSoonPanel
+    <DashboardPage
       title="Agents"
-      icon={BotIcon}
-      summary="Helpers that take routine work off your plate, always under your review."
-      plans={[
-        "Draft event announcements and reminders",
-        "Welcome new members and answer common questions",
-        "Summarize feedback after an event",
-        "Flag members who may need a personal follow-up",
-      ]}
-    />
+      communityName={community.name}
+      description="Helpers that take routine work off your plate: each one does what its sentence says, and you can undo it."
+    >
+      {community.viewerCapabilities.includes("AGENTS_MANAGE") ? (
+        <AgentsScopeProvider
+          value={{
+            communityId,
+            onBadgeChange: () => void queryClient.invalidateQueries({ queryKey: communityKeys.all }),
+          }}
+        >
+          <AgentsList />
+        </AgentsScopeProvider>
+      ) : (
+        <EmptyPanel>Only admins and owners can see and manage agents.</EmptyPanel>
+      )}
+    </DashboardPage>
   );
 }
