@@ -35,6 +35,8 @@ export type AgentRunnerSettings = {
   maxAttempts: number;
   /** Runs claimed at once. */
   batchSize: number;
+  /** Claimed runs worked on side by side (PostgreSQL's pool); 1 on PGlite's one connection. */
+  concurrency?: number;
   /** Test hook: called after step `index` (0-based) committed, e.g. to kill the process there. */
   afterStep?: (index: number) => void;
 };
@@ -392,20 +394,26 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
     });
   };
 
+  /** Works on one claimed run; an unexpected error leaves it claimed until its lease ends. */
+  const take = async (run: RunRow) => {
+    try {
+      await work(run);
+    } catch (error) {
+      deps.log(`agents: run ${run.id} failed unexpectedly: ${messageOf(error)}`);
+    }
+    // On PGlite every statement's answer is an already resolved promise: a turn of the event
+    // loop between runs lets waiting requests in.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+
   return {
     async step() {
       const runs = await claim();
-      for (const run of runs) {
-        try {
-          await work(run);
-        } catch (error) {
-          // The run stays claimed until its lease ends, then is taken up again.
-          deps.log(`agents: run ${run.id} failed unexpectedly: ${messageOf(error)}`);
-        }
-        // On PGlite every statement's answer is an already resolved promise: a turn of the event
-        // loop between runs lets waiting requests in.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
+      const queue = [...runs];
+      const worker = async () => {
+        for (let run = queue.shift(); run; run = queue.shift()) await take(run);
+      };
+      await Promise.all(Array.from({ length: Math.max(1, settings.concurrency ?? 1) }, worker));
       return runs.length;
     },
   };
