@@ -378,12 +378,21 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       if ((await applyStep(run, agent, step)) === "stop") return;
     }
     await db.transaction(async (tx) => {
+      // The run's row first: an admin's decision (`decideApprovals`) updates it after the steps,
+      // so it either committed before this look or waits for it and queues the run again.
+      await tx.execute(sql`select id from agent_run where id = ${run.id} for update`);
       const counts = rowsOf<{ status: string; n: number }>(
         await tx.execute(
           sql`select status, count(*)::int as n from agent_step where run_id = ${run.id} group by status`,
         ),
       );
       const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+      // Approved while this runner was at work: the run goes round once more.
+      if (count("pending") > 0) {
+        await tx.execute(sql`
+          update agent_run set status = 'queued', run_after = ${iso(now())}::timestamptz where id = ${run.id}`);
+        return;
+      }
       if (count("proposed") > 0) {
         await tx.execute(
           sql`update agent_run set status = 'awaiting_approval', error = null where id = ${run.id}`,
