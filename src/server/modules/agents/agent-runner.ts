@@ -226,7 +226,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       await finish(tx, run, "failed", `${where} failed after ${attempts} attempts: ${message}`);
     });
 
-  /** Plans the run once and stores the plan and its steps; false when the run ended there. */
+  /** Plans the run once and stores the plan and its steps; null when the run ended there (or waits for a retry). */
   const plan = async (run: RunRow, agent: AgentRow): Promise<RunPlan | null> => {
     let planned: RunPlan;
     try {
@@ -284,7 +284,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
 
   /**
    * Applies one pending step in its own transaction (counting its messages against the limits first);
-   * `done` false when it failed and the run waits for a retry or has ended.
+   * "stop" when it failed (the run waits for a retry, or has ended) or a limit stopped the run.
    */
   const applyStep = async (run: RunRow, agent: AgentRow, step: StepRow): Promise<"done" | "stop"> => {
     const handler = ACTION_HANDLERS[step.kind] as (typeof ACTION_HANDLERS)[AgentActionKind] | undefined;
