@@ -35,6 +35,8 @@ export type AgentRunnerSettings = {
   maxAttempts: number;
   /** Runs claimed at once. */
   batchSize: number;
+  /** Claimed runs worked on side by side (PostgreSQL's pool); 1 on PGlite's one connection. */
+  concurrency?: number;
   /** Test hook: called after step `index` (0-based) committed, e.g. to kill the process there. */
   afterStep?: (index: number) => void;
 };
@@ -61,6 +63,7 @@ type AgentRow = {
   definition: AgentDefinition;
   webhook_secret: string | null;
   status: AgentStatus;
+  paused_reason: string | null;
   approval_mode: AgentApprovalMode;
 };
 
@@ -103,7 +106,7 @@ export const limitReason = (agentName: string, limit: LimitName) =>
 async function agentRow(db: Db, agentId: string, lock = false): Promise<AgentRow | undefined> {
   const [row] = rowsOf<AgentRow>(
     await db.execute(sql`
-      select id, community_id, name, definition, webhook_secret, status, approval_mode
+      select id, community_id, name, definition, webhook_secret, status, paused_reason, approval_mode
       from agent where id = ${agentId} ${lock ? sql`for update` : sql``}`),
   );
   return row;
@@ -223,7 +226,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       await finish(tx, run, "failed", `${where} failed after ${attempts} attempts: ${message}`);
     });
 
-  /** Plans the run once and stores the plan and its steps; false when the run ended there. */
+  /** Plans the run once and stores the plan and its steps; null when the run ended there (or waits for a retry). */
   const plan = async (run: RunRow, agent: AgentRow): Promise<RunPlan | null> => {
     let planned: RunPlan;
     try {
@@ -281,7 +284,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
 
   /**
    * Applies one pending step in its own transaction (counting its messages against the limits first);
-   * `done` false when it failed and the run waits for a retry or has ended.
+   * "stop" when it failed (the run waits for a retry, or has ended) or a limit stopped the run.
    */
   const applyStep = async (run: RunRow, agent: AgentRow, step: StepRow): Promise<"done" | "stop"> => {
     const handler = ACTION_HANDLERS[step.kind] as (typeof ACTION_HANDLERS)[AgentActionKind] | undefined;
@@ -351,10 +354,15 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
     }
     let planned = run.plan;
     if (!planned) {
-      if (agent.status !== "on") {
+      // Queued before the agent stopped: a limit's pause stops it too, with the pause's reason.
+      if (agent.status === "paused") {
         await db.transaction((tx) =>
-          finish(tx, run, "skipped", "The agent was switched off or paused before it ran."),
+          finish(tx, run, "stopped_by_limit", agent.paused_reason ?? "The agent was paused before it ran."),
         );
+        return;
+      }
+      if (agent.status !== "on") {
+        await db.transaction((tx) => finish(tx, run, "skipped", "The agent was switched off before it ran."));
         return;
       }
       planned = await plan(run, agent);
@@ -370,12 +378,21 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       if ((await applyStep(run, agent, step)) === "stop") return;
     }
     await db.transaction(async (tx) => {
+      // The run's row first: an admin's decision (`decideApprovals`) updates it after the steps,
+      // so it either committed before this look or waits for it and queues the run again.
+      await tx.execute(sql`select id from agent_run where id = ${run.id} for update`);
       const counts = rowsOf<{ status: string; n: number }>(
         await tx.execute(
           sql`select status, count(*)::int as n from agent_step where run_id = ${run.id} group by status`,
         ),
       );
       const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+      // Approved while this runner was at work: the run goes round once more.
+      if (count("pending") > 0) {
+        await tx.execute(sql`
+          update agent_run set status = 'queued', run_after = ${iso(now())}::timestamptz where id = ${run.id}`);
+        return;
+      }
       if (count("proposed") > 0) {
         await tx.execute(
           sql`update agent_run set status = 'awaiting_approval', error = null where id = ${run.id}`,
@@ -392,20 +409,26 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
     });
   };
 
+  /** Works on one claimed run; an unexpected error leaves it claimed until its lease ends. */
+  const take = async (run: RunRow) => {
+    try {
+      await work(run);
+    } catch (error) {
+      deps.log(`agents: run ${run.id} failed unexpectedly: ${messageOf(error)}`);
+    }
+    // On PGlite every statement's answer is an already resolved promise: a turn of the event
+    // loop between runs lets waiting requests in.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+
   return {
     async step() {
       const runs = await claim();
-      for (const run of runs) {
-        try {
-          await work(run);
-        } catch (error) {
-          // The run stays claimed until its lease ends, then is taken up again.
-          deps.log(`agents: run ${run.id} failed unexpectedly: ${messageOf(error)}`);
-        }
-        // On PGlite every statement's answer is an already resolved promise: a turn of the event
-        // loop between runs lets waiting requests in.
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
+      const queue = [...runs];
+      const worker = async () => {
+        for (let run = queue.shift(); run; run = queue.shift()) await take(run);
+      };
+      await Promise.all(Array.from({ length: Math.max(1, settings.concurrency ?? 1) }, worker));
       return runs.length;
     },
   };

@@ -2,6 +2,7 @@
 // runner plans and applies them (mail reaches the SMTP capture), each (agent, trigger) runs once,
 // also with two servers on one database, limits pause an agent and tell its admins, and proposals
 // wait for an admin's decision. The jobs' clock is the test's: time passes without sleeping.
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
@@ -15,8 +16,11 @@ import { communityWithOwner, join } from "#server/modules/membership/membership-
 import { SERVER_PER_TEST_TIMEOUT, startTestServer, type TestServer } from "#server/test/harness.ts";
 import type { AgentAction } from "#shared/agents.ts";
 import { decideApprovals } from "./agent-approvals.service.ts";
+import { createAgentRunner } from "./agent-runner.ts";
 import { agentState, insertAgent, runsOf, stepsOf } from "./agent-runtime.test-support.ts";
+import { timeFacts } from "./agent-triggers.ts";
 import { newWebhookSecret } from "./agent-webhook.action.ts";
+import { agentRun } from "./agents.tables.ts";
 import { type ModelStandin, modelSettingsOf, startModelStandin } from "./model-standin.test-support.ts";
 
 let t: TestServer;
@@ -25,13 +29,21 @@ let receiver: Server;
 /** Calls the webhook receiver got, by path; a path's answers are scripted in `answers`, 204 after. */
 const deliveries = new Map<string, number>();
 const answers = new Map<string, number[]>();
+/** The webhook-id of each call, by path. */
+const webhookIds = new Map<string, string[]>();
+/** A path whose next call is answered only once the test releases it. */
+const holds = new Map<string, Promise<void>>();
 beforeAll(async () => {
   model = await startModelStandin();
   receiver = createServer((request, response) => {
     const path = request.url ?? "";
     deliveries.set(path, (deliveries.get(path) ?? 0) + 1);
+    webhookIds.set(path, [...(webhookIds.get(path) ?? []), String(request.headers["webhook-id"])]);
+    const held = holds.get(path);
+    holds.delete(path);
     request.resume();
-    request.on("end", () => {
+    request.on("end", async () => {
+      await held;
       response.writeHead(answers.get(path)?.shift() ?? 204);
       response.end();
     });
@@ -76,6 +88,8 @@ async function newcomer(name: string) {
   ).rows[0]?.email as string;
   return { ...person, email };
 }
+
+const rowsOfResult = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 const mailsTo = (email: string, subject: string) =>
   t.smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && m.subject === subject);
@@ -291,6 +305,32 @@ describe("limits", () => {
     expect((await join(alan.browser, communityId)).errors).toBeUndefined();
     await t.drain();
     expect(await runsOf(db(), agentId)).toHaveLength(2);
+
+    // A run queued before the pause (another process's entry) stops with the pause's reason.
+    const trigger = timeFacts({
+      kind: "member_joined",
+      key: "queued-before",
+      communityId,
+      occurredAt: t.clock.now(),
+      subjectUserId: alan.id,
+    });
+    await db()
+      .insert(agentRun)
+      .values({
+        id: randomUUID(),
+        agentId,
+        communityId,
+        triggerKey: trigger.key,
+        trigger: trigger as unknown as Record<string, unknown>,
+        subjectUserId: alan.id,
+        runAfter: t.clock.now(),
+        createdAt: t.clock.now(),
+      });
+    await t.drain();
+    const last = (await runsOf(db(), agentId)).find((r) => r.trigger_key === "queued-before");
+    expect([last?.status, last?.error]).toEqual(["stopped_by_limit", state?.paused_reason]);
+    expect(mailsTo(alan.email, "Hello there")).toHaveLength(0);
+    expect(await notices(agentId)).toHaveLength(1);
   });
 });
 
@@ -353,6 +393,78 @@ describe("failing steps", () => {
     expect(failed?.error).toBe(
       `Step 1 (webhook) failed after ${defaultJobsConfig.agentMaxAttempts} attempts: The webhook answered HTTP 500.`,
     );
+  });
+});
+
+describe("a run taken over after its lease", () => {
+  it("never applies a step twice, and repeats a webhook call with the same id", {
+    timeout: SERVER_PER_TEST_TIMEOUT,
+  }, async () => {
+    const { communityId, ownerId } = await community();
+    const ada = await newcomer("Ada Lovelace");
+    expect((await join(ada.browser, communityId)).errors).toBeUndefined();
+    await t.drain();
+    const agentId = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      trigger: { kind: "member_joined" },
+      actions: [
+        { kind: "webhook", url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/held` },
+        welcome("Taken over"),
+      ],
+      webhookSecret: newWebhookSecret(),
+      enabledAt: t.clock.now(),
+    });
+    // A run due only by the two runners' clocks, a month ahead: the server's own runner leaves it.
+    const due = t.clock.now().getTime() + 30 * DAY;
+    const lease = 60_000;
+    const trigger = timeFacts({
+      kind: "member_joined",
+      key: "takeover",
+      communityId,
+      occurredAt: t.clock.now(),
+      subjectUserId: ada.id,
+    });
+    await db()
+      .insert(agentRun)
+      .values({
+        id: randomUUID(),
+        agentId,
+        communityId,
+        triggerKey: trigger.key,
+        trigger: trigger as unknown as Record<string, unknown>,
+        subjectUserId: ada.id,
+        runAfter: new Date(due),
+        createdAt: t.clock.now(),
+      });
+    const runnerAt = (at: number) =>
+      createAgentRunner(
+        { ...t.server.agents, clock: () => new Date(at) },
+        { leaseMs: lease, retryBaseMs: 1_000, maxAttempts: 3, batchSize: 5 },
+      );
+    let release = () => {};
+    holds.set("/held", new Promise<void>((resolve) => (release = resolve)));
+    // The first runner claims the run and waits on the webhook past its lease...
+    const first = runnerAt(due).step();
+    while (!deliveries.get("/held")) await new Promise<void>((resolve) => setImmediate(resolve));
+    // ...so a second one takes the run over and carries it out.
+    expect(await runnerAt(due + lease + 1).step()).toBe(1);
+    release();
+    expect(await first).toBe(1);
+    // The server's clock catches up with the runners': the mail they queued is due.
+    t.clock.advance(due + lease + 1 - t.clock.now().getTime());
+    await t.drain();
+
+    const [run] = await runsOf(db(), agentId);
+    expect(run?.status).toBe("succeeded");
+    expect((await stepsOf(db(), run?.id as string)).map((step) => [step.status, step.attempts])).toEqual([
+      ["done", 1],
+      ["done", 1],
+    ]);
+    expect(mailsTo(ada.email, "Taken over")).toHaveLength(1);
+    const ids = webhookIds.get("/held") ?? [];
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(1);
   });
 });
 
@@ -459,6 +571,49 @@ describe("approvals", () => {
     expect(after.map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
     const graceRun = after.find((r) => r.subject_user_id === grace.id)?.id as string;
     expect((await stepsOf(db(), graceRun)).map((s) => s.status)).toEqual(["rejected"]);
+  });
+});
+
+describe("an approval decided while the runner is at the run", () => {
+  it("is carried out too, before the run finishes", { timeout: SERVER_PER_TEST_TIMEOUT }, async () => {
+    const { communityId, ownerId } = await community();
+    const agentId = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      trigger: { kind: "member_joined" },
+      actions: [
+        { kind: "webhook", url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/slow` },
+        welcome("Approved late"),
+      ],
+      approvalMode: "propose",
+      webhookSecret: newWebhookSecret(),
+      enabledAt: t.clock.now(),
+    });
+    const ada = await newcomer("Ada Lovelace");
+    expect((await join(ada.browser, communityId)).errors).toBeUndefined();
+    await t.drain();
+    const approvals = rowsOfResult<{ id: string; index: number }>(
+      await db().execute(sql`
+        select a.id, s.index from agent_approval a join agent_step s on s.id = a.step_id
+        where a.agent_id = ${agentId} order by s.index`),
+    );
+    expect(approvals.map((a) => a.index)).toEqual([0, 1]);
+    const decide = (id: string) =>
+      decideApprovals(t.server.agents, { communityId, ids: [id], decision: "approve", deciderId: ownerId });
+
+    let release = () => {};
+    holds.set("/slow", new Promise<void>((resolve) => (release = resolve)));
+    // The webhook is approved and the runner calls it; the welcome is approved meanwhile.
+    await decide(approvals[0]?.id as string);
+    while (!deliveries.get("/slow")) await new Promise<void>((resolve) => setImmediate(resolve));
+    await decide(approvals[1]?.id as string);
+    release();
+    await t.drain();
+
+    expect(mailsTo(ada.email, "Approved late")).toHaveLength(1);
+    const [run] = await runsOf(db(), agentId);
+    expect(run?.status).toBe("succeeded");
+    expect((await stepsOf(db(), run?.id as string)).map((step) => step.status)).toEqual(["done", "done"]);
   });
 });
 
