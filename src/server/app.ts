@@ -61,7 +61,7 @@ import { paymentsSubscriber } from "./modules/payments/payments.subscriber.ts";
 import { paymentsGate } from "./modules/payments/payments-gate.service.ts";
 import { createStripeClient, type StripeGateway } from "./modules/payments/stripe-client.ts";
 import { seatKeeper } from "./modules/registrations/registrations.service.ts";
-import { createRequestContextFactory, defaultAgentParts } from "./request-context.ts";
+import { createRequestContextFactory } from "./request-context.ts";
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 type AppEnv = { Bindings: NodeBindings; Variables: { clientIp: string } };
@@ -164,7 +164,12 @@ export async function createServerApp(
     payments,
     stripe,
     ownerSecondFactor,
-    agents: defaultAgentParts(config.appUrl),
+    agents: {
+      appUrl: agentDeps.appUrl,
+      model: agentDeps.model,
+      webhooks: agentDeps.webhooks,
+      log: agentDeps.log,
+    },
     viewerFor,
     reads: communityReads,
   });
