@@ -314,6 +314,10 @@ describe("switching agents on and off", () => {
       { id: worded },
     );
     expect(on.data?.setAgentEnabled.status).toBe("ON");
+    // Off again: the tests below count the community's runs, and this one would welcome their newcomers.
+    await owner.graphql("mutation ($id: ID!) { setAgentEnabled(id: $id, enabled: false) { status } }", {
+      id: worded,
+    });
   });
 });
 
