@@ -169,6 +169,7 @@ export async function createServerApp(
       model: agentDeps.model,
       webhooks: agentDeps.webhooks,
       log: agentDeps.log,
+      wakeRunner: agentDeps.wakeRunner,
     },
     viewerFor,
     reads: communityReads,

@@ -94,7 +94,7 @@ export type AgentDeps = {
 };
 
 /** The parts of `AgentDeps` that stay the same for every request of a process (the request context's `agents`). */
-export type AgentParts = Pick<AgentDeps, "appUrl" | "model" | "webhooks" | "log">;
+export type AgentParts = Pick<AgentDeps, "appUrl" | "model" | "webhooks" | "log" | "wakeRunner">;
 
 /** An agent as the engine reads it. */
 export type AgentRecord = {
