@@ -2,12 +2,12 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { invalidInput } from "#server/errors.ts";
 import { findCommunity } from "#server/modules/communities/community-lookup.service.ts";
-import { communityEntries, type LogPosition } from "#server/modules/log/log.service.ts";
+import { communityEntriesBetween, type LogPosition } from "#server/modules/log/log.service.ts";
 import { type AgentDefinition, LOG_TRIGGER_KINDS } from "#shared/agents.ts";
 import type { AgentDeps, AgentRecord, RunPlan, TriggerFacts } from "./agent-engine.types.ts";
 import { planRun } from "./agent-planner.ts";
 import { timeTriggersBetween } from "./agent-scanner.ts";
-import { factsFromEntry, triggerAccepts, triggerKindOf } from "./agent-triggers.ts";
+import { ENTRY_TYPE_OF_TRIGGER, factsFromEntry, triggerAccepts, triggerKindOf } from "./agent-triggers.ts";
 import { agent, agentDryRun, agentRun } from "./agents.tables.ts";
 
 // A dry run replays a definition over a past period: the triggers that fired then (log entries, or
@@ -49,15 +49,23 @@ async function logTriggersBetween(
   from: Date,
   to: Date,
 ): Promise<TriggerFacts[]> {
+  const kind = definition.trigger.kind;
+  if (!LOG_KINDS.includes(kind)) return [];
+  const types = [ENTRY_TYPE_OF_TRIGGER[kind as keyof typeof ENTRY_TYPE_OF_TRIGGER]];
   const found: TriggerFacts[] = [];
   let after: LogPosition | undefined;
   for (;;) {
-    const page = await communityEntries(deps.db, communityId, { after, limit: LOG_PAGE });
+    const page = await communityEntriesBetween(deps.db, communityId, {
+      from,
+      to,
+      types,
+      after,
+      limit: LOG_PAGE,
+    });
     for (const entry of page) {
-      if (entry.occurredAt < from || entry.occurredAt >= to) continue;
-      const kind = triggerKindOf(entry);
-      if (!kind || !triggerAccepts(definition.trigger, kind, entry)) continue;
-      found.push(factsFromEntry(kind, entry));
+      const fired = triggerKindOf(entry);
+      if (!fired || !triggerAccepts(definition.trigger, fired, entry)) continue;
+      found.push(factsFromEntry(fired, entry));
       if (found.length > DRY_RUN_MAX_TRIGGERS) return found;
     }
     const last = page.at(-1);

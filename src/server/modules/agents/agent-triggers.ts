@@ -1,5 +1,5 @@
-import type { LogEntry } from "#server/modules/log/log.events.ts";
-import type { AgentTrigger, AgentTriggerKind } from "#shared/agents.ts";
+import type { DomainEventType, LogEntry } from "#server/modules/log/log.events.ts";
+import type { AgentTrigger, AgentTriggerKind, LOG_TRIGGER_KINDS } from "#shared/agents.ts";
 import type { TriggerFacts } from "./agent-engine.types.ts";
 
 // Which log entries fire which triggers, and the facts a run starts from. One entry fires at most
@@ -37,6 +37,20 @@ export function triggerKindOf(entry: Pick<LogEntry, "type" | "payload">): AgentT
       return null;
   }
 }
+
+/** The log entry type each log trigger reads (the inverse of `triggerKindOf`). */
+export const ENTRY_TYPE_OF_TRIGGER: Record<(typeof LOG_TRIGGER_KINDS)[number], DomainEventType> = {
+  member_joined: "member.joined",
+  join_requested: "member.requested",
+  event_published: "event.published",
+  registration_created: "registration.created",
+  registration_status_changed: "registration.status_changed",
+  checked_in: "registration.checked_in",
+  payment_succeeded: "payment.succeeded",
+  payment_failed: "payment.failed",
+  membership_started: "membership.started",
+  membership_ended: "membership.ended",
+};
 
 /** The run key of a log trigger: one run per (agent, entry). */
 export const logTriggerKey = (position: number): string => `log:${position}`;

@@ -157,3 +157,30 @@ export async function communityEntries(
   );
   return rows.map(toEntry);
 }
+
+/**
+ * A community's entries of the given types that occurred in [from, to), in log order, after
+ * `after` (for paging): a look back over a period (an agent's dry run). Time and type are
+ * filtered in the database, so only the entries asked for are sent back.
+ */
+export async function communityEntriesBetween(
+  db: Db,
+  communityId: string,
+  options: { from: Date; to: Date; types: readonly string[]; after?: LogPosition; limit?: number },
+): Promise<LogEntry[]> {
+  if (options.types.length === 0) return [];
+  const after = options.after ?? LOG_START;
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select ${columns} from domain_event
+      where community_id = ${communityId} and (tx_id, position) > (${after.txId}, ${after.position})
+        and occurred_at >= ${options.from.toISOString()}::timestamptz
+        and occurred_at < ${options.to.toISOString()}::timestamptz
+        and type in (${sql.join(
+          options.types.map((type) => sql`${type}`),
+          sql`, `,
+        )})
+      order by tx_id, position limit ${options.limit ?? 500}`),
+  );
+  return rows.map(toEntry);
+}
