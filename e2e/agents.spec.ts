@@ -234,8 +234,17 @@ test("an admin rehearses the welcome agent over the past month, switches it on, 
   await expect(steps.nth(1)).toContainText("Undone");
   await expect(steps.nth(0)).toContainText("cannot be unsent");
   await expect(detail.getByRole("button", { name: /Undo/ })).toHaveCount(0);
+  // Nor does the server take it back twice, asked directly.
+  const runId = new URL(page.url()).searchParams.get("run");
+  const again = await page.request.post("/api/graphql", {
+    headers: { origin },
+    data: { query: "mutation ($id: ID!) { undoAgentRun(id: $id) { id } }", variables: { id: runId } },
+  });
+  expect(JSON.stringify(await again.json())).toContain("This run was already undone.");
   await expectAccessible(page, "run detail, undone");
   await saveThemedScreenshots(page, "agent-run-undone");
+  await detail.getByRole("button", { name: "Close" }).click();
+  await expect(runLog.getByRole("row").filter({ hasText: "Nia Newcomer" })).toContainText("Undone");
   await membersTagged(page, community.id, "new");
   await expect(page.getByText("No one matches these filters.")).toBeVisible();
 
