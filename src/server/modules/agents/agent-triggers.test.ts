@@ -16,8 +16,11 @@ const entry = (type: string, payload: Record<string, unknown>, subjectId: string
   }) as unknown as LogEntry;
 
 describe("log triggers", () => {
-  it("name the trigger each entry fires, and none for a check-in taken back", () => {
+  it("name the trigger each entry fires, and none for a check-in taken back or a founder creating the community", () => {
     expect(triggerKindOf(entry("member.joined", { userId: "u1" }))).toBe("member_joined");
+    expect(
+      triggerKindOf(entry("member.joined", { userId: "u1", role: "owner", source: "created" })),
+    ).toBeNull();
     expect(triggerKindOf(entry("member.requested", {}))).toBe("join_requested");
     expect(triggerKindOf(entry("registration.checked_in", { checkedIn: true }))).toBe("checked_in");
     expect(triggerKindOf(entry("registration.checked_in", { checkedIn: false }))).toBeNull();

@@ -13,7 +13,9 @@ const text = (value: unknown): string | null =>
 export function triggerKindOf(entry: Pick<LogEntry, "type" | "payload">): AgentTriggerKind | null {
   switch (entry.type) {
     case "member.joined":
-      return "member_joined";
+      // Whoever creates a community becomes its owner, logged as a join; nobody joined it then, so
+      // a dry run over the community's first weeks must not welcome its founder.
+      return (entry.payload as Record<string, unknown>).source === "created" ? null : "member_joined";
     case "member.requested":
       return "join_requested";
     case "event.published":

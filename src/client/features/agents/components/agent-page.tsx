@@ -138,12 +138,12 @@ function SavedAgent({
         }}
       />
       <DryRunPanel agentId={agent.id} draft={() => draft.current ?? definition} />
-      <div className="grid gap-4">
-        <div className="flex flex-wrap justify-end">
-          <UndoSinceButton agentId={agent.id} agentName={agent.name} />
-        </div>
-        <RunLog agentId={agent.id} search={search} onSearchChange={onSearchChange} />
-      </div>
+      <RunLog
+        agentId={agent.id}
+        search={search}
+        onSearchChange={onSearchChange}
+        actions={<UndoSinceButton agentId={agent.id} agentName={agent.name} />}
+      />
       <RunDetail runId={search.run ?? null} onClose={() => onSearchChange({ ...search, run: undefined })} />
     </>
   );

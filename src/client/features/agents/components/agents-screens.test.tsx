@@ -170,7 +170,7 @@ describe("the agents screens", () => {
     });
     const log = await screen.findByRole("region", { name: "Run log" });
     expect(await within(log).findByText("Bo Member joined")).toBeTruthy();
-    await user.click(within(log).getAllByRole("button")[0] as HTMLElement);
+    await user.click(within(within(log).getByRole("table")).getAllByRole("button")[0] as HTMLElement);
 
     const drawer = await screen.findByRole("dialog", { name: "Run" });
     const steps = await within(drawer).findByRole("region", { name: "Steps" });

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { CheckIcon, XIcon } from "lucide-react";
+import { ArrowLeftIcon, CheckIcon, XIcon } from "lucide-react";
 import { useState } from "react";
 import { EmptyPanel } from "#client/components/layout/dashboard-page.tsx";
 import { Button } from "#client/components/ui/button.tsx";
@@ -42,9 +42,9 @@ export function ApprovalsQueue() {
     <Link
       to="/dashboard/$communityId/agents"
       params={{ communityId }}
-      className="justify-self-start rounded-sm text-sm text-muted-foreground underline-offset-4 hover:text-foreground hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+      className="inline-flex items-center gap-2 justify-self-start rounded-sm text-sm text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
     >
-      All agents
+      <ArrowLeftIcon className="size-4" aria-hidden="true" /> All agents
     </Link>
   );
   if (pending.length === 0) {

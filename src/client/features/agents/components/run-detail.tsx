@@ -18,6 +18,13 @@ type Step = Run["steps"][number];
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
+/** Why an undone run's step still stands, by its kind: what went out cannot be called back. */
+const STAYS_DONE: Partial<Record<AgentActionKind, string>> = {
+  email: "Not undone: an email cannot be unsent.",
+  notify_admins: "Not undone: the admins' notice stays sent.",
+  webhook: "Not undone: the webhook call stays made.",
+};
+
 function stepDuration(step: Step): string {
   if (!step.startedAt || !step.finishedAt) return "—";
   return formatDuration(new Date(step.finishedAt).getTime() - new Date(step.startedAt).getTime());
@@ -98,6 +105,12 @@ function RunBody({ run }: { run: Run }) {
                 <p>{step.summary}</p>
                 {step.reason ? <p className="text-muted-foreground">Why: {step.reason}</p> : null}
                 {step.error ? <p className="text-destructive">Error: {step.error}</p> : null}
+                {run.undoneAt && step.status === "DONE" ? (
+                  <p className="text-muted-foreground">
+                    {STAYS_DONE[step.kind as AgentActionKind] ??
+                      "Not undone: this step cannot be taken back."}
+                  </p>
+                ) : null}
                 {step.attempts > 1 ? (
                   <p className="text-muted-foreground">Tried {step.attempts} times.</p>
                 ) : null}

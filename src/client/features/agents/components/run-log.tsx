@@ -3,7 +3,7 @@ import { useId } from "react";
 import { ListSkeleton, LoadMore } from "#client/components/layout/list-states.tsx";
 import { Badge } from "#client/components/ui/badge.tsx";
 import { Input } from "#client/components/ui/input.tsx";
-import { formSelectClass } from "#client/components/ui/native-select.ts";
+import { selectClass } from "#client/components/ui/native-select.ts";
 import { ColumnHeader, labelledCell, tableCell, tableRow } from "#client/components/ui/responsive-table.tsx";
 import { SearchField } from "#client/components/ui/search-field.tsx";
 import type { AgentRunFilter, AgentRunStatus } from "#client/gql/graphql.ts";
@@ -39,10 +39,13 @@ export function RunLog({
   agentId,
   search,
   onSearchChange,
+  actions,
 }: {
   agentId: string;
   search: AgentSearch;
   onSearchChange: (next: AgentSearch) => void;
+  /** Buttons beside the heading that act on the whole log. */
+  actions?: React.ReactNode;
 }) {
   const id = useId();
   const filter = runFilterOf(search);
@@ -53,9 +56,12 @@ export function RunLog({
   const change = (patch: Partial<AgentSearch>) => onSearchChange({ ...search, ...patch, run: undefined });
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-4">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold">
-        Run log
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold">
+          Run log
+        </h2>
+        {actions}
+      </div>
       <div className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_1fr]">
         <SearchField
           id={`${id}-search`}
@@ -69,7 +75,7 @@ export function RunLog({
           </label>
           <select
             id={`${id}-status`}
-            className={formSelectClass}
+            className={selectClass}
             value={isStatus(search.status) ? search.status : ""}
             onChange={(event) => change({ status: event.target.value || undefined })}
           >
@@ -176,15 +182,14 @@ function DateFilter({
 }) {
   const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="sr-only">
-        {label} (day)
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="shrink-0 text-sm text-muted-foreground">
+        {label}
       </label>
       <Input
         id={id}
         type="date"
         value={value ?? ""}
-        title={label}
         onChange={(event) => onChange(event.target.value || undefined)}
       />
     </div>
