@@ -36,6 +36,8 @@ import { mountStripeWebhook } from "./http/stripe-webhook-route.ts";
 import { mountUnsubscribeRoutes } from "./http/unsubscribe-routes.ts";
 import { createViewerReader } from "./http/viewer-reader.ts";
 import { defaultJobsConfig, type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
+import type { AgentDeps } from "./modules/agents/agent-engine.types.ts";
+import { agentsSubscriber } from "./modules/agents/agents.subscriber.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { createTextSender } from "./modules/auth/phone-sender.ts";
 import {
@@ -73,6 +75,8 @@ export type ServerApp = {
   database: Database;
   mailer: Mailer;
   jobs: Jobs;
+  /** What agents' runs are given in this process (tests decide approvals with it). */
+  agents: AgentDeps;
   revocations: SessionRevocations;
   close(): Promise<void>;
 };
@@ -270,6 +274,19 @@ export async function createServerApp(
 
   mountClient(app, distDir);
   const jobSettings = { ...defaultJobsConfig, ...config.jobs };
+  // What agents' runs are given. Without a configured language model, templates go out as
+  // written and only rule-based judgements are offered.
+  const agentDeps: AgentDeps = {
+    db,
+    emit,
+    clock,
+    appUrl: config.appUrl,
+    authSecret: config.authSecret,
+    model: null,
+    webhooks: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024, allowLoopback: false },
+    log: (line) => console.error(line),
+    wakeRunner: () => jobs?.poke(),
+  };
   const started = startJobs({
     db,
     mailer,
@@ -280,12 +297,14 @@ export async function createServerApp(
       filesSubscriber(storage),
       membersSubscriber(),
       insightsSubscriber(),
+      agentsSubscriber({ clock }),
       ...(stripe ? [paymentsSubscriber({ stripe, emit, clock, log: (line) => console.error(line) })] : []),
     ],
     emit,
     stripe,
     databaseKind: database.kind,
     flushPageViews: viewCounter.flush,
+    agents: agentDeps,
   });
   jobs = started;
 
@@ -314,6 +333,7 @@ export async function createServerApp(
     database,
     mailer,
     jobs: started,
+    agents: agentDeps,
     revocations,
     async close() {
       clearInterval(revocationPoll);

@@ -90,6 +90,18 @@ export type JobsConfig = {
   stripeReconcilePages: number;
   /** How often views of event pages counted in memory are written; 0 only when the jobs drain and on close. */
   pageViewsFlushMs: number;
+  /** A claimed agent run not finished by then is taken up again (COMMONS_TEST_AGENT_LEASE_MS in tests). */
+  agentLeaseMs: number;
+  /** First retry delay of an agent's failing step; doubles per attempt, at most an hour. */
+  agentRetryBaseMs: number;
+  /** Attempts of one agent step before its run fails with the step's reason. */
+  agentMaxAttempts: number;
+  /** Agent runs claimed at once. */
+  agentBatchSize: number;
+  /** How often each agent with a time trigger or schedule is looked at for what fell due. */
+  agentScanIntervalMs: number;
+  /** Test-only (COMMONS_TEST_AGENT_DIE_AFTER_STEP): SIGKILL this process once an agent run's step N (1 = the first) committed. 0: never. */
+  testAgentDieAfterStep: number;
 };
 
 export type S3Config = {
@@ -167,6 +179,8 @@ const schema = z.object({
   COMMONS_TEST_IMPORT_BATCH_ROWS: z.coerce.number().int().min(1).optional(),
   COMMONS_TEST_IMPORT_DIE_AT_BATCH: z.coerce.number().int().min(1).optional(),
   COMMONS_TEST_IMPORT_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  COMMONS_TEST_AGENT_LEASE_MS: z.coerce.number().int().min(100).optional(),
+  COMMONS_TEST_AGENT_DIE_AFTER_STEP: z.coerce.number().int().min(1).optional(),
 });
 
 function parseTrustProxy(raw: string): TrustProxy {
@@ -236,6 +250,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     "COMMONS_TEST_IMPORT_BATCH_ROWS",
     "COMMONS_TEST_IMPORT_DIE_AT_BATCH",
     "COMMONS_TEST_IMPORT_LEASE_MS",
+    "COMMONS_TEST_AGENT_LEASE_MS",
+    "COMMONS_TEST_AGENT_DIE_AFTER_STEP",
   ] as const;
   const knob = testKnobs.find((name) => e[name] !== undefined);
   if (knob && e.NODE_ENV !== "test") throw new ConfigError(`${knob}: only allowed with NODE_ENV=test`);
@@ -294,6 +310,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : {}),
       ...(e.COMMONS_TEST_IMPORT_DIE_AT_BATCH !== undefined
         ? { testImportDieAtBatch: e.COMMONS_TEST_IMPORT_DIE_AT_BATCH }
+        : {}),
+      ...(e.COMMONS_TEST_AGENT_LEASE_MS !== undefined ? { agentLeaseMs: e.COMMONS_TEST_AGENT_LEASE_MS } : {}),
+      ...(e.COMMONS_TEST_AGENT_DIE_AFTER_STEP !== undefined
+        ? { testAgentDieAfterStep: e.COMMONS_TEST_AGENT_DIE_AFTER_STEP }
         : {}),
     },
   };

@@ -1,5 +1,8 @@
 import type { Config, JobsConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import type { AgentDeps } from "#server/modules/agents/agent-engine.types.ts";
+import { createAgentRunner } from "#server/modules/agents/agent-runner.ts";
+import { createAgentScanner } from "#server/modules/agents/agent-scanner.ts";
 import { CHECKOUT_HANDLERS, sweepDueOrders } from "#server/modules/checkout/checkout-events.ts";
 import { CHECKOUT_KIND } from "#server/modules/checkout/checkout-stripe.ts";
 import { endedEvents } from "#server/modules/events/events.service.ts";
@@ -57,6 +60,12 @@ export const defaultJobsConfig: JobsConfig = {
   stripeReconcilePageSize: 100,
   stripeReconcilePages: 10,
   pageViewsFlushMs: 5_000,
+  agentLeaseMs: 5 * 60_000,
+  agentRetryBaseMs: 30_000,
+  agentMaxAttempts: 5,
+  agentBatchSize: 20,
+  agentScanIntervalMs: 30_000,
+  testAgentDieAfterStep: 0,
 };
 
 export type Jobs = {
@@ -90,6 +99,8 @@ export function startJobs(options: {
   databaseKind?: "pglite" | "postgres";
   /** Writes the event page views counted in memory so far (`event-views.service.ts`). */
   flushPageViews?: () => Promise<unknown>;
+  /** What agents' runs are given (their runs queued by the `agents` subscriber); absent: no agent runs here. */
+  agents?: AgentDeps | null;
 }): Jobs {
   const now = options.clock ?? (() => new Date());
   const log = options.log ?? ((line: string) => console.error(line));
@@ -180,6 +191,34 @@ export function startJobs(options: {
         })
       : null;
 
+  // Agents: time triggers and schedules become queued runs; the runner works through due runs.
+  const agentScanner = options.agents
+    ? createAgentScanner({
+        db: options.db,
+        clock: now,
+        intervalMs: settings.agentScanIntervalMs,
+        batchSize: settings.agentBatchSize,
+      })
+    : null;
+  const agentRunner = options.agents
+    ? createAgentRunner(
+        { ...options.agents, clock: now },
+        {
+          leaseMs: settings.agentLeaseMs,
+          retryBaseMs: settings.agentRetryBaseMs,
+          maxAttempts: settings.agentMaxAttempts,
+          batchSize: settings.agentBatchSize,
+          ...(settings.testAgentDieAfterStep > 0
+            ? {
+                afterStep: (index: number) => {
+                  if (index + 1 === settings.testAgentDieAfterStep) process.kill(process.pid, "SIGKILL");
+                },
+              }
+            : {}),
+        },
+      )
+    : null;
+
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -203,6 +242,8 @@ export function startJobs(options: {
     for (let rounds = 0; !stopped && rounds < maxRounds; rounds++) {
       const work =
         (await dispatcher.dispatch()) +
+        (agentScanner ? await agentScanner.step() : 0) +
+        (agentRunner ? await agentRunner.step() : 0) +
         (await expandFanouts(outbox)) +
         (await sendDue(outbox)) +
         (await imports.step()) +

@@ -89,6 +89,8 @@ export type AgentDeps = {
     allowLoopback: boolean;
   };
   log: (line: string) => void;
+  /** Tells the job runtime that runs became due now (approvals decided), so it need not wait for its poll. */
+  wakeRunner?: () => void;
 };
 
 /** An agent as the engine reads it. */
@@ -127,6 +129,8 @@ export type PlanContext = {
   registration: { id: string; status: string; answers: string } | null;
   /** A join request's answers, as text. */
   joinAnswers: string | null;
+  /** Model use while planning, added to by whatever calls the model (judgement, wording). */
+  spend?: { tokens: number; costMicros: number };
 };
 
 /** The identity of the step being applied. */

@@ -14,6 +14,7 @@ import {
 } from "#server/modules/registrations/registration-mail-context.service.ts";
 import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
 import { isPhoneOnlyEmail } from "#shared/phone.ts";
+import { agentMail, agentNoticeMail } from "./notifications.agent-mail.ts";
 import { announcementMail, expandAnnouncementPage } from "./notifications.announcements.ts";
 import { memberMail } from "./notifications.member-render.ts";
 import { digestMail, pendingOrganizerMail } from "./notifications.organizer-render.ts";
@@ -70,6 +71,8 @@ const SEND_KINDS = [
   OUTBOX_KINDS.memberMail,
   OUTBOX_KINDS.announcementMail,
   OUTBOX_KINDS.receipt,
+  OUTBOX_KINDS.agentMail,
+  OUTBOX_KINDS.agentNoticeMail,
 ];
 const NOTIFIED: RegistrationStatus[] = ["going", "waitlisted", "pending"];
 
@@ -260,6 +263,8 @@ async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
   if (row.kind === OUTBOX_KINDS.memberMail) return memberMail(o, row.payload as MemberMailPayload);
   if (row.kind === OUTBOX_KINDS.announcementMail) return announcementMail(o, row.payload);
   if (row.kind === OUTBOX_KINDS.receipt) return renderReceipt(o, asString(row.payload.paymentId) ?? "");
+  if (row.kind === OUTBOX_KINDS.agentMail) return agentMail(o, row.payload);
+  if (row.kind === OUTBOX_KINDS.agentNoticeMail) return agentNoticeMail(o, row.payload);
   const registrationId = asString(row.payload.registrationId) ?? "";
   if (row.kind === OUTBOX_KINDS.organizerPending) {
     const pending = await pendingMailContext(

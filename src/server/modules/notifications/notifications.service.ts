@@ -44,6 +44,10 @@ export const OUTBOX_KINDS = {
   announcement: "announcement",
   announcementMail: "announcement_mail",
   receipt: "receipt",
+  /** An agent's email to one person (notifications.agent-mail.ts). */
+  agentMail: "agent_mail",
+  /** An agent's note to one of the community's agent admins. */
+  agentNoticeMail: "agent_notice_mail",
 } as const;
 
 export type EventMailType = "changed" | "canceled" | "reminder";

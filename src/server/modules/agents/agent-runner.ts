@@ -1,0 +1,446 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import type { AgentActionKind, AgentApprovalMode, AgentDefinition, AgentStatus } from "#shared/agents.ts";
+import { DEFAULT_AGENT_LIMITS } from "#shared/agents.ts";
+import { ACTION_HANDLERS } from "./agent-actions.ts";
+import type {
+  AgentDeps,
+  AgentRecord,
+  LimitName,
+  PlanContext,
+  RunPlan,
+  StepRef,
+  TriggerFacts,
+} from "./agent-engine.types.ts";
+import { planRun } from "./agent-planner.ts";
+import { agentApproval, agentStep } from "./agents.tables.ts";
+
+// The runner: claims due runs (FOR UPDATE SKIP LOCKED, then a lease in `run_after`, so several
+// processes share the work and a dead one's runs come back after the lease), plans each run once
+// with `planRun` and stores the plan and its steps, then applies the steps one transaction each
+// through ACTION_HANDLERS (or proposes them for approval). A step's transaction also marks it done,
+// so a run resumed after a crash goes on from the first step not done. A failing step is retried
+// with exponential backoff, then the run fails with the step's reason. Messages are counted
+// against the agent's limits under the agent row's lock; a limit or the model budget stops the run,
+// pauses the agent and tells the admins.
+
+export type AgentRunnerSettings = {
+  /** A claimed run not finished by then is claimed again (its process is presumed dead). */
+  leaseMs: number;
+  /** First retry delay of a failing step (or plan); doubles per attempt, at most an hour. */
+  retryBaseMs: number;
+  /** Attempts of one step (or of planning) before the run fails. */
+  maxAttempts: number;
+  /** Runs claimed at once. */
+  batchSize: number;
+  /** Test hook: called after step `index` (0-based) committed, e.g. to kill the process there. */
+  afterStep?: (index: number) => void;
+};
+
+export type AgentRunner = {
+  /** Works on the runs due now (at most `batchSize`); returns how many it took up. */
+  step(): Promise<number>;
+};
+
+type RunRow = {
+  id: string;
+  agent_id: string;
+  community_id: string;
+  trigger: TriggerFacts;
+  plan: RunPlan | null;
+  attempts: number;
+  started_at: string | Date | null;
+};
+
+type AgentRow = {
+  id: string;
+  community_id: string;
+  name: string;
+  definition: AgentDefinition;
+  webhook_secret: string | null;
+  status: AgentStatus;
+  approval_mode: AgentApprovalMode;
+};
+
+type StepRow = {
+  id: string;
+  index: number;
+  kind: AgentActionKind;
+  input: Record<string, unknown>;
+  status: string;
+  attempts: number;
+};
+
+const HOUR_MS = 60 * 60_000;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const iso = (date: Date) => date.toISOString();
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The model's budget error (`agent-model.ts`), told by its name so planning code need not import it. */
+const isBudgetExceeded = (error: unknown) => error instanceof Error && error.name === "AgentBudgetExceeded";
+
+export const backoffMs = (retryBaseMs: number, attempts: number) =>
+  Math.min(retryBaseMs * 2 ** Math.max(0, attempts - 1), HOUR_MS);
+
+/** A limit reached while applying: the step's transaction rolls back and the run stops there. */
+class LimitReached extends Error {
+  readonly limit: LimitName;
+  constructor(limit: LimitName) {
+    super(limit);
+    this.limit = limit;
+  }
+}
+
+const LIMIT_WORDS: Record<LimitName, string> = {
+  messages_per_run: "the messages-per-run limit",
+  messages_per_day: "the messages-per-day limit",
+  model_budget: "the community's monthly model budget",
+};
+
+export const limitReason = (agentName: string, limit: LimitName) =>
+  `Agent "${agentName}" paused itself: it reached ${LIMIT_WORDS[limit]}.`;
+
+async function agentRow(db: Db, agentId: string, lock = false): Promise<AgentRow | undefined> {
+  const [row] = rowsOf<AgentRow>(
+    await db.execute(sql`
+      select id, community_id, name, definition, webhook_secret, status, approval_mode
+      from agent where id = ${agentId} ${lock ? sql`for update` : sql``}`),
+  );
+  return row;
+}
+
+const recordOf = (row: AgentRow): AgentRecord => ({
+  id: row.id,
+  communityId: row.community_id,
+  name: row.name,
+  definition: row.definition,
+  webhookSecret: row.webhook_secret,
+});
+
+/** Messages the agent sent on `day` (UTC), as counted for the per-day limit. */
+async function messagesOn(db: Db, agentId: string, day: string): Promise<number> {
+  const [row] = rowsOf<{ count: number }>(
+    await db.execute(sql`select count from agent_message_day where agent_id = ${agentId} and day = ${day}`),
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** The community as the planner's context names it (for the admins' notice when an agent pauses). */
+async function communityOf(deps: AgentDeps, communityId: string): Promise<PlanContext["community"]> {
+  const [row] = rowsOf<{ id: string; name: string; slug: string; time_zone: string }>(
+    await deps.db.execute(sql`select id, name, slug, time_zone from community where id = ${communityId}`),
+  );
+  const slug = row?.slug ?? communityId;
+  return {
+    id: communityId,
+    name: row?.name ?? "",
+    slug,
+    timeZone: row?.time_zone ?? "UTC",
+    link: `${deps.appUrl}/c/${slug}`,
+  };
+}
+
+/**
+ * Pauses the agent (if it is on) and tells the admins why, through the `notify_admins` action as an
+ * agent's own notice would: a notice in the dashboard and mail. Runs inside `tx`; `key` makes the
+ * notice's mail once per stop even when the transaction is retried.
+ */
+export async function pauseAgent(
+  tx: Db,
+  deps: AgentDeps,
+  input: { agentId: string; runId: string; trigger: TriggerFacts; reason: string },
+): Promise<boolean> {
+  const row = await agentRow(tx, input.agentId, true);
+  if (row?.status !== "on") return false;
+  await tx.execute(sql`
+    update agent set status = 'paused', paused_reason = ${input.reason}, updated_at = ${iso(deps.clock())}::timestamptz
+    where id = ${row.id}`);
+  const handler = ACTION_HANDLERS.notify_admins;
+  const ctx: PlanContext = {
+    agent: recordOf(row),
+    trigger: input.trigger,
+    community: await communityOf({ ...deps, db: tx }, row.community_id),
+    member: null,
+    event: null,
+    registration: null,
+    joinAnswers: null,
+  };
+  const planned = await handler.plan({ ...deps, db: tx }, ctx, {
+    kind: "notify_admins",
+    message: input.reason,
+  });
+  for (const [index, step] of planned.entries()) {
+    await handler.apply(
+      tx,
+      deps,
+      {
+        runId: input.runId,
+        stepId: `pause:${input.runId}:${index}`,
+        index,
+        agentId: row.id,
+        communityId: row.community_id,
+        input: { ...step.input, summary: step.summary, reason: step.reason, messages: step.messages },
+      },
+      null,
+    );
+  }
+  return true;
+}
+
+export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings): AgentRunner {
+  const { db } = deps;
+  const now = () => deps.clock();
+
+  const claim = async (): Promise<RunRow[]> => {
+    const at = now();
+    return rowsOf<RunRow>(
+      await db.execute(sql`
+        update agent_run r
+        set status = 'running', attempts = r.attempts + 1,
+          run_after = ${iso(new Date(at.getTime() + settings.leaseMs))}::timestamptz,
+          started_at = coalesce(r.started_at, ${iso(at)}::timestamptz)
+        where r.id in (
+          select id from agent_run
+          where status in ('queued', 'running') and run_after <= ${iso(at)}::timestamptz
+          order by run_after, id
+          limit ${settings.batchSize}
+          for update skip locked)
+        returning r.id, r.agent_id, r.community_id, r.trigger, r.plan, r.attempts, r.started_at`),
+    );
+  };
+
+  /** Ends the run with `status` (and `error`), timing it from its first start. */
+  const finish = async (tx: Db, run: RunRow, status: string, error: string | null) => {
+    const at = now();
+    const started = run.started_at ? new Date(run.started_at) : at;
+    await tx.execute(sql`
+      update agent_run set status = ${status}, error = ${error}, finished_at = ${iso(at)}::timestamptz,
+        duration_ms = ${Math.max(0, at.getTime() - started.getTime())}
+      where id = ${run.id}`);
+  };
+
+  /** Stops the run at a limit: what is still pending is skipped, the agent pauses, admins are told. */
+  const stopAtLimit = (run: RunRow, agentName: string, limit: LimitName) =>
+    db.transaction(async (tx) => {
+      const reason = limitReason(agentName, limit);
+      await tx.execute(
+        sql`update agent_step set status = 'skipped' where run_id = ${run.id} and status = 'pending'`,
+      );
+      await finish(tx, run, "stopped_by_limit", reason);
+      await pauseAgent(tx, deps, { agentId: run.agent_id, runId: run.id, trigger: run.trigger, reason });
+    });
+
+  /** A failed attempt (of planning, or of step `step`): retried later, or the run fails. */
+  const failed = (run: RunRow, error: unknown, step: StepRow | null) =>
+    db.transaction(async (tx) => {
+      const message = messageOf(error);
+      deps.log(`agents: run ${run.id} ${step ? `step ${step.index + 1}` : "planning"} failed: ${message}`);
+      const attempts = step ? step.attempts + 1 : run.attempts;
+      if (step) {
+        await tx.execute(sql`
+          update agent_step set attempts = ${attempts}, error = ${message},
+            started_at = coalesce(started_at, ${iso(now())}::timestamptz)
+          where id = ${step.id}`);
+      }
+      if (attempts < settings.maxAttempts) {
+        const retryAt = new Date(now().getTime() + backoffMs(settings.retryBaseMs, attempts));
+        await tx.execute(sql`
+          update agent_run set error = ${message}, run_after = ${iso(retryAt)}::timestamptz where id = ${run.id}`);
+        return;
+      }
+      if (step) {
+        await tx.execute(sql`
+          update agent_step set status = 'failed', finished_at = ${iso(now())}::timestamptz where id = ${step.id}`);
+        await tx.execute(
+          sql`update agent_step set status = 'skipped' where run_id = ${run.id} and status = 'pending'`,
+        );
+      }
+      const where = step ? `Step ${step.index + 1} (${step.kind})` : "Planning";
+      await finish(tx, run, "failed", `${where} failed after ${attempts} attempts: ${message}`);
+    });
+
+  /** Plans the run once and stores the plan and its steps; false when the run ended there. */
+  const plan = async (run: RunRow, agent: AgentRow): Promise<RunPlan | null> => {
+    let planned: RunPlan;
+    try {
+      const messagesToday = await messagesOn(db, agent.id, iso(now()).slice(0, 10));
+      planned = await planRun(deps, recordOf(agent), run.trigger, { messagesToday });
+    } catch (error) {
+      if (isBudgetExceeded(error)) await stopAtLimit(run, agent.name, "model_budget");
+      else await failed(run, error, null);
+      return null;
+    }
+    return db.transaction(async (tx) => {
+      const [current] = rowsOf<{ plan: RunPlan | null }>(
+        await tx.execute(sql`select plan from agent_run where id = ${run.id} for update`),
+      );
+      // Planned meanwhile by a process that took the run over after a lease: that plan stands.
+      if (current?.plan) return current.plan;
+      const propose = agent.approval_mode === "propose";
+      const stoppedAt = planned.stoppedAt?.index ?? Number.POSITIVE_INFINITY;
+      await tx.execute(sql`
+        update agent_run set plan = ${JSON.stringify(planned)}::jsonb, model_tokens = ${planned.modelTokens},
+          model_cost_micros = ${planned.modelCostMicros}, error = null
+        where id = ${run.id}`);
+      if (planned.skipped !== null) {
+        await finish(tx, run, "skipped", null);
+        return null;
+      }
+      const at = now();
+      const steps = planned.steps.map((step, index) => ({
+        id: randomUUID(),
+        runId: run.id,
+        index,
+        kind: step.kind,
+        input: { ...step.input, summary: step.summary, reason: step.reason, messages: step.messages },
+        status:
+          index >= stoppedAt ? ("skipped" as const) : propose ? ("proposed" as const) : ("pending" as const),
+      }));
+      if (steps.length > 0) await tx.insert(agentStep).values(steps);
+      const proposals = steps.filter((s) => s.status === "proposed");
+      if (proposals.length > 0) {
+        await tx.insert(agentApproval).values(
+          proposals.map((s) => ({
+            id: randomUUID(),
+            communityId: run.community_id,
+            agentId: agent.id,
+            runId: run.id,
+            stepId: s.id,
+            reason: planned.steps[s.index]?.reason ?? "",
+            createdAt: at,
+          })),
+        );
+      }
+      return planned;
+    });
+  };
+
+  /**
+   * Applies one pending step in its own transaction (counting its messages against the limits first);
+   * `done` false when it failed and the run waits for a retry or has ended.
+   */
+  const applyStep = async (run: RunRow, agent: AgentRow, step: StepRow): Promise<"done" | "stop"> => {
+    const handler = ACTION_HANDLERS[step.kind] as (typeof ACTION_HANDLERS)[AgentActionKind] | undefined;
+    const ref: StepRef = {
+      runId: run.id,
+      stepId: step.id,
+      index: step.index,
+      agentId: agent.id,
+      communityId: run.community_id,
+      input: step.input,
+    };
+    try {
+      if (!handler) throw new Error(`No action "${step.kind}".`);
+      const external = handler.external ? await handler.external(deps, ref) : null;
+      await db.transaction(async (tx) => {
+        const [current] = rowsOf<{ status: string }>(
+          await tx.execute(sql`select status from agent_step where id = ${step.id} for update`),
+        );
+        // Another process finished it after taking the run over: nothing to repeat.
+        if (current?.status !== "pending") return;
+        const messages = Number(step.input.messages ?? 0);
+        const at = now();
+        if (messages > 0) {
+          // Under the agent row's lock, so two runs of one agent never both pass a limit.
+          const locked = await agentRow(tx, agent.id, true);
+          const limits = locked?.definition.limits ?? DEFAULT_AGENT_LIMITS;
+          const [sent] = rowsOf<{ messages_sent: number }>(
+            await tx.execute(sql`select messages_sent from agent_run where id = ${run.id}`),
+          );
+          const day = iso(at).slice(0, 10);
+          if (Number(sent?.messages_sent ?? 0) + messages > limits.messagesPerRun)
+            throw new LimitReached("messages_per_run");
+          if ((await messagesOn(tx, agent.id, day)) + messages > limits.messagesPerDay)
+            throw new LimitReached("messages_per_day");
+          await tx.execute(sql`
+            insert into agent_message_day (agent_id, day, count) values (${agent.id}, ${day}, ${messages})
+            on conflict (agent_id, day) do update set count = agent_message_day.count + ${messages}`);
+          await tx.execute(sql`
+            update agent_run set messages_sent = messages_sent + ${messages} where id = ${run.id}`);
+        }
+        const result = await handler.apply(tx, deps, ref as never, external);
+        await tx.execute(sql`
+          update agent_step set status = 'done', output = ${JSON.stringify(result.output)}::jsonb,
+            undo = ${result.undo === null ? null : JSON.stringify(result.undo)}::jsonb,
+            reversible = ${result.undo !== null}, attempts = attempts + 1, error = null,
+            started_at = coalesce(started_at, ${iso(at)}::timestamptz), finished_at = ${iso(now())}::timestamptz
+          where id = ${step.id}`);
+      });
+      settings.afterStep?.(step.index);
+      return "done";
+    } catch (error) {
+      if (error instanceof LimitReached) {
+        await stopAtLimit(run, agent.name, error.limit);
+        return "stop";
+      }
+      await failed(run, error, step);
+      return "stop";
+    }
+  };
+
+  /** Takes one claimed run as far as it goes now. */
+  const work = async (run: RunRow) => {
+    const agent = await agentRow(db, run.agent_id);
+    if (!agent) {
+      await db.transaction((tx) => finish(tx, run, "skipped", "The agent was deleted."));
+      return;
+    }
+    let planned = run.plan;
+    if (!planned) {
+      if (agent.status !== "on") {
+        await db.transaction((tx) =>
+          finish(tx, run, "skipped", "The agent was switched off or paused before it ran."),
+        );
+        return;
+      }
+      planned = await plan(run, agent);
+      if (!planned) return;
+    }
+    const steps = rowsOf<StepRow>(
+      await db.execute(sql`
+        select id, index, kind, input, status, attempts from agent_step
+        where run_id = ${run.id} order by index`),
+    );
+    for (const step of steps) {
+      if (step.status !== "pending") continue;
+      if ((await applyStep(run, agent, step)) === "stop") return;
+    }
+    await db.transaction(async (tx) => {
+      const counts = rowsOf<{ status: string; n: number }>(
+        await tx.execute(
+          sql`select status, count(*)::int as n from agent_step where run_id = ${run.id} group by status`,
+        ),
+      );
+      const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+      if (count("proposed") > 0) {
+        await tx.execute(
+          sql`update agent_run set status = 'awaiting_approval', error = null where id = ${run.id}`,
+        );
+        return;
+      }
+      if (planned.stoppedAt) {
+        const reason = limitReason(agent.name, planned.stoppedAt.limit);
+        await finish(tx, run, "stopped_by_limit", reason);
+        await pauseAgent(tx, deps, { agentId: agent.id, runId: run.id, trigger: run.trigger, reason });
+        return;
+      }
+      await finish(tx, run, "succeeded", null);
+    });
+  };
+
+  return {
+    async step() {
+      const runs = await claim();
+      for (const run of runs) {
+        try {
+          await work(run);
+        } catch (error) {
+          // The run stays claimed until its lease ends, then is taken up again.
+          deps.log(`agents: run ${run.id} failed unexpectedly: ${messageOf(error)}`);
+        }
+      }
+      return runs.length;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, lte, sql } from "drizzle-orm";
+import type { Db } from "#server/db/client.ts";
+import type { LogEntry } from "#server/modules/log/log.events.ts";
+import type { AgentDefinition } from "#shared/agents.ts";
+import { factsFromEntry, triggerAccepts, triggerKindOf } from "./agent-triggers.ts";
+import { agent, agentRun } from "./agents.tables.ts";
+
+export const AGENTS_SUBSCRIBER = "agents";
+
+/**
+ * Queues a run for every switched-on agent of the entry's community whose trigger the entry fires.
+ * It only inserts rows, in the dispatcher's transaction that moves its position: the runner does
+ * the work later, so no agent slows the request that caused the entry or the other subscribers.
+ * The unique (agent, trigger key) makes a replayed batch queue nothing twice.
+ */
+export function agentsSubscriber(options: { clock?: () => Date } = {}) {
+  const now = options.clock ?? (() => new Date());
+  return {
+    name: AGENTS_SUBSCRIBER,
+    async handle(tx: Db, entry: LogEntry): Promise<void> {
+      const kind = triggerKindOf(entry);
+      if (!kind) return;
+      const agents = await tx
+        .select({ id: agent.id, definition: agent.definition })
+        .from(agent)
+        .where(
+          and(
+            eq(agent.communityId, entry.communityId),
+            eq(agent.status, "on"),
+            sql`${agent.definition}->'trigger'->>'kind' = ${kind}`,
+            // Switching an agent on does not replay what happened before.
+            lte(agent.enabledAt, entry.occurredAt),
+          ),
+        );
+      const matching = agents.filter((a) =>
+        triggerAccepts((a.definition as AgentDefinition).trigger, kind, entry),
+      );
+      if (matching.length === 0) return;
+      const facts = factsFromEntry(kind, entry);
+      const at = now();
+      await tx
+        .insert(agentRun)
+        .values(
+          matching.map((a) => ({
+            id: randomUUID(),
+            agentId: a.id,
+            communityId: entry.communityId,
+            triggerKey: facts.key,
+            trigger: facts as unknown as Record<string, unknown>,
+            subjectUserId: facts.subjectUserId,
+            eventId: facts.eventId,
+            status: "queued" as const,
+            runAfter: at,
+            createdAt: at,
+          })),
+        )
+        .onConflictDoNothing({ target: [agentRun.agentId, agentRun.triggerKey] });
+    },
+  };
+}
