@@ -440,6 +440,8 @@ export type SendAnnouncementInput = {
   audience: AnnouncementAudienceInput;
   /** Markdown. */
   body: string;
+  /** The draft this sends; it is gone once sent. */
+  draftId?: string | number | null | undefined;
   subject: string;
 };
 

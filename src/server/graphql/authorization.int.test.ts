@@ -467,6 +467,17 @@ const cases: Record<string, Case> = {
     variables: (ids) => ({ id: ids.communityId }),
     outsider: refusedAs("NOT_FOUND"),
   },
+  "Query.announcementDrafts": {
+    query: "query ($id: ID!) { announcementDrafts(communityId: $id) { id subject } }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.deleteAnnouncementDraft": {
+    // Drafts are found only within the viewer's communities: any other id is not found.
+    query: "mutation ($id: ID!) { deleteAnnouncementDraft(id: $id) }",
+    variables: () => ({ id: "no-such-draft" }),
+    outsider: refusedAs("NOT_FOUND"),
+  },
   "Mutation.setAnnouncementSubscription": {
     query:
       "mutation ($token: String!) { setAnnouncementSubscription(token: $token, subscribed: false) { subscribed } }",

@@ -141,9 +141,10 @@ async function recompute(tx: Db, communityId: string | null, upTo: LogPosition):
     select d.tx_id, d.position, d.type, d.community_id, d.actor_id, d.subject_id, d.payload,
       (d.occurred_at at time zone c.time_zone)::date as day
     from domain_event d join community c on c.id = d.community_id
-    where d.type in ('member.joined', 'member.left', 'member.removed', 'member.banned',
+    where (d.type in ('member.joined', 'member.left', 'member.removed', 'member.banned',
         'registration.created', 'registration.status_changed', 'registration.checked_in',
         'payment.succeeded', 'payment.refunded')
+        or (d.type = 'member.request_reopened' and d.payload->>'from' = 'active'))
       and (d.tx_id, d.position) <= (${upTo.txId}, ${upTo.position}) ${scope}`);
   const [count] = rowsOf<{ n: number | string }>(
     await tx.execute(sql`select count(*) as n from insights_rebuild_entry`),
@@ -168,7 +169,8 @@ async function recompute(tx: Db, communityId: string | null, upTo: LogPosition):
         lag(type = 'member.joined') over (
           partition by community_id, payload->>'userId' order by tx_id, position) as previous_join
       from insights_rebuild_entry
-      where type in ('member.joined', 'member.left', 'member.removed', 'member.banned')
+      where type in ('member.joined', 'member.left', 'member.removed', 'member.banned',
+        'member.request_reopened')
     ) m`);
   await tx.execute(sql`
     insert into insights_member_day (community_id, day, origin, joined, "left")

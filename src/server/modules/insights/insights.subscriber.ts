@@ -14,7 +14,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** What the entry says of where it came from; absent or empty is `unknown`. */
 const originOf = (origin: string | undefined) => (origin ? origin : "unknown");
 
-const LEAVES = new Set(["member.left", "member.removed", "member.banned"]);
+const LEAVES = new Set(["member.left", "member.removed", "member.banned", "member.request_reopened"]);
 const COUNTED = new Set(["going", "waitlisted", "pending"]);
 const RELEVANT = new Set([
   "member.joined",
@@ -51,6 +51,10 @@ export function insightsSubscriber() {
         case "member.removed":
         case "member.banned":
           return memberLeft(tx, at, entry.payload.userId);
+        // An approval taken back ends the membership it began; a decline taken back began none.
+        case "member.request_reopened":
+          if (entry.payload.from === "active") await memberLeft(tx, at, entry.payload.userId);
+          return;
         case "registration.created":
           if (entry.payload.status === "held") {
             // A checkout tried again (the same registration, revived) counts with its own origin.

@@ -40,6 +40,12 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
       };
     case "member.declined":
       return { target: `user:${entry.payload.userId}`, before: { status: "pending" }, after: null };
+    case "member.request_reopened":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: entry.payload.from === "active" ? { status: "active" } : null,
+        after: { status: "pending" },
+      };
     case "member.invited":
       return {
         target: `invitation:${entry.payload.invitationId}`,
@@ -84,6 +90,18 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
         target: `announcement:${entry.payload.announcementId}`,
         before: null,
         after: { subject: entry.payload.subject, recipients: entry.payload.recipientCount },
+      };
+    case "announcement.drafted":
+      return {
+        target: `announcement-draft:${entry.payload.draftId}`,
+        before: null,
+        after: { subject: entry.payload.subject },
+      };
+    case "announcement.draft_deleted":
+      return {
+        target: `announcement-draft:${entry.payload.draftId}`,
+        before: { subject: entry.payload.subject },
+        after: null,
       };
     case "member.imported": {
       const { importId, status, ...counts } = entry.payload;

@@ -58,6 +58,11 @@ const payloads = {
     removed: z.array(z.string()),
   }),
   "member.requested": z.object({ userId: id, membershipId: id }),
+  /**
+   * A decision on a join request was taken back (an agent's run undone): the request waits again.
+   * `from`: what the decision had made of it; an approval taken back ends a membership.
+   */
+  "member.request_reopened": z.object({ userId: id, membershipId: id, from: z.enum(["active", "declined"]) }),
   "member.approved": z.object({ userId: id, membershipId: id }),
   "member.declined": z.object({ userId: id, membershipId: id, message: z.string().nullable() }),
   "member.invited": z.object({
@@ -85,7 +90,16 @@ const payloads = {
   }),
   "member.ownership_transferred": z.object({ fromUserId: id, toUserId: id }),
   "member.announcements_changed": z.object({ userId: id, membershipId: id, subscribed: z.boolean() }),
-  "announcement.sent": z.object({ announcementId: id, subject: z.string(), recipientCount: z.number() }),
+  "announcement.sent": z.object({
+    announcementId: id,
+    subject: z.string(),
+    recipientCount: z.number(),
+    /** The draft it was sent from, which is gone with the sending. */
+    draftId: id.optional(),
+  }),
+  /** An announcement written for an admin to send (by an agent): listed with the sent ones. */
+  "announcement.drafted": z.object({ draftId: id, subject: z.string(), agentId: id.nullable() }),
+  "announcement.draft_deleted": z.object({ draftId: id, subject: z.string() }),
   "event.created": z.object({
     eventId: id,
     title: z.string(),

@@ -1,6 +1,11 @@
 import { builder } from "#server/graphql/builder.ts";
 import { Community } from "#server/modules/communities/communities.graphql.ts";
 import {
+  type AnnouncementDraftView,
+  deleteAnnouncementDraft,
+  listAnnouncementDrafts,
+} from "./announcement-drafts.service.ts";
+import {
   type AnnouncementSubscription,
   myAnnouncementEmails,
   setMyAnnouncementEmails,
@@ -61,6 +66,18 @@ export const Announcement = builder.objectRef<AnnouncementView>("Announcement").
   }),
 });
 
+const AnnouncementDraft = builder.objectRef<AnnouncementDraftView>("AnnouncementDraft").implement({
+  description:
+    "An announcement written for an admin to send (by an agent); sent through `sendAnnouncement` with its `draftId`.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    subject: t.exposeString("subject"),
+    body: t.exposeString("body", { description: "Markdown." }),
+    fromAgent: t.boolean({ description: "Whether an agent wrote it.", resolve: (d) => d.agentId !== null }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+  }),
+});
+
 const Subscription = builder.objectRef<AnnouncementSubscription>("AnnouncementSubscription").implement({
   fields: (t) => ({
     communityId: t.exposeID("communityId"),
@@ -103,6 +120,7 @@ const SendAnnouncementInput = builder.inputType("SendAnnouncementInput", {
     subject: t.string({ required: true }),
     body: t.string({ required: true, description: "Markdown." }),
     audience: t.field({ type: AudienceInputType, required: true }),
+    draftId: t.id({ required: false, description: "The draft this sends; it is gone once sent." }),
   }),
 });
 
@@ -112,6 +130,12 @@ builder.queryFields((t) => ({
     description: "Sent announcements, newest first: organizers and above.",
     args: { communityId: t.arg.id({ required: true }), first: t.arg.int({ required: false }) },
     resolve: (_root, args, ctx) => listAnnouncements(ctx, String(args.communityId), args.first ?? 50),
+  }),
+  announcementDrafts: t.field({
+    type: [AnnouncementDraft],
+    description: "Unsent drafts, newest first: admins.",
+    args: { communityId: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => listAnnouncementDrafts(ctx, String(args.communityId)),
   }),
   announcementAudienceCount: t.int({
     description: "How many members an audience reaches now: admins.",
@@ -141,7 +165,13 @@ builder.mutationFields((t) => ({
         subject: args.input.subject,
         body: args.input.body,
         audience: audienceOf(args.input.audience),
+        draftId: args.input.draftId == null ? null : String(args.input.draftId),
       }),
+  }),
+  deleteAnnouncementDraft: t.id({
+    description: "Deletes an unsent draft: admins.",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_root, args, ctx) => deleteAnnouncementDraft(ctx, String(args.id)),
   }),
   setAnnouncementSubscription: t.field({
     type: Subscription,

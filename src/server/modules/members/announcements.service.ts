@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { type FieldError, invalidInput } from "#server/errors.ts";
+import { conflict, type FieldError, invalidInput } from "#server/errors.ts";
 import { listUsers } from "#server/modules/users/users.service.ts";
 import { COUNT_LIMITS, isTooLong, tooLongMessage } from "#shared/limits.ts";
 import { nameCharactersProblem } from "#shared/names.ts";
@@ -10,7 +10,12 @@ import { storedFilter } from "./member-segments.service.ts";
 import { type MemberSelection, selectionSql } from "./member-selection.service.ts";
 import type { MembersWriteCtx } from "./member-tags.service.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
-import { type AnnouncementAudience, announcement, memberSegment } from "./members.tables.ts";
+import {
+  type AnnouncementAudience,
+  announcement,
+  announcementDraft,
+  memberSegment,
+} from "./members.tables.ts";
 
 /** Statuses an announcement reaches (with `email_announcements` on): members and consenting people. */
 const RECEIVING: readonly string[] = ["active", "person"];
@@ -25,7 +30,13 @@ export type AudienceInput = {
   search?: string | null;
 };
 
-export type AnnouncementInput = { subject: string; body: string; audience: AudienceInput };
+export type AnnouncementInput = {
+  subject: string;
+  body: string;
+  audience: AudienceInput;
+  /** The draft being sent: it is gone once the announcement is. */
+  draftId?: string | null;
+};
 
 export type AnnouncementView = {
   id: string;
@@ -137,7 +148,7 @@ export async function countRecipients(
   return result.rows[0]?.n ?? 0;
 }
 
-function checkMessage(input: AnnouncementInput, errors: FieldError[]) {
+export function checkMessage(input: { subject: string; body: string }, errors: FieldError[]) {
   const subject = input.subject.trim();
   const body = input.body.trim();
   if (!subject) errors.push({ field: "subject", code: "REQUIRED", message: "Write a subject." });
@@ -168,6 +179,8 @@ export async function sendAnnouncement(
   const sentAt = ctx.clock();
   const id = randomUUID();
   const recipientCount = await ctx.db.transaction(async (tx) => {
+    if (input.draftId && !(await takeDraft(tx as Db, communityId, input.draftId)))
+      throw conflict("This draft was already sent or deleted.");
     const count = await countRecipients(tx as Db, communityId, audience);
     await tx.insert(announcement).values({
       id,
@@ -183,7 +196,12 @@ export async function sendAnnouncement(
       type: "announcement.sent",
       communityId,
       actorId: me.viewer.id,
-      payload: { announcementId: id, subject, recipientCount: count },
+      payload: {
+        announcementId: id,
+        subject,
+        recipientCount: count,
+        ...(input.draftId ? { draftId: input.draftId } : {}),
+      },
     });
     return count;
   });
@@ -197,6 +215,15 @@ export async function sendAnnouncement(
     sentByName: me.viewer.name ?? null,
     recipientCount,
   };
+}
+
+/** Deletes the community's draft inside the caller's transaction; false when it is already gone. */
+export async function takeDraft(tx: Db, communityId: string, draftId: string): Promise<boolean> {
+  const gone = await tx
+    .delete(announcementDraft)
+    .where(and(eq(announcementDraft.id, draftId), eq(announcementDraft.communityId, communityId)))
+    .returning({ id: announcementDraft.id });
+  return gone.length > 0;
 }
 
 /** Recipients counted for a draft's audience, before it is sent. */

@@ -106,3 +106,60 @@ export async function tagMembers(
     return { matched, changed };
   });
 }
+
+export type MembershipTagChange =
+  | { outcome: "changed"; userId: string; tags: string[] }
+  /** The membership already had (or already lacked) the tag: nothing was written. */
+  | { outcome: "unchanged"; userId: string; tags: string[] }
+  /** No such membership in the community. */
+  | { outcome: "missing" };
+
+/**
+ * Adds or removes one tag on one membership of the community, without a signed-in viewer (a
+ * community's agents): the same rules and `member.tagged` entry as the bulk action, `actorId: null`.
+ * Runs inside the caller's transaction.
+ */
+export async function tagMembershipBySystem(
+  tx: Db,
+  actor: { emit: Emit },
+  input: { communityId: string; membershipId: string; tag: string; change: "add" | "remove" },
+): Promise<MembershipTagChange> {
+  const checked = (input.change === "add" ? checkNewTags : checkTags)("tag", [input.tag]);
+  const tag = checked.tags[0];
+  if (checked.errors.length > 0 || !tag) throw invalidInput(checked.errors);
+  const rows = (
+    (await tx.execute(sql`
+      select id, user_id, tags from membership
+      where id = ${input.membershipId} and community_id = ${input.communityId}
+      for update`)) as unknown as { rows: { id: string; user_id: string; tags: string[] }[] }
+  ).rows;
+  const row = rows[0];
+  if (!row) return { outcome: "missing" };
+  const has = row.tags.includes(tag);
+  if (input.change === "add" ? has : !has)
+    return { outcome: "unchanged", userId: row.user_id, tags: row.tags };
+  // Tags keep their order: an added tag goes last, a removed one leaves its place.
+  const tags = input.change === "add" ? [...row.tags, tag] : row.tags.filter((t) => t !== tag);
+  if (tags.length > COUNT_LIMITS.memberTags)
+    throw invalidInput([
+      {
+        field: "tag",
+        code: "TOO_MANY",
+        message: `A member can carry at most ${COUNT_LIMITS.memberTags} tags.`,
+      },
+    ]);
+  await tx.execute(sql`update membership set tags = ${textArray(tags)} where id = ${row.id}`);
+  await actor.emit(tx, {
+    type: "member.tagged",
+    communityId: input.communityId,
+    actorId: null,
+    subjectId: row.user_id,
+    payload: {
+      membershipId: row.id,
+      userId: row.user_id,
+      added: input.change === "add" ? [tag] : [],
+      removed: input.change === "remove" ? [tag] : [],
+    },
+  });
+  return { outcome: "changed", userId: row.user_id, tags };
+}

@@ -205,3 +205,24 @@ export const announcement = pgTable(
   },
   (t) => [index("announcement_community_sent_idx").on(t.communityId, t.sentAt)],
 );
+
+/**
+ * An announcement written for an admin to send (an agent's `draft_announcement`): listed on the
+ * announcements screen until an admin sends it (it then becomes an `announcement`) or deletes it.
+ */
+export const announcementDraft = pgTable(
+  "announcement_draft",
+  {
+    id: text("id").primaryKey(),
+    communityId: text("community_id")
+      .notNull()
+      .references(() => community.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    /** Markdown, as an announcement's. */
+    body: text("body").notNull(),
+    /** The agent that wrote it: a plain id, so the draft outlives the agent. */
+    agentId: text("agent_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("announcement_draft_community_idx").on(t.communityId, t.createdAt)],
+);

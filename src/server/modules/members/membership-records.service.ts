@@ -92,11 +92,13 @@ export async function insertMembership(
     joinedAt: Date;
     answers?: Answers;
     origin?: Origin | null;
+    /** Given only when a membership comes back under its old id (a declined request reopened). */
+    id?: string;
   } & Partial<MembershipPlan>,
 ): Promise<MembershipRecord | null> {
   const [row] = await tx
     .insert(membership)
-    .values({ id: randomUUID(), ...input })
+    .values({ ...input, id: input.id ?? randomUUID() })
     .onConflictDoNothing({ target: [membership.communityId, membership.userId] })
     .returning();
   return row ?? null;

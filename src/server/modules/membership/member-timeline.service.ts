@@ -24,6 +24,10 @@ export function summarize(entry: LogEntry, titleOf: TitleOf = () => "an event"):
       return entry.payload.message
         ? `Request to join declined: “${entry.payload.message}”`
         : "Request to join declined";
+    case "member.request_reopened":
+      return entry.payload.from === "active"
+        ? "Approval taken back: the request to join waits again"
+        : "Decline taken back: the request to join waits again";
     case "member.role_changed":
       return `Role changed from ${role(entry.payload.from)} to ${role(entry.payload.to)}`;
     case "member.tagged": {

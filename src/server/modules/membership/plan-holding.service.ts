@@ -167,7 +167,7 @@ export async function settleRequestedPlan(
   tx: Db,
   emit: Emit,
   membership: MembershipRecord,
-  actorId: string,
+  actorId: string | null,
   at: Date,
 ): Promise<MembershipRecord | null> {
   if (membership.planStatus !== "requested" || !membership.planId) return null;

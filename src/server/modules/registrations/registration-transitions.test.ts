@@ -32,6 +32,7 @@ const REASONS: TransitionReason[] = [
   "paid",
   "expire",
   "offer",
+  "reconsider",
 ];
 
 const allowed = new Set(
@@ -83,6 +84,9 @@ describe("the registration transition table", () => {
         "held canceled expire",
         "waitlisted held offer",
         "pending held offer",
+        "going pending reconsider",
+        "waitlisted pending reconsider",
+        "declined pending reconsider",
       ].sort(),
     );
   });

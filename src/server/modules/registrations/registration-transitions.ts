@@ -39,7 +39,9 @@ export type TransitionReason =
   /** The hold ran out, or the buyer gave up paying: the seats go back. */
   | "expire"
   /** A paid seat is offered to someone approved or next in line: held until they pay or time runs out. */
-  | "offer";
+  | "offer"
+  /** An agent's decision is taken back: the registration waits for an organizer again. */
+  | "reconsider";
 
 type Transition = { from: RegistrationState[]; to: RegistrationState; reasons: TransitionReason[] };
 
@@ -65,6 +67,7 @@ export const TRANSITIONS: readonly Transition[] = [
   { from: ["held"], to: "going", reasons: ["paid"] },
   { from: ["held"], to: "canceled", reasons: ["expire"] },
   { from: ["waitlisted", "pending"], to: "held", reasons: ["offer"] },
+  { from: ["going", "waitlisted", "declined"], to: "pending", reasons: ["reconsider"] },
 ];
 
 /** Statuses that take a seat: leaving one of them hands the seat to the waitlist. */
@@ -83,6 +86,7 @@ const REFUSED: Partial<Record<TransitionReason, string>> = {
   paid: "Only seats held for a payment can be paid for.",
   expire: "Only seats held for a payment can be released.",
   offer: "Only waitlisted or pending registrations can be offered a seat.",
+  reconsider: "Only an approved or declined registration can go back to pending.",
 };
 
 /** Throws the refusal for a change the table does not allow; returns quietly when it does. */

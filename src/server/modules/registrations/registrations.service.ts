@@ -394,15 +394,27 @@ export async function approveRegistration(ctx: WriteCtx, id: string): Promise<Re
   await ctx.db.transaction(async (tx) => {
     const { current, eventRow, me } = await lockRegistration(tx, ctx.viewer, id, false);
     if (current.status === "going") return;
-    const cause = causeBy(ctx, eventRow, "approve", me.id);
-    checkTransition(stateOf(current), "going", cause.reason);
-    // Approving is when they join the waitlist's queue, if there is no seat; a paid seat is offered.
-    if (await seatFree(tx, current.eventId, current.ticketTypeId, current.quantity))
-      await goOrOffer(tx, current, cause);
-    else if (eventRow.waitlistEnabled) await transition(tx, current, "waitlisted", cause);
-    else throw noSeats();
+    await approveLocked(tx, current, eventRow, causeBy(ctx, eventRow, "approve", me.id));
   });
   return viewOf(ctx.db, ctx.viewer, id);
+}
+
+/**
+ * Approves a pending registration whose event row is locked: a free seat (offered to pay for when
+ * the ticket costs them something), else the waitlist, else NO_SEATS.
+ */
+export async function approveLocked(
+  tx: Db,
+  current: RegistrationRow,
+  eventRow: EventRow,
+  cause: Cause,
+): Promise<void> {
+  checkTransition(stateOf(current), "going", cause.reason);
+  // Approving is when they join the waitlist's queue, if there is no seat; a paid seat is offered.
+  if (await seatFree(tx, current.eventId, current.ticketTypeId, current.quantity))
+    await goOrOffer(tx, current, cause);
+  else if (eventRow.waitlistEnabled) await transition(tx, current, "waitlisted", cause);
+  else throw noSeats();
 }
 
 export async function moveFromWaitlist(ctx: WriteCtx, id: string): Promise<RegistrationView> {
