@@ -6,7 +6,9 @@
 // when its proposals were queued) minus its entry's occurred_at, all on real clocks. Prints one
 // JSON line last.
 // Knobs (environment): AGENTS_BENCH_ENTRIES (10,000), AGENTS_BENCH_RATE (100 entries per second),
-// AGENTS_BENCH_DRAIN_MS (how long to wait for the runs after the last entry, 180,000).
+// AGENTS_BENCH_DRAIN_MS (how long to wait for the runs after the last entry, 600,000),
+// AGENTS_BENCH_STATEMENTS=1 (list the jobs' most frequent SQL statements).
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,7 +24,7 @@ import { COMMUNITIES, seedAgentsBench } from "./agents-seed.ts";
 
 const ENTRIES = Number(process.env.AGENTS_BENCH_ENTRIES ?? 10_000);
 const RATE = Number(process.env.AGENTS_BENCH_RATE ?? 100);
-const DRAIN_MS = Number(process.env.AGENTS_BENCH_DRAIN_MS ?? 180_000);
+const DRAIN_MS = Number(process.env.AGENTS_BENCH_DRAIN_MS ?? 600_000);
 /** Requests in flight at once, as a server's connection pool allows; more and the pace slips. */
 const IN_FLIGHT = 16;
 /** Per ten entries: four joins, five registrations, one cancellation (of a registration made earlier). */
@@ -69,9 +71,12 @@ export type AgentsMeasured = {
   /** Whether every run ended and the agents' log position caught up before the drain time ran out. */
   drained: boolean;
   runs: number;
+  /** Runs still queued or running when the wait ran out: counted in `lag` with the time they had waited. */
+  unfinished: number;
   runsByStatus: Record<string, number>;
-  /** Entry's occurred_at to the run's end, for runs that ended. */
+  /** Entry's occurred_at to the run's end (proposals queued, for a run awaiting approval). */
   lag: Latencies;
+  /** The same for the runs that ended, by how they ended. */
   lagByStatus: Record<string, Latencies>;
   mail: {
     /** Agent mail the outbox holds, and how much of it it has sent. */
@@ -82,6 +87,8 @@ export type AgentsMeasured = {
     /** A newcomer's join to the welcome mail arriving at the SMTP server. */
     welcome: Latencies;
   };
+  /** SQL statements sent from the first entry until the runs were waited for: the people's, and the jobs'. */
+  statements: { arrival: number; jobs: number };
   seedMs: number;
 };
 
@@ -108,7 +115,22 @@ async function main() {
     AUTH_SECRET: "agents-bench-secret-that-is-long-enough-0123456789",
     NODE_ENV: "production",
   });
-  const database = await openDatabase({ databaseUrl, dataDir: null });
+  // Statements are counted apart: the arrival's (people's requests) and the rest, the jobs'.
+  const arrival = new AsyncLocalStorage<true>();
+  const statements = { arrival: 0, jobs: 0 };
+  // With AGENTS_BENCH_STATEMENTS=1, the jobs' statements are also tallied by their text, shown last.
+  const tally = process.env.AGENTS_BENCH_STATEMENTS === "1" ? new Map<string, number>() : null;
+  const logger = {
+    logQuery: (query: string) => {
+      if (arrival.getStore()) statements.arrival++;
+      else {
+        statements.jobs++;
+        const key = query.replace(/\s+/g, " ").slice(0, 140);
+        if (tally) tally.set(key, (tally.get(key) ?? 0) + 1);
+      }
+    },
+  };
+  const database = await openDatabase({ databaseUrl, dataDir: null, logger });
   await database.migrate();
   const { db } = database;
 
@@ -185,13 +207,14 @@ async function main() {
   // An open arrival: each entry starts at its time whatever the earlier ones take, up to IN_FLIGHT.
   log(`${ENTRIES} entries at ${RATE} per second`);
   const started = Date.now();
+  statements.jobs = 0;
   const inFlight = new Set<Promise<void>>();
   for (let i = 0; i < ENTRIES; i++) {
     const due = started + (i * 1000) / RATE;
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-    const op = operate(i).finally(() => inFlight.delete(op));
+    const op = arrival.run(true, () => operate(i)).finally(() => inFlight.delete(op));
     inFlight.add(op);
     if (i > 0 && i % (RATE * 10) === 0) log(`${i} entries, ${Math.round((Date.now() - started) / 1000)} s`);
   }
@@ -229,6 +252,8 @@ async function main() {
       await db.execute(sql`select count(*)::int as n, count(*) filter (where sent_at is null)::int as unsent
         from outbox_message where kind = 'agent_mail'`),
     )[0] ?? { n: 0, unsent: 0 };
+  const waitedUntil = Date.now();
+  const jobsStatements = statements.jobs;
   let mail = await mailQueued();
   while (mail.unsent > 0 && Date.now() < drainDeadline) {
     await server.jobs.drain();
@@ -238,7 +263,7 @@ async function main() {
   const runRows = rowsOf<{ status: string; lag_ms: number | null; ended: string | null }>(
     await db.execute(sql`
       select r.status,
-        extract(epoch from (coalesce(r.finished_at, a.queued_at) - e.occurred_at)) * 1000 as lag_ms,
+        extract(epoch from (coalesce(r.finished_at, a.queued_at, ${new Date(waitedUntil).toISOString()}::timestamptz) - e.occurred_at)) * 1000 as lag_ms,
         coalesce(r.finished_at, a.queued_at) as ended
       from agent_run r
       join domain_event e on r.trigger_key = 'log:' || e.position
@@ -249,11 +274,17 @@ async function main() {
   const lagsByStatus: Record<string, number[]> = {};
   const lags: number[] = [];
   let lastEnd = 0;
+  let unfinished = 0;
   for (const row of runRows) {
     runsByStatus[row.status] = (runsByStatus[row.status] ?? 0) + 1;
-    if (row.lag_ms === null || row.ended === null) continue;
+    // A run that has not ended counts with the time it had waited when the wait ran out: its lag
+    // is at least that, and leaving it out would flatter the percentiles.
     const lag = Number(row.lag_ms);
     lags.push(lag);
+    if (row.ended === null) {
+      unfinished++;
+      continue;
+    }
     const ofStatus = lagsByStatus[row.status] ?? [];
     ofStatus.push(lag);
     lagsByStatus[row.status] = ofStatus;
@@ -282,12 +313,17 @@ async function main() {
     windowMs: Math.max(lastEnd, last) - first,
     drained,
     runs: runRows.length,
+    unfinished,
     runsByStatus,
     lag: latencies(lags),
     lagByStatus: Object.fromEntries(Object.entries(lagsByStatus).map(([s, l]) => [s, latencies(l)])),
     mail: { queued: mail.n, sent: mail.n - mail.unsent, delivered, welcome: latencies(welcomeLags) },
+    statements: { arrival: statements.arrival, jobs: jobsStatements },
     seedMs,
   };
+  if (tally)
+    for (const [query, n] of [...tally].sort(([, a], [, b]) => b - a).slice(0, 40))
+      log(`${String(n).padStart(7)}  ${query}`);
   await server.close();
   await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
