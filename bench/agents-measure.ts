@@ -115,15 +115,17 @@ async function main() {
     AUTH_SECRET: "agents-bench-secret-that-is-long-enough-0123456789",
     NODE_ENV: "production",
   });
-  // Statements are counted apart: the arrival's (people's requests) and the rest, the jobs'.
-  const arrival = new AsyncLocalStorage<true>();
+  // Statements are counted apart: the arrival's (people's requests), this script's own looks at
+  // how far the runs are, and the rest: the jobs'.
+  const arrival = new AsyncLocalStorage<"arrival" | "bench">();
   const statements = { arrival: 0, jobs: 0 };
   // With AGENTS_BENCH_STATEMENTS=1, the jobs' statements are also tallied by their text, shown last.
   const tally = process.env.AGENTS_BENCH_STATEMENTS === "1" ? new Map<string, number>() : null;
   const logger = {
     logQuery: (query: string) => {
-      if (arrival.getStore()) statements.arrival++;
-      else {
+      const store = arrival.getStore();
+      if (store === "arrival") statements.arrival++;
+      else if (store === undefined) {
         statements.jobs++;
         const key = query.replace(/\s+/g, " ").slice(0, 140);
         if (tally) tally.set(key, (tally.get(key) ?? 0) + 1);
@@ -214,7 +216,7 @@ async function main() {
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
-    const op = arrival.run(true, () => operate(i)).finally(() => inFlight.delete(op));
+    const op = arrival.run("arrival", () => operate(i)).finally(() => inFlight.delete(op));
     inFlight.add(op);
     if (i > 0 && i % (RATE * 10) === 0) log(`${i} entries, ${Math.round((Date.now() - started) / 1000)} s`);
   }
@@ -226,17 +228,22 @@ async function main() {
   const drainDeadline = Date.now() + DRAIN_MS;
   let drained = false;
   let subscribed = false;
+  const look = <T>(read: () => Promise<T>) => arrival.run("bench", read);
   while (Date.now() < drainDeadline) {
     const [position] = rowsOf<{ tx_id: string; position: string }>(
-      await db.execute(sql`select tx_id, position from log_subscriber where name = 'agents'`),
+      await look(() => db.execute(sql`select tx_id, position from log_subscriber where name = 'agents'`)),
     );
     subscribed = Boolean(position);
     const behind = position
-      ? await hasEntriesAfter(db, { txId: Number(position.tx_id), position: Number(position.position) })
+      ? await look(() =>
+          hasEntriesAfter(db, { txId: Number(position.tx_id), position: Number(position.position) }),
+        )
       : true;
     const [open] = rowsOf<{ n: number }>(
-      await db.execute(sql`select count(*)::int as n from agent_run
-        where status in ('queued', 'running') and agent_id in ${agentIds}`),
+      await look(() =>
+        db.execute(sql`select count(*)::int as n from agent_run
+          where status in ('queued', 'running') and agent_id in ${agentIds}`),
+      ),
     );
     if (!behind && (open?.n ?? 0) === 0) {
       drained = true;
