@@ -149,7 +149,8 @@ async function main() {
 
   const server = await createServerApp(config, { database, distDir: join(dataDir, "no-client") });
   // As the app's own emit: the entry is appended with the real clock and the jobs are woken.
-  const emit = createEmit({ clock: () => new Date(), onEmit: () => server.jobs.wake() });
+  // The wake-up leaves the arrival's context, so the work it starts counts as the jobs'.
+  const emit = createEmit({ clock: () => new Date(), onEmit: () => arrival.exit(() => server.jobs.wake()) });
   const clock = () => new Date();
   const viewer = (id: string, email = `${id}@agents-bench.test`) => ({ id, name: id, email, image: null });
 
