@@ -9,8 +9,8 @@
 // AGENTS_BENCH_DRAIN_MS (how long to wait for the runs after the last entry, 600,000),
 // AGENTS_BENCH_STATEMENTS=1 (list the jobs' most frequent SQL statements).
 import { AsyncLocalStorage } from "node:async_hooks";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { createServerApp } from "#server/app.ts";
@@ -54,6 +54,44 @@ function latencies(samples: number[]): Latencies {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+const TICKS_PER_SECOND = 100;
+
+/** utime, stime, cutime and cstime of a process (/proc/<pid>/stat), in clock ticks; null when gone. */
+function cpuTicks(pid: number): { own: number; children: number; ppid: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name is in parentheses and may hold spaces: the fields after it are fixed.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const at = (field: number) => Number(fields[field - 3] ?? 0);
+    return { own: at(14) + at(15), children: at(16) + at(17), ppid: at(4) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU milliseconds PostgreSQL has used so far: the postmaster's own and its reaped children's, plus
+ * its live children's (the backends, background writer, WAL writer). Linux only; null elsewhere.
+ */
+function postgresCpuMs(postmaster: number | null): number | null {
+  if (postmaster === null) return null;
+  const main = cpuTicks(postmaster);
+  if (!main) return null;
+  let ticks = main.own + main.children;
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid)) continue;
+    const child = cpuTicks(pid);
+    if (child?.ppid === postmaster) ticks += child.own;
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+const nodeCpuMs = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+
 export type AgentsMeasured = {
   entries: number;
   rate: number;
@@ -89,6 +127,11 @@ export type AgentsMeasured = {
   };
   /** SQL statements sent from the first entry until the runs were waited for: the people's, and the jobs'. */
   statements: { arrival: number; jobs: number };
+  /** CPU used from the first entry until the runs were waited for: this process (arrival and jobs) and PostgreSQL. */
+  cpu: { nodeMs: number; postgresMs: number | null; wallMs: number };
+  /** The machine's one-minute load average when the runs were waited for, and its cores: others' work shows here. */
+  loadAverage: number;
+  cores: number;
   seedMs: number;
 };
 
@@ -209,6 +252,9 @@ async function main() {
 
   // An open arrival: each entry starts at its time whatever the earlier ones take, up to IN_FLIGHT.
   log(`${ENTRIES} entries at ${RATE} per second`);
+  const [backend] = rowsOf<{ pid: number }>(await db.execute(sql`select pg_backend_pid() as pid`));
+  const postmaster = backend ? (cpuTicks(Number(backend.pid))?.ppid ?? null) : null;
+  const cpuAtStart = { node: nodeCpuMs(), postgres: postgresCpuMs(postmaster) };
   const started = Date.now();
   statements.jobs = 0;
   const inFlight = new Set<Promise<void>>();
@@ -261,6 +307,13 @@ async function main() {
         from outbox_message where kind = 'agent_mail'`),
     )[0] ?? { n: 0, unsent: 0 };
   const waitedUntil = Date.now();
+  const postgresAtEnd = postgresCpuMs(postmaster);
+  const cpu = {
+    nodeMs: nodeCpuMs() - cpuAtStart.node,
+    postgresMs:
+      postgresAtEnd === null || cpuAtStart.postgres === null ? null : postgresAtEnd - cpuAtStart.postgres,
+    wallMs: waitedUntil - started,
+  };
   const jobsStatements = statements.jobs;
   let mail = await mailQueued();
   while (mail.unsent > 0 && Date.now() < drainDeadline) {
@@ -327,6 +380,9 @@ async function main() {
     lagByStatus: Object.fromEntries(Object.entries(lagsByStatus).map(([s, l]) => [s, latencies(l)])),
     mail: { queued: mail.n, sent: mail.n - mail.unsent, delivered, welcome: latencies(welcomeLags) },
     statements: { arrival: statements.arrival, jobs: jobsStatements },
+    cpu,
+    loadAverage: loadavg()[0] ?? 0,
+    cores: cpus().length,
     seedMs,
   };
   if (tally)

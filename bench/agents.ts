@@ -14,6 +14,10 @@ const ms = (value: number) => `${Math.round(value).toLocaleString("en")} ms`;
 const count = (value: number) => value.toLocaleString("en");
 const perSecond = (n: number, windowMs: number) => (windowMs > 0 ? (n * 1000) / windowMs : 0);
 
+const cpuPerRun = (cpuMs: number, runs: number) => (cpuMs / Math.max(1, runs)).toFixed(1);
+const percentOfCore = (cpuMs: number, wallMs: number) =>
+  `${wallMs > 0 ? Math.round((cpuMs * 100) / wallMs) : 0}%`;
+
 export function agentsLines(m: AgentsMeasured): { lines: string[]; ok: boolean } {
   const arrivalRate = perSecond(m.arrivedEntries, m.arrivalMs);
   const entriesPerSecond = perSecond(m.arrivedEntries, m.windowMs);
@@ -40,6 +44,7 @@ export function agentsLines(m: AgentsMeasured): { lines: string[]; ok: boolean }
             .join(", ")
     }`,
     `SQL statements: ${(m.statements.jobs / Math.max(1, m.runs)).toFixed(1)} by the jobs per run (${count(m.statements.jobs)} in all, mail and the other subscribers included), ${(m.statements.arrival / Math.max(1, m.operations.join + m.operations.register + m.operations.cancel)).toFixed(1)} per person's request`,
+    `CPU: ${cpuPerRun(m.cpu.nodeMs, m.runs)} ms per run in Node (arrival included, ${percentOfCore(m.cpu.nodeMs, m.cpu.wallMs)} of a core), ${m.cpu.postgresMs === null ? "PostgreSQL not measured" : `${cpuPerRun(m.cpu.postgresMs, m.runs)} ms per run in PostgreSQL (${percentOfCore(m.cpu.postgresMs, m.cpu.wallMs)} of a core)`}; machine load average ${m.loadAverage.toFixed(1)} on ${m.cores} cores at the end`,
     `mail: ${count(m.mail.queued)} agent mails queued, ${count(m.mail.sent)} sent; ${count(m.mail.delivered)} mails in all reached the SMTP server; join -> welcome mail p50 ${ms(m.mail.welcome.p50)}, p99 ${ms(m.mail.welcome.p99)} over ${count(m.mail.welcome.count)} (no target)`,
   ];
   if (!m.drained)
