@@ -99,6 +99,10 @@ export type AgentsMeasured = {
   /** Operations the arrival tried and those a service refused (each refusal is one entry fewer). */
   operations: Record<Operation, number>;
   refused: number;
+  /** How long each person's request (join, register, cancel) took while the agents ran. */
+  requests: Latencies;
+  /** Time the arrival waited with IN_FLIGHT requests unanswered: when it is large, the pace slipped. */
+  slotWaitMs: number;
   /** Log entries the people's requests wrote, and those the agents' own actions wrote (tags). */
   arrivedEntries: number;
   agentEntries: number;
@@ -203,6 +207,9 @@ async function main() {
   const cancelable: Promise<{ userId: string; registrationId: string } | null>[][] = seeded.communities.map(
     () => [],
   );
+  const requestMs: number[] = [];
+  /** How long entries waited past their due time for a free slot: the arrival falling behind. */
+  let slotWaitMs = 0;
   let newcomer = 0;
   let refused = 0;
 
@@ -212,6 +219,7 @@ async function main() {
     const community = seeded.communities[c];
     if (!community) return;
     operations[kind]++;
+    const began = performance.now();
     try {
       if (kind === "join") {
         newcomer++;
@@ -226,9 +234,11 @@ async function main() {
       } else if (kind === "register") {
         const r = registered[c] ?? 0;
         registered[c] = r + 1;
-        const userId = community.memberIds[r % community.memberIds.length] ?? community.ownerId;
-        const eventId =
-          community.eventIds[Math.floor(r / community.memberIds.length) % community.eventIds.length];
+        // The events take turns (the workshop every third time); each member registers for each once.
+        const events = community.eventIds.length;
+        const userId = community.memberIds[Math.floor(r / events) % community.memberIds.length];
+        const eventId = community.eventIds[r % events];
+        if (!userId) return;
         if (!eventId) return;
         const placed = register({ db, viewer: viewer(userId), emit, clock }, eventId, {
           ticketTypeId: `${eventId}-free`,
@@ -244,6 +254,7 @@ async function main() {
         }
         await cancelRegistration({ db, viewer: viewer(earlier.userId), emit, clock }, earlier.registrationId);
       }
+      requestMs.push(performance.now() - began);
     } catch (error) {
       refused++;
       if (refused <= 5) log(`${kind} refused: ${error instanceof Error ? error.message : error}`);
@@ -262,7 +273,9 @@ async function main() {
     const due = started + (i * 1000) / RATE;
     const wait = due - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const waiting = performance.now();
     while (inFlight.size >= IN_FLIGHT) await Promise.race(inFlight);
+    slotWaitMs += performance.now() - waiting;
     const op = arrival.run("arrival", () => operate(i)).finally(() => inFlight.delete(op));
     inFlight.add(op);
     if (i > 0 && i % (RATE * 10) === 0) log(`${i} entries, ${Math.round((Date.now() - started) / 1000)} s`);
@@ -368,6 +381,8 @@ async function main() {
     agents: agentIds.length,
     operations,
     refused,
+    requests: latencies(requestMs),
+    slotWaitMs,
     arrivedEntries: entryFacts?.people ?? 0,
     agentEntries: entryFacts?.agents ?? 0,
     arrivalMs: last - first,

@@ -28,6 +28,7 @@ export function agentsLines(m: AgentsMeasured): { lines: string[]; ok: boolean }
   const ok = withinP99 && m.drained && open === 0 && m.runs > 0;
   const lines = [
     `entries: ${count(m.arrivedEntries)} from people (${count(m.operations.join)} joins, ${count(m.operations.register)} registrations, ${count(m.operations.cancel)} cancellations${m.refused > 0 ? `, ${count(m.refused)} refused` : ""}) in ${(m.arrivalMs / 1000).toFixed(1)} s, ${arrivalRate.toFixed(1)}/s (target ${m.rate}/s); ${count(m.agentEntries)} more written by the agents' actions`,
+    `people's requests while the agents run: p50 ${ms(m.requests.p50)}, p99 ${ms(m.requests.p99)} (no target; the issue asks that agents never slow them)${m.slotWaitMs > 1000 ? `; the arrival waited ${(m.slotWaitMs / 1000).toFixed(1)} s for answers, so the pace slipped` : ""}`,
     `throughput: ${entriesPerSecond.toFixed(1)} entries/s (target ${m.rate}/s, the arrival pace)`,
     `throughput: ${runsPerSecond.toFixed(1)} runs/s (no target; ${count(m.runs)} runs of ${m.agents} agents in ${(m.windowMs / 1000).toFixed(1)} s from the first entry to the last run's end)`,
     `lag entry -> run end p50: ${ms(m.lag.p50)} (no target)`,
