@@ -4,6 +4,7 @@ import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
+import { DEFAULT_AGENT_WEBHOOKS } from "./config-agents.ts";
 import { phoneSettingsOf } from "./config-phone.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createReadCache } from "./db/read-cache.ts";
@@ -37,6 +38,7 @@ import { mountUnsubscribeRoutes } from "./http/unsubscribe-routes.ts";
 import { createViewerReader } from "./http/viewer-reader.ts";
 import { defaultJobsConfig, type Jobs, startJobs } from "./jobs/jobs.runtime.ts";
 import type { AgentDeps } from "./modules/agents/agent-engine.types.ts";
+import { createAgentModel } from "./modules/agents/agent-model.ts";
 import { agentsSubscriber } from "./modules/agents/agents.subscriber.ts";
 import { createAuth } from "./modules/auth/auth.ts";
 import { createTextSender } from "./modules/auth/phone-sender.ts";
@@ -274,16 +276,16 @@ export async function createServerApp(
 
   mountClient(app, distDir);
   const jobSettings = { ...defaultJobsConfig, ...config.jobs };
-  // What agents' runs are given. Without a configured language model, templates go out as
-  // written and only rule-based judgements are offered.
+  // What agents' runs are given. Without a configured language model (AGENTS_LLM_URL), templates
+  // go out as written and only rule-based judgements are offered.
   const agentDeps: AgentDeps = {
     db,
     emit,
     clock,
     appUrl: config.appUrl,
     authSecret: config.authSecret,
-    model: null,
-    webhooks: { timeoutMs: 10_000, maxResponseBytes: 64 * 1024, allowLoopback: false },
+    model: createAgentModel(config, db, { clock }),
+    webhooks: config.agents?.webhooks ?? DEFAULT_AGENT_WEBHOOKS,
     log: (line) => console.error(line),
     wakeRunner: () => jobs?.poke(),
   };

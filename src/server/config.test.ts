@@ -85,6 +85,41 @@ describe("loadConfig", () => {
     [{ STRIPE_PLATFORM_FEE_PERCENT: "2" }, /^STRIPE_SECRET_KEY: required when STRIPE_PLATFORM_FEE_PERCENT/],
     [{ STRIPE_API_URL: "http://127.0.0.1:12111" }, /^STRIPE_SECRET_KEY: required when STRIPE_API_URL/],
     [{ REQUIRE_OWNER_SECOND_FACTOR: "always" }, /^REQUIRE_OWNER_SECOND_FACTOR: must be off or paid/],
+    [{ AGENTS_LLM_URL: "https://llm.example.org/v1" }, /^AGENTS_LLM_MODEL: required when AGENTS_LLM_URL/],
+    [{ AGENTS_LLM_MODEL: "small" }, /^AGENTS_LLM_URL: required when AGENTS_LLM_MODEL/],
+    [{ AGENTS_LLM_API_KEY: "key" }, /^AGENTS_LLM_URL: required when AGENTS_LLM_API_KEY/],
+    [{ AGENTS_LLM_URL: "llm.example.org", AGENTS_LLM_MODEL: "small" }, /^AGENTS_LLM_URL: must be a URL/],
+    [{ AGENTS_LLM_URL: "ftp://llm.example.org", AGENTS_LLM_MODEL: "small" }, /^AGENTS_LLM_URL: must start/],
+    [
+      { AGENTS_LLM_URL: "https://user:pw@llm.example.org/v1", AGENTS_LLM_MODEL: "small" },
+      /^AGENTS_LLM_URL: must not carry/,
+    ],
+    [
+      { AGENTS_LLM_URL: "https://llm.example.org/v1", AGENTS_LLM_MODEL: "small", AGENTS_LLM_TIMEOUT_MS: "5" },
+      /^AGENTS_LLM_TIMEOUT_MS:/,
+    ],
+    [
+      {
+        AGENTS_LLM_URL: "https://llm.example.org/v1",
+        AGENTS_LLM_MODEL: "small",
+        AGENTS_LLM_PRICE_INPUT_PER_MTOK: "0.15",
+      },
+      /^AGENTS_LLM_PRICE_INPUT_PER_MTOK: must be a whole number/,
+    ],
+    [
+      {
+        AGENTS_LLM_URL: "https://llm.example.org/v1",
+        AGENTS_LLM_MODEL: "small",
+        AGENTS_LLM_PRICE_OUTPUT_PER_MTOK: "-1",
+      },
+      /^AGENTS_LLM_PRICE_OUTPUT_PER_MTOK:/,
+    ],
+    [{ AGENTS_WEBHOOK_TIMEOUT_MS: "0" }, /^AGENTS_WEBHOOK_TIMEOUT_MS:/],
+    [
+      { AGENTS_WEBHOOK_ALLOW_LOOPBACK: "1" },
+      /^AGENTS_WEBHOOK_ALLOW_LOOPBACK: only allowed with NODE_ENV=test/,
+    ],
+    [{ AGENTS_WEBHOOK_ALLOW_LOOPBACK: "yes", NODE_ENV: "test" }, /^AGENTS_WEBHOOK_ALLOW_LOOPBACK:/],
   ])("stops on a bad value and names the variable (%o)", (env, message) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
@@ -164,5 +199,39 @@ describe("loadConfig", () => {
         apiUrl.replace(/\/$/, ""),
       );
     }
+  });
+
+  it("uses agents' templates as written unless a model endpoint is set, then reads its model, key, time-out and prices", () => {
+    const plain = loadConfig({ DATA_DIR: dataDir() }).agents;
+    expect(plain?.model).toBeNull();
+    expect(plain?.webhooks).toEqual({ timeoutMs: 10_000, maxResponseBytes: 65_536, allowLoopback: false });
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        AGENTS_LLM_URL: "https://llm.example.org/v1/",
+        AGENTS_LLM_API_KEY: "sk-commons",
+        AGENTS_LLM_MODEL: "small-model",
+        AGENTS_LLM_TIMEOUT_MS: "8000",
+        AGENTS_LLM_PRICE_INPUT_PER_MTOK: "150000",
+        AGENTS_LLM_PRICE_OUTPUT_PER_MTOK: "600000",
+      }).agents?.model,
+    ).toEqual({
+      url: "https://llm.example.org/v1",
+      apiKey: "sk-commons",
+      model: "small-model",
+      timeoutMs: 8000,
+      priceInputPerMTokMicros: 150_000,
+      priceOutputPerMTokMicros: 600_000,
+    });
+    const local = loadConfig({
+      DATA_DIR: dataDir(),
+      AGENTS_LLM_URL: "http://127.0.0.1:11434/v1",
+      AGENTS_LLM_MODEL: "llama",
+    }).agents?.model;
+    expect(local).toMatchObject({ apiKey: null, timeoutMs: 30_000, priceInputPerMTokMicros: 0 });
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: "test", AGENTS_WEBHOOK_ALLOW_LOOPBACK: "1" }).agents
+        ?.webhooks.allowLoopback,
+    ).toBe(true);
   });
 });

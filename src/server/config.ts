@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import * as z from "zod";
+import { type AgentsSettings, agentsEnv, agentsSettings } from "./config-agents.ts";
 import { type PhoneSettings, phoneSettings, twilioEnv } from "./config-phone.ts";
 import { type OAuthProvidersConfig, oauthProvidersEnv, oauthProvidersSettings } from "./config-providers.ts";
 import { type StripeSettings, stripeEnv, stripeSettings } from "./config-stripe.ts";
@@ -36,6 +37,8 @@ export type Config = {
   stripe?: StripeSettings | null;
   /** Phone sign-in and texts (Twilio, or the log); absent means the log outside production. */
   phone?: PhoneSettings;
+  /** Agents' language model (null when AGENTS_LLM_URL is unset) and webhooks; absent: no model, default webhooks. */
+  agents?: AgentsSettings;
   /** Background jobs (the mail outbox); tests shorten the timings. Defaults in src/server/jobs. */
   jobs?: Partial<JobsConfig>;
 };
@@ -138,6 +141,7 @@ const url = (protocols: string[]) =>
 
 const schema = z.object({
   ...stripeEnv,
+  ...agentsEnv,
   ...twilioEnv,
   ...oauthProvidersEnv,
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -243,6 +247,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (typeof phone === "string") throw new ConfigError(phone);
   const oauthProviders = oauthProvidersSettings(e);
   if (typeof oauthProviders === "string") throw new ConfigError(oauthProviders);
+  const agents = agentsSettings(e, e.NODE_ENV === "test");
+  if (typeof agents === "string") throw new ConfigError(agents);
   const testKnobs = [
     "COMMONS_TEST_OUTBOX_HOLD_MS",
     "COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM",
@@ -296,6 +302,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     stripe,
     phone,
+    agents,
     requireOwnerSecondFactor: e.REQUIRE_OWNER_SECOND_FACTOR,
     jobs: {
       ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),

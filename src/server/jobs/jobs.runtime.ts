@@ -208,6 +208,8 @@ export function startJobs(options: {
           retryBaseMs: settings.agentRetryBaseMs,
           maxAttempts: settings.agentMaxAttempts,
           batchSize: settings.agentBatchSize,
+          // PostgreSQL's pool lets a few runs proceed side by side; PGlite has one connection.
+          concurrency: options.databaseKind === "postgres" ? 4 : 1,
           ...(settings.testAgentDieAfterStep > 0
             ? {
                 afterStep: (index: number) => {

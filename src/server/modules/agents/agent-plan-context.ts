@@ -26,7 +26,7 @@ export function answersText(answers: unknown): string {
   return out.join("\n");
 }
 
-const link = (appUrl: string, path: string) => new URL(path, appUrl).toString();
+const link = (appUrl: string, path: string) => `${appUrl.replace(/\/+$/, "")}${path}`;
 
 /** The run's context, or why there is nothing to act on (the community or the trigger's records gone). */
 export async function loadPlanContext(

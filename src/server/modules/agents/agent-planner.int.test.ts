@@ -11,8 +11,10 @@ import {
 } from "#server/modules/events/events-test-support.ts";
 import { mailsWith, seedMember } from "#server/modules/members/announcements-test-support.ts";
 import { join } from "#server/modules/membership/membership-test-support.ts";
+import { htmlOf } from "#server/modules/notifications/notifications-test-support.ts";
 import type { TestServer } from "#server/test/harness.ts";
 import { startTestServer } from "#server/test/harness.ts";
+import type { CapturedMail } from "#server/test/smtp-capture.ts";
 import type { AgentAction } from "#shared/agents.ts";
 import type { AgentModel } from "./agent-engine.types.ts";
 import { agentDeps, agentRecord, applyStep, seedSegment, triggerAbout } from "./agent-plan.test-support.ts";
@@ -32,7 +34,7 @@ const welcome: AgentAction = {
   kind: "email",
   to: "subject",
   subject: "Welcome to {{community.name}}, {{member.firstName}}",
-  body: "Hi {{member.name}}, see what is on at {{community.link}}. From {{agent.name}}.",
+  body: "Hi {{member.name}}, see what is on at {{community.link}}. From {{agent.name}}. **Enjoy** <script>x()</script>",
 };
 
 const none = { messagesToday: 0 };
@@ -71,6 +73,10 @@ describe("planRun", () => {
     expect(text).toContain(`${t.config.appUrl}/c/makers-`);
     expect(text).toContain("From Greeter.");
     expect(text).toMatch(/Unsubscribe from its announcements: http\S+\/unsubscribe\//);
+    // The body is Markdown, sanitized as every other Markdown mail: raw HTML shows as text.
+    const html = htmlOf(mails[0] as CapturedMail);
+    expect(html).toContain("<strong>Enjoy</strong>");
+    expect(html).not.toContain("<script>");
   });
 
   it("sends nothing to someone who turned announcements off, even if they did so after the plan", async () => {

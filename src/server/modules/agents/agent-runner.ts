@@ -8,11 +8,12 @@ import type {
   AgentDeps,
   AgentRecord,
   LimitName,
-  PlanContext,
   RunPlan,
   StepRef,
   TriggerFacts,
 } from "./agent-engine.types.ts";
+import { AgentBudgetExceeded } from "./agent-model.ts";
+import { noticeAdmins } from "./agent-notify.action.ts";
 import { planRun } from "./agent-planner.ts";
 import { agentApproval, agentStep } from "./agents.tables.ts";
 
@@ -34,6 +35,8 @@ export type AgentRunnerSettings = {
   maxAttempts: number;
   /** Runs claimed at once. */
   batchSize: number;
+  /** Claimed runs worked on side by side (PostgreSQL's pool); 1 on PGlite's one connection. */
+  concurrency?: number;
   /** Test hook: called after step `index` (0-based) committed, e.g. to kill the process there. */
   afterStep?: (index: number) => void;
 };
@@ -77,8 +80,6 @@ const HOUR_MS = 60 * 60_000;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const iso = (date: Date) => date.toISOString();
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** The model's budget error (`agent-model.ts`), told by its name so planning code need not import it. */
-const isBudgetExceeded = (error: unknown) => error instanceof Error && error.name === "AgentBudgetExceeded";
 
 export const backoffMs = (retryBaseMs: number, attempts: number) =>
   Math.min(retryBaseMs * 2 ** Math.max(0, attempts - 1), HOUR_MS);
@@ -126,65 +127,29 @@ async function messagesOn(db: Db, agentId: string, day: string): Promise<number>
   return Number(row?.count ?? 0);
 }
 
-/** The community as the planner's context names it (for the admins' notice when an agent pauses). */
-async function communityOf(deps: AgentDeps, communityId: string): Promise<PlanContext["community"]> {
-  const [row] = rowsOf<{ id: string; name: string; slug: string; time_zone: string }>(
-    await deps.db.execute(sql`select id, name, slug, time_zone from community where id = ${communityId}`),
-  );
-  const slug = row?.slug ?? communityId;
-  return {
-    id: communityId,
-    name: row?.name ?? "",
-    slug,
-    timeZone: row?.time_zone ?? "UTC",
-    link: `${deps.appUrl}/c/${slug}`,
-  };
-}
-
 /**
- * Pauses the agent (if it is on) and tells the admins why, through the `notify_admins` action as an
- * agent's own notice would: a notice in the dashboard and mail. Runs inside `tx`; `key` makes the
- * notice's mail once per stop even when the transaction is retried.
+ * Pauses the agent (if it is on) and tells the admins why, as an agent's own `notify_admins` does:
+ * a notice on the dashboard and mail. Runs inside `tx`; the run's id keys the mail, so a retried
+ * stop never mails twice. False when the agent was no longer on (nothing to say again).
  */
 export async function pauseAgent(
   tx: Db,
   deps: AgentDeps,
-  input: { agentId: string; runId: string; trigger: TriggerFacts; reason: string },
+  input: { agentId: string; runId: string; reason: string },
 ): Promise<boolean> {
   const row = await agentRow(tx, input.agentId, true);
   if (row?.status !== "on") return false;
   await tx.execute(sql`
     update agent set status = 'paused', paused_reason = ${input.reason}, updated_at = ${iso(deps.clock())}::timestamptz
     where id = ${row.id}`);
-  const handler = ACTION_HANDLERS.notify_admins;
-  const ctx: PlanContext = {
-    agent: recordOf(row),
-    trigger: input.trigger,
-    community: await communityOf({ ...deps, db: tx }, row.community_id),
-    member: null,
-    event: null,
-    registration: null,
-    joinAnswers: null,
-  };
-  const planned = await handler.plan({ ...deps, db: tx }, ctx, {
-    kind: "notify_admins",
+  await noticeAdmins(tx, deps, {
+    communityId: row.community_id,
+    agentId: row.id,
+    agentName: row.name,
+    runId: input.runId,
     message: input.reason,
+    key: `pause:${input.runId}`,
   });
-  for (const [index, step] of planned.entries()) {
-    await handler.apply(
-      tx,
-      deps,
-      {
-        runId: input.runId,
-        stepId: `pause:${input.runId}:${index}`,
-        index,
-        agentId: row.id,
-        communityId: row.community_id,
-        input: { ...step.input, summary: step.summary, reason: step.reason, messages: step.messages },
-      },
-      null,
-    );
-  }
   return true;
 }
 
@@ -228,7 +193,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
         sql`update agent_step set status = 'skipped' where run_id = ${run.id} and status = 'pending'`,
       );
       await finish(tx, run, "stopped_by_limit", reason);
-      await pauseAgent(tx, deps, { agentId: run.agent_id, runId: run.id, trigger: run.trigger, reason });
+      await pauseAgent(tx, deps, { agentId: run.agent_id, runId: run.id, reason });
     });
 
   /** A failed attempt (of planning, or of step `step`): retried later, or the run fails. */
@@ -267,7 +232,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       const messagesToday = await messagesOn(db, agent.id, iso(now()).slice(0, 10));
       planned = await planRun(deps, recordOf(agent), run.trigger, { messagesToday });
     } catch (error) {
-      if (isBudgetExceeded(error)) await stopAtLimit(run, agent.name, "model_budget");
+      if (error instanceof AgentBudgetExceeded) await stopAtLimit(run, agent.name, "model_budget");
       else await failed(run, error, null);
       return null;
     }
@@ -422,24 +387,33 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       if (planned.stoppedAt) {
         const reason = limitReason(agent.name, planned.stoppedAt.limit);
         await finish(tx, run, "stopped_by_limit", reason);
-        await pauseAgent(tx, deps, { agentId: agent.id, runId: run.id, trigger: run.trigger, reason });
+        await pauseAgent(tx, deps, { agentId: agent.id, runId: run.id, reason });
         return;
       }
       await finish(tx, run, "succeeded", null);
     });
   };
 
+  /** Works on one claimed run; an unexpected error leaves it claimed until its lease ends. */
+  const take = async (run: RunRow) => {
+    try {
+      await work(run);
+    } catch (error) {
+      deps.log(`agents: run ${run.id} failed unexpectedly: ${messageOf(error)}`);
+    }
+    // On PGlite every statement's answer is an already resolved promise: a turn of the event
+    // loop between runs lets waiting requests in.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+
   return {
     async step() {
       const runs = await claim();
-      for (const run of runs) {
-        try {
-          await work(run);
-        } catch (error) {
-          // The run stays claimed until its lease ends, then is taken up again.
-          deps.log(`agents: run ${run.id} failed unexpectedly: ${messageOf(error)}`);
-        }
-      }
+      const queue = [...runs];
+      const worker = async () => {
+        for (let run = queue.shift(); run; run = queue.shift()) await take(run);
+      };
+      await Promise.all(Array.from({ length: Math.max(1, settings.concurrency ?? 1) }, worker));
       return runs.length;
     },
   };

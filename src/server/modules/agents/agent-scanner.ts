@@ -229,7 +229,10 @@ export function createAgentScanner(options: {
           limit ${options.batchSize}`),
       );
       let queued = 0;
-      for (const { id } of due) queued += await scanOne(id, now);
+      for (const { id } of due) {
+        queued += await scanOne(id, now);
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
       return queued;
     },
   };

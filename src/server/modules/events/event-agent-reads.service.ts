@@ -60,22 +60,3 @@ export async function eventFacts(db: Db, communityId: string, eventId: string): 
   );
   return row ? toFacts(row) : null;
 }
-
-/** The community's published events whose start (or end) fell in [from, to), earliest first. */
-export async function publishedEventsBetween(
-  db: Db,
-  communityId: string,
-  edge: "starts" | "ends",
-  from: Date,
-  to: Date,
-): Promise<EventFacts[]> {
-  const column = edge === "starts" ? sql`e.starts_at` : sql`e.ends_at`;
-  const rows = rowsOf<Row>(
-    await db.execute(sql`
-      select ${columns} from event e
-      where e.community_id = ${communityId} and e.status = 'published'
-        and ${column} >= ${from.toISOString()}::timestamptz and ${column} < ${to.toISOString()}::timestamptz
-      order by ${column}, e.id`),
-  );
-  return rows.map(toFacts);
-}

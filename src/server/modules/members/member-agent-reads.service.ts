@@ -132,29 +132,6 @@ export async function agentMailable(
   return new Set(rows.map((row) => row.user_id));
 }
 
-/** Members whose last activity plus `days` fell in [from, to): an inactivity trigger's occurrences. */
-export async function quietMembersBetween(
-  db: Db,
-  communityId: string,
-  days: number,
-  from: Date,
-  to: Date,
-): Promise<{ userId: string; membershipId: string; lastActiveAt: Date }[]> {
-  const rows = rowsOf<{ user_id: string; id: string; last_active_at: string | Date }>(
-    await db.execute(sql`
-      select m.user_id, m.id, m.last_active_at from membership m
-      where m.community_id = ${communityId} and m.status = 'active'
-        and m.last_active_at + make_interval(days => ${days}::int) >= ${from.toISOString()}::timestamptz
-        and m.last_active_at + make_interval(days => ${days}::int) < ${to.toISOString()}::timestamptz
-      order by m.last_active_at, m.id`),
-  );
-  return rows.map((row) => ({
-    userId: row.user_id,
-    membershipId: row.id,
-    lastActiveAt: new Date(row.last_active_at),
-  }));
-}
-
 export type AgentMailRecipient = {
   to: string;
   name: string;
