@@ -65,6 +65,8 @@ type Documents = {
     "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n      deliveredCount\n      failedCount\n    }\n  }\n": typeof types.AnnouncementsDocument,
     "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n": typeof types.AnnouncementAudienceCountDocument,
     "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n": typeof types.SendAnnouncementDocument,
+    "\n  query AnnouncementDrafts($communityId: ID!) {\n    announcementDrafts(communityId: $communityId) {\n      id\n      subject\n      body\n      fromAgent\n      createdAt\n    }\n  }\n": typeof types.AnnouncementDraftsDocument,
+    "\n  mutation DeleteAnnouncementDraft($id: ID!) {\n    deleteAnnouncementDraft(id: $id)\n  }\n": typeof types.DeleteAnnouncementDraftDocument,
     "\n  mutation SetMemberRoles(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $role: CommunityRole!\n  ) {\n    setMemberRoles(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      role: $role\n    ) {\n      matched\n      changed\n      skipped {\n        membershipId\n        reason\n      }\n    }\n  }\n": typeof types.SetMemberRolesDocument,
     "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n": typeof types.MemberImportDocument,
     "\n  query MemberImports($communityId: ID!) {\n    memberImports(communityId: $communityId) {\n      id\n      status\n      totalRows\n      rowsDone\n      createdAt\n    }\n  }\n": typeof types.MemberImportsDocument,
@@ -195,6 +197,8 @@ const documents: Documents = {
     "\n  query Announcements($communityId: ID!) {\n    announcements(communityId: $communityId) {\n      id\n      subject\n      audienceLabel\n      sentAt\n      sentByName\n      recipientCount\n      deliveredCount\n      failedCount\n    }\n  }\n": types.AnnouncementsDocument,
     "\n  query AnnouncementAudienceCount($communityId: ID!, $audience: AnnouncementAudienceInput!) {\n    announcementAudienceCount(communityId: $communityId, audience: $audience)\n  }\n": types.AnnouncementAudienceCountDocument,
     "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n": types.SendAnnouncementDocument,
+    "\n  query AnnouncementDrafts($communityId: ID!) {\n    announcementDrafts(communityId: $communityId) {\n      id\n      subject\n      body\n      fromAgent\n      createdAt\n    }\n  }\n": types.AnnouncementDraftsDocument,
+    "\n  mutation DeleteAnnouncementDraft($id: ID!) {\n    deleteAnnouncementDraft(id: $id)\n  }\n": types.DeleteAnnouncementDraftDocument,
     "\n  mutation SetMemberRoles(\n    $communityId: ID!\n    $membershipIds: [ID!]\n    $filter: MemberFilter\n    $search: String\n    $role: CommunityRole!\n  ) {\n    setMemberRoles(\n      communityId: $communityId\n      membershipIds: $membershipIds\n      filter: $filter\n      search: $search\n      role: $role\n    ) {\n      matched\n      changed\n      skipped {\n        membershipId\n        reason\n      }\n    }\n  }\n": types.SetMemberRolesDocument,
     "\n  query MemberImport($id: ID!) {\n    memberImport(id: $id) {\n      id\n      status\n      mode\n      role\n      totalRows\n      rowsDone\n      added\n      invited\n      skipped\n      rejected\n      error\n      createdAt\n      finishedAt\n      reportUrl\n      rejectedRows(first: 20) {\n        line\n        email\n        reason\n      }\n    }\n  }\n": types.MemberImportDocument,
     "\n  query MemberImports($communityId: ID!) {\n    memberImports(communityId: $communityId) {\n      id\n      status\n      totalRows\n      rowsDone\n      createdAt\n    }\n  }\n": types.MemberImportsDocument,
@@ -475,6 +479,14 @@ export function graphql(source: "\n  query AnnouncementAudienceCount($communityI
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SendAnnouncement($communityId: ID!, $input: SendAnnouncementInput!) {\n    sendAnnouncement(communityId: $communityId, input: $input) {\n      id\n      recipientCount\n    }\n  }\n"): typeof import('./graphql').SendAnnouncementDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AnnouncementDrafts($communityId: ID!) {\n    announcementDrafts(communityId: $communityId) {\n      id\n      subject\n      body\n      fromAgent\n      createdAt\n    }\n  }\n"): typeof import('./graphql').AnnouncementDraftsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteAnnouncementDraft($id: ID!) {\n    deleteAnnouncementDraft(id: $id)\n  }\n"): typeof import('./graphql').DeleteAnnouncementDraftDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

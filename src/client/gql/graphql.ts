@@ -848,6 +848,20 @@ export type SendAnnouncementMutationVariables = Exact<{
 
 export type SendAnnouncementMutation = { sendAnnouncement: { id: string, recipientCount: number } };
 
+export type AnnouncementDraftsQueryVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type AnnouncementDraftsQuery = { announcementDrafts: Array<{ id: string, subject: string, body: string, fromAgent: boolean, createdAt: string }> };
+
+export type DeleteAnnouncementDraftMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteAnnouncementDraftMutation = { deleteAnnouncementDraft: string };
+
 export type SetMemberRolesMutationVariables = Exact<{
   communityId: string | number;
   membershipIds?: Array<string | number> | string | number | null | undefined;
@@ -2644,6 +2658,22 @@ export const SendAnnouncementDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<SendAnnouncementMutation, SendAnnouncementMutationVariables>;
+export const AnnouncementDraftsDocument = new TypedDocumentString(`
+    query AnnouncementDrafts($communityId: ID!) {
+  announcementDrafts(communityId: $communityId) {
+    id
+    subject
+    body
+    fromAgent
+    createdAt
+  }
+}
+    `) as unknown as TypedDocumentString<AnnouncementDraftsQuery, AnnouncementDraftsQueryVariables>;
+export const DeleteAnnouncementDraftDocument = new TypedDocumentString(`
+    mutation DeleteAnnouncementDraft($id: ID!) {
+  deleteAnnouncementDraft(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteAnnouncementDraftMutation, DeleteAnnouncementDraftMutationVariables>;
 export const SetMemberRolesDocument = new TypedDocumentString(`
     mutation SetMemberRoles($communityId: ID!, $membershipIds: [ID!], $filter: MemberFilter, $search: String, $role: CommunityRole!) {
   setMemberRoles(

@@ -10,7 +10,7 @@ import {
   reopenRegistrationBySystem,
 } from "#server/modules/registrations/registration-decisions.service.ts";
 import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
-import { personOf, reasonOf, type UndoOutcome } from "./agent-action-words.ts";
+import { personOf, type UndoOutcome } from "./agent-action-words.ts";
 import type { ActionHandler, AgentDeps, StepRef } from "./agent-engine.types.ts";
 
 // Deciding a pending registration or join request as an organizer would, through the owning
@@ -24,7 +24,7 @@ type RegistrationInput = { registrationId: string; decision: "approve" | "declin
 export const decideRegistrationAction: ActionHandler<"decide_registration"> = {
   async plan(_deps, ctx, action) {
     const registration = ctx.registration;
-    if (!registration || registration.status !== "pending") return [];
+    if (registration?.status !== "pending") return [];
     const title = ctx.event ? ` for “${ctx.event.title}”` : "";
     const verb = action.decision === "approve" ? "Approve" : "Decline";
     return [
@@ -33,7 +33,7 @@ export const decideRegistrationAction: ActionHandler<"decide_registration"> = {
         input: { registrationId: registration.id, decision: action.decision },
         messages: 0,
         summary: `${verb} ${personOf(ctx)}’s registration${title}`,
-        reason: reasonOf(ctx),
+        reason: "",
       },
     ];
   },
@@ -85,7 +85,7 @@ export const decideJoinRequestAction: ActionHandler<"decide_join_request"> = {
         },
         messages: 0,
         summary: `${verb} ${personOf(ctx)}’s request to join`,
-        reason: reasonOf(ctx),
+        reason: "",
       },
     ];
   },

@@ -2,22 +2,26 @@ import {
   createAnnouncementDraftBySystem,
   deleteAnnouncementDraftBySystem,
 } from "#server/modules/members/announcement-drafts.service.ts";
-import { reasonOf, type UndoOutcome } from "./agent-action-words.ts";
+import type { UndoOutcome } from "./agent-action-words.ts";
 import type { ActionHandler } from "./agent-engine.types.ts";
+import { renderTemplate, viewOf } from "./agent-template.ts";
 
 // Drafting an announcement for an admin to send: it appears on the announcements screen with a
 // Send button. Undo deletes the draft while it is unsent.
 
 export const draftAnnouncementAction: ActionHandler<"draft_announcement"> = {
   async plan(_deps, ctx, action) {
-    const subject = action.subject.trim();
+    // Rendered once, for the run's context: the admin reads and sends the text as it came out.
+    const view = viewOf(ctx);
+    const subject = renderTemplate(action.subject, view).trim();
+    const body = renderTemplate(action.body, view);
     return [
       {
         kind: "draft_announcement",
-        input: { subject, body: action.body },
+        input: { subject, body },
         messages: 0,
         summary: `Draft the announcement “${subject}” for an admin to send`,
-        reason: reasonOf(ctx),
+        reason: "",
       },
     ];
   },

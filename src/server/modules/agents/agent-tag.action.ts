@@ -1,7 +1,7 @@
 import type { Db } from "#server/db/client.ts";
 import { normalizeTag } from "#server/modules/members/member-filter.ts";
 import { tagMembershipBySystem } from "#server/modules/members/member-tags.service.ts";
-import { personOf, reasonOf, type UndoOutcome } from "./agent-action-words.ts";
+import { personOf, type UndoOutcome } from "./agent-action-words.ts";
 import type { ActionHandler, AgentDeps, PlanContext, PlannedStep, StepRef } from "./agent-engine.types.ts";
 
 // Adding and removing a tag on the subject's membership. A tag the member already has (or lacks)
@@ -23,7 +23,7 @@ function planTag(ctx: PlanContext, rawTag: string, change: Change): PlannedStep[
       messages: 0,
       summary:
         change === "add" ? `Tag ${personOf(ctx)} “${tag}”` : `Remove the tag “${tag}” from ${personOf(ctx)}`,
-      reason: reasonOf(ctx),
+      reason: "",
     },
   ];
 }

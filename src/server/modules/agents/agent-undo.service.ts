@@ -5,7 +5,7 @@ import { type AgentActionKind, IRREVERSIBLE_ACTIONS } from "#shared/agents.ts";
 import type { UndoOutcome } from "./agent-action-words.ts";
 import { ACTION_HANDLERS } from "./agent-actions.ts";
 import type { AgentDeps } from "./agent-engine.types.ts";
-import { agentRun, agentStep } from "./agents.tables.ts";
+import { agentApproval, agentRun, agentStep } from "./agents.tables.ts";
 
 // Undo (issue 24): a run's done, reversible steps are handed back to their handlers in reverse
 // order, each in its own transaction that also marks the step undone. The run is claimed first
@@ -26,14 +26,39 @@ export type UndoRunResult = {
 /** Runs still being worked on: undoing them would race the runner applying their next step. */
 const IN_PROGRESS = ["queued", "running"] as const;
 
+/**
+ * Marks the run undone, once. Its proposals still waiting for an admin are part of what is taken
+ * back: they are rejected with it, so approving one later cannot act for an undone run.
+ */
 async function claimRun(deps: AgentDeps, runId: string, userId: string) {
-  const [claimed] = await deps.db
-    .update(agentRun)
-    .set({ undoneAt: deps.clock(), undoneBy: userId })
-    .where(
-      and(eq(agentRun.id, runId), isNull(agentRun.undoneAt), notInArray(agentRun.status, [...IN_PROGRESS])),
-    )
-    .returning({ id: agentRun.id, communityId: agentRun.communityId, agentId: agentRun.agentId });
+  const at = deps.clock();
+  const claimed = await deps.db.transaction(async (tx) => {
+    const [run] = await tx
+      .update(agentRun)
+      .set({ undoneAt: at, undoneBy: userId })
+      .where(
+        and(eq(agentRun.id, runId), isNull(agentRun.undoneAt), notInArray(agentRun.status, [...IN_PROGRESS])),
+      )
+      .returning({
+        id: agentRun.id,
+        communityId: agentRun.communityId,
+        agentId: agentRun.agentId,
+        status: agentRun.status,
+      });
+    if (!run) return null;
+    if (run.status === "awaiting_approval") {
+      await tx
+        .update(agentApproval)
+        .set({ status: "rejected", decidedBy: userId, decidedAt: at })
+        .where(and(eq(agentApproval.runId, run.id), eq(agentApproval.status, "pending")));
+      await tx
+        .update(agentStep)
+        .set({ status: "rejected", finishedAt: at })
+        .where(and(eq(agentStep.runId, run.id), eq(agentStep.status, "proposed")));
+      await tx.update(agentRun).set({ status: "succeeded", finishedAt: at }).where(eq(agentRun.id, run.id));
+    }
+    return run;
+  });
   if (claimed) return claimed;
   const [run] = await deps.db
     .select({ status: agentRun.status, undoneAt: agentRun.undoneAt })

@@ -91,6 +91,15 @@ it("keeps rollups equal to a rebuild under a random concurrent mix", async () =>
         subjectId: userId,
         payload: { userId, role: "member", source: "joined", origin: pick(ORIGINS) },
       };
+    // An agent's decision on a join request taken back: an approval undone ends a membership.
+    if (roll < 0.2)
+      return {
+        type: "member.request_reopened",
+        communityId,
+        actorId: null,
+        subjectId: userId,
+        payload: { userId, membershipId: randomUUID(), from: pick(["active", "declined"] as const) },
+      };
     if (roll < 0.26)
       return {
         type: pick(["member.left", "member.removed", "member.banned"] as const),

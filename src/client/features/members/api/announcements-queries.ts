@@ -33,8 +33,27 @@ const SendAnnouncementMutation = graphql(`
   }
 `);
 
+const AnnouncementDraftsQuery = graphql(`
+  query AnnouncementDrafts($communityId: ID!) {
+    announcementDrafts(communityId: $communityId) {
+      id
+      subject
+      body
+      fromAgent
+      createdAt
+    }
+  }
+`);
+
+const DeleteAnnouncementDraftMutation = graphql(`
+  mutation DeleteAnnouncementDraft($id: ID!) {
+    deleteAnnouncementDraft(id: $id)
+  }
+`);
+
 export const announcementKeys = {
   all: (communityId: string) => ["announcements", communityId] as const,
+  drafts: (communityId: string) => ["announcements", communityId, "drafts"] as const,
   audience: (communityId: string, audience: AnnouncementAudienceInput) =>
     ["announcements", communityId, "audience", audience] as const,
 };
@@ -43,6 +62,23 @@ export function announcementsQueryOptions(communityId: string) {
   return queryOptions({
     queryKey: announcementKeys.all(communityId),
     queryFn: async () => (await request(AnnouncementsQuery, { communityId })).announcements,
+  });
+}
+
+/** Drafts waiting for an admin to send them (written by agents); only admins may read them. */
+export function announcementDraftsQueryOptions(communityId: string) {
+  return queryOptions({
+    queryKey: announcementKeys.drafts(communityId),
+    queryFn: async () => (await request(AnnouncementDraftsQuery, { communityId })).announcementDrafts,
+  });
+}
+
+export function useDeleteAnnouncementDraft(communityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await request(DeleteAnnouncementDraftMutation, { id })).deleteAnnouncementDraft,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.drafts(communityId) }),
   });
 }
 
@@ -59,8 +95,13 @@ export function audienceCountQueryOptions(communityId: string, audience: Announc
 export function useSendAnnouncement(communityId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { subject: string; body: string; audience: AnnouncementAudienceInput }) =>
-      (await request(SendAnnouncementMutation, { communityId, input })).sendAnnouncement,
+    mutationFn: async (input: {
+      subject: string;
+      body: string;
+      audience: AnnouncementAudienceInput;
+      draftId?: string;
+    }) => (await request(SendAnnouncementMutation, { communityId, input })).sendAnnouncement,
+    // The history and the drafts both change: a sent draft leaves the drafts.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: announcementKeys.all(communityId) }),
   });
 }

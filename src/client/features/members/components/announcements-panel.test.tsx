@@ -3,8 +3,11 @@ import { HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import {
   AnnouncementAudienceCountDocument,
+  AnnouncementDraftsDocument,
+  type AnnouncementDraftsQuery,
   AnnouncementsDocument,
   type AnnouncementsQuery,
+  DeleteAnnouncementDraftDocument,
   MembersDocument,
   SendAnnouncementDocument,
   type SendAnnouncementMutationVariables,
@@ -18,15 +21,25 @@ import {
 } from "./members-page-test-support.ts";
 
 type Announcement = AnnouncementsQuery["announcements"][number];
+type Draft = AnnouncementDraftsQuery["announcementDrafts"][number];
 
 const member = (id: string, name: string) => memberRow(id, name, { eventsAttended: 0, checkIns: 0 });
 
 const segment = segmentFixture("s1", "Volunteers", { tags: ["volunteer"] });
 
-function announcementsServer(history: Announcement[] = []) {
+function announcementsServer(history: Announcement[] = [], draftList: Draft[] = []) {
   const sent: SendAnnouncementMutationVariables[] = [];
+  const deleted: string[] = [];
   let kept = history;
+  let drafts = draftList;
   server.use(
+    api.query(AnnouncementDraftsDocument, () => HttpResponse.json({ data: { announcementDrafts: drafts } })),
+    api.mutation(DeleteAnnouncementDraftDocument, ({ variables }) => {
+      const id = String(variables.id);
+      deleted.push(id);
+      drafts = drafts.filter((d) => d.id !== id);
+      return HttpResponse.json({ data: { deleteAnnouncementDraft: id } });
+    }),
     ...membersPageHandlers({
       members: () => [member("m1", "Ada Guest"), member("m2", "Bo Guest")],
       segments: () => [segment],
@@ -45,6 +58,7 @@ function announcementsServer(history: Announcement[] = []) {
     ),
     api.mutation(SendAnnouncementDocument, ({ variables }) => {
       sent.push(variables);
+      drafts = drafts.filter((d) => d.id !== variables.input.draftId);
       const recipientCount = variables.input.audience.segmentId ? 12 : 2;
       kept = [
         {
@@ -62,7 +76,7 @@ function announcementsServer(history: Announcement[] = []) {
       return HttpResponse.json({ data: { sendAnnouncement: { id: "a-new", recipientCount } } });
     }),
   );
-  return { sent };
+  return { sent, deleted };
 }
 
 describe("announcements on the members page", () => {
@@ -116,6 +130,47 @@ describe("announcements on the members page", () => {
     ]);
     expect(await within(history).findByText("Saturday clean-up")).toBeTruthy();
     expect(within(history).getByText("0 delivered")).toBeTruthy();
+  });
+
+  it("lists the drafts agents wrote; Send opens them in the dialog and sending takes them off the list", async () => {
+    const draft = (id: string, subject: string): Draft => ({
+      id,
+      subject,
+      body: "Thanks for **coming**!",
+      fromAgent: true,
+      createdAt: "2026-04-02T10:00:00.000Z",
+    });
+    const network = announcementsServer([], [draft("d1", "Spring recap"), draft("d2", "Old idea")]);
+    const { user } = await open();
+    await user.click(await screen.findByRole("tab", { name: "Announcements" }));
+    const drafts = await screen.findByRole("list", { name: "Drafts to send" });
+    expect(within(drafts).getAllByText(/Drafted by an agent/)).toHaveLength(2);
+
+    await user.click(within(drafts).getByRole("button", { name: "Delete the draft “Old idea”" }));
+    expect(await screen.findByText("Draft deleted.")).toBeTruthy();
+    expect(network.deleted).toEqual(["d2"]);
+    await waitFor(() => expect(within(drafts).queryByText("Old idea")).toBeNull());
+
+    await user.click(within(drafts).getByRole("button", { name: "Send “Spring recap”" }));
+    const dialog = await screen.findByRole("dialog", { name: "Email members" });
+    expect((within(dialog).getByLabelText("Subject") as HTMLInputElement).value).toBe("Spring recap");
+    expect((within(dialog).getByLabelText("Message") as HTMLTextAreaElement).value).toBe(
+      "Thanks for **coming**!",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Send" }));
+    expect(await screen.findByText("Announcement sent to 2 members.")).toBeTruthy();
+    expect(network.sent).toEqual([
+      {
+        communityId: "c1",
+        input: {
+          subject: "Spring recap",
+          body: "Thanks for **coming**!",
+          audience: { all: true },
+          draftId: "d1",
+        },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Drafts to send" })).toBeNull());
   });
 
   it("keeps what was typed and shows the server's reason beside the field", async () => {

@@ -20,6 +20,9 @@ import { memberErrorMessage } from "../error-message.ts";
 
 const people = (n: number) => countOf(n, { one: "member", other: "members" });
 
+/** A draft the dialog opens with (an agent's): sending it takes it out of the drafts. */
+export type ComposeDraft = { id: string; subject: string; body: string };
+
 /** Who the mail goes to when the dialog is opened for a set chosen elsewhere (the selected rows). */
 export type FixedAudience = { audience: AnnouncementAudienceInput; label: string };
 
@@ -34,16 +37,19 @@ export function ComposeAnnouncement({
   open,
   onOpenChange,
   fixed,
+  draft,
 }: {
   communityId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   fixed?: FixedAudience;
+  /** Opens with the draft's subject and body; give the component a `key` per draft. */
+  draft?: ComposeDraft;
 }) {
   const id = useId();
   const send = useSendAnnouncement(communityId);
-  const [subject, setSubject] = useState("");
-  const [body, setBody] = useState("");
+  const [subject, setSubject] = useState(draft?.subject ?? "");
+  const [body, setBody] = useState(draft?.body ?? "");
   const [choice, setChoice] = useState("all");
   const [errors, setErrors] = useState<Errors>({});
   const segments = useQuery({ ...memberSegmentsQueryOptions(communityId), enabled: open && !fixed });
@@ -60,7 +66,12 @@ export function ComposeAnnouncement({
     setErrors(found);
     if (found.subject || found.body) return;
     try {
-      const sent = await send.mutateAsync({ subject, body, audience });
+      const sent = await send.mutateAsync({
+        subject,
+        body,
+        audience,
+        ...(draft ? { draftId: draft.id } : {}),
+      });
       notify("success", `Announcement sent to ${people(sent.recipientCount)}.`);
       setSubject("");
       setBody("");
