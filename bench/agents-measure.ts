@@ -288,7 +288,8 @@ async function main() {
   const drainDeadline = Date.now() + DRAIN_MS;
   let drained = false;
   let subscribed = false;
-  const look = <T>(read: () => Promise<T>) => arrival.run("bench", read);
+  // Drizzle's queries run when awaited: awaited here, inside the context that marks them.
+  const look = <T>(read: () => PromiseLike<T>) => arrival.run("bench", async () => await read());
   while (Date.now() < drainDeadline) {
     const [position] = rowsOf<{ tx_id: string; position: string }>(
       await look(() => db.execute(sql`select tx_id, position from log_subscriber where name = 'agents'`)),
