@@ -63,6 +63,7 @@ type AgentRow = {
   definition: AgentDefinition;
   webhook_secret: string | null;
   status: AgentStatus;
+  paused_reason: string | null;
   approval_mode: AgentApprovalMode;
 };
 
@@ -105,7 +106,7 @@ export const limitReason = (agentName: string, limit: LimitName) =>
 async function agentRow(db: Db, agentId: string, lock = false): Promise<AgentRow | undefined> {
   const [row] = rowsOf<AgentRow>(
     await db.execute(sql`
-      select id, community_id, name, definition, webhook_secret, status, approval_mode
+      select id, community_id, name, definition, webhook_secret, status, paused_reason, approval_mode
       from agent where id = ${agentId} ${lock ? sql`for update` : sql``}`),
   );
   return row;
@@ -353,10 +354,15 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
     }
     let planned = run.plan;
     if (!planned) {
-      if (agent.status !== "on") {
+      // Queued before the agent stopped: a limit's pause stops it too, with the pause's reason.
+      if (agent.status === "paused") {
         await db.transaction((tx) =>
-          finish(tx, run, "skipped", "The agent was switched off or paused before it ran."),
+          finish(tx, run, "stopped_by_limit", agent.paused_reason ?? "The agent was paused before it ran."),
         );
+        return;
+      }
+      if (agent.status !== "on") {
+        await db.transaction((tx) => finish(tx, run, "skipped", "The agent was switched off before it ran."));
         return;
       }
       planned = await plan(run, agent);

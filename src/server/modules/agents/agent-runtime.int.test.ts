@@ -303,6 +303,32 @@ describe("limits", () => {
     expect((await join(alan.browser, communityId)).errors).toBeUndefined();
     await t.drain();
     expect(await runsOf(db(), agentId)).toHaveLength(2);
+
+    // A run queued before the pause (another process's entry) stops with the pause's reason.
+    const trigger = timeFacts({
+      kind: "member_joined",
+      key: "queued-before",
+      communityId,
+      occurredAt: t.clock.now(),
+      subjectUserId: alan.id,
+    });
+    await db()
+      .insert(agentRun)
+      .values({
+        id: randomUUID(),
+        agentId,
+        communityId,
+        triggerKey: trigger.key,
+        trigger: trigger as unknown as Record<string, unknown>,
+        subjectUserId: alan.id,
+        runAfter: t.clock.now(),
+        createdAt: t.clock.now(),
+      });
+    await t.drain();
+    const last = (await runsOf(db(), agentId)).find((r) => r.trigger_key === "queued-before");
+    expect([last?.status, last?.error]).toEqual(["stopped_by_limit", state?.paused_reason]);
+    expect(mailsTo(alan.email, "Hello there")).toHaveLength(0);
+    expect(await notices(agentId)).toHaveLength(1);
   });
 });
 
