@@ -139,6 +139,20 @@ export async function createServerApp(
     publicReads.changed(event);
     communityReads.invalidate([event.communityId]);
   };
+  // What agents' runs (and their dry runs, approvals and undo) are given. Without a configured
+  // language model (AGENTS_LLM_URL), templates go out as written and only rule-based judgements
+  // are offered.
+  const agentDeps: AgentDeps = {
+    db,
+    emit,
+    clock,
+    appUrl: config.appUrl,
+    authSecret: config.authSecret,
+    model: createAgentModel(config, db, { clock }),
+    webhooks: config.agents?.webhooks ?? DEFAULT_AGENT_WEBHOOKS,
+    log: (line) => console.error(line),
+    wakeRunner: () => jobs?.poke(),
+  };
   // The one place a request's context is put together, for GraphQL and the HTTP routes alike.
   const contextFor = createRequestContextFactory({
     db,
@@ -276,19 +290,6 @@ export async function createServerApp(
 
   mountClient(app, distDir);
   const jobSettings = { ...defaultJobsConfig, ...config.jobs };
-  // What agents' runs are given. Without a configured language model (AGENTS_LLM_URL), templates
-  // go out as written and only rule-based judgements are offered.
-  const agentDeps: AgentDeps = {
-    db,
-    emit,
-    clock,
-    appUrl: config.appUrl,
-    authSecret: config.authSecret,
-    model: createAgentModel(config, db, { clock }),
-    webhooks: config.agents?.webhooks ?? DEFAULT_AGENT_WEBHOOKS,
-    log: (line) => console.error(line),
-    wakeRunner: () => jobs?.poke(),
-  };
   const started = startJobs({
     db,
     mailer,

@@ -291,12 +291,15 @@ export function startJobs(options: {
   let logTimer: NodeJS.Timeout | undefined;
   let retries: number[] = [];
   let dispatching: Promise<void> | null = null;
+  /** Batches the log's own beat handled: a drain goes on while they come in. */
+  let dispatchedBeside = 0;
   const dispatchLog = (): Promise<void> => {
     dispatching ??= dispatcher
       .dispatch()
       .then((handled) => {
         // What the subscribers queued (mail) goes out now rather than at the outbox's next poll.
         if (handled > 0) {
+          dispatchedBeside++;
           retries = [];
           void run();
         }
@@ -325,10 +328,16 @@ export function startJobs(options: {
       await dispatching;
       await options.flushPageViews?.();
       for (;;) {
+        const beside = dispatchedBeside;
         await run(Number.POSITIVE_INFINITY);
         if (failure !== undefined) throw failure;
         if (stopped) return;
         if (!idle) continue;
+        // The log's own beat may have handled entries while the pass looked (its batch held the
+        // subscribers' rows, so the pass found nothing): what they queued (mail, agent runs) is
+        // due now, and another pass takes it.
+        await dispatching;
+        if (dispatchedBeside !== beside) continue;
         if (!(await dispatcher.behind())) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }

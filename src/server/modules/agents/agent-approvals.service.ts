@@ -46,10 +46,11 @@ export async function decideApprovals(
       sql`, `,
     );
     // The runner takes each touched run up again: it applies what was approved and, once no
-    // proposal is left, finishes the run.
+    // proposal is left, finishes the run. A run a runner is at right now (after an earlier
+    // approval) is queued too: that runner, finding a pending step at its end, leaves it queued.
     await tx.execute(sql`
       update agent_run set status = 'queued', run_after = ${at}::timestamptz
-      where id in (${runs}) and status = 'awaiting_approval'`);
+      where id in (${runs}) and status in ('awaiting_approval', 'running', 'queued')`);
     return rows.map((r) => r.id);
   });
   if (decided.length > 0) deps.wakeRunner?.();

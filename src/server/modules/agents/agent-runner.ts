@@ -226,7 +226,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       await finish(tx, run, "failed", `${where} failed after ${attempts} attempts: ${message}`);
     });
 
-  /** Plans the run once and stores the plan and its steps; false when the run ended there. */
+  /** Plans the run once and stores the plan and its steps; null when the run ended there (or waits for a retry). */
   const plan = async (run: RunRow, agent: AgentRow): Promise<RunPlan | null> => {
     let planned: RunPlan;
     try {
@@ -284,7 +284,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
 
   /**
    * Applies one pending step in its own transaction (counting its messages against the limits first);
-   * `done` false when it failed and the run waits for a retry or has ended.
+   * "stop" when it failed (the run waits for a retry, or has ended) or a limit stopped the run.
    */
   const applyStep = async (run: RunRow, agent: AgentRow, step: StepRow): Promise<"done" | "stop"> => {
     const handler = ACTION_HANDLERS[step.kind] as (typeof ACTION_HANDLERS)[AgentActionKind] | undefined;
@@ -378,12 +378,21 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       if ((await applyStep(run, agent, step)) === "stop") return;
     }
     await db.transaction(async (tx) => {
+      // The run's row first: an admin's decision (`decideApprovals`) updates it after the steps,
+      // so it either committed before this look or waits for it and queues the run again.
+      await tx.execute(sql`select id from agent_run where id = ${run.id} for update`);
       const counts = rowsOf<{ status: string; n: number }>(
         await tx.execute(
           sql`select status, count(*)::int as n from agent_step where run_id = ${run.id} group by status`,
         ),
       );
       const count = (status: string) => Number(counts.find((c) => c.status === status)?.n ?? 0);
+      // Approved while this runner was at work: the run goes round once more.
+      if (count("pending") > 0) {
+        await tx.execute(sql`
+          update agent_run set status = 'queued', run_after = ${iso(now())}::timestamptz where id = ${run.id}`);
+        return;
+      }
       if (count("proposed") > 0) {
         await tx.execute(
           sql`update agent_run set status = 'awaiting_approval', error = null where id = ${run.id}`,

@@ -89,6 +89,8 @@ async function newcomer(name: string) {
   return { ...person, email };
 }
 
+const rowsOfResult = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 const mailsTo = (email: string, subject: string) =>
   t.smtp.mails.filter((m) => m.to.includes(email.toLowerCase()) && m.subject === subject);
 
@@ -569,6 +571,49 @@ describe("approvals", () => {
     expect(after.map((r) => r.status)).toEqual(["succeeded", "succeeded"]);
     const graceRun = after.find((r) => r.subject_user_id === grace.id)?.id as string;
     expect((await stepsOf(db(), graceRun)).map((s) => s.status)).toEqual(["rejected"]);
+  });
+});
+
+describe("an approval decided while the runner is at the run", () => {
+  it("is carried out too, before the run finishes", { timeout: SERVER_PER_TEST_TIMEOUT }, async () => {
+    const { communityId, ownerId } = await community();
+    const agentId = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      trigger: { kind: "member_joined" },
+      actions: [
+        { kind: "webhook", url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/slow` },
+        welcome("Approved late"),
+      ],
+      approvalMode: "propose",
+      webhookSecret: newWebhookSecret(),
+      enabledAt: t.clock.now(),
+    });
+    const ada = await newcomer("Ada Lovelace");
+    expect((await join(ada.browser, communityId)).errors).toBeUndefined();
+    await t.drain();
+    const approvals = rowsOfResult<{ id: string; index: number }>(
+      await db().execute(sql`
+        select a.id, s.index from agent_approval a join agent_step s on s.id = a.step_id
+        where a.agent_id = ${agentId} order by s.index`),
+    );
+    expect(approvals.map((a) => a.index)).toEqual([0, 1]);
+    const decide = (id: string) =>
+      decideApprovals(t.server.agents, { communityId, ids: [id], decision: "approve", deciderId: ownerId });
+
+    let release = () => {};
+    holds.set("/slow", new Promise<void>((resolve) => (release = resolve)));
+    // The webhook is approved and the runner calls it; the welcome is approved meanwhile.
+    await decide(approvals[0]?.id as string);
+    while (!deliveries.get("/slow")) await new Promise<void>((resolve) => setImmediate(resolve));
+    await decide(approvals[1]?.id as string);
+    release();
+    await t.drain();
+
+    expect(mailsTo(ada.email, "Approved late")).toHaveLength(1);
+    const [run] = await runsOf(db(), agentId);
+    expect(run?.status).toBe("succeeded");
+    expect((await stepsOf(db(), run?.id as string)).map((step) => step.status)).toEqual(["done", "done"]);
   });
 });
 
