@@ -101,11 +101,14 @@ export type AgentsMeasured = {
   refused: number;
   /** How long each person's request (join, register, cancel) took while the agents ran. */
   requests: Latencies;
-  /** Time the arrival waited with IN_FLIGHT requests unanswered: when it is large, the pace slipped. */
+  /** Requests the arrival keeps in flight at most, and how long entries waited in all for a free slot. */
+  inFlight: number;
   slotWaitMs: number;
   /** Log entries the people's requests wrote, and those the agents' own actions wrote (tags). */
   arrivedEntries: number;
   agentEntries: number;
+  /** Entries the agents' subscriber read whose runs all ended (or wait for approval). */
+  handledEntries: number;
   /** First entry to last: the pace the entries really arrived at. */
   arrivalMs: number;
   /** First entry to the last run's end. */
@@ -373,6 +376,19 @@ async function main() {
         max(occurred_at) filter (where actor_id is not null) as last
       from domain_event where community_id in ${communityIds} and occurred_at >= ${enabledAt.toISOString()}::timestamptz`),
   );
+  // Entries carried all the way: read by the agents' subscriber, and every run of theirs ended.
+  const [handled] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from domain_event e
+      where e.community_id in ${communityIds} and e.actor_id is not null
+        and e.occurred_at >= ${enabledAt.toISOString()}::timestamptz
+        and (e.tx_id, e.position) <= (select tx_id, position from log_subscriber where name = 'agents')
+        and not exists (
+          select 1 from agent_run r
+          where r.trigger_key = 'log:' || e.position and r.agent_id in ${agentIds}
+            and r.finished_at is null
+            and not exists (select 1 from agent_approval a where a.run_id = r.id))`),
+  );
   const first = entryFacts?.first ? new Date(entryFacts.first).getTime() : started;
   const last = entryFacts?.last ? new Date(entryFacts.last).getTime() : started;
 
@@ -383,8 +399,10 @@ async function main() {
     operations,
     refused,
     requests: latencies(requestMs),
+    inFlight: IN_FLIGHT,
     slotWaitMs,
     arrivedEntries: entryFacts?.people ?? 0,
+    handledEntries: handled?.n ?? 0,
     agentEntries: entryFacts?.agents ?? 0,
     arrivalMs: last - first,
     windowMs: Math.max(lastEnd, last) - first,

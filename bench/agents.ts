@@ -9,7 +9,6 @@ import { runMeasureScript } from "./measure-script.ts";
 import type { Benchmark } from "./types.ts";
 
 const P99_BUDGET_MS = 2_000;
-
 const ms = (value: number) => `${Math.round(value).toLocaleString("en")} ms`;
 const count = (value: number) => value.toLocaleString("en");
 const perSecond = (n: number, windowMs: number) => (windowMs > 0 ? (n * 1000) / windowMs : 0);
@@ -20,17 +19,18 @@ const percentOfCore = (cpuMs: number, wallMs: number) =>
 
 export function agentsLines(m: AgentsMeasured): { lines: string[]; ok: boolean } {
   const arrivalRate = perSecond(m.arrivedEntries, m.arrivalMs);
-  const entriesPerSecond = perSecond(m.arrivedEntries, m.windowMs);
-  const runsPerSecond = perSecond(m.runs, m.windowMs);
+  // Only what was carried to its end counts: when the wait ran out, the rest is still queued.
+  const entriesPerSecond = perSecond(m.handledEntries, m.windowMs);
+  const runsPerSecond = perSecond(m.runs - m.unfinished, m.windowMs);
   const ended = Object.entries(m.runsByStatus);
   const open = (m.runsByStatus.queued ?? 0) + (m.runsByStatus.running ?? 0);
   const withinP99 = m.lag.count > 0 && m.lag.p99 <= P99_BUDGET_MS;
   const ok = withinP99 && m.drained && open === 0 && m.runs > 0;
   const lines = [
     `entries: ${count(m.arrivedEntries)} from people (${count(m.operations.join)} joins, ${count(m.operations.register)} registrations, ${count(m.operations.cancel)} cancellations${m.refused > 0 ? `, ${count(m.refused)} refused` : ""}) in ${(m.arrivalMs / 1000).toFixed(1)} s, ${arrivalRate.toFixed(1)}/s (target ${m.rate}/s); ${count(m.agentEntries)} more written by the agents' actions`,
-    `people's requests while the agents run: p50 ${ms(m.requests.p50)}, p99 ${ms(m.requests.p99)} (no target; the issue asks that agents never slow them)${m.slotWaitMs > 1000 ? `; the arrival waited ${(m.slotWaitMs / 1000).toFixed(1)} s for answers, so the pace slipped` : ""}`,
-    `throughput: ${entriesPerSecond.toFixed(1)} entries/s (target ${m.rate}/s, the arrival pace)`,
-    `throughput: ${runsPerSecond.toFixed(1)} runs/s (target ${((m.runs / Math.max(1, m.arrivedEntries)) * m.rate).toFixed(0)}/s: ${(m.runs / Math.max(1, m.arrivedEntries)).toFixed(2)} runs per entry at ${m.rate} entries/s; ${count(m.runs)} runs of ${m.agents} agents in ${(m.windowMs / 1000).toFixed(1)} s from the first entry to the last run's end)`,
+    `people's requests while the agents run: p50 ${ms(m.requests.p50)}, p99 ${ms(m.requests.p99)} (no target; the issue asks that agents never slow them)${m.slotWaitMs > 1000 ? `; entries waited ${(m.slotWaitMs / 1000).toFixed(1)} s in all for one of the ${m.inFlight} request slots` : ""}`,
+    `throughput: ${entriesPerSecond.toFixed(1)} entries/s (target ${m.rate}/s, the arrival pace; ${count(m.handledEntries)} entries with every run ended)`,
+    `throughput: ${runsPerSecond.toFixed(1)} runs/s (target ${((m.runs / Math.max(1, m.arrivedEntries)) * m.rate).toFixed(0)}/s: ${(m.runs / Math.max(1, m.arrivedEntries)).toFixed(2)} runs per entry at ${m.rate} entries/s; ${count(m.runs - m.unfinished)} of ${count(m.runs)} runs of ${m.agents} agents ended in ${(m.windowMs / 1000).toFixed(1)} s from the first entry to the last run's end)`,
     `lag entry -> run end p50: ${ms(m.lag.p50)} (no target)`,
     `lag entry -> run end p99: ${ms(m.lag.p99)} (target <= ${ms(P99_BUDGET_MS)}) ${withinP99 ? "PASS" : "FAIL"}; max ${ms(m.lag.max)}${m.unfinished > 0 ? ` (at least: ${count(m.unfinished)} runs had not ended and count with the time they had waited)` : ""}`,
     ...Object.entries(m.lagByStatus).map(
@@ -68,7 +68,7 @@ export const agentsBench: Benchmark = {
     for (const line of lines) console.log(line);
     return {
       withinBudget: ok,
-      summary: `${count(m.arrivedEntries)} entries, ${count(m.runs)} runs; ${perSecond(m.arrivedEntries, m.windowMs).toFixed(1)} entries/s, ${perSecond(m.runs, m.windowMs).toFixed(1)} runs/s; lag p50 ${ms(m.lag.p50)}, p99 ${ms(m.lag.p99)} (<= ${ms(P99_BUDGET_MS)})${m.drained ? "" : "; not drained"}`,
+      summary: `${count(m.arrivedEntries)} entries, ${count(m.runs)} runs; ${perSecond(m.handledEntries, m.windowMs).toFixed(1)} entries/s, ${perSecond(m.runs - m.unfinished, m.windowMs).toFixed(1)} runs/s; lag p50 ${ms(m.lag.p50)}, p99 ${ms(m.lag.p99)} (<= ${ms(P99_BUDGET_MS)})${m.drained ? "" : "; not drained"}`,
       data: m,
     };
   },
