@@ -21,8 +21,9 @@ export function agentsLines(m: AgentsMeasured): { lines: string[]; ok: boolean }
   const arrivalRate = perSecond(m.arrivedEntries, m.arrivalMs);
   // Only what was carried to its end counts: when the wait ran out, the rest is still queued.
   const entriesPerSecond = perSecond(m.handledEntries, m.windowMs);
-  const runsPerSecond = perSecond(m.runs - m.unfinished, m.windowMs);
-  const ended = Object.entries(m.runsByStatus);
+  const ended = m.runs - m.unfinished;
+  const runsPerSecond = perSecond(ended, m.windowMs);
+  const statuses = Object.entries(m.runsByStatus);
   const open = (m.runsByStatus.queued ?? 0) + (m.runsByStatus.running ?? 0);
   const withinP99 = m.lag.count > 0 && m.lag.p99 <= P99_BUDGET_MS;
   const ok = withinP99 && m.drained && open === 0 && m.runs > 0;
@@ -37,15 +38,15 @@ export function agentsLines(m: AgentsMeasured): { lines: string[]; ok: boolean }
       ([status, l]) => `  ${status}: p50 ${ms(l.p50)}, p99 ${ms(l.p99)} over ${count(l.count)} runs`,
     ),
     `runs by status: ${
-      ended.length === 0
+      statuses.length === 0
         ? "none"
-        : ended
+        : statuses
             .sort(([, a], [, b]) => b - a)
             .map(([status, n]) => `${status} ${((n * 100) / m.runs).toFixed(1)}% (${count(n)})`)
             .join(", ")
     }`,
-    `SQL statements: ${(m.statements.jobs / Math.max(1, m.runs)).toFixed(1)} by the jobs per run (${count(m.statements.jobs)} in all, mail and the other subscribers included), ${(m.statements.arrival / Math.max(1, m.operations.join + m.operations.register + m.operations.cancel)).toFixed(1)} per person's request`,
-    `CPU: ${cpuPerRun(m.cpu.nodeMs, m.runs)} ms per run in Node (arrival included, ${percentOfCore(m.cpu.nodeMs, m.cpu.wallMs)} of a core), ${m.cpu.postgresMs === null ? "PostgreSQL not measured" : `${cpuPerRun(m.cpu.postgresMs, m.runs)} ms per run in PostgreSQL (${percentOfCore(m.cpu.postgresMs, m.cpu.wallMs)} of a core)`}; machine load average ${m.loadAverage.toFixed(1)} on ${m.cores} cores at the end`,
+    `SQL statements: ${(m.statements.jobs / Math.max(1, ended)).toFixed(1)} by the jobs per run ended (${count(m.statements.jobs)} in all, mail and the other subscribers included), ${(m.statements.arrival / Math.max(1, m.operations.join + m.operations.register + m.operations.cancel)).toFixed(1)} per person's request`,
+    `CPU: ${cpuPerRun(m.cpu.nodeMs, ended)} ms per run ended in Node (arrival included, ${percentOfCore(m.cpu.nodeMs, m.cpu.wallMs)} of a core), ${m.cpu.postgresMs === null ? "PostgreSQL not measured" : `${cpuPerRun(m.cpu.postgresMs, ended)} ms per run ended in PostgreSQL (${percentOfCore(m.cpu.postgresMs, m.cpu.wallMs)} of a core)`}; machine load average ${m.loadAverage.toFixed(1)} on ${m.cores} cores at the end`,
     `mail: ${count(m.mail.queued)} agent mails queued, ${count(m.mail.sent)} sent; ${count(m.mail.delivered)} mails in all reached the SMTP server; join -> welcome mail p50 ${ms(m.mail.welcome.p50)}, p99 ${ms(m.mail.welcome.p99)} over ${count(m.mail.welcome.count)} (no target)`,
   ];
   if (!m.drained)
