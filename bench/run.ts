@@ -8,6 +8,7 @@ import { type AppServer, ensureClientBuilt, startAppServer } from "../e2e/suppor
 import { chromiumArgs, chromiumExecutable } from "../e2e/support/browser.ts";
 import { repoRoot } from "../e2e/support/paths.ts";
 import { freePort } from "../scripts/with-postgres.ts";
+import { agentsBench } from "./agents.ts";
 import { domainLogBench } from "./domain-log.ts";
 import { eventsBench } from "./events.ts";
 import { forecastBench } from "./forecast.ts";
@@ -33,6 +34,7 @@ const benchmarks: Benchmark[] = [
   paymentsBench,
   forecastBench,
   insightsBench,
+  agentsBench,
 ];
 
 const resultsDir = join(repoRoot, "bench", "results");
