@@ -8,6 +8,7 @@ import type { AgentNames } from "#shared/agent-describe.ts";
 import { AGENT_LIMITS, type AgentDefinition, type AgentTriggerKind } from "#shared/agents.ts";
 import { nameCharactersProblem } from "#shared/names.ts";
 import { agentDefinitionSchema } from "./agent-definition.ts";
+import { templateProblem } from "./agent-template.ts";
 
 // Everything the server checks of an agent before storing it, beyond the definition's shape: that
 // each action makes sense for the trigger, that the segments and events it names are the
@@ -206,7 +207,7 @@ export async function checkDefinition(
     return { definition: null, names: {}, errors };
   }
   const definition = parsed.data as AgentDefinition;
-  const errors = fitErrors(definition);
+  const errors = [...fitErrors(definition), ...templateErrors(definition)];
 
   const segmentIds = new Map<string, string>();
   if (definition.conditions.segmentId)
@@ -237,4 +238,22 @@ export async function checkDefinition(
       });
   }
   return { definition, names: { segments, events }, errors };
+}
+
+/** Every text the agent fills in must be a template it can render: known fields, no partials, tags closed. */
+function templateErrors(definition: AgentDefinition): FieldError[] {
+  const errors: FieldError[] = [];
+  const check = (field: string, template: string) => {
+    const problem = templateProblem(template);
+    if (problem) errors.push({ field, code: "INVALID_TEMPLATE", message: problem });
+  };
+  definition.actions.forEach((action, index) => {
+    const at = `definition.actions.${index}`;
+    if (action.kind === "email" || action.kind === "draft_announcement") {
+      check(`${at}.subject`, action.subject);
+      check(`${at}.body`, action.body);
+    }
+    if (action.kind === "notify_admins") check(`${at}.message`, action.message);
+  });
+  return errors;
 }

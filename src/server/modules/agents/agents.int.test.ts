@@ -9,7 +9,6 @@ import {
 } from "#server/modules/membership/membership-test-support.ts";
 import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
 import type { AgentDefinition } from "#shared/agents.ts";
-import { forgetCommunityAgents } from "./agent-erasure.service.ts";
 import { agent, agentNotice, agentRun, agentStep } from "./agents.tables.ts";
 import { AGENT_FIELDS, createAgentAs, seedNotice, seedRun, WELCOME } from "./agents-test-support.ts";
 
@@ -189,6 +188,22 @@ describe("agents: create, read, edit, delete", () => {
       "definition.actions.0.kind": "NOT_FOR_TRIGGER",
       "definition.actions.1.to": "NOT_FOR_TRIGGER",
       "definition.actions.2.kind": "NOT_FOR_TRIGGER",
+    });
+
+    // A template the agent could not fill in is refused where it is typed, not found out at its first run.
+    const templates = await create(owner, {
+      definition: {
+        ...WELCOME,
+        actions: [
+          { kind: "email", to: "subject", subject: "Hi {{member.email}}", body: "{{#member.firstName}}Hi" },
+          { kind: "notify_admins", message: "{{member.constructor}} joined" },
+        ],
+      },
+    });
+    expect(fieldsOf(templates)).toEqual({
+      "definition.actions.0.subject": "INVALID_TEMPLATE",
+      "definition.actions.0.body": "INVALID_TEMPLATE",
+      "definition.actions.1.message": "INVALID_TEMPLATE",
     });
 
     const unknownSegment = await create(owner, {
@@ -713,7 +728,12 @@ describe("a deleted community", () => {
       await seedNotice(db, { agentId, communityId: c.communityId, message: "Paused.", at: t.clock.now() });
       seeded.push({ agentId, ...run });
     }
-    await db.transaction((tx) => forgetCommunityAgents(tx, gone.communityId));
+    const deleted = await gone.owner.graphql<{ deleteCommunity: boolean }>(
+      "mutation ($id: ID!, $name: String!) { deleteCommunity(id: $id, confirmName: $name) }",
+      { id: gone.communityId, name: `Community ${gone.slug}` },
+    );
+    expect(deleted.data?.deleteCommunity, JSON.stringify(deleted.errors)).toBe(true);
+    await t.drain();
     const left = async (communityId: string, runId: string) => ({
       agents: (await db.select().from(agent).where(eq(agent.communityId, communityId))).length,
       runs: (await db.select().from(agentRun).where(eq(agentRun.communityId, communityId))).length,

@@ -3,6 +3,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { LogEntry } from "#server/modules/log/log.events.ts";
 import type { AgentDefinition } from "#shared/agents.ts";
+import { forgetCommunityAgents } from "./agent-erasure.service.ts";
 import { factsFromEntry, triggerAccepts, triggerKindOf } from "./agent-triggers.ts";
 import { agent, agentRun } from "./agents.tables.ts";
 
@@ -19,6 +20,9 @@ export function agentsSubscriber(options: { clock?: () => Date } = {}) {
   return {
     name: AGENTS_SUBSCRIBER,
     async handle(tx: Db, entry: LogEntry): Promise<void> {
+      // A deleted community's agents stop, and what they recorded (people's names in runs and
+      // dry runs, webhook secrets) goes with them, in the transaction that moves the position.
+      if (entry.type === "community.deleted") return forgetCommunityAgents(tx, entry.communityId);
       const kind = triggerKindOf(entry);
       if (!kind) return;
       const agents = await tx
