@@ -149,6 +149,7 @@ export async function createServerApp(
     appUrl: config.appUrl,
     authSecret: config.authSecret,
     model: createAgentModel(config, db, { clock }),
+    rehearsalModel: createAgentModel(config, db, { clock, recordSpend: false }),
     webhooks: config.agents?.webhooks ?? DEFAULT_AGENT_WEBHOOKS,
     log: (line) => console.error(line),
     wakeRunner: () => jobs?.poke(),
@@ -167,6 +168,7 @@ export async function createServerApp(
     agents: {
       appUrl: agentDeps.appUrl,
       model: agentDeps.model,
+      rehearsalModel: agentDeps.rehearsalModel,
       webhooks: agentDeps.webhooks,
       log: agentDeps.log,
       wakeRunner: agentDeps.wakeRunner,

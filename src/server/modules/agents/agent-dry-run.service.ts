@@ -5,6 +5,7 @@ import { findCommunity } from "#server/modules/communities/community-lookup.serv
 import { communityEntriesBetween, type LogPosition } from "#server/modules/log/log.service.ts";
 import { type AgentDefinition, LOG_TRIGGER_KINDS } from "#shared/agents.ts";
 import type { AgentDeps, AgentRecord, RunPlan, TriggerFacts } from "./agent-engine.types.ts";
+import { AgentBudgetExceeded } from "./agent-model.ts";
 import { planRun } from "./agent-planner.ts";
 import { timeTriggersBetween } from "./agent-scanner.ts";
 import { ENTRY_TYPE_OF_TRIGGER, factsFromEntry, triggerAccepts, triggerKindOf } from "./agent-triggers.ts";
@@ -139,9 +140,24 @@ export async function dryRunAgent(
   // The per-day limit counts what the agent sent that day (UTC), as `agent_message_day` does.
   const sentOn = new Map<string, number>();
   const runs: RunPlan[] = [];
+  // A rehearsal calls the model without booking its spend; where the month's budget would have
+  // stopped the agent, the plan says so instead of failing the whole dry run.
+  const rehearsal: AgentDeps = { ...deps, model: deps.rehearsalModel ?? deps.model };
   for (const trigger of triggers) {
     const day = trigger.occurredAt.slice(0, 10);
-    const plan = await planRun(deps, record, trigger, { messagesToday: sentOn.get(day) ?? 0 });
+    const plan = await planRun(rehearsal, record, trigger, { messagesToday: sentOn.get(day) ?? 0 }).catch(
+      (error: unknown): RunPlan => {
+        if (!(error instanceof AgentBudgetExceeded)) throw error;
+        return {
+          trigger,
+          skipped: null,
+          steps: [],
+          stoppedAt: { index: 0, limit: "model_budget" },
+          modelTokens: 0,
+          modelCostMicros: 0,
+        };
+      },
+    );
     sentOn.set(day, (sentOn.get(day) ?? 0) + messagesOf(plan));
     runs.push(plan);
   }
@@ -197,7 +213,7 @@ export async function replayRun(deps: AgentDeps, runId: string): Promise<RunPlan
   )) as unknown as { rows: { count: number }[] };
   const messagesToday = Math.max(0, (counted.rows[0]?.count ?? 0) - run.messagesSent);
   return planRun(
-    deps,
+    { ...deps, model: deps.rehearsalModel ?? deps.model },
     {
       id: row.id,
       communityId: row.communityId,

@@ -82,6 +82,8 @@ export type AgentDeps = {
   appUrl: string;
   authSecret: string;
   model: AgentModel | null;
+  /** The same model for dry runs: it records no spend (`createAgentModel`'s `recordSpend: false`). */
+  rehearsalModel?: AgentModel | null;
   webhooks: {
     timeoutMs: number;
     maxResponseBytes: number;
@@ -94,7 +96,10 @@ export type AgentDeps = {
 };
 
 /** The parts of `AgentDeps` that stay the same for every request of a process (the request context's `agents`). */
-export type AgentParts = Pick<AgentDeps, "appUrl" | "model" | "webhooks" | "log" | "wakeRunner">;
+export type AgentParts = Pick<
+  AgentDeps,
+  "appUrl" | "model" | "rehearsalModel" | "webhooks" | "log" | "wakeRunner"
+>;
 
 /** An agent as the engine reads it. */
 export type AgentRecord = {

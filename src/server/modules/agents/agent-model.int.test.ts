@@ -89,6 +89,24 @@ describe("the agents' language model", () => {
     });
   });
 
+  it("answers a dry run's rehearsal at its cost without booking it, so a rehearsal spends none of the budget", async () => {
+    const { db, standin, communityId } = await setUp({ priceInputPerMTokMicros: 150_000 });
+    const rehearsal = createAgentModel(
+      {
+        agents: {
+          model: modelSettingsOf(standin, { priceInputPerMTokMicros: 150_000 }),
+          webhooks: {} as never,
+        },
+      },
+      db,
+      { clock: () => now, recordSpend: false },
+    );
+    standin.reply({ object: { subject: "Hello", body: "Hi!" }, promptTokens: 1_000, completionTokens: 0 });
+    expect(await rehearsal?.word(welcome(communityId))).toMatchObject({ tokens: 1_000, costMicros: 150 });
+    expect((await modelSpendOf(db, communityId, now)).spentMicros).toBe(0);
+    expect(await db.select().from(agentModelSpend)).toEqual([]);
+  });
+
   it("judges a member's answers against the admins' description", async () => {
     const { standin, model, communityId } = await setUp();
     standin.reply({ object: { matches: true, reason: "They describe their woodworking projects." } });

@@ -170,12 +170,22 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export function createAgentModel(
   config: { agents?: AgentsSettings },
   db: Db,
-  options: { clock?: () => Date } = {},
+  options: {
+    clock?: () => Date;
+    /**
+     * False for a dry run's model: it checks the budget but writes nothing, so a rehearsal leaves no
+     * trace outside its own record (its plans carry the tokens and cost it would have taken).
+     */
+    recordSpend?: boolean;
+  } = {},
 ): AgentModel | null {
   const configured = config.agents?.model;
   if (!configured) return null;
   const settings: AgentModelSettings = configured;
   const clock = options.clock ?? (() => new Date());
+  const record = options.recordSpend ?? true;
+  const spend = (communityId: string, charge: Charge) =>
+    record ? recordSpend(db, communityId, clock(), charge) : Promise.resolve();
   const provider = createOpenAICompatible({
     name: "agents",
     baseURL: settings.url,
@@ -204,11 +214,11 @@ export function createAgentModel(
         abortSignal: signal,
       });
       const charge = chargeOf(settings, result.totalUsage);
-      await recordSpend(db, communityId, clock(), charge);
+      await spend(communityId, charge);
       return { ...result.output, ...charge };
     } catch (error) {
       if (NoObjectGeneratedError.isInstance(error)) {
-        await recordSpend(db, communityId, clock(), chargeOf(settings, error.usage));
+        await spend(communityId, chargeOf(settings, error.usage));
         const detail = error.cause ? errorText(error.cause) : errorText(error);
         throw new AgentModelError(`The language model's reply was not a valid ${name}: ${detail}`);
       }

@@ -52,7 +52,8 @@ export function DryRunPanel({ agentId, draft }: { agentId: string; draft: () => 
           Dry run
         </h2>
         <p className="text-sm text-muted-foreground">
-          What this agent, as the form has it now, would have done over past days. Nothing is sent or changed.
+          What this agent, as the form has it now, would have done over past days. Nothing is sent or changed;
+          who is in a segment, tagged or still waiting for a decision is read as it stands today.
         </p>
       </div>
       <form onSubmit={run} noValidate className="flex flex-wrap items-end gap-3">
