@@ -614,7 +614,7 @@ export type UndoAgentActionsSinceMutationVariables = Exact<{
 }>;
 
 
-export type UndoAgentActionsSinceMutation = { undoAgentActionsSince: { runs: number, undoneSteps: number, irreversibleSteps: number } };
+export type UndoAgentActionsSinceMutation = { undoAgentActionsSince: { runs: number, undoneSteps: number, irreversibleSteps: number, runsInProgress: number } };
 
 export type AgentApprovalsQueryVariables = Exact<{
   communityId: string | number;
@@ -2086,6 +2086,7 @@ export const UndoAgentActionsSinceDocument = new TypedDocumentString(`
     runs
     undoneSteps
     irreversibleSteps
+    runsInProgress
   }
 }
     `) as unknown as TypedDocumentString<UndoAgentActionsSinceMutation, UndoAgentActionsSinceMutationVariables>;

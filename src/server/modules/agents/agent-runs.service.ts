@@ -261,7 +261,7 @@ export async function undoAgentRun(ctx: AgentsCtx, id: string): Promise<AgentRun
 export async function undoAgentActionsSince(
   ctx: AgentsCtx,
   input: { communityId: string; agentId?: string | null; since: Date },
-): Promise<{ runs: number; undoneSteps: number; irreversibleSteps: number }> {
+): Promise<{ runs: number; undoneSteps: number; irreversibleSteps: number; runsInProgress: number }> {
   const me = (await requireAgentsManager(ctx, input.communityId)).viewer;
   if (input.agentId) {
     const [found] = await ctx.db

@@ -345,6 +345,18 @@ describe("agent registration decisions", () => {
     // Ben registers again and then cancels: his registration moved on from the agent's decline.
     await register(s.as(ben), eventId, { answers: [] });
     await cancelRegistration(s.as(ben), benRegistration.id);
+    // A third run is still queued: it is left to finish, and the admin is told so.
+    const now = new Date();
+    await s.db.insert(agentRun).values({
+      id: randomUUID(),
+      agentId: agent.id,
+      communityId: s.club.id,
+      triggerKey: "log:999999",
+      trigger: {},
+      status: "queued",
+      runAfter: now,
+      createdAt: now,
+    });
 
     const result = await undoSince(s.deps, {
       communityId: s.club.id,
@@ -353,6 +365,7 @@ describe("agent registration decisions", () => {
       userId: s.owner.id,
     });
     expect(result.runs).toBe(2);
+    expect(result.runsInProgress).toBe(1);
     expect(result.undoneSteps).toBe(1);
     expect(result.skippedSteps.map((k) => [k.runId, k.reason])).toEqual([[benRun, "it is now canceled"]]);
     expect(await s.statusOf(adaRegistration.id)).toBe("pending");
@@ -365,7 +378,7 @@ describe("agent registration decisions", () => {
         since: new Date(0),
         userId: s.owner.id,
       }),
-    ).toEqual({ runs: 0, undoneSteps: 0, irreversibleSteps: 0, skippedSteps: [] });
+    ).toEqual({ runs: 0, undoneSteps: 0, irreversibleSteps: 0, skippedSteps: [], runsInProgress: 1 });
     expect((await refusal(undoRun(s.deps, { runId: adaRun, userId: s.owner.id }))).code).toBe("CONFLICT");
   });
 });

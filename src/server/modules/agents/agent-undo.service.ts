@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { conflict, notFound } from "#server/errors.ts";
 import { type AgentActionKind, IRREVERSIBLE_ACTIONS } from "#shared/agents.ts";
@@ -142,21 +142,38 @@ export async function undoRun(
 export async function undoSince(
   deps: AgentDeps,
   input: { communityId: string; agentId: string | null; since: Date; userId: string },
-): Promise<{ runs: number; undoneSteps: number; irreversibleSteps: number; skippedSteps: SkippedStep[] }> {
-  const conditions = [
+): Promise<{
+  runs: number;
+  undoneSteps: number;
+  irreversibleSteps: number;
+  skippedSteps: SkippedStep[];
+  runsInProgress: number;
+}> {
+  const inRange = [
     eq(agentRun.communityId, input.communityId),
     isNull(agentRun.undoneAt),
-    notInArray(agentRun.status, [...IN_PROGRESS]),
     gte(sql`coalesce(${agentRun.startedAt}, ${agentRun.createdAt})`, input.since),
   ];
-  if (input.agentId) conditions.push(eq(agentRun.agentId, input.agentId));
+  if (input.agentId) inRange.push(eq(agentRun.agentId, input.agentId));
+  const conditions = [...inRange, notInArray(agentRun.status, [...IN_PROGRESS])];
+  // Runs still queued or under way are left to finish; the admin is told how many, to undo them after.
+  const [waiting] = await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(agentRun)
+    .where(and(...inRange, inArray(agentRun.status, [...IN_PROGRESS])));
   // Newest first: a later run's change to the same thing is taken back before an earlier one's.
   const runs = await deps.db
     .select({ id: agentRun.id })
     .from(agentRun)
     .where(and(...conditions))
     .orderBy(desc(sql`coalesce(${agentRun.startedAt}, ${agentRun.createdAt})`), desc(agentRun.id));
-  const total = { runs: 0, undoneSteps: 0, irreversibleSteps: 0, skippedSteps: [] as SkippedStep[] };
+  const total = {
+    runs: 0,
+    undoneSteps: 0,
+    irreversibleSteps: 0,
+    skippedSteps: [] as SkippedStep[],
+    runsInProgress: Number(waiting?.count ?? 0),
+  };
   for (const { id } of runs) {
     let result: UndoRunResult;
     try {

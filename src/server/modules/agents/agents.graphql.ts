@@ -349,13 +349,16 @@ const AgentSettings = builder.objectRef<AgentSettingsView>("AgentSettings").impl
   }),
 });
 
-type UndoResult = { runs: number; undoneSteps: number; irreversibleSteps: number };
+type UndoResult = { runs: number; undoneSteps: number; irreversibleSteps: number; runsInProgress: number };
 const UndoAgentActionsResult = builder.objectRef<UndoResult>("UndoAgentActionsResult").implement({
   fields: (t) => ({
     runs: t.exposeInt("runs"),
     undoneSteps: t.exposeInt("undoneSteps"),
     irreversibleSteps: t.exposeInt("irreversibleSteps", {
       description: "Steps that cannot be taken back (emails, webhooks), left as they were.",
+    }),
+    runsInProgress: t.exposeInt("runsInProgress", {
+      description: "Runs in the period still queued or under way, left to finish: undo them once they have.",
     }),
   }),
 });

@@ -106,6 +106,7 @@ const UndoAgentActionsSinceMutation = graphql(`
       runs
       undoneSteps
       irreversibleSteps
+      runsInProgress
     }
   }
 `);

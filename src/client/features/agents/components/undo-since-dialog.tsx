@@ -37,7 +37,10 @@ export function UndoSinceButton({ agentId, agentName }: { agentId: string; agent
             `Undid ${countOf(result.undoneSteps, { one: "step", other: "steps" })} in ${countOf(result.runs, { one: "run", other: "runs" })}` +
               (result.irreversibleSteps > 0
                 ? `; ${countOf(result.irreversibleSteps, { one: "step", other: "steps" })} (emails, notices, webhooks) could not be taken back.`
-                : "."),
+                : ".") +
+              (result.runsInProgress > 0
+                ? ` ${countOf(result.runsInProgress, { one: "run is", other: "runs are" })} still under way: undo again once they finish.`
+                : ""),
           );
         },
         onError: (failure) => setError(agentErrorMessage(failure, "The runs could not be undone.")),
