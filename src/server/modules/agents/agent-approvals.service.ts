@@ -30,6 +30,9 @@ export async function decideApprovals(
         update agent_approval set status = ${approve ? "approved" : "rejected"},
           decided_by = ${input.deciderId}, decided_at = ${at}::timestamptz
         where id in (${ids}) and community_id = ${input.communityId} and status = 'pending'
+          -- A run that ended (a limit, a failure) closes its proposals: none is carried out after it.
+          and run_id in (select id from agent_run
+            where status in ('awaiting_approval', 'running', 'queued') and community_id = ${input.communityId})
         returning id, run_id, step_id`),
     );
     if (rows.length === 0) return [];
