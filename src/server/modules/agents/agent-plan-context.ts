@@ -1,4 +1,4 @@
-import { findCommunity } from "#server/modules/communities/community-lookup.service.ts";
+import { type CommunityRow, findCommunity } from "#server/modules/communities/community-lookup.service.ts";
 import { eventFacts } from "#server/modules/events/event-agent-reads.service.ts";
 import { memberFacts } from "#server/modules/members/member-agent-reads.service.ts";
 import { registrationFacts } from "#server/modules/registrations/registration-agent-reads.service.ts";
@@ -28,15 +28,27 @@ export function answersText(answers: unknown): string {
 
 const link = (appUrl: string, path: string) => `${appUrl.replace(/\/+$/, "")}${path}`;
 
+/**
+ * Communities read for a batch of runs, by id: a runner's pass plans many runs of few communities,
+ * and a community's name and link do not change in the second the pass takes.
+ */
+export type CommunityCache = Map<string, Promise<CommunityRow | null>>;
+
 /** The run's context, or why there is nothing to act on (the community or the trigger's records gone). */
 export async function loadPlanContext(
   deps: AgentDeps,
   agent: AgentRecord,
   trigger: TriggerFacts,
+  communities?: CommunityCache,
 ): Promise<PlanContext | string> {
   const { db, appUrl } = deps;
   if (trigger.communityId !== agent.communityId) return "The trigger belongs to another community.";
-  const community = await findCommunity(db, agent.communityId);
+  let found = communities?.get(agent.communityId);
+  if (!found) {
+    found = findCommunity(db, agent.communityId);
+    communities?.set(agent.communityId, found);
+  }
+  const community = await found;
   if (!community) return "The community no longer exists.";
   const registration = trigger.registrationId
     ? await registrationFacts(db, agent.communityId, trigger.registrationId)
