@@ -221,6 +221,23 @@ export function startJobs(options: {
       )
     : null;
 
+  const sideBySide = options.databaseKind === "postgres";
+  /**
+   * The runner's batches in one round: on PostgreSQL it goes on while full batches come (at most
+   * `AGENT_BATCHES_PER_ROUND`), so the runs keep pace with the log while the mail is sent beside.
+   */
+  const AGENT_BATCHES_PER_ROUND = 20;
+  const runAgents = async () => {
+    if (!agentRunner) return 0;
+    let taken = 0;
+    for (let batches = 0; !stopped && batches < (sideBySide ? AGENT_BATCHES_PER_ROUND : 1); batches++) {
+      const claimed = await agentRunner.step();
+      taken += claimed;
+      if (claimed < settings.agentBatchSize) break;
+    }
+    return taken;
+  };
+
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
@@ -242,10 +259,11 @@ export function startJobs(options: {
     if (ended.length > 0)
       await options.db.transaction((tx) => settleEndedEvents(tx, ended).then(() => undefined));
     for (let rounds = 0; !stopped && rounds < maxRounds; rounds++) {
-      const work =
+      const agents = async () =>
         (await dispatcher.dispatch()) +
         (agentScanner ? await agentScanner.step() : 0) +
-        (agentRunner ? await agentRunner.step() : 0) +
+        (agentRunner ? await runAgents() : 0);
+      const rest = async () =>
         (await expandFanouts(outbox)) +
         (await sendDue(outbox)) +
         (await imports.step()) +
@@ -253,6 +271,12 @@ export function startJobs(options: {
         (stripeEvents ? await stripeEvents.step() : 0) +
         (await sweepDueOrders(orders)) +
         (await runRequestedRebuilds(options.db));
+      // On PostgreSQL the agents' runs go on beside the mail: an SMTP conversation takes far longer
+      // than a run, and a run's lag would otherwise wait on the whole outbox batch. PGlite's one
+      // connection takes them in turn.
+      const work = sideBySide
+        ? (await Promise.all([agents(), rest()])).reduce((a, b) => a + b, 0)
+        : (await agents()) + (await rest());
       if (work === 0) {
         idle = true;
         break;
