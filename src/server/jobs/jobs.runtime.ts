@@ -209,7 +209,7 @@ export function startJobs(options: {
           maxAttempts: settings.agentMaxAttempts,
           batchSize: settings.agentBatchSize,
           // PostgreSQL's pool lets a few runs proceed side by side; PGlite has one connection.
-          concurrency: options.databaseKind === "postgres" ? 4 : 1,
+          concurrency: options.databaseKind === "postgres" ? 8 : 1,
           ...(settings.testAgentDieAfterStep > 0
             ? {
                 afterStep: (index: number) => {
