@@ -20,8 +20,9 @@ import { agentApproval, agentStep } from "./agents.tables.ts";
 
 // The runner: claims due runs (FOR UPDATE SKIP LOCKED, then a lease in `run_after`, so several
 // processes share the work and a dead one's runs come back after the lease), plans each run once
-// with `planRun` and stores the plan and its steps, then applies the steps one transaction each
-// through ACTION_HANDLERS (or proposes them for approval). A step's transaction also marks it done,
+// with `planRun`. A plan whose steps work only in the database is stored, applied and ended in one
+// transaction; otherwise the plan and its steps are stored, then the steps applied one transaction
+// each through ACTION_HANDLERS (or proposed for approval). A step's transaction also marks it done,
 // so a run resumed after a crash goes on from the first step not done. A failing step is retried
 // with exponential backoff, then the run fails with the step's reason. Messages are counted
 // against the agent's limits under the agent row's lock; a limit or the model budget stops the run,
