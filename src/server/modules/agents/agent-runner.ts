@@ -14,7 +14,7 @@ import type {
 } from "./agent-engine.types.ts";
 import { AgentBudgetExceeded } from "./agent-model.ts";
 import { noticeAdmins } from "./agent-notify.action.ts";
-import type { CommunityCache } from "./agent-plan-context.ts";
+import type { PlanReads } from "./agent-plan-context.ts";
 import { planRun } from "./agent-planner.ts";
 import { agentApproval, agentStep } from "./agents.tables.ts";
 
@@ -97,7 +97,7 @@ class AgentStopped extends Error {}
 type Batch = {
   agents: Map<string, AgentRow>;
   messagesToday: Map<string, number>;
-  communities: CommunityCache;
+  reads: PlanReads;
 };
 
 /** A limit reached while applying: the step's transaction rolls back and the run stops there. */
@@ -436,7 +436,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       const messagesToday = batch.messagesToday.get(agent.id) ?? 0;
       planned = await planRun(deps, recordOf(agent), run.trigger, {
         messagesToday,
-        communities: batch.communities,
+        reads: batch.reads,
       });
     } catch (error) {
       if (error instanceof AgentBudgetExceeded) await stopAtLimit(run, agent.name, "model_budget");
@@ -652,7 +652,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       const batch: Batch = {
         agents: await agentRows(db, agentIds),
         messagesToday: await messagesOnBatch(db, agentIds, iso(now()).slice(0, 10)),
-        communities: new Map(),
+        reads: new Map(),
       };
       const queue = [...runs];
       const worker = async () => {
