@@ -209,7 +209,7 @@ export function startJobs(options: {
           maxAttempts: settings.agentMaxAttempts,
           batchSize: settings.agentBatchSize,
           // PostgreSQL's pool lets a few runs proceed side by side; PGlite has one connection.
-          concurrency: options.databaseKind === "postgres" ? 4 : 1,
+          concurrency: options.databaseKind === "postgres" ? 8 : 1,
           ...(settings.testAgentDieAfterStep > 0
             ? {
                 afterStep: (index: number) => {
@@ -220,6 +220,38 @@ export function startJobs(options: {
         },
       )
     : null;
+
+  const sideBySide = options.databaseKind === "postgres";
+  /**
+   * The runner's batches in one round: on PostgreSQL it goes on while full batches come (at most
+   * `AGENT_BATCHES_PER_ROUND`), so the runs keep pace with the log while the mail is sent beside.
+   */
+  const AGENT_BATCHES_PER_ROUND = 20;
+  /** Resolves when the log's beat handled entries (maybe queuing runs), or after `ms`. */
+  let entriesHandled: (() => void)[] = [];
+  const entriesOrAfter = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timeout = setTimeout(resolve, ms);
+      entriesHandled.push(() => {
+        clearTimeout(timeout);
+        resolve();
+      });
+    });
+  const runAgents = async (besideRunning: () => boolean) => {
+    if (!agentRunner) return 0;
+    let taken = 0;
+    for (let batches = 1; !stopped; batches++) {
+      const claimed = await agentRunner.step();
+      taken += claimed;
+      if (!sideBySide) break;
+      if (claimed === settings.agentBatchSize && batches < AGENT_BATCHES_PER_ROUND) continue;
+      // While the mail beside is still going, runs the log's beat queues meanwhile are taken up
+      // at once rather than after it.
+      if (!besideRunning()) break;
+      await entriesOrAfter(50);
+    }
+    return taken;
+  };
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -242,17 +274,32 @@ export function startJobs(options: {
     if (ended.length > 0)
       await options.db.transaction((tx) => settleEndedEvents(tx, ended).then(() => undefined));
     for (let rounds = 0; !stopped && rounds < maxRounds; rounds++) {
-      const work =
+      let restRunning = true;
+      const agents = async () =>
         (await dispatcher.dispatch()) +
         (agentScanner ? await agentScanner.step() : 0) +
-        (agentRunner ? await agentRunner.step() : 0) +
-        (await expandFanouts(outbox)) +
-        (await sendDue(outbox)) +
-        (await imports.step()) +
-        (reconciler ? await reconciler.step() : 0) +
-        (stripeEvents ? await stripeEvents.step() : 0) +
-        (await sweepDueOrders(orders)) +
-        (await runRequestedRebuilds(options.db));
+        (agentRunner ? await runAgents(() => restRunning) : 0);
+      const rest = async () => {
+        try {
+          return (
+            (await expandFanouts(outbox)) +
+            (await sendDue(outbox)) +
+            (await imports.step()) +
+            (reconciler ? await reconciler.step() : 0) +
+            (stripeEvents ? await stripeEvents.step() : 0) +
+            (await sweepDueOrders(orders)) +
+            (await runRequestedRebuilds(options.db))
+          );
+        } finally {
+          restRunning = false;
+        }
+      };
+      // On PostgreSQL the agents' runs go on beside the mail: an SMTP conversation takes far longer
+      // than a run, and a run's lag would otherwise wait on the whole outbox batch. PGlite's one
+      // connection takes them in turn.
+      const work = sideBySide
+        ? (await Promise.all([agents(), rest()])).reduce((a, b) => a + b, 0)
+        : (await agents()) + (await rest());
       if (work === 0) {
         idle = true;
         break;
@@ -299,6 +346,9 @@ export function startJobs(options: {
       .then((handled) => {
         // What the subscribers queued (mail) goes out now rather than at the outbox's next poll.
         if (handled > 0) {
+          const waiting = entriesHandled;
+          entriesHandled = [];
+          for (const wake of waiting) wake();
           dispatchedBeside++;
           retries = [];
           void run();

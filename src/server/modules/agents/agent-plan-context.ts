@@ -28,25 +28,52 @@ export function answersText(answers: unknown): string {
 
 const link = (appUrl: string, path: string) => `${appUrl.replace(/\/+$/, "")}${path}`;
 
+/**
+ * Reads shared by the runs of one batch, by what they read: a runner's pass plans many runs of few
+ * communities, and an entry that fires several agents has each of them read the same person,
+ * registration and event. Every run of the batch then plans from the same moment's records.
+ */
+export type PlanReads = Map<string, Promise<unknown>>;
+
+/** `read()` once per `key` within `reads` (every time without it). */
+function shared<T>(reads: PlanReads | undefined, key: string, read: () => Promise<T>): Promise<T> {
+  if (!reads) return read();
+  let found = reads.get(key) as Promise<T> | undefined;
+  if (!found) {
+    found = read();
+    reads.set(key, found);
+  }
+  return found;
+}
+
 /** The run's context, or why there is nothing to act on (the community or the trigger's records gone). */
 export async function loadPlanContext(
   deps: AgentDeps,
   agent: AgentRecord,
   trigger: TriggerFacts,
+  reads?: PlanReads,
 ): Promise<PlanContext | string> {
   const { db, appUrl } = deps;
   if (trigger.communityId !== agent.communityId) return "The trigger belongs to another community.";
-  const community = await findCommunity(db, agent.communityId);
+  const c = agent.communityId;
+  const community = await shared(reads, `community:${c}`, () => findCommunity(db, c));
   if (!community) return "The community no longer exists.";
-  const registration = trigger.registrationId
-    ? await registrationFacts(db, agent.communityId, trigger.registrationId)
+  const registrationId = trigger.registrationId;
+  const registration = registrationId
+    ? await shared(reads, `registration:${c}:${registrationId}`, () =>
+        registrationFacts(db, c, registrationId),
+      )
     : null;
   if (trigger.registrationId && !registration) return "The registration no longer exists.";
   const eventId = trigger.eventId ?? registration?.eventId ?? null;
-  const event = eventId ? await eventFacts(db, agent.communityId, eventId) : null;
+  const event = eventId
+    ? await shared(reads, `event:${c}:${eventId}`, () => eventFacts(db, c, eventId))
+    : null;
   if (eventId && !event) return "The event no longer exists.";
   const subjectId = trigger.subjectUserId ?? registration?.userId ?? null;
-  const member = subjectId ? await memberFacts(db, agent.communityId, subjectId) : null;
+  const member = subjectId
+    ? await shared(reads, `member:${c}:${subjectId}`, () => memberFacts(db, c, subjectId))
+    : null;
   if (subjectId && !member) return "The person's account no longer exists.";
   const joinAnswers = member?.membershipId ? answersText(member.joinAnswers) : "";
   return {

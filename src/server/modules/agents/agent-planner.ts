@@ -10,7 +10,7 @@ import type {
   RunPlan,
   TriggerFacts,
 } from "./agent-engine.types.ts";
-import { loadPlanContext } from "./agent-plan-context.ts";
+import { loadPlanContext, type PlanReads } from "./agent-plan-context.ts";
 
 // The one place a run's effects are decided: the real run stores what this returns and applies it
 // step by step; the dry run stores it for each past trigger. It reads only; model calls (a
@@ -148,13 +148,14 @@ async function planAction(deps: AgentDeps, ctx: PlanContext, action: AgentAction
 /**
  * What the agent does for this trigger: conditions checked, each action resolved by its handler,
  * limits applied (`usage.messagesToday`: what the agent already sent on the trigger's day). Reads
- * only; the real run and the dry run both plan with it.
+ * only; the real run and the dry run both plan with it. `usage.reads` shares the records read
+ * between the runs of one batch.
  */
 export async function planRun(
   deps: AgentDeps,
   agent: AgentRecord,
   trigger: TriggerFacts,
-  usage: { messagesToday: number },
+  usage: { messagesToday: number; reads?: PlanReads },
 ): Promise<RunPlan> {
   const plan = (ctx: PlanContext | null, skipped: string | null, steps: PlannedStep[]): RunPlan => ({
     trigger,
@@ -164,7 +165,7 @@ export async function planRun(
     modelTokens: ctx?.spend?.tokens ?? 0,
     modelCostMicros: ctx?.spend?.costMicros ?? 0,
   });
-  const ctx = await loadPlanContext(deps, agent, trigger);
+  const ctx = await loadPlanContext(deps, agent, trigger, usage.reads);
   if (typeof ctx === "string") return plan(null, ctx, []);
   const verdict = await checkConditions(deps, ctx, agent.definition.conditions ?? {});
   if (!verdict.pass) return plan(ctx, verdict.why, []);

@@ -14,13 +14,15 @@ import type {
 } from "./agent-engine.types.ts";
 import { AgentBudgetExceeded } from "./agent-model.ts";
 import { noticeAdmins } from "./agent-notify.action.ts";
+import type { PlanReads } from "./agent-plan-context.ts";
 import { planRun } from "./agent-planner.ts";
 import { agentApproval, agentStep } from "./agents.tables.ts";
 
 // The runner: claims due runs (FOR UPDATE SKIP LOCKED, then a lease in `run_after`, so several
 // processes share the work and a dead one's runs come back after the lease), plans each run once
-// with `planRun` and stores the plan and its steps, then applies the steps one transaction each
-// through ACTION_HANDLERS (or proposes them for approval). A step's transaction also marks it done,
+// with `planRun`. A plan whose steps work only in the database is stored, applied and ended in one
+// transaction; otherwise the plan and its steps are stored, then the steps applied one transaction
+// each through ACTION_HANDLERS (or proposed for approval). A step's transaction also marks it done,
 // so a run resumed after a crash goes on from the first step not done. A failing step is retried
 // with exponential backoff, then the run fails with the step's reason. Messages are counted
 // against the agent's limits under the agent row's lock; a limit or the model budget stops the run,
@@ -85,6 +87,19 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 export const backoffMs = (retryBaseMs: number, attempts: number) =>
   Math.min(retryBaseMs * 2 ** Math.max(0, attempts - 1), HOUR_MS);
 
+/** Another process stored the run's plan first: this one's transaction rolls back. */
+class PlanTaken extends Error {}
+
+/** The agent was no longer on when its run came to send: the run ends as a queued one would. */
+class AgentStopped extends Error {}
+
+/** What the runs of one claimed batch share, read once for the batch. */
+type Batch = {
+  agents: Map<string, AgentRow>;
+  messagesToday: Map<string, number>;
+  reads: PlanReads;
+};
+
 /** A limit reached while applying: the step's transaction rolls back and the run stops there. */
 class LimitReached extends Error {
   readonly limit: LimitName;
@@ -110,6 +125,34 @@ async function agentRow(db: Db, agentId: string, lock = false): Promise<AgentRow
       from agent where id = ${agentId} ${lock ? sql`for update` : sql``}`),
   );
   return row;
+}
+
+/** The agents of a batch of runs, by id: one statement for the batch. */
+async function agentRows(db: Db, agentIds: string[]): Promise<Map<string, AgentRow>> {
+  if (agentIds.length === 0) return new Map();
+  const rows = rowsOf<AgentRow>(
+    await db.execute(sql`
+      select id, community_id, name, definition, webhook_secret, status, paused_reason, approval_mode
+      from agent where id in (${sql.join(
+        agentIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** What each agent of a batch sent on `day` (UTC): one statement for the batch. */
+async function messagesOnBatch(db: Db, agentIds: string[], day: string): Promise<Map<string, number>> {
+  if (agentIds.length === 0) return new Map();
+  const rows = rowsOf<{ agent_id: string; count: number }>(
+    await db.execute(sql`
+      select agent_id, count from agent_message_day
+      where day = ${day} and agent_id in (${sql.join(
+        agentIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`),
+  );
+  return new Map(rows.map((row) => [row.agent_id, Number(row.count)]));
 }
 
 const recordOf = (row: AgentRow): AgentRecord => ({
@@ -226,16 +269,196 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       await finish(tx, run, "failed", `${where} failed after ${attempts} attempts: ${message}`);
     });
 
-  /** Plans the run once and stores the plan and its steps; null when the run ended there (or waits for a retry). */
-  const plan = async (run: RunRow, agent: AgentRow): Promise<RunPlan | null> => {
+  /**
+   * Stores a plan whose steps do nothing outside the database, applies them all and ends the run in
+   * one transaction: atomic, so a crash leaves the run as it was before (planned again after the
+   * lease) and a step's effect can never be applied twice. Messages are counted against the limits
+   * once, for the steps that send them, under the agent row's lock. "taken" when another process
+   * stored a plan meanwhile (it carries the run); false when a step failed and nothing was written.
+   */
+  const commitAtOnce = async (
+    run: RunRow,
+    agent: AgentRow,
+    planned: RunPlan,
+  ): Promise<"done" | "taken" | "stopped" | false> => {
+    const planJson = JSON.stringify(planned);
+    const started = run.started_at ? new Date(run.started_at) : now();
+    if (planned.skipped !== null) {
+      // Conditions not met: one statement, no steps.
+      const at = now();
+      const taken = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          update agent_run set plan = ${planJson}::jsonb, model_tokens = ${planned.modelTokens},
+            model_cost_micros = ${planned.modelCostMicros}, status = 'skipped', error = null,
+            finished_at = ${iso(at)}::timestamptz, duration_ms = ${Math.max(0, at.getTime() - started.getTime())}
+          where id = ${run.id} and plan is null
+          returning id`),
+      );
+      return taken.length > 0 ? "done" : "taken";
+    }
+    return db
+      .transaction(async (tx) => {
+        const at = now();
+        const propose = agent.approval_mode === "propose";
+        let stop = planned.stoppedAt;
+        const cut = () => stop?.index ?? Number.POSITIVE_INFINITY;
+        const ids = planned.steps.map(() => randomUUID());
+        let sent = 0;
+        if (!propose && planned.steps.some((step, index) => index < cut() && step.messages > 0)) {
+          // Under the agent row's lock, so two runs of one agent never both pass a limit.
+          const day = iso(at).slice(0, 10);
+          const [locked] = rowsOf<{
+            limits: AgentDefinition["limits"] | null;
+            today: number | null;
+            status: AgentStatus;
+          }>(
+            await tx.execute(sql`
+              select definition->'limits' as limits, status,
+                (select count from agent_message_day where agent_id = a.id and day = ${day}) as today
+              from agent a where a.id = ${agent.id} for update`),
+          );
+          // Paused (by another run's limit) or switched off since the batch was read: the run
+          // goes the way of a run still queued then, without a message.
+          if (locked?.status !== "on") throw new AgentStopped();
+          const limits = locked?.limits ?? DEFAULT_AGENT_LIMITS;
+          const today = Number(locked?.today ?? 0);
+          for (const [index, step] of planned.steps.entries()) {
+            if (index >= cut()) break;
+            if (step.messages === 0) continue;
+            if (sent + step.messages > limits.messagesPerRun) stop = { index, limit: "messages_per_run" };
+            else if (today + sent + step.messages > limits.messagesPerDay)
+              stop = { index, limit: "messages_per_day" };
+            else sent += step.messages;
+          }
+          if (sent > 0) {
+            await tx.execute(sql`
+              insert into agent_message_day (agent_id, day, count) values (${agent.id}, ${day}, ${sent})
+              on conflict (agent_id, day) do update set count = agent_message_day.count + ${sent}`);
+          }
+        }
+        const rows: (typeof agentStep.$inferInsert)[] = [];
+        for (const [index, step] of planned.steps.entries()) {
+          const input = {
+            ...step.input,
+            summary: step.summary,
+            reason: step.reason,
+            messages: step.messages,
+          };
+          const id = ids[index] as string;
+          if (index >= cut()) {
+            rows.push({ id, runId: run.id, index, kind: step.kind, input, status: "skipped" });
+          } else if (propose) {
+            rows.push({ id, runId: run.id, index, kind: step.kind, input, status: "proposed" });
+          } else {
+            const handler = ACTION_HANDLERS[step.kind] as (typeof ACTION_HANDLERS)[AgentActionKind];
+            const ref: StepRef = {
+              runId: run.id,
+              stepId: id,
+              index,
+              agentId: agent.id,
+              communityId: run.community_id,
+              input,
+            };
+            const result = await handler.apply(tx, deps, ref as never, null);
+            rows.push({
+              id,
+              runId: run.id,
+              index,
+              kind: step.kind,
+              input,
+              status: "done",
+              output: result.output,
+              undo: result.undo,
+              reversible: result.undo !== null,
+              attempts: 1,
+              startedAt: at,
+              finishedAt: now(),
+            });
+          }
+        }
+        await tx.insert(agentStep).values(rows);
+        const proposals = rows.filter((row) => row.status === "proposed");
+        if (proposals.length > 0) {
+          await tx.insert(agentApproval).values(
+            proposals.map((row) => ({
+              id: randomUUID(),
+              communityId: run.community_id,
+              agentId: agent.id,
+              runId: run.id,
+              stepId: row.id as string,
+              reason: planned.steps[row.index]?.reason ?? "",
+              createdAt: at,
+            })),
+          );
+        }
+        const end = now();
+        const reason = stop ? limitReason(agent.name, stop.limit) : null;
+        const status = proposals.length > 0 ? "awaiting_approval" : stop ? "stopped_by_limit" : "succeeded";
+        const ended = status !== "awaiting_approval";
+        const taken = rowsOf<{ id: string }>(
+          await tx.execute(sql`
+            update agent_run set plan = ${planJson}::jsonb, model_tokens = ${planned.modelTokens},
+              model_cost_micros = ${planned.modelCostMicros}, messages_sent = messages_sent + ${sent},
+              status = ${status}, error = ${ended ? reason : null},
+              finished_at = ${ended ? iso(end) : null}::timestamptz,
+              duration_ms = ${ended ? Math.max(0, end.getTime() - started.getTime()) : null}
+            where id = ${run.id} and plan is null
+            returning id`),
+        );
+        // Another process planned the run while this one worked: undo all of this, it carries the run.
+        if (taken.length === 0) throw new PlanTaken();
+        if (ended && stop && reason) await pauseAgent(tx, deps, { agentId: agent.id, runId: run.id, reason });
+        return "done" as const;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof PlanTaken) return "taken" as const;
+        if (error instanceof AgentStopped) return "stopped" as const;
+        deps.log(`agents: run ${run.id} applied at once failed, going step by step: ${messageOf(error)}`);
+        return false as const;
+      });
+  };
+
+  /** Whether a plan can be applied in one transaction: no step works outside the database. */
+  const atOnce = (planned: RunPlan) =>
+    !settings.afterStep &&
+    planned.steps.every((step) => {
+      const handler = ACTION_HANDLERS[step.kind] as (typeof ACTION_HANDLERS)[AgentActionKind] | undefined;
+      return handler !== undefined && !handler.external;
+    });
+
+  /**
+   * Plans the run once and stores the plan and its steps; null when the run ended there (or waits
+   * for a retry, or another process carries it). A plan without outside work is applied with it.
+   */
+  const plan = async (run: RunRow, agent: AgentRow, batch: Batch): Promise<RunPlan | null> => {
     let planned: RunPlan;
     try {
-      const messagesToday = await messagesOn(db, agent.id, iso(now()).slice(0, 10));
-      planned = await planRun(deps, recordOf(agent), run.trigger, { messagesToday });
+      const messagesToday = batch.messagesToday.get(agent.id) ?? 0;
+      planned = await planRun(deps, recordOf(agent), run.trigger, {
+        messagesToday,
+        reads: batch.reads,
+      });
     } catch (error) {
       if (error instanceof AgentBudgetExceeded) await stopAtLimit(run, agent.name, "model_budget");
       else await failed(run, error, null);
       return null;
+    }
+    if (atOnce(planned)) {
+      const outcome = await commitAtOnce(run, agent, planned);
+      if (outcome === "stopped") {
+        const current = await agentRow(db, agent.id);
+        await db.transaction((tx) =>
+          current?.status === "paused"
+            ? finish(
+                tx,
+                run,
+                "stopped_by_limit",
+                current.paused_reason ?? "The agent was paused before it ran.",
+              )
+            : finish(tx, run, "skipped", "The agent was switched off before it ran."),
+        );
+      }
+      if (outcome) return null;
     }
     return db.transaction(async (tx) => {
       const [current] = rowsOf<{ plan: RunPlan | null }>(
@@ -346,8 +569,8 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
   };
 
   /** Takes one claimed run as far as it goes now. */
-  const work = async (run: RunRow) => {
-    const agent = await agentRow(db, run.agent_id);
+  const work = async (run: RunRow, batch: Batch) => {
+    const agent = batch.agents.get(run.agent_id);
     if (!agent) {
       await db.transaction((tx) => finish(tx, run, "skipped", "The agent was deleted."));
       return;
@@ -365,7 +588,7 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
         await db.transaction((tx) => finish(tx, run, "skipped", "The agent was switched off before it ran."));
         return;
       }
-      planned = await plan(run, agent);
+      planned = await plan(run, agent, batch);
       if (!planned) return;
     }
     const steps = rowsOf<StepRow>(
@@ -410,9 +633,9 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
   };
 
   /** Works on one claimed run; an unexpected error leaves it claimed until its lease ends. */
-  const take = async (run: RunRow) => {
+  const take = async (run: RunRow, batch: Batch) => {
     try {
-      await work(run);
+      await work(run, batch);
     } catch (error) {
       deps.log(`agents: run ${run.id} failed unexpectedly: ${messageOf(error)}`);
     }
@@ -424,9 +647,16 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
   return {
     async step() {
       const runs = await claim();
+      if (runs.length === 0) return 0;
+      const agentIds = [...new Set(runs.map((run) => run.agent_id))];
+      const batch: Batch = {
+        agents: await agentRows(db, agentIds),
+        messagesToday: await messagesOnBatch(db, agentIds, iso(now()).slice(0, 10)),
+        reads: new Map(),
+      };
       const queue = [...runs];
       const worker = async () => {
-        for (let run = queue.shift(); run; run = queue.shift()) await take(run);
+        for (let run = queue.shift(); run; run = queue.shift()) await take(run, batch);
       };
       await Promise.all(Array.from({ length: Math.max(1, settings.concurrency ?? 1) }, worker));
       return runs.length;
