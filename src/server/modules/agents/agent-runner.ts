@@ -222,6 +222,16 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
   /** Ends the run with `status` (and `error`), timing it from its first start. */
   const finish = async (tx: Db, run: RunRow, status: string, error: string | null) => {
     const at = now();
+    if (status === "failed" || status === "stopped_by_limit") {
+      // A run that ends short closes what it still had waiting: nothing of it is applied later, and
+      // its proposals leave the approvals queue.
+      await tx.execute(sql`
+        update agent_step set status = 'skipped'
+        where run_id = ${run.id} and status in ('pending', 'proposed')`);
+      await tx.execute(sql`
+        update agent_approval set status = 'rejected', decided_at = ${iso(at)}::timestamptz
+        where run_id = ${run.id} and status = 'pending'`);
+    }
     const started = run.started_at ? new Date(run.started_at) : at;
     await tx.execute(sql`
       update agent_run set status = ${status}, error = ${error}, finished_at = ${iso(at)}::timestamptz,
@@ -590,6 +600,13 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       }
       planned = await plan(run, agent, batch);
       if (!planned) return;
+    } else if (agent.status !== "on") {
+      // Switched off or paused since it was planned: what is left is not done, but for what an
+      // admin approved by hand.
+      await db.execute(sql`
+        update agent_step set status = 'skipped'
+        where run_id = ${run.id} and status = 'pending'
+          and id not in (select step_id from agent_approval where run_id = ${run.id} and status = 'approved')`);
     }
     const steps = rowsOf<StepRow>(
       await db.execute(sql`
