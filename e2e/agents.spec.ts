@@ -225,6 +225,11 @@ test("an admin rehearses the welcome agent over the past month, switches it on, 
   await expect(steps).toHaveCount(2);
   await expect(steps.nth(0)).toContainText("Done");
   await expect(steps.nth(1)).toContainText("new");
+  // Replayed with today's data the same trigger would mail her again, but not tag her: she has the tag.
+  await detail.getByRole("button", { name: "Replay" }).click();
+  const replayed = detail.getByRole("list", { name: "Steps it would take today" }).getByRole("listitem");
+  await expect(replayed).toHaveCount(1);
+  await expect(replayed.first()).toContainText("Nia Newcomer");
   await expectAccessible(page, "run detail");
   await saveThemedScreenshots(page, "agent-run-detail");
   await detail.getByRole("button", { name: "Undo this run" }).click();

@@ -22,6 +22,7 @@ type Documents = {
     "\n  query AgentApprovals($communityId: ID!) {\n    agentApprovals(communityId: $communityId) {\n      id\n      reason\n      status\n      createdAt\n      agent {\n        id\n        name\n      }\n      run {\n        id\n        triggerSummary\n        subject {\n          id\n          name\n        }\n        event {\n          id\n          title\n        }\n      }\n      step {\n        id\n        kind\n        summary\n      }\n    }\n  }\n": typeof types.AgentApprovalsDocument,
     "\n  mutation DecideAgentApprovals($input: DecideAgentApprovalsInput!) {\n    decideAgentApprovals(input: $input) {\n      id\n      status\n    }\n  }\n": typeof types.DecideAgentApprovalsDocument,
     "\n  mutation DryRunAgent($input: DryRunAgentInput!) {\n    dryRunAgent(input: $input) {\n      id\n      from\n      to\n      createdAt\n      runs\n      totals {\n        triggers\n        acting\n        messages\n        tagChanges\n        decisions\n        stoppedByLimit\n      }\n    }\n  }\n": typeof types.DryRunAgentDocument,
+    "\n  query AgentRunReplay($id: ID!) {\n    agentRun(id: $id) {\n      id\n      replay\n    }\n  }\n": typeof types.AgentRunReplayDocument,
     "\n  fragment AgentSummary on Agent {\n    id\n    communityId\n    name\n    template\n    description\n    status\n    pausedReason\n    approvalMode\n    lastRunAt\n    runCount\n    pendingApprovalCount\n    messagesToday\n    enabledAt\n  }\n": typeof types.AgentSummaryFragmentDoc,
     "\n  query Agents($communityId: ID!) {\n    agents(communityId: $communityId) {\n      ...AgentSummary\n    }\n  }\n": typeof types.AgentsDocument,
     "\n  query Agent($id: ID!) {\n    agent(id: $id) {\n      ...AgentSummary\n      definition\n      webhookSecret\n      updatedAt\n    }\n  }\n": typeof types.AgentDocument,
@@ -174,6 +175,7 @@ const documents: Documents = {
     "\n  query AgentApprovals($communityId: ID!) {\n    agentApprovals(communityId: $communityId) {\n      id\n      reason\n      status\n      createdAt\n      agent {\n        id\n        name\n      }\n      run {\n        id\n        triggerSummary\n        subject {\n          id\n          name\n        }\n        event {\n          id\n          title\n        }\n      }\n      step {\n        id\n        kind\n        summary\n      }\n    }\n  }\n": types.AgentApprovalsDocument,
     "\n  mutation DecideAgentApprovals($input: DecideAgentApprovalsInput!) {\n    decideAgentApprovals(input: $input) {\n      id\n      status\n    }\n  }\n": types.DecideAgentApprovalsDocument,
     "\n  mutation DryRunAgent($input: DryRunAgentInput!) {\n    dryRunAgent(input: $input) {\n      id\n      from\n      to\n      createdAt\n      runs\n      totals {\n        triggers\n        acting\n        messages\n        tagChanges\n        decisions\n        stoppedByLimit\n      }\n    }\n  }\n": types.DryRunAgentDocument,
+    "\n  query AgentRunReplay($id: ID!) {\n    agentRun(id: $id) {\n      id\n      replay\n    }\n  }\n": types.AgentRunReplayDocument,
     "\n  fragment AgentSummary on Agent {\n    id\n    communityId\n    name\n    template\n    description\n    status\n    pausedReason\n    approvalMode\n    lastRunAt\n    runCount\n    pendingApprovalCount\n    messagesToday\n    enabledAt\n  }\n": types.AgentSummaryFragmentDoc,
     "\n  query Agents($communityId: ID!) {\n    agents(communityId: $communityId) {\n      ...AgentSummary\n    }\n  }\n": types.AgentsDocument,
     "\n  query Agent($id: ID!) {\n    agent(id: $id) {\n      ...AgentSummary\n      definition\n      webhookSecret\n      updatedAt\n    }\n  }\n": types.AgentDocument,
@@ -347,6 +349,10 @@ export function graphql(source: "\n  mutation DecideAgentApprovals($input: Decid
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DryRunAgent($input: DryRunAgentInput!) {\n    dryRunAgent(input: $input) {\n      id\n      from\n      to\n      createdAt\n      runs\n      totals {\n        triggers\n        acting\n        messages\n        tagChanges\n        decisions\n        stoppedByLimit\n      }\n    }\n  }\n"): typeof import('./graphql').DryRunAgentDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentRunReplay($id: ID!) {\n    agentRun(id: $id) {\n      id\n      replay\n    }\n  }\n"): typeof import('./graphql').AgentRunReplayDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

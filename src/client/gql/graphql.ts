@@ -637,6 +637,13 @@ export type DryRunAgentMutationVariables = Exact<{
 
 export type DryRunAgentMutation = { dryRunAgent: { id: string, from: string, to: string, createdAt: string, runs: unknown, totals: { triggers: number, acting: number, messages: number, tagChanges: number, decisions: number, stoppedByLimit: number } } };
 
+export type AgentRunReplayQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type AgentRunReplayQuery = { agentRun: { id: string, replay: unknown } | null };
+
 export type AgentSummaryFragment = { id: string, communityId: string, name: string, template: string | null, description: string, status: AgentStatus, pausedReason: string | null, approvalMode: AgentApprovalMode, lastRunAt: string | null, runCount: number, pendingApprovalCount: number, messagesToday: number, enabledAt: string | null };
 
 export type AgentsQueryVariables = Exact<{
@@ -2148,6 +2155,14 @@ export const DryRunAgentDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<DryRunAgentMutation, DryRunAgentMutationVariables>;
+export const AgentRunReplayDocument = new TypedDocumentString(`
+    query AgentRunReplay($id: ID!) {
+  agentRun(id: $id) {
+    id
+    replay
+  }
+}
+    `) as unknown as TypedDocumentString<AgentRunReplayQuery, AgentRunReplayQueryVariables>;
 export const AgentsDocument = new TypedDocumentString(`
     query Agents($communityId: ID!) {
   agents(communityId: $communityId) {

@@ -12,6 +12,8 @@ import { people } from "#server/modules/users/users.service.ts";
 import { describeTrigger } from "#shared/agent-describe.ts";
 import type { AgentRunStatus, AgentTrigger } from "#shared/agents.ts";
 import { decideApprovals } from "./agent-approvals.service.ts";
+import { replayRun } from "./agent-dry-run.service.ts";
+import type { RunPlan } from "./agent-engine.types.ts";
 import { undoRun, undoSince } from "./agent-undo.service.ts";
 import { type AgentsCtx, agentDeps, requireAgent, requireAgentsManager } from "./agents.service.ts";
 import { agent, agentApproval, agentRun, agentStep } from "./agents.tables.ts";
@@ -288,4 +290,13 @@ export async function undoAgentActionsSince(
     }),
   );
   return result;
+}
+
+/**
+ * The run's trigger planned again with today's data, by the dry run's machinery: what the agent
+ * would do now, beside what it did. Writes nothing; null when the agent is gone.
+ */
+export async function replayAgentRun(ctx: AgentsCtx, run: AgentRunView): Promise<RunPlan | null> {
+  await requireAgentsManager(ctx, run.communityId);
+  return replayRun(agentDeps(ctx), run.id);
 }

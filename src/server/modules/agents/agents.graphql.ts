@@ -29,6 +29,7 @@ import {
   getRun,
   listRuns,
   pendingApprovals,
+  replayAgentRun,
   runsByIds,
   stepsByIds,
   stepsOfRun,
@@ -224,6 +225,14 @@ const AgentRun = builder.objectRef<AgentRunView>("AgentRun").implement({
       },
     }),
     plan: t.expose("plan", { type: "JSON", nullable: true }),
+    replay: t.field({
+      type: "JSON",
+      nullable: true,
+      description:
+        "The run's trigger planned again with today's data (a dry run of this one trigger): what the agent would do now. Nothing is sent or written.",
+      resolve: (r, _args, ctx) =>
+        replayAgentRun(ctx, r).then((plan) => (plan ? (JSON.parse(JSON.stringify(plan)) as object) : null)),
+    }),
     steps: t.field({ type: [AgentStep], resolve: (r, _args, ctx) => stepsOfRun(ctx, r.id) }),
     error: t.exposeString("error", { nullable: true }),
     attempts: t.exposeInt("attempts"),

@@ -197,6 +197,25 @@ export function agentRunQueryOptions(id: string) {
   });
 }
 
+const AgentRunReplayQuery = graphql(`
+  query AgentRunReplay($id: ID!) {
+    agentRun(id: $id) {
+      id
+      replay
+    }
+  }
+`);
+
+/** The run's trigger planned again with today's data: asked for on demand, never cached for long. */
+export function agentRunReplayQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: [...agentKeys.run(id), "replay"],
+    queryFn: async () => (await request(AgentRunReplayQuery, { id })).agentRun?.replay ?? null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 export function agentApprovalsQueryOptions(communityId: string) {
   return queryOptions({
     queryKey: agentKeys.approvals(communityId),

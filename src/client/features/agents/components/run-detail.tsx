@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Undo2Icon } from "lucide-react";
+import { PlayIcon, Undo2Icon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Modal } from "#client/components/ui/modal.tsx";
@@ -8,7 +8,11 @@ import type { AgentRunQuery } from "#client/gql/graphql.ts";
 import { notify } from "#client/lib/notify.ts";
 import { countOf } from "#client/lib/plural.ts";
 import { type AgentActionKind, IRREVERSIBLE_ACTIONS } from "#shared/agents.ts";
-import { agentRunQueryOptions, useUndoAgentRun } from "../api/agent-runs-queries.ts";
+import {
+  agentRunQueryOptions,
+  agentRunReplayQueryOptions,
+  useUndoAgentRun,
+} from "../api/agent-runs-queries.ts";
 import { agentErrorMessage } from "../error-message.ts";
 import { ACTION_LABELS, formatDuration, formatMicros, formatWhen } from "../labels.ts";
 import { RunStatusBadge, StepStatusBadge } from "./run-status-badge.tsx";
@@ -130,6 +134,7 @@ function RunBody({ run }: { run: Run }) {
           </ol>
         )}
       </section>
+      <Replay runId={run.id} />
       {run.undoable ? (
         <div className="grid gap-3 border-t pt-4">
           {confirming ? (
@@ -170,6 +175,59 @@ function RunBody({ run }: { run: Run }) {
         </div>
       ) : null}
     </div>
+  );
+}
+
+type ReplayedPlan = {
+  skipped: string | null;
+  steps: { summary: string }[];
+  stoppedAt: { index: number; limit: string } | null;
+};
+
+/** A plan's steps with their place in it (1, 2, …): the list's stable keys. */
+const numbered = (steps: ReplayedPlan["steps"]) =>
+  steps.map((step, index) => ({ ...step, number: index + 1 }));
+
+/** Plans the run's trigger again with today's data, beside what the run did: nothing is sent or changed. */
+function Replay({ runId }: { runId: string }) {
+  const [asked, setAsked] = useState(false);
+  const replay = useQuery({ ...agentRunReplayQueryOptions(runId), enabled: asked });
+  const plan = replay.data as ReplayedPlan | null | undefined;
+  return (
+    <section aria-label="Replay with today's data" className="grid gap-2">
+      <h3 className="font-semibold">Replay with today's data</h3>
+      <p className="text-muted-foreground">
+        What the agent would do for the same trigger now, planned as a dry run is. Nothing is sent or changed.
+      </p>
+      {!asked ? (
+        <Button variant="outline" className="justify-self-start" onClick={() => setAsked(true)}>
+          <PlayIcon aria-hidden="true" /> Replay
+        </Button>
+      ) : replay.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Planning…
+        </p>
+      ) : replay.isError ? (
+        <p role="alert" className="text-destructive">
+          {agentErrorMessage(replay.error, "The run could not be replayed.")}
+        </p>
+      ) : !plan ? (
+        <p className="text-muted-foreground">The agent is gone: there is nothing to replay.</p>
+      ) : plan.skipped ? (
+        <p>Today it would do nothing: {plan.skipped}</p>
+      ) : (
+        <ol className="grid list-decimal gap-1 pl-5" aria-label="Steps it would take today">
+          {numbered(plan.steps).map((step) => (
+            <li key={step.number}>
+              {step.summary}
+              {plan.stoppedAt && plan.stoppedAt.index < step.number ? (
+                <span className="text-muted-foreground"> (stopped by a limit)</span>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
   );
 }
 
