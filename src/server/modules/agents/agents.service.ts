@@ -9,18 +9,11 @@ import { type MembersCtx, requireCapability } from "#server/modules/members/memb
 import { type AgentNames, describeAgent } from "#shared/agent-describe.ts";
 import type { AgentDefinition, AgentStatus } from "#shared/agents.ts";
 import type { AgentDeps, AgentParts, AgentRecord } from "./agent-engine.types.ts";
+import { forgetAgents } from "./agent-erasure.service.ts";
 import { definitionNeedsModel, templateByKey } from "./agent-templates.ts";
 import { checkDefinition, nameErrors } from "./agent-validation.ts";
 import { AGENTS_REFUSAL } from "./agents.policy.ts";
-import {
-  agent,
-  agentApproval,
-  agentDryRun,
-  agentMessageDay,
-  agentNotice,
-  agentRun,
-  agentStep,
-} from "./agents.tables.ts";
+import { agent, agentApproval, agentMessageDay, agentRun } from "./agents.tables.ts";
 
 // Agents as admins see and change them (issue 24): list, read, create (from scratch or a
 // template), edit, delete, switch on and off. Runs, approvals and undo are `agent-runs.service.ts`;
@@ -295,14 +288,7 @@ export async function updateAgent(
 export async function deleteAgent(ctx: AgentsCtx, id: string): Promise<string> {
   await ctx.db.transaction(async (tx) => {
     const row = await requireAgent({ ...ctx, db: tx }, id, tx, true);
-    const runIds = tx.select({ id: agentRun.id }).from(agentRun).where(eq(agentRun.agentId, id));
-    await tx.delete(agentStep).where(inArray(agentStep.runId, runIds));
-    await tx.delete(agentApproval).where(eq(agentApproval.agentId, id));
-    await tx.delete(agentRun).where(eq(agentRun.agentId, id));
-    await tx.delete(agentNotice).where(eq(agentNotice.agentId, id));
-    await tx.delete(agentDryRun).where(eq(agentDryRun.agentId, id));
-    await tx.delete(agentMessageDay).where(eq(agentMessageDay.agentId, id));
-    await tx.delete(agent).where(eq(agent.id, id));
+    await forgetAgents(tx, { agentId: id });
     await ctx.emit(tx, {
       type: "agent.saved",
       communityId: row.communityId,

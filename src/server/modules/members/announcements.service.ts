@@ -10,6 +10,7 @@ import { storedFilter } from "./member-segments.service.ts";
 import { type MemberSelection, selectionSql } from "./member-selection.service.ts";
 import type { MembersWriteCtx } from "./member-tags.service.ts";
 import { type MembersCtx, requireCapability } from "./members.service.ts";
+import type { MembershipStatus } from "./members.tables.ts";
 import {
   type AnnouncementAudience,
   announcement,
@@ -17,8 +18,8 @@ import {
   memberSegment,
 } from "./members.tables.ts";
 
-/** Statuses an announcement reaches (with `email_announcements` on): members and consenting people. */
-const RECEIVING: readonly string[] = ["active", "person"];
+/** Statuses an announcement, or an agent's mail, reaches (with `email_announcements` on): members and consenting people. */
+export const RECEIVING: readonly MembershipStatus[] = ["active", "person"];
 
 /** Who to write to: exactly one of these. */
 export type AudienceInput = {
@@ -323,7 +324,7 @@ export async function announcementMailContext(
   };
   const row = result.rows[0];
   if (!row) return "the announcement or the membership is gone";
-  if (!RECEIVING.includes(row.status)) return `the membership is ${row.status}`;
+  if (!(RECEIVING as readonly string[]).includes(row.status)) return `the membership is ${row.status}`;
   if (!row.email_announcements) return "the member turned announcements off";
   return {
     to: row.email,

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Answers } from "#shared/questions.ts";
+import { RECEIVING } from "./announcements.service.ts";
 import { filterConditions } from "./member-filter.ts";
 import { storedFilter } from "./member-segments.service.ts";
 import type { MembershipStatus } from "./members.tables.ts";
@@ -9,10 +10,8 @@ import type { MembershipStatus } from "./members.tables.ts";
 // from these and the notifications module renders their mail with the last one. The agents module
 // checks `agents.manage` on whoever edits an agent; a run itself acts for the community.
 
-/** Statuses a segment's or an event's mail from an agent reaches: the announcements' rule. */
-const RECEIVING: readonly MembershipStatus[] = ["active", "person"];
 /** The trigger's own person may also be one asking to join (a reply to their request). */
-const RECEIVING_SUBJECT: readonly MembershipStatus[] = ["active", "person", "pending"];
+const RECEIVING_SUBJECT: readonly MembershipStatus[] = [...RECEIVING, "pending"];
 
 export type MemberFacts = {
   userId: string;
