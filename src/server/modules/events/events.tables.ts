@@ -35,6 +35,8 @@ export const event = pgTable(
     approvalRequired: boolean("approval_required").notNull().default(false),
     /** Guests must prove their email with a code before registering (no one-step guest form). */
     requireVerifiedEmail: boolean("require_verified_email").notNull().default(false),
+    /** Visitors see who is going (avatars and a count); never shown for members-only events. */
+    guestListVisible: boolean("guest_list_visible").notNull().default(true),
     // Counters kept in the same transaction as registration changes: lists never count rows.
     goingCount: integer("going_count").notNull().default(0),
     waitlistCount: integer("waitlist_count").notNull().default(0),

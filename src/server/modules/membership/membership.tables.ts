@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { community } from "#server/modules/communities/communities.tables.ts";
 import { user } from "#server/modules/users/users.tables.ts";
 import { ROLES } from "#shared/capabilities.ts";
@@ -35,5 +35,26 @@ export const invitation = pgTable(
       .on(t.communityId, t.email)
       .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
     index("invitation_community_idx").on(t.communityId, t.createdAt),
+  ],
+);
+
+/**
+ * Someone who follows a community's events without joining it ("Subscribe" on its page): they
+ * get a mail when it publishes a public event. Following gives no access to anything.
+ */
+export const communityFollower = pgTable(
+  "community_follower",
+  {
+    communityId: text("community_id")
+      .notNull()
+      .references(() => community.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.communityId, t.userId] }),
+    index("community_follower_user_idx").on(t.userId),
   ],
 );
