@@ -5,6 +5,7 @@ import { community, membership, registration, user } from "#server/db/schema.ts"
 import { createEmit } from "#server/modules/log/log.service.ts";
 import type { AgentAction, AgentDefinition } from "#shared/agents.ts";
 import { ACTION_HANDLERS } from "./agent-actions.ts";
+import { currentReader } from "./agent-plan-context.ts";
 import type { AgentDeps, AgentRecord, PlanContext, PlannedStep, TriggerFacts } from "./agent-engine.types.ts";
 import { agent, agentRun, agentStep } from "./agents.tables.ts";
 
@@ -99,6 +100,7 @@ export async function planContext(
     event: null,
     registration: r ? { id: r.id, status: r.status, answers: "" } : null,
     joinAnswers: null,
+    reader: currentReader(db, c.id),
   };
 }
 
