@@ -5,8 +5,8 @@ import { community, membership, registration, user } from "#server/db/schema.ts"
 import { createEmit } from "#server/modules/log/log.service.ts";
 import type { AgentAction, AgentDefinition } from "#shared/agents.ts";
 import { ACTION_HANDLERS } from "./agent-actions.ts";
-import { currentReader } from "./agent-plan-context.ts";
 import type { AgentDeps, AgentRecord, PlanContext, PlannedStep, TriggerFacts } from "./agent-engine.types.ts";
+import { currentReader } from "./agent-plan-context.ts";
 import { agent, agentRun, agentStep } from "./agents.tables.ts";
 
 // Runs of the member, registration and announcement actions for tests, made the way the runner

@@ -1,6 +1,6 @@
+import type { Db } from "#server/db/client.ts";
 import { findCommunity } from "#server/modules/communities/community-lookup.service.ts";
 import { eventFacts } from "#server/modules/events/event-agent-reads.service.ts";
-import type { Db } from "#server/db/client.ts";
 import {
   agentMailable,
   inSegment,
@@ -90,9 +90,7 @@ export async function loadPlanContext(
   const community = await shared(reads, `community:${c}`, () => findCommunity(db, c));
   if (!community) return "The community no longer exists.";
   const registrationId = trigger.registrationId;
-  const registration = registrationId
-    ? await reader.registration(registrationId)
-    : null;
+  const registration = registrationId ? await reader.registration(registrationId) : null;
   if (trigger.registrationId && !registration) return "The registration no longer exists.";
   const eventId = trigger.eventId ?? registration?.eventId ?? null;
   const event = eventId
@@ -100,9 +98,7 @@ export async function loadPlanContext(
     : null;
   if (eventId && !event) return "The event no longer exists.";
   const subjectId = trigger.subjectUserId ?? registration?.userId ?? null;
-  const member = subjectId
-    ? await reader.member(subjectId)
-    : null;
+  const member = subjectId ? await reader.member(subjectId) : null;
   if (subjectId && !member) return "The person's account no longer exists.";
   const joinAnswers = member?.membershipId ? answersText(member.joinAnswers) : "";
   return {
