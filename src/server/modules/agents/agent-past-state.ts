@@ -9,7 +9,6 @@ import {
   memberFacts,
   segmentRecipients,
 } from "#server/modules/members/member-agent-reads.service.ts";
-import type { MembershipStatus } from "#server/modules/members/members.tables.ts";
 import { membershipById } from "#server/modules/members/membership-records.service.ts";
 import {
   type RegistrationFacts,
@@ -65,7 +64,7 @@ const momentOf = (trigger: TriggerFacts): Moment =>
 type MemberState = Pick<MemberFacts, "membershipId" | "status" | "role" | "tags" | "emailAnnouncements">;
 
 /** What an effect the dry run planned would have made of a membership or a registration. */
-type MemberEffect = { tag: string; add: boolean } | { status: MembershipStatus | null; membershipId: string };
+type MemberEffect = { tag: string; add: boolean } | { status: MemberFacts["status"]; membershipId: string };
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
