@@ -3,7 +3,8 @@
 // and a logo. Each page runs three times and the median is reported, as the machine is shared.
 // Targets (issue 25): performance >= 98, accessibility, best practices and SEO 100. The audits that
 // keep a page below a target are listed by id and title, and each page's median report is written
-// to .tmp/lighthouse/ for the details.
+// to .tmp/lighthouse/ for the details. `npm run bench -- lighthouse --page=login --page=free-event`
+// runs only the pages named.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -218,8 +219,12 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 export const lighthouseBench: Benchmark = {
   name: "lighthouse",
   description: `Lighthouse (mobile) on /login, a free and a paid event and a community page, median of ${RUNS}; performance >= 98, the rest 100`,
-  async run() {
+  async run(context) {
     ensureClientBuilt();
+    // `--page=login` (repeatable) runs only the pages named, e.g. while working on one of them.
+    const only = [...context.flags].flatMap((flag) =>
+      flag.startsWith("--page=") ? [flag.slice("--page=".length).replace(/-/g, " ")] : [],
+    );
     // Payments with the operator's own account (no Connect) make a priced ticket possible without
     // reaching Stripe; the API address is a closed local port, so nothing leaves the machine.
     const app = await startAppServer({
@@ -249,7 +254,7 @@ export const lighthouseBench: Benchmark = {
       });
       const reportDir = join(scratchDir, "lighthouse");
       mkdirSync(reportDir, { recursive: true });
-      for (const { page, path } of pages) {
+      for (const { page, path } of pages.filter((p) => only.length === 0 || only.includes(p.page))) {
         // One request first, so that the runs measure a server that has read the page once.
         await fetch(`${app.url}${path}`).then((response) => response.arrayBuffer());
         const runs: { lhr: Result; figures: Figures }[] = [];
