@@ -41,6 +41,8 @@ type Figures = {
   tbtMs: number;
   cls: number;
   jsBytes: number;
+  /** Requests for the session: one when the shell's preload is used, two when it went unused. */
+  sessionRequests: number;
 };
 
 type PageResult = Figures & {
@@ -65,7 +67,11 @@ function figuresOf(lhr: Result): Figures {
   const jsBytes = (requests ?? [])
     .filter((item) => item.resourceType === "Script")
     .reduce((sum, item) => sum + (Number(item.transferSize) || 0), 0);
+  const sessionRequests = (requests ?? []).filter((item) =>
+    String(item.url).includes("/api/auth/get-session"),
+  ).length;
   return {
+    sessionRequests,
     scores,
     fcpMs: numeric("first-contentful-paint"),
     lcpMs: numeric("largest-contentful-paint"),
@@ -296,6 +302,7 @@ export const lighthouseBench: Benchmark = {
           tbtMs: medianOf((f) => f.tbtMs),
           cls: medianOf((f) => f.cls),
           jsBytes: medianOf((f) => f.jsBytes),
+          sessionRequests: Math.max(...figures.map((f) => f.sessionRequests)),
           runs: figures,
           failing: failingAudits(representative.lhr, scores),
         });
@@ -330,9 +337,17 @@ export const lighthouseBench: Benchmark = {
         console.log(`  ${SHORT[f.category].padEnd(4)} ${f.id}: ${f.title}${f.value ? ` (${f.value})` : ""}`);
       }
     }
+    // index.html preloads the session for the first render; a second request means the preload no
+    // longer matches what the client asks for (address or credentials) and costs a round trip.
+    const askedTwice = results.filter((r) => r.sessionRequests > 1);
+    for (const r of askedTwice) {
+      console.log(
+        `\n${r.page}: the session was asked for ${r.sessionRequests} times; the preload in index.html went unused`,
+      );
+    }
     const below = results.filter((r) => CATEGORIES.some((c) => r.scores[c] < TARGETS[c]));
     return {
-      withinBudget: below.length === 0,
+      withinBudget: below.length === 0 && askedTwice.length === 0,
       summary: results
         .map((r) => `${r.page} ${CATEGORIES.map((c) => `${SHORT[c]} ${r.scores[c]}`).join(" ")}`)
         .join("; "),
