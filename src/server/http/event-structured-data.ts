@@ -101,7 +101,8 @@ function offersOf(event: StructuredEvent, url: string, now: Date) {
     const availability = eventFull || typeFull || salesOver ? "SoldOut" : notYet ? "PreOrder" : "InStock";
     return offer({
       name: type.name,
-      price: toDecimalString(type.priceMinor, type.currency),
+      // A free ticket is "0", as search engines show free events.
+      price: type.priceMinor === 0 ? "0" : toDecimalString(type.priceMinor, type.currency),
       currency: type.currency,
       url,
       availability,
