@@ -63,7 +63,8 @@ export function wrapText(text: string, perLine: number, maxLines: number): strin
     let rest = word;
     while (chars(rest).length > perLine) {
       const room = line ? perLine - chars(line).length - 1 : perLine;
-      if (room < 4) {
+      // Too little room left on this line for a useful piece: the word starts a new one.
+      if (line && room < 4) {
         lines.push(line);
         line = "";
         continue;
