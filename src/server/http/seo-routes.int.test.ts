@@ -264,6 +264,49 @@ describe("the share image", () => {
     expect(again.status).toBe(304);
   });
 
+  it("draws the community's logo on its brand colour, and a new logo makes a new image", async () => {
+    const setup = await communityWithOwner(t);
+    const saved = await setup.owner.graphql(
+      'mutation ($id: ID!) { updateCommunity(id: $id, input: { brandColor: "#1e3a8a" }) { id } }',
+      { id: setup.communityId },
+    );
+    expect(saved.errors).toBeUndefined();
+    const event = await createEvent(setup.owner, setup.communityId, { title: "Logo night" });
+    const imageOf = async () => {
+      const response = await t.browser().fetch(`/api/events/${event.id}/share.png`);
+      expect(response.status).toBe(200);
+      const pixels = await sharp(Buffer.from(await response.arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const at = (x: number, y: number) => {
+        const i = (y * pixels.info.width + x) * pixels.info.channels;
+        return [pixels.data[i], pixels.data[i + 1], pixels.data[i + 2]];
+      };
+      return { etag: response.headers.get("etag"), logo: at(124, 108), background: at(600, 20) };
+    };
+    const before = await imageOf();
+    expect(before.background).toEqual([0x1e, 0x3a, 0x8a]);
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#ff0000" } })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("file", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+    const path = `${setup.communityId}/logo.png`;
+    const uploaded = await setup.owner.fetch(
+      `/api/storage/v0/b/community-assets/o?name=${encodeURIComponent(path)}`,
+      { method: "POST", body: form },
+    );
+    expect(uploaded.status).toBe(200);
+    const withLogo = await setup.owner.graphql(
+      "mutation ($id: ID!, $p: String) { updateCommunity(id: $id, input: { logoPath: $p }) { id } }",
+      { id: setup.communityId, p: path },
+    );
+    expect(withLogo.errors).toBeUndefined();
+    const after = await imageOf();
+    expect(after.etag).not.toBe(before.etag);
+    expect(after.logo).toEqual([255, 0, 0]);
+  });
+
   it("draws a title full of markup, and unlisted events have one too", async () => {
     for (const name of [SCRIPT_TITLE, "Unlisted dinner", "Called off"]) {
       const response = await t.browser().fetch(`/api/events/${ids[name]}/share.png`);
