@@ -9,11 +9,11 @@ import { formatEventRange } from "#shared/event-time-format.ts";
 import { eventStructuredData, jsonLdScript } from "./event-structured-data.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
 import { type PageMeta, previewMeta } from "./page-meta.ts";
-import { SHARE_IMAGE } from "./share-image.ts";
+import { SHARE_IMAGE, shareImageVersion } from "./share-image.ts";
 
 /** The address of an event's generated share image; the version makes chat apps fetch a changed one. */
-export const shareImagePath = (eventId: string, updatedAt: Date) =>
-  `/api/events/${eventId}/share.png?v=${updatedAt.getTime().toString(36)}`;
+export const shareImagePath = (event: Parameters<typeof shareImageVersion>[0]) =>
+  `/api/events/${event.id}/share.png?v=${shareImageVersion(event)}`;
 
 /** "Tue, Mar 3, 2026, 7:00 – 9:30 PM GMT+1", in the event's own zone (the server knows no other). */
 export const eventWhen = (event: { startsAt: Date; endsAt: Date; timeZone: string }) =>
@@ -47,7 +47,7 @@ export function eventPageHead(shared: SharedEvent, site: { appUrl: string; now: 
   const image = event.coverUrl
     ? { url: absolute(event.coverUrl), alt: event.title, large: true }
     : {
-        url: absolute(shareImagePath(event.id, event.updatedAt)),
+        url: absolute(shareImagePath(event)),
         alt: `${event.title}, ${when}, ${host.name}`,
         ...SHARE_IMAGE,
         large: true,

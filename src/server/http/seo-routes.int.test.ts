@@ -250,14 +250,18 @@ describe("a private community", () => {
 });
 
 describe("the share image", () => {
-  it("is a 1200x630 PNG, named by an ETag a browser can revalidate", async () => {
-    const response = await t.browser().fetch(`/api/events/${ids["Free meetup"]}/share.png`);
+  it("is a 1200x630 PNG at the page's og:image, named by an ETag a browser can revalidate", async () => {
+    const html = await page(`/e/${ids["Free meetup"]}`);
+    const image = new URL(/<meta property="og:image" content="([^"]+)">/.exec(html)?.[1] ?? "");
+    expect(image.pathname).toBe(`/api/events/${ids["Free meetup"]}/share.png`);
+    const response = await t.browser().fetch(image.pathname + image.search);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/png");
     expect(response.headers.get("cache-control")).toContain("public");
     const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["png", 1200, 630]);
     const etag = response.headers.get("etag") as string;
+    expect(etag).toBe(`"${image.searchParams.get("v")}"`);
     const again = await t.browser().fetch(`/api/events/${ids["Free meetup"]}/share.png`, {
       headers: { "if-none-match": etag },
     });

@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { publicCommunitySlugs } from "#server/modules/communities/public-communities.service.ts";
 import { sharedEvent, sitemapEvents } from "#server/modules/events/event-sharing.service.ts";
 import { eventWhen } from "./public-page-heads.ts";
-import { createShareImages, logoDataUri } from "./share-image.ts";
+import { createShareImages, logoDataUri, shareImageVersion } from "./share-image.ts";
 import { robotsTxt, type SitemapUrl, sitemapIndex, urlSet } from "./sitemap.ts";
 
 type Options = {
@@ -20,8 +20,6 @@ const SITEMAP_LIMIT = 50_000;
 const CHUNK = 5_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
-/** Drawn again (a new ETag) when the card's design changes. */
-const CARD_DESIGN = 1;
 const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 
 const SITEMAP_HEADERS = {
@@ -122,13 +120,7 @@ export function mountSeoRoutes<E extends Env>(app: Hono<E>, options: Options) {
     if (!shared) return c.json({ code: "NOT_FOUND", message: "No such event." }, 404);
     const { event } = shared;
     const host = event.host;
-    const etag = images.etagOf(event.id, [
-      event.updatedAt.toISOString(),
-      host.name,
-      host.logoUrl,
-      host.brandColor,
-      CARD_DESIGN,
-    ]);
+    const etag = `"${shareImageVersion(event)}"`;
     const headers = { "Cache-Control": "public, max-age=3600", ETag: etag };
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
     const image = await images.get(etag, async () => ({

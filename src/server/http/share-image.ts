@@ -135,11 +135,39 @@ export async function logoDataUri(bytes: Uint8Array): Promise<string | null> {
 
 export type ShareImage = { png: Buffer; etag: string };
 
+/** Drawn again (a new version) when the card's design changes. */
+const CARD_DESIGN = 1;
+
+/**
+ * What names one drawing of an event's card: the event's `updatedAt` and the community's name,
+ * logo and colour, which are all it is drawn from. It is the image's ETag and the `?v=` of its
+ * address in the page's tags, so chat apps that keep images by address fetch a changed one.
+ */
+export function shareImageVersion(event: {
+  id: string;
+  updatedAt: Date;
+  host: { name: string; logoUrl: string | null; brandColor: string | null };
+}): string {
+  const { host } = event;
+  return createHash("sha256")
+    .update(
+      JSON.stringify([
+        event.id,
+        event.updatedAt.toISOString(),
+        host.name,
+        host.logoUrl,
+        host.brandColor,
+        CARD_DESIGN,
+      ]),
+    )
+    .digest("base64url")
+    .slice(0, 22);
+}
+
 /**
  * Rendered cards kept in memory, newest use last, within a byte budget: a popular link is drawn
- * once per change, not per request. `version` is what the card is drawn from (the event's
- * `updatedAt` and the community's name, logo and colour): it names the image (its ETag) and a
- * change to any of it draws a new one. Two requests for the same card while it is drawn share it.
+ * once per change, not per request. Each is kept under its ETag (`shareImageVersion`), so a change
+ * to what it is drawn from draws a new one. Two requests for the same card while it is drawn share it.
  */
 export function createShareImages(options: { maxBytes: number }) {
   const cache = new Map<string, Promise<ShareImage>>();
@@ -156,12 +184,6 @@ export function createShareImages(options: { maxBytes: number }) {
     }
   };
   return {
-    etagOf(eventId: string, version: readonly unknown[]): string {
-      const hash = createHash("sha256")
-        .update(JSON.stringify([eventId, ...version]))
-        .digest("base64url");
-      return `"${hash.slice(0, 27)}"`;
-    },
     get(etag: string, draw: () => Promise<ShareCard>): Promise<ShareImage> {
       const hit = cache.get(etag);
       if (hit) {
