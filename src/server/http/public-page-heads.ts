@@ -5,19 +5,14 @@
 import type { SharedEvent } from "#server/modules/events/event-sharing.service.ts";
 import { publicPath } from "#server/modules/events/events.views.ts";
 import type { PublicCommunityView } from "#server/modules/membership/join.service.ts";
-import { formatEventRange } from "#shared/event-time-format.ts";
 import { eventStructuredData, jsonLdScript } from "./event-structured-data.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
 import { type PageMeta, previewMeta } from "./page-meta.ts";
-import { SHARE_IMAGE, shareImageVersion } from "./share-image.ts";
+import { eventWhen, SHARE_IMAGE, shareImageVersion } from "./share-image.ts";
 
 /** The address of an event's generated share image; the version makes chat apps fetch a changed one. */
 export const shareImagePath = (event: Parameters<typeof shareImageVersion>[0]) =>
   `/api/events/${event.id}/share.png?v=${shareImageVersion(event)}`;
-
-/** "Tue, Mar 3, 2026, 7:00 – 9:30 PM GMT+1", in the event's own zone (the server knows no other). */
-export const eventWhen = (event: { startsAt: Date; endsAt: Date; timeZone: string }) =>
-  formatEventRange(event.startsAt, event.endsAt, event.timeZone, "en-US");
 
 /**
  * The head of /e/{id} for what a signed-out visitor may see of the event; null when they may see

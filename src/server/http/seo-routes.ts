@@ -2,8 +2,7 @@ import type { Env, Hono } from "hono";
 import type { Db } from "#server/db/client.ts";
 import { publicCommunitySlugs } from "#server/modules/communities/public-communities.service.ts";
 import { sharedEvent, sitemapEvents } from "#server/modules/events/event-sharing.service.ts";
-import { eventWhen } from "./public-page-heads.ts";
-import { createShareImages, logoDataUri, shareImageVersion } from "./share-image.ts";
+import { createShareImages, logoDataUri, shareCardOf, shareImageVersion } from "./share-image.ts";
 import { robotsTxt, type SitemapUrl, sitemapIndex, urlSet } from "./sitemap.ts";
 
 type Options = {
@@ -119,22 +118,13 @@ export function mountSeoRoutes<E extends Env>(app: Hono<E>, options: Options) {
     const shared = UUID.test(id) ? await sharedEvent({ db }, id) : null;
     if (!shared) return c.json({ code: "NOT_FOUND", message: "No such event." }, 404);
     const { event } = shared;
-    const host = event.host;
     const etag = `"${shareImageVersion(event)}"`;
     const headers = { "Cache-Control": "public, max-age=3600", ETag: etag };
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
-    const image = await images.get(etag, async () => ({
-      title: event.title,
-      when: eventWhen(event),
-      place:
-        [event.venueName, event.venueAddress].filter(Boolean).join(", ") ||
-        (event.onlineUrl ? "Online" : null),
-      communityName: host.name,
-      brandColor: host.brandColor,
-      logo: await logoOf(host.logoUrl),
-      canceled: event.status === "canceled",
-    }));
-    return c.body(new Uint8Array(image.png), 200, { ...headers, "Content-Type": "image/png" });
+    const image = await images.get(etag, async () => shareCardOf(event, await logoOf(event.host.logoUrl)));
+    // sharp hands back a Buffer over a plain ArrayBuffer: the same bytes, typed as Hono wants them.
+    const png = new Uint8Array(image.png.buffer as ArrayBuffer, image.png.byteOffset, image.png.length);
+    return c.body(png, 200, { ...headers, "Content-Type": "image/png" });
   });
 
   /** The community's logo, read from this app's own storage (never fetched from elsewhere). */

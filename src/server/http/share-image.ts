@@ -3,6 +3,8 @@
 
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import type { EventView } from "#server/modules/events/events.views.ts";
+import { formatEventRange } from "#shared/event-time-format.ts";
 
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
 
@@ -35,6 +37,24 @@ export const escapeXml = (value: string) =>
       /[&<>"']/g,
       (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[ch] ?? ch,
     );
+
+/** "Tue, Mar 3, 2026, 7:00 – 9:30 PM GMT+1", in the event's own zone (the server knows no other). */
+export const eventWhen = (event: { startsAt: Date; endsAt: Date; timeZone: string }) =>
+  formatEventRange(event.startsAt, event.endsAt, event.timeZone, "en-US");
+
+/** The card of an event as a signed-out visitor sees it: the place, or "Online" (never its link). */
+export function shareCardOf(event: EventView, logo: string | null): ShareCard {
+  return {
+    title: event.title,
+    when: eventWhen(event),
+    place:
+      [event.venueName, event.venueAddress].filter(Boolean).join(", ") || (event.onlineUrl ? "Online" : null),
+    communityName: event.host.name,
+    brandColor: event.host.brandColor,
+    logo,
+    canceled: event.status === "canceled",
+  };
+}
 
 /** The brand colour, and the text colour that reads on it (white, or near-black on light colours). */
 export function cardColors(brandColor: string | null): { background: string; text: string } {
