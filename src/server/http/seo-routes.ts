@@ -115,9 +115,8 @@ export function mountSeoRoutes<E extends Env>(app: Hono<E>, options: Options) {
   // signed-out visitor may see have one; the same image for everyone, so shared caches keep it.
   app.get("/api/events/:id/share.png", async (c) => {
     const id = c.req.param("id");
-    const shared = UUID.test(id) ? await sharedEvent({ db }, id) : null;
-    if (!shared) return c.json({ code: "NOT_FOUND", message: "No such event." }, 404);
-    const { event } = shared;
+    const event = UUID.test(id) ? await sharedEvent({ db }, id) : null;
+    if (!event) return c.json({ code: "NOT_FOUND", message: "No such event." }, 404);
     const etag = `"${shareImageVersion(event)}"`;
     const headers = { "Cache-Control": "public, max-age=3600", ETag: etag };
     if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);

@@ -22,7 +22,7 @@ export async function sharingOf(view: EventView): Promise<SharedEvent> {
  * The event as a signed-out visitor sees it, whoever asks (its share image is the same for
  * everyone and cached as such); null when such a visitor may not see its preview.
  */
-export async function sharedEvent(ctx: Pick<Ctx, "db">, id: string): Promise<SharedEvent | null> {
+export async function sharedEvent(ctx: Pick<Ctx, "db">, id: string): Promise<EventView | null> {
   let view: EventView;
   try {
     view = await getEvent({ db: ctx.db, viewer: null }, id);
@@ -30,8 +30,7 @@ export async function sharedEvent(ctx: Pick<Ctx, "db">, id: string): Promise<Sha
     if (error instanceof DomainError) return null;
     throw error;
   }
-  const shared = await sharingOf(view);
-  return shared.reach.preview ? shared : null;
+  return eventReach(view, view.host.visibility).preview ? view : null;
 }
 
 /**
