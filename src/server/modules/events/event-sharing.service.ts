@@ -3,18 +3,17 @@ import type { Db } from "#server/db/client.ts";
 import { DomainError } from "#server/errors.ts";
 import { publicCommunityIds } from "#server/modules/communities/public-communities.service.ts";
 import { type EventReach, eventReach } from "./event-sharing.policy.ts";
-import type { Ctx } from "./events.service.ts";
-import { getEvent } from "./events.service.ts";
+import { type Ctx, getEvent } from "./events.service.ts";
 import { event } from "./events.tables.ts";
 import type { EventView, TicketTypeRow } from "./events.views.ts";
 
 /** An event as link previews and search engines get it, with what its offers are made of. */
 export type SharedEvent = { event: EventView; reach: EventReach; ticketTypes: TicketTypeRow[] };
 
-/** How far a viewed event travels, and its ticket types (for the offers of its structured data). */
+/** How far a viewed event travels, and its ticket types where its structured data offers them. */
 export async function sharingOf(view: EventView): Promise<SharedEvent> {
   const reach = eventReach(view, view.host.visibility);
-  const ticketTypes = reach.preview ? await view.loaders.ticketTypes.load(view.id) : [];
+  const ticketTypes = reach.index ? await view.loaders.ticketTypes.load(view.id) : [];
   return { event: view, reach, ticketTypes };
 }
 
