@@ -29,6 +29,7 @@ import {
   securityHeaders,
   securityHeaderValues,
 } from "./http/security.ts";
+import { mountSeoRoutes } from "./http/seo-routes.ts";
 import { isSignedOut } from "./http/session-cookies.ts";
 import { mountSessionRoutes } from "./http/session-routes.ts";
 import { mountClient } from "./http/static.ts";
@@ -290,6 +291,7 @@ export async function createServerApp(
     views,
   });
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
+  mountSeoRoutes(app, { appUrl: config.appUrl, db });
   mountMemberRoutes(app, { contextFor });
   mountPaymentRoutes(app, { contextFor });
   mountInsightsRoutes(app, { contextFor });

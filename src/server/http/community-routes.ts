@@ -2,8 +2,8 @@ import type { Env, Hono } from "hono";
 import { communityBySlug } from "#server/modules/membership/join.service.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
 import { readIndexHtml } from "./index-html.ts";
-import { markdownToPlainText } from "./markdown-text.ts";
-import { injectMeta, previewMeta } from "./page-meta.ts";
+import { injectMeta } from "./page-meta.ts";
+import { communityPageHead } from "./public-page-heads.ts";
 
 type Options = { appUrl: string; distDir: string; contextFor: RequestContextFactory };
 
@@ -14,8 +14,6 @@ type RoutesEnv = Env & { Variables: { clientIp: string } };
  * private community's preview shows what its page shows a stranger: the name and logo.
  */
 export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options: Options) {
-  const absolute = (pathname: string) => new URL(pathname, options.appUrl).toString();
-
   app.get("/c/:slug", async (c, next) => {
     const html = await readIndexHtml(options.distDir);
     if (html === null) return next();
@@ -23,17 +21,6 @@ export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options:
     const ctx = await options.contextFor(c.req.raw.headers, c.get("clientIp"));
     const page = await communityBySlug(ctx, c.req.param("slug"));
     if (!page) return c.html(html, 404);
-    const { community, full } = page;
-    const image = full ? (community.coverUrl ?? community.logoUrl) : community.logoUrl;
-    const meta = previewMeta({
-      documentTitle: `${community.name} · Commons`,
-      title: community.name,
-      description:
-        (full ? markdownToPlainText(community.description, 200) : "") || `Join ${community.name} on Commons.`,
-      url: absolute(`/c/${community.slug}`),
-      siteName: community.name,
-      image: image ? absolute(image) : null,
-    });
-    return c.html(injectMeta(html, meta), 200);
+    return c.html(injectMeta(html, communityPageHead(page, options)), 200);
   });
 }

@@ -1,5 +1,6 @@
 import type { Env, Hono } from "hono";
 import { DomainError } from "#server/errors.ts";
+import { sharingOf } from "#server/modules/events/event-sharing.service.ts";
 import { getEvent } from "#server/modules/events/events.service.ts";
 import { type EventView, publicPath } from "#server/modules/events/events.views.ts";
 import { exportRegistrations } from "#server/modules/registrations/registration-lists.service.ts";
@@ -13,9 +14,9 @@ import { shownEmail } from "#shared/phone.ts";
 import { csvResponse, fileName } from "./csv.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { readIndexHtml } from "./index-html.ts";
-import { markdownToPlainText } from "./markdown-text.ts";
-import { injectMeta, previewMeta } from "./page-meta.ts";
+import { injectMeta } from "./page-meta.ts";
 import type { PageViews } from "./page-views.ts";
+import { eventPageHead } from "./public-page-heads.ts";
 import type { PublicReadCache } from "./public-read-cache.ts";
 import { isSignedOut } from "./session-cookies.ts";
 
@@ -147,10 +148,8 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
       if (!(error instanceof DomainError)) throw error;
       return { html, status: error.code === "NOT_FOUND" ? 404 : 200 };
     }
-    const shareable =
-      event.status === "published" && (event.visibility === "public" || event.visibility === "unlisted");
-    if (!shareable) return { html, status: 200 };
-    return { html: injectMeta(html, eventMeta(event, absolute)), status: 200 };
+    const head = eventPageHead(await sharingOf(event), { appUrl, now: new Date() });
+    return { html: head ? injectMeta(html, head) : html, status: 200 };
   }
 
   return {
@@ -202,15 +201,4 @@ function eventLocation(event: EventView): string | null {
   const place = [event.venueName, event.venueAddress].filter(Boolean).join(", ");
   if (place) return place;
   return event.onlineUrl ? "Online" : null;
-}
-
-function eventMeta(event: EventView, absolute: (pathname: string) => string) {
-  return previewMeta({
-    documentTitle: `${event.title} · ${event.host.name}`,
-    title: event.title,
-    description: markdownToPlainText(event.description, 200) || `${event.host.name} event`,
-    url: absolute(publicPath(event.id)),
-    siteName: event.host.name,
-    image: event.coverUrl ? absolute(event.coverUrl) : null,
-  });
 }
