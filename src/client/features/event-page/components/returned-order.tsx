@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { CircleCheckIcon, MailIcon } from "lucide-react";
 import { ticketOrderQueryOptions } from "#client/features/event-page/api/checkout.ts";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
-import { AddToCalendar } from "./add-to-calendar.tsx";
 import type { CheckoutOutcome } from "./checkout-return.tsx";
 import { StatusHeading } from "./status-heading.tsx";
 
@@ -85,7 +84,6 @@ export function ReturnedOrderNote({
           </span>
         </p>
       )}
-      {ended ? null : <AddToCalendar event={event} />}
     </div>
   );
 }
