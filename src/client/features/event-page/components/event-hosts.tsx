@@ -1,12 +1,14 @@
 import { Link } from "@tanstack/react-router";
+import { useId } from "react";
 import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 
 /** Who hosts the event: its community, linked to the community's page. */
 export function EventHosts({ event }: { event: PublicEvent }) {
+  const titleId = useId();
   return (
-    <section aria-labelledby="hosts-title" className="grid gap-3">
-      <h2 id="hosts-title" className="border-b pb-2 text-sm font-medium text-muted-foreground">
+    <section aria-labelledby={titleId} className="grid content-start gap-3">
+      <h2 id={titleId} className="border-b pb-2 text-sm font-medium text-muted-foreground">
         Hosted by
       </h2>
       <Link

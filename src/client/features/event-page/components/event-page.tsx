@@ -118,11 +118,16 @@ export function EventPage({
         "wide",
         // Phone: cover, title and facts, registration, then the rest. Desktop: the cover beside
         // the title, and below them the description beside the registration card, which stays in view.
-        "grid gap-x-12 gap-y-8 pt-4 pb-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,25rem)] lg:gap-y-12 lg:pt-10 lg:[grid-template-areas:'cover_head'_'body_aside']",
+        "grid gap-x-12 gap-y-8 pt-4 pb-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-y-12 lg:pt-10 lg:[grid-template-areas:'cover_head'_'body_aside']",
       )}
     >
-      <div className="self-start lg:[grid-area:cover]">
+      <div className="grid content-start gap-10 lg:[grid-area:cover]">
         <EventCover event={event} />
+        {/* Under the cover on a desktop (Luma's place for them); at the end of the page on a phone. */}
+        <div className="hidden gap-10 lg:grid lg:grid-cols-2">
+          <EventHosts event={event} />
+          <GuestList event={event} />
+        </div>
       </div>
 
       <div className="grid min-w-0 content-start gap-6 lg:[grid-area:head]">
@@ -165,7 +170,7 @@ export function EventPage({
           ) : null}
           <h1
             dir="auto"
-            className={`text-3xl leading-tight font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl lg:text-[2.75rem] ${canceled ? "text-muted-foreground line-through decoration-2" : ""}`}
+            className={`text-3xl leading-tight font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl ${canceled ? "text-muted-foreground line-through decoration-2" : ""}`}
           >
             {event.title}
           </h1>
@@ -257,7 +262,7 @@ export function EventPage({
             <div className={descriptionClass} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
           </section>
         ) : null}
-        <div className="grid gap-10 sm:grid-cols-2">
+        <div className="grid gap-10 sm:grid-cols-2 lg:hidden">
           <EventHosts event={event} />
           <GuestList event={event} />
         </div>

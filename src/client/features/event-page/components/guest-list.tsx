@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { goingText } from "#client/features/event-page/spots.ts";
@@ -26,11 +27,12 @@ function keyed<T extends { name: string }>(guests: readonly T[]) {
  * it, and the event is not for members only).
  */
 export function GuestList({ event }: { event: PublicEvent }) {
+  const titleId = useId();
   const guests = event.guests;
   if (!guests || event.goingCount === 0) return null;
   return (
-    <section aria-labelledby="going-title" className="grid gap-3">
-      <h2 id="going-title" className="border-b pb-2 text-sm font-medium text-muted-foreground">
+    <section aria-labelledby={titleId} className="grid content-start gap-3">
+      <h2 id={titleId} className="border-b pb-2 text-sm font-medium text-muted-foreground">
         {goingText(event.goingCount)}
       </h2>
       {guests.length > 0 ? (
