@@ -116,18 +116,15 @@ export function EventPage({
     <article
       className={pageWidth(
         "wide",
-        // Phone: cover, title and facts, registration, then the rest. Desktop: the cover beside
-        // the title, and below them the description beside the registration card, which stays in view.
-        "grid gap-x-12 gap-y-8 pt-4 pb-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-y-12 lg:pt-10 lg:[grid-template-areas:'cover_head'_'body_aside']",
+        // Phone: cover, title and facts, registration, description, hosts and guests. Desktop: the
+        // cover with hosts and guests under it beside the title and facts (the flexible middle row
+        // takes what the taller side leaves over), then the description beside the registration
+        // card, which stays in view.
+        "grid gap-x-12 gap-y-8 pt-4 pb-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-y-12 lg:pt-10 lg:grid-rows-[auto_1fr_auto] lg:[grid-template-areas:'cover_head'_'people_head'_'body_aside']",
       )}
     >
-      <div className="grid content-start gap-10 lg:[grid-area:cover]">
+      <div className="lg:[grid-area:cover]">
         <EventCover event={event} />
-        {/* Under the cover on a desktop (Luma's place for them); at the end of the page on a phone. */}
-        <div className="hidden gap-10 lg:grid lg:grid-cols-2">
-          <EventHosts event={event} />
-          <GuestList event={event} />
-        </div>
       </div>
 
       <div className="grid min-w-0 content-start gap-6 lg:[grid-area:head]">
@@ -262,10 +259,12 @@ export function EventPage({
             <div className={descriptionClass} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
           </section>
         ) : null}
-        <div className="grid gap-10 sm:grid-cols-2 lg:hidden">
-          <EventHosts event={event} />
-          <GuestList event={event} />
-        </div>
+      </div>
+
+      {/* Under the cover on a desktop (Luma's place for them), at the end of the page on a phone. */}
+      <div className="grid content-start gap-10 sm:grid-cols-2 lg:[grid-area:people]">
+        <EventHosts event={event} />
+        <GuestList event={event} />
       </div>
     </article>
   );
