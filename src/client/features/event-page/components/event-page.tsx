@@ -210,12 +210,7 @@ export function EventPage({
                     ended={ended}
                   />
                 ) : returned ? (
-                  <ReturnedOrderNote
-                    order={returned}
-                    event={event}
-                    signedIn={slots.isSignedIn}
-                    ended={ended}
-                  />
+                  <ReturnedOrderNote order={returned} signedIn={slots.isSignedIn} />
                 ) : event.viewerRegistration?.status === "DECLINED" ? (
                   <p className="text-sm">The organizer couldn&apos;t confirm your spot at this event.</p>
                 ) : ended ? (
