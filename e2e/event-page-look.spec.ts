@@ -120,6 +120,10 @@ test("the event page in the community's colours: cover beside the title, who is 
   expect(await fill("dark")).toBe("rgb(250, 204, 21)");
   expect(await fill("light")).not.toBe("rgb(250, 204, 21)");
   await lookAt(guest, "cover");
+  // On a desktop the registration card stays in view while the description scrolls past.
+  await expect(
+    guest.getByRole("complementary", { name: "Registration and sharing" }).locator("> div"),
+  ).toHaveCSS("position", "sticky");
 
   // The organizer hides the guest list: the count stays, the faces go.
   const saved = (await graphql(
