@@ -37,7 +37,7 @@ export function EventCover({ event }: { event: PublicEvent }) {
         backgroundImage: `radial-gradient(circle at 20% 15%, color-mix(in oklab, ${tint} 70%, transparent), transparent 60%), radial-gradient(circle at 85% 90%, color-mix(in oklab, ${tint} 45%, transparent), transparent 55%), linear-gradient(135deg, color-mix(in oklab, ${tint} 30%, var(--card)), var(--card))`,
       }}
     >
-      <span className="text-6xl font-bold tracking-tight text-foreground/80 mix-blend-overlay sm:text-7xl">
+      <span className="text-6xl font-bold tracking-tight text-foreground/30 sm:text-7xl">
         {initialsOf(event.title)}
       </span>
     </div>
