@@ -140,6 +140,8 @@ export type EventInput = {
   coverPath?: string | null | undefined;
   description?: string | null | undefined;
   endsAtLocal: string;
+  /** Visitors see who is going (never on members-only events); omitted: on when created, unchanged when updated */
+  guestListVisible?: boolean | null | undefined;
   /** http(s) only */
   onlineUrl?: string | null | undefined;
   questions: Array<QuestionInput>;
@@ -826,7 +828,7 @@ export type EventPageQueryVariables = Exact<{
 }>;
 
 
-export type EventPageQuery = { event: { viewerCanManage: boolean, cancelMessage: string | null, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, memberPriceMinor: number | null, viewerPriceMinor: number, currency: string, quantity: number | null, remaining: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+export type EventPageQuery = { event: { viewerCanManage: boolean, cancelMessage: string | null, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, guestListVisible: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, memberPriceMinor: number | null, viewerPriceMinor: number, currency: string, quantity: number | null, remaining: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, guests: Array<{ name: string, image: string | null }> | null, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
 
 export type RegisterAsGuestMutationVariables = Exact<{
   eventId: string | number;
@@ -952,7 +954,7 @@ export type EventDetailQueryVariables = Exact<{
 }>;
 
 
-export type EventDetailQuery = { event: { id: string, pendingCount: number, checkedInCount: number, heldCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null, priceMinor: number, memberPriceMinor: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type EventDetailQuery = { event: { id: string, pendingCount: number, checkedInCount: number, heldCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, guestListVisible: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null, priceMinor: number, memberPriceMinor: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type EventRegistrationsQueryVariables = Exact<{
   eventId: string | number;
@@ -1621,7 +1623,7 @@ export type EventWhenWhereFragment = { id: string, title: string, description: s
 
 export type EventQuestionFieldsFragment = { id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> };
 
-export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number };
+export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, guestListVisible: boolean, goingCount: number, waitlistCount: number };
 
 export type RegistrationTicketFragment = { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null };
 
@@ -1973,6 +1975,7 @@ export const EventPublicFactsFragmentDoc = new TypedDocumentString(`
   waitlistOfferHours
   approvalRequired
   requireVerifiedEmail
+  guestListVisible
   goingCount
   waitlistCount
 }
@@ -2594,6 +2597,10 @@ export const EventPageDocument = new TypedDocumentString(`
     questions {
       ...EventQuestionFields
     }
+    guests(first: 8) {
+      name
+      image
+    }
     viewerRegistration {
       ...RegistrationTicket
     }
@@ -2628,6 +2635,7 @@ fragment EventPublicFacts on Event {
   waitlistOfferHours
   approvalRequired
   requireVerifiedEmail
+  guestListVisible
   goingCount
   waitlistCount
 }
@@ -2938,6 +2946,7 @@ fragment EventPublicFacts on Event {
   waitlistOfferHours
   approvalRequired
   requireVerifiedEmail
+  guestListVisible
   goingCount
   waitlistCount
 }`) as unknown as TypedDocumentString<EventDetailQuery, EventDetailQueryVariables>;

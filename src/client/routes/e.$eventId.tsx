@@ -8,7 +8,9 @@ import { InlineSignIn } from "#client/features/auth/components/inline-sign-in.ts
 import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
 import { eventPageQueryOptions } from "#client/features/event-page/api/event-page-queries.ts";
 import { leaveEventPage, showEventPage } from "#client/features/event-page/api/page-view-beacon.ts";
+import { brandScope } from "#client/features/event-page/brand-scope.ts";
 import type { CheckoutOutcome } from "#client/features/event-page/components/checkout-return.tsx";
+import { CommunityMark } from "#client/features/event-page/components/community-mark.tsx";
 import { EventPage } from "#client/features/event-page/components/event-page.tsx";
 import type { EventPageSlots } from "#client/features/event-page/components/slots.ts";
 import { registrationKeys } from "#client/features/registrations/api/my-registrations.ts";
@@ -58,14 +60,25 @@ export const Route = createFileRoute("/e/$eventId")({
 
 function EventRoute() {
   const { queryClient, gate } = Route.useLoaderData();
+  const { eventId } = Route.useParams();
   const { user } = useAuth();
   useOriginTracking(useRouter(), false);
+  // The loader put the event in the cache; a gated page has none and keeps the Commons header.
+  const host = gate
+    ? null
+    : (queryClient.getQueryData(eventPageQueryOptions(eventId).queryKey)?.host ?? null);
+  const brand = brandScope(host?.brandColor);
   return (
     <QueryClientProvider client={queryClient}>
-      {/* One layout for both states: swapping layouts on sign-in would remount the form and lose the answers. */}
-      <AppHeaderLayout end={user ? <UserMenu /> : null}>
-        {gate ? <AccessGate gate={gate} /> : <LoadedEvent />}
-      </AppHeaderLayout>
+      <div className={brand?.className} style={brand?.style}>
+        {/* One layout for both states: swapping layouts on sign-in would remount the form and lose the answers. */}
+        <AppHeaderLayout
+          start={host ? <CommunityMark host={host} /> : undefined}
+          end={user ? <UserMenu /> : null}
+        >
+          {gate ? <AccessGate gate={gate} /> : <LoadedEvent />}
+        </AppHeaderLayout>
+      </div>
     </QueryClientProvider>
   );
 }
