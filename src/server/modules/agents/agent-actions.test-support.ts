@@ -6,6 +6,7 @@ import { createEmit } from "#server/modules/log/log.service.ts";
 import type { AgentAction, AgentDefinition } from "#shared/agents.ts";
 import { ACTION_HANDLERS } from "./agent-actions.ts";
 import type { AgentDeps, AgentRecord, PlanContext, PlannedStep, TriggerFacts } from "./agent-engine.types.ts";
+import { currentReader } from "./agent-plan-context.ts";
 import { agent, agentRun, agentStep } from "./agents.tables.ts";
 
 // Runs of the member, registration and announcement actions for tests, made the way the runner
@@ -99,6 +100,7 @@ export async function planContext(
     event: null,
     registration: r ? { id: r.id, status: r.status, answers: "" } : null,
     joinAnswers: null,
+    reader: currentReader(db, c.id),
   };
 }
 

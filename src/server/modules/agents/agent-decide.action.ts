@@ -1,5 +1,4 @@
 import type { Db } from "#server/db/client.ts";
-import { membershipById } from "#server/modules/members/membership-records.service.ts";
 import {
   decideJoinRequestBySystem,
   type JoinRequestSnapshot,
@@ -69,11 +68,9 @@ export const decideRegistrationAction: ActionHandler<"decide_registration"> = {
 type JoinInput = { membershipId: string; decision: "approve" | "decline"; message: string | null };
 
 export const decideJoinRequestAction: ActionHandler<"decide_join_request"> = {
-  async plan(deps, ctx, action) {
+  async plan(_deps, ctx, action) {
     const membershipId = ctx.trigger.membershipId ?? ctx.member?.membershipId ?? null;
-    if (!membershipId) return [];
-    const row = await membershipById(deps.db, membershipId);
-    if (!row || row.communityId !== ctx.community.id || row.status !== "pending") return [];
+    if (!membershipId || !(await ctx.reader.joinRequestPending(membershipId))) return [];
     const verb = action.decision === "approve" ? "Approve" : "Decline";
     return [
       {

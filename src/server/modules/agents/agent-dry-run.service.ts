@@ -6,15 +6,18 @@ import { communityEntriesBetween, type LogPosition } from "#server/modules/log/l
 import { type AgentDefinition, LOG_TRIGGER_KINDS } from "#shared/agents.ts";
 import type { AgentDeps, AgentRecord, RunPlan, TriggerFacts } from "./agent-engine.types.ts";
 import { AgentBudgetExceeded } from "./agent-model.ts";
+import { PastState } from "./agent-past-state.ts";
 import { planRun } from "./agent-planner.ts";
 import { timeTriggersBetween } from "./agent-scanner.ts";
 import { ENTRY_TYPE_OF_TRIGGER, factsFromEntry, triggerAccepts, triggerKindOf } from "./agent-triggers.ts";
 import { agent, agentDryRun, agentRun } from "./agents.tables.ts";
 
 // A dry run replays a definition over a past period: the triggers that fired then (log entries, or
-// the time triggers' occurrences), each planned by `planRun` exactly as a real run plans it, with
-// the messages counted per day so the per-day limit stops where it would have. Planning only
-// reads; the one write is the `agent_dry_run` row holding the plans.
+// the time triggers' occurrences), each planned by `planRun` exactly as a real run plans it, but
+// against the community's people and registrations as they stood at that trigger's moment, with
+// the effects of the dry run's earlier triggers (`agent-past-state.ts`), and with the messages
+// counted per day so the per-day limit stops where it would have. Planning only reads; the one
+// write is the `agent_dry_run` row holding the plans.
 
 export type DryRunTotals = {
   triggers: number;
@@ -106,7 +109,7 @@ function totalsOf(runs: readonly RunPlan[]): DryRunTotals {
 
 /**
  * What `definition` would have done between `from` and `to`: the triggers that fired then, each
- * planned as a real run would be, limits counted day by day. Writes only the `agent_dry_run` row.
+ * planned as a real run would have been at that moment, limits counted day by day. Writes only the `agent_dry_run` row.
  */
 export async function dryRunAgent(
   deps: AgentDeps,
@@ -143,22 +146,25 @@ export async function dryRunAgent(
   // A rehearsal calls the model without booking its spend; where the month's budget would have
   // stopped the agent, the plan says so instead of failing the whole dry run.
   const rehearsal: AgentDeps = { ...deps, model: deps.rehearsalModel ?? deps.model };
+  const past = await PastState.load(deps.db, communityId, triggers);
   for (const trigger of triggers) {
     const day = trigger.occurredAt.slice(0, 10);
-    const plan = await planRun(rehearsal, record, trigger, { messagesToday: sentOn.get(day) ?? 0 }).catch(
-      (error: unknown): RunPlan => {
-        if (!(error instanceof AgentBudgetExceeded)) throw error;
-        return {
-          trigger,
-          skipped: null,
-          steps: [],
-          stoppedAt: { index: 0, limit: "model_budget" },
-          modelTokens: 0,
-          modelCostMicros: 0,
-        };
-      },
-    );
+    const plan = await planRun(rehearsal, record, trigger, {
+      messagesToday: sentOn.get(day) ?? 0,
+      reader: past.readerAt(trigger),
+    }).catch((error: unknown): RunPlan => {
+      if (!(error instanceof AgentBudgetExceeded)) throw error;
+      return {
+        trigger,
+        skipped: null,
+        steps: [],
+        stoppedAt: { index: 0, limit: "model_budget" },
+        modelTokens: 0,
+        modelCostMicros: 0,
+      };
+    });
     sentOn.set(day, (sentOn.get(day) ?? 0) + messagesOf(plan));
+    past.record(plan);
     runs.push(plan);
   }
   const totals = totalsOf(runs);

@@ -1,10 +1,5 @@
-import {
-  agentMailable,
-  memberNames,
-  segmentRecipients,
-} from "#server/modules/members/member-agent-reads.service.ts";
+import { memberNames } from "#server/modules/members/member-agent-reads.service.ts";
 import { queueAgentMails } from "#server/modules/notifications/notifications.agent-mail.ts";
-import { registrantsOf } from "#server/modules/registrations/registration-agent-reads.service.ts";
 import type { AgentEmailAudience } from "#shared/agents.ts";
 import type { ActionHandler, PlannedStep } from "./agent-engine.types.ts";
 import { fillRecipient, firstNameOf, renderShared, renderTemplate, viewOf } from "./agent-template.ts";
@@ -27,20 +22,20 @@ export const emailAction: ActionHandler<"email"> = {
     let who: string;
     if (action.to === "subject") {
       if (!ctx.member) return [];
-      const reachable = await agentMailable(deps.db, communityId, [ctx.member.userId], true);
+      const reachable = await ctx.reader.mailable([ctx.member.userId], true);
       if (!reachable.has(ctx.member.userId)) return [];
       recipients = [ctx.member.userId];
       who = ctx.member.name || "the person";
     } else if (action.to === "registrants") {
       if (!ctx.event) return [];
       const statuses = action.registrantStatuses?.length ? action.registrantStatuses : ["going" as const];
-      const registered = await registrantsOf(deps.db, communityId, ctx.event.id, statuses);
-      const reachable = await agentMailable(deps.db, communityId, registered);
+      const registered = await ctx.reader.registrants(ctx.event.id, statuses);
+      const reachable = await ctx.reader.mailable(registered, false);
       recipients = registered.filter((id) => reachable.has(id));
       who = `${plural(recipients.length, "registrant", "registrants")} of “${ctx.event.title}”`;
     } else {
       const segmentId = action.segmentId ?? ctx.agent.definition.conditions?.segmentId ?? null;
-      const members = segmentId ? await segmentRecipients(deps.db, communityId, segmentId) : null;
+      const members = segmentId ? await ctx.reader.segmentRecipients(segmentId) : null;
       recipients = members ?? [];
       who = plural(recipients.length, "member of the segment", "members of the segment");
     }

@@ -1,5 +1,8 @@
 import type { Db } from "#server/db/client.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
+import type { MemberFacts } from "#server/modules/members/member-agent-reads.service.ts";
+import type { RegistrationFacts } from "#server/modules/registrations/registration-agent-reads.service.ts";
+import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
 import type { AgentAction, AgentActionKind, AgentDefinition, AgentTriggerKind } from "#shared/agents.ts";
 
 // The parts of the agent engine and how they meet (issue 24):
@@ -110,6 +113,26 @@ export type AgentRecord = {
   webhookSecret: string | null;
 };
 
+/**
+ * What the planner reads about people and registrations in the agent's community: as they are now
+ * for a real run (`currentReader`), as they stood at a past trigger's moment for a dry run
+ * (`agent-past-state.ts`). Events and the community are read as they are now by both.
+ */
+export type PlanReader = {
+  member(userId: string): Promise<MemberFacts | null>;
+  registration(registrationId: string): Promise<RegistrationFacts | null>;
+  /** Whether this membership is a join request waiting for a decision. */
+  joinRequestPending(membershipId: string): Promise<boolean>;
+  /** Whether the person is in the saved segment; null when the segment is gone. */
+  inSegment(segmentId: string, userId: string): Promise<boolean | null>;
+  /** Which of these people an agent's mail may reach (`subject`: the trigger's own person). */
+  mailable(userIds: readonly string[], subject: boolean): Promise<Set<string>>;
+  /** The people registered for the event with one of these statuses, by user id. */
+  registrants(eventId: string, statuses: readonly RegistrationStatus[]): Promise<string[]>;
+  /** The saved segment's members an agent's mail reaches; null when the segment is gone. */
+  segmentRecipients(segmentId: string): Promise<string[] | null>;
+};
+
 /** What the planner knows when it resolves the actions: read once per run. */
 export type PlanContext = {
   agent: AgentRecord;
@@ -139,6 +162,8 @@ export type PlanContext = {
   joinAnswers: string | null;
   /** Model use while planning, added to by whatever calls the model (judgement, wording). */
   spend?: { tokens: number; costMicros: number };
+  /** Where the actions read people and registrations from (now, or a dry run's past moment). */
+  reader: PlanReader;
 };
 
 /** The identity of the step being applied. */

@@ -1,8 +1,18 @@
+import type { Db } from "#server/db/client.ts";
 import { findCommunity } from "#server/modules/communities/community-lookup.service.ts";
 import { eventFacts } from "#server/modules/events/event-agent-reads.service.ts";
-import { memberFacts } from "#server/modules/members/member-agent-reads.service.ts";
-import { registrationFacts } from "#server/modules/registrations/registration-agent-reads.service.ts";
-import type { AgentDeps, AgentRecord, PlanContext, TriggerFacts } from "./agent-engine.types.ts";
+import {
+  agentMailable,
+  inSegment,
+  memberFacts,
+  segmentRecipients,
+} from "#server/modules/members/member-agent-reads.service.ts";
+import { membershipById } from "#server/modules/members/membership-records.service.ts";
+import {
+  registrantsOf,
+  registrationFacts,
+} from "#server/modules/registrations/registration-agent-reads.service.ts";
+import type { AgentDeps, AgentRecord, PlanContext, PlanReader, TriggerFacts } from "./agent-engine.types.ts";
 import { firstNameOf } from "./agent-template.ts";
 
 // What a run knows before it decides anything: read once, through each owning module's reads, and
@@ -46,12 +56,33 @@ function shared<T>(reads: PlanReads | undefined, key: string, read: () => Promis
   return found;
 }
 
-/** The run's context, or why there is nothing to act on (the community or the trigger's records gone). */
+/** People and registrations of the community as they are now: what a real run plans from. */
+export function currentReader(db: Db, communityId: string, reads?: PlanReads): PlanReader {
+  const c = communityId;
+  return {
+    member: (userId) => shared(reads, `member:${c}:${userId}`, () => memberFacts(db, c, userId)),
+    registration: (id) => shared(reads, `registration:${c}:${id}`, () => registrationFacts(db, c, id)),
+    async joinRequestPending(membershipId) {
+      const row = await membershipById(db, membershipId);
+      return row?.communityId === c && row.status === "pending";
+    },
+    inSegment: (segmentId, userId) => inSegment(db, c, segmentId, userId),
+    mailable: (userIds, subject) => agentMailable(db, c, userIds, subject),
+    registrants: (eventId, statuses) => registrantsOf(db, c, eventId, statuses),
+    segmentRecipients: (segmentId) => segmentRecipients(db, c, segmentId),
+  };
+}
+
+/**
+ * The run's context, or why there is nothing to act on (the community or the trigger's records
+ * gone). `reader`: where people and registrations are read from; now, without it.
+ */
 export async function loadPlanContext(
   deps: AgentDeps,
   agent: AgentRecord,
   trigger: TriggerFacts,
   reads?: PlanReads,
+  reader: PlanReader = currentReader(deps.db, agent.communityId, reads),
 ): Promise<PlanContext | string> {
   const { db, appUrl } = deps;
   if (trigger.communityId !== agent.communityId) return "The trigger belongs to another community.";
@@ -59,11 +90,7 @@ export async function loadPlanContext(
   const community = await shared(reads, `community:${c}`, () => findCommunity(db, c));
   if (!community) return "The community no longer exists.";
   const registrationId = trigger.registrationId;
-  const registration = registrationId
-    ? await shared(reads, `registration:${c}:${registrationId}`, () =>
-        registrationFacts(db, c, registrationId),
-      )
-    : null;
+  const registration = registrationId ? await reader.registration(registrationId) : null;
   if (trigger.registrationId && !registration) return "The registration no longer exists.";
   const eventId = trigger.eventId ?? registration?.eventId ?? null;
   const event = eventId
@@ -71,9 +98,7 @@ export async function loadPlanContext(
     : null;
   if (eventId && !event) return "The event no longer exists.";
   const subjectId = trigger.subjectUserId ?? registration?.userId ?? null;
-  const member = subjectId
-    ? await shared(reads, `member:${c}:${subjectId}`, () => memberFacts(db, c, subjectId))
-    : null;
+  const member = subjectId ? await reader.member(subjectId) : null;
   if (subjectId && !member) return "The person's account no longer exists.";
   const joinAnswers = member?.membershipId ? answersText(member.joinAnswers) : "";
   return {
@@ -111,5 +136,6 @@ export async function loadPlanContext(
     },
     joinAnswers: joinAnswers || null,
     spend: { tokens: 0, costMicros: 0 },
+    reader,
   };
 }

@@ -1,4 +1,3 @@
-import { inSegment } from "#server/modules/members/member-agent-reads.service.ts";
 import type { AgentAction, AgentConditions, AgentTriggerKind } from "#shared/agents.ts";
 import { ACTION_HANDLERS } from "./agent-actions.ts";
 import type {
@@ -7,6 +6,7 @@ import type {
   LimitName,
   PlanContext,
   PlannedStep,
+  PlanReader,
   RunPlan,
   TriggerFacts,
 } from "./agent-engine.types.ts";
@@ -71,7 +71,7 @@ async function checkConditions(
   const notes: string[] = [];
   if (conditions.segmentId) {
     if (!ctx.member) return { pass: false, why: "The trigger has no person to check against the segment." };
-    const inside = await inSegment(deps.db, ctx.community.id, conditions.segmentId, ctx.member.userId);
+    const inside = await ctx.reader.inSegment(conditions.segmentId, ctx.member.userId);
     if (inside === null) return { pass: false, why: "The segment no longer exists." };
     if (!inside) return { pass: false, why: `${ctx.member.name || "The person"} is not in the segment.` };
     notes.push("in the segment");
@@ -149,13 +149,14 @@ async function planAction(deps: AgentDeps, ctx: PlanContext, action: AgentAction
  * What the agent does for this trigger: conditions checked, each action resolved by its handler,
  * limits applied (`usage.messagesToday`: what the agent already sent on the trigger's day). Reads
  * only; the real run and the dry run both plan with it. `usage.reads` shares the records read
- * between the runs of one batch.
+ * between the runs of one batch; `usage.reader` reads people and registrations as they stood at
+ * the trigger's moment (a dry run), instead of now.
  */
 export async function planRun(
   deps: AgentDeps,
   agent: AgentRecord,
   trigger: TriggerFacts,
-  usage: { messagesToday: number; reads?: PlanReads },
+  usage: { messagesToday: number; reads?: PlanReads; reader?: PlanReader },
 ): Promise<RunPlan> {
   const plan = (ctx: PlanContext | null, skipped: string | null, steps: PlannedStep[]): RunPlan => ({
     trigger,
@@ -165,7 +166,7 @@ export async function planRun(
     modelTokens: ctx?.spend?.tokens ?? 0,
     modelCostMicros: ctx?.spend?.costMicros ?? 0,
   });
-  const ctx = await loadPlanContext(deps, agent, trigger, usage.reads);
+  const ctx = await loadPlanContext(deps, agent, trigger, usage.reads, usage.reader);
   if (typeof ctx === "string") return plan(null, ctx, []);
   const verdict = await checkConditions(deps, ctx, agent.definition.conditions ?? {});
   if (!verdict.pass) return plan(ctx, verdict.why, []);

@@ -13,7 +13,12 @@ import { openDatabase } from "#server/db/client.ts";
 import { defaultJobsConfig } from "#server/jobs/jobs.runtime.ts";
 import { createEvent, quickSignIn } from "#server/modules/events/events-test-support.ts";
 import { communityWithOwner, join } from "#server/modules/membership/membership-test-support.ts";
-import { SERVER_PER_TEST_TIMEOUT, startTestServer, type TestServer } from "#server/test/harness.ts";
+import {
+  SERVER_PER_TEST_TIMEOUT,
+  startTestServer,
+  type TestBrowser,
+  type TestServer,
+} from "#server/test/harness.ts";
 import type { AgentAction } from "#shared/agents.ts";
 import { decideApprovals } from "./agent-approvals.service.ts";
 import { createAgentRunner } from "./agent-runner.ts";
@@ -662,5 +667,184 @@ describe("two servers on one database", () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+/** What the community's admin sees: the approvals queue, and the run's steps with their statuses. */
+async function adminView(owner: TestBrowser, communityId: string, runId: string) {
+  const seen = await owner.graphql<{
+    agentApprovals: { id: string; status: string }[];
+    agentRun: { status: string; steps: { kind: string; status: string }[] } | null;
+  }>(
+    `query ($c: ID!, $r: ID!) {
+      agentApprovals(communityId: $c) { id status }
+      agentRun(id: $r) { status steps { kind status } }
+    }`,
+    { c: communityId, r: runId },
+  );
+  expect(seen.errors).toBeUndefined();
+  return {
+    queue: seen.data?.agentApprovals.filter((a) => a.status === "pending").map((a) => a.id) ?? [],
+    run: seen.data?.agentRun?.status,
+    steps: seen.data?.agentRun?.steps.map((s) => `${s.kind} ${s.status}`),
+  };
+}
+
+async function approve(owner: TestBrowser, communityId: string, ids: string[]) {
+  const decided = await owner.graphql(
+    "mutation ($input: DecideAgentApprovalsInput!) { decideAgentApprovals(input: $input) { id } }",
+    { input: { communityId, ids, decision: "APPROVE" } },
+  );
+  expect(decided.errors).toBeUndefined();
+}
+
+/** The run's approvals, in step order. */
+const approvalsOf = async (runId: string) =>
+  rowsOfResult<{ id: string }>(
+    await db().execute(sql`
+      select a.id from agent_approval a join agent_step s on s.id = a.step_id
+      where a.run_id = ${runId} order by s.index`),
+  ).map((a) => a.id);
+
+describe("a run that ends short", () => {
+  it("closes its proposals when a step fails for good, and when a limit stops it", {
+    timeout: SERVER_PER_TEST_TIMEOUT,
+  }, async () => {
+    const { communityId, ownerId, owner } = await community();
+    const port = (receiver.address() as AddressInfo).port;
+    answers.set("/broken", [500, 500, 500, 500, 500]);
+    const failing = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      name: "Failing",
+      trigger: { kind: "member_joined" },
+      actions: [{ kind: "webhook", url: `http://127.0.0.1:${port}/broken` }, welcome("Never proposed on")],
+      approvalMode: "propose",
+      webhookSecret: newWebhookSecret(),
+      enabledAt: t.clock.now(),
+    });
+    const ada = await newcomer("Ada Lovelace");
+    expect((await join(ada.browser, communityId)).errors).toBeUndefined();
+    await t.drain();
+    const [run] = await runsOf(db(), failing);
+    const [webhook, mail] = await approvalsOf(run?.id as string);
+    expect((await adminView(owner, communityId, run?.id as string)).queue.sort()).toEqual(
+      [webhook, mail].sort(),
+    );
+    // Only the webhook is approved; it fails every attempt, and the run fails with it.
+    await approve(owner, communityId, [webhook as string]);
+    for (let i = 0; i < defaultJobsConfig.agentMaxAttempts; i++) {
+      t.clock.advance(8 * defaultJobsConfig.agentRetryBaseMs);
+      await t.drain();
+    }
+    expect(await adminView(owner, communityId, run?.id as string)).toEqual({
+      queue: [],
+      run: "FAILED",
+      steps: ["webhook FAILED", "email SKIPPED"],
+    });
+    expect(mailsTo(ada.email, "Never proposed on")).toHaveLength(0);
+
+    // One message a day: Grace's welcome is sent, Alan's run is stopped at the limit when its
+    // approved welcome would be the second, and its other proposal leaves the queue.
+    const limited = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      name: "Limited",
+      trigger: { kind: "member_joined" },
+      actions: [welcome("One a day"), { kind: "notify_admins", message: "{{member.name}} joined" }],
+      approvalMode: "propose",
+      limits: { messagesPerDay: 1 },
+      enabledAt: t.clock.now(),
+    });
+    const grace = await newcomer("Grace Hopper");
+    const alan = await newcomer("Alan Turing");
+    expect((await join(grace.browser, communityId)).errors).toBeUndefined();
+    expect((await join(alan.browser, communityId)).errors).toBeUndefined();
+    await t.drain();
+    const [graceRun, alanRun] = await runsOf(db(), limited);
+    const [graceMail] = await approvalsOf(graceRun?.id as string);
+    await approve(owner, communityId, [graceMail as string]);
+    await t.drain();
+    expect(mailsTo(grace.email, "One a day")).toHaveLength(1);
+    const [alanMail, alanNote] = await approvalsOf(alanRun?.id as string);
+    await approve(owner, communityId, [alanMail as string]);
+    await t.drain();
+    const seen = await adminView(owner, communityId, alanRun?.id as string);
+    expect(seen.queue).not.toContain(alanNote);
+    expect(seen).toMatchObject({
+      run: "STOPPED_BY_LIMIT",
+      steps: ["email SKIPPED", "notify_admins SKIPPED"],
+    });
+    expect(mailsTo(alan.email, "One a day")).toHaveLength(0);
+    expect((await agentState(db(), limited))?.status).toBe("paused");
+  });
+});
+
+describe("a planned run of an agent switched off since", () => {
+  it("skips what is left, but for what an admin approved", { timeout: SERVER_PER_TEST_TIMEOUT }, async () => {
+    const { communityId, ownerId, owner } = await community();
+    const port = (receiver.address() as AddressInfo).port;
+    answers.set("/flaky-act", [500]);
+    answers.set("/flaky-approved", [500]);
+    const acting = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      name: "Acting",
+      trigger: { kind: "member_joined" },
+      actions: [{ kind: "webhook", url: `http://127.0.0.1:${port}/flaky-act` }, welcome("Acted welcome")],
+      webhookSecret: newWebhookSecret(),
+      enabledAt: t.clock.now(),
+    });
+    const proposing = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      name: "Proposing",
+      trigger: { kind: "member_joined" },
+      actions: [
+        { kind: "webhook", url: `http://127.0.0.1:${port}/flaky-approved` },
+        welcome("Approved welcome"),
+      ],
+      approvalMode: "propose",
+      webhookSecret: newWebhookSecret(),
+      enabledAt: t.clock.now(),
+    });
+    const ada = await newcomer("Ada Lovelace");
+    expect((await join(ada.browser, communityId)).errors).toBeUndefined();
+    await t.drain();
+    const [proposed] = await runsOf(db(), proposing);
+    await approve(owner, communityId, await approvalsOf(proposed?.id as string));
+    await t.drain();
+    // Both webhooks failed once and wait for their retry, their welcomes after them.
+    expect(deliveries.get("/flaky-act")).toBe(1);
+    expect(deliveries.get("/flaky-approved")).toBe(1);
+
+    // The admin switches both off; the proposing one then stands paused, as a limit leaves an agent.
+    for (const id of [acting, proposing]) {
+      const off = await owner.graphql(
+        "mutation ($id: ID!) { setAgentEnabled(id: $id, enabled: false) { id } }",
+        {
+          id,
+        },
+      );
+      expect(off.errors).toBeUndefined();
+    }
+    await db().execute(sql`update agent set status = 'paused' where id = ${proposing}`);
+    t.clock.advance(2 * defaultJobsConfig.agentRetryBaseMs);
+    await t.drain();
+
+    const [acted] = await runsOf(db(), acting);
+    expect((await adminView(owner, communityId, acted?.id as string)).steps).toEqual([
+      "webhook SKIPPED",
+      "email SKIPPED",
+    ]);
+    expect(deliveries.get("/flaky-act")).toBe(1);
+    expect(mailsTo(ada.email, "Acted welcome")).toHaveLength(0);
+    // What the admin approved is still carried out.
+    expect(await adminView(owner, communityId, proposed?.id as string)).toMatchObject({
+      queue: [],
+      steps: ["webhook DONE", "email DONE"],
+    });
+    expect(deliveries.get("/flaky-approved")).toBe(2);
+    expect(mailsTo(ada.email, "Approved welcome")).toHaveLength(1);
   });
 });

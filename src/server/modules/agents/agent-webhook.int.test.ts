@@ -11,6 +11,7 @@ import type { Database } from "#server/db/client.ts";
 import { createEmit } from "#server/modules/log/log.service.ts";
 import { createTestDatabase } from "#server/test/harness.ts";
 import type { AgentDeps, PlanContext, StepRef } from "./agent-engine.types.ts";
+import { currentReader } from "./agent-plan-context.ts";
 import { newWebhookSecret, webhookAction } from "./agent-webhook.action.ts";
 import { WebhookRefused } from "./agent-webhook-address.ts";
 import { agent } from "./agents.tables.ts";
@@ -129,6 +130,7 @@ async function setUp(webhooks: Partial<AgentDeps["webhooks"]> = {}, closeWith = 
     event: null,
     registration: null,
     joinAnswers: "I make looms",
+    reader: currentReader(database.db, communityId),
   };
   /** Plans the webhook to `url` and returns the step as the runner would hand it over. */
   async function planStep(url: string): Promise<StepRef> {

@@ -184,3 +184,29 @@ export async function communityEntriesBetween(
   );
   return rows.map(toEntry);
 }
+
+/**
+ * A community's entries of the given types after `after` (log order) that occurred at or after
+ * `since` when given, oldest first, for paging: what happened since a past moment (an agent's dry
+ * run takes it back from today's records to see that moment's).
+ */
+export async function communityEntriesSince(
+  db: Db,
+  communityId: string,
+  options: { types: readonly string[]; after?: LogPosition; since?: Date; limit?: number },
+): Promise<LogEntry[]> {
+  if (options.types.length === 0) return [];
+  const after = options.after ?? LOG_START;
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      select ${columns} from domain_event
+      where community_id = ${communityId} and (tx_id, position) > (${after.txId}, ${after.position})
+        ${options.since ? sql`and occurred_at >= ${options.since.toISOString()}::timestamptz` : sql``}
+        and type in (${sql.join(
+          options.types.map((type) => sql`${type}`),
+          sql`, `,
+        )})
+      order by tx_id, position limit ${options.limit ?? 500}`),
+  );
+  return rows.map(toEntry);
+}

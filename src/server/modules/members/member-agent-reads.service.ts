@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Role } from "#shared/capabilities.ts";
 import type { Answers } from "#shared/questions.ts";
 import { RECEIVING } from "./announcements.service.ts";
 import { filterConditions } from "./member-filter.ts";
@@ -17,6 +18,7 @@ export type MemberFacts = {
   userId: string;
   membershipId: string | null;
   status: MembershipStatus | null;
+  role: Role | null;
   name: string;
   email: string;
   tags: string[];
@@ -30,6 +32,7 @@ type FactsRow = {
   user_id: string;
   membership_id: string | null;
   status: MembershipStatus | null;
+  role: Role | null;
   name: string | null;
   guest_name: string | null;
   email: string;
@@ -44,7 +47,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export async function memberFacts(db: Db, communityId: string, userId: string): Promise<MemberFacts | null> {
   const [row] = rowsOf<FactsRow>(
     await db.execute(sql`
-      select u.id as user_id, m.id as membership_id, m.status, u.name, m.guest_name, u.email, m.tags,
+      select u.id as user_id, m.id as membership_id, m.status, m.role, u.name, m.guest_name, u.email, m.tags,
         m.email_announcements, m.answers
       from "user" u
       left join membership m on m.user_id = u.id and m.community_id = ${communityId}
@@ -55,6 +58,7 @@ export async function memberFacts(db: Db, communityId: string, userId: string): 
     userId: row.user_id,
     membershipId: row.membership_id,
     status: row.status,
+    role: row.role,
     name: row.name?.trim() || row.guest_name?.trim() || "",
     email: row.email,
     tags: row.tags ?? [],
@@ -73,18 +77,60 @@ async function segmentWhere(db: Db, communityId: string, segmentId: string) {
   return filterConditions(communityId, storedFilter.parse(segment.filter), null);
 }
 
-/** Whether the person is in the saved segment now; null when the segment is gone. */
+/**
+ * A membership as it stood at some past moment, in the fields the log tells the history of (an
+ * agent's dry run rebuilds them): `status` null when the person had no membership then. The
+ * segment reads below take these in place of the stored row's fields; every other field a segment
+ * filters on (activity, plans, dates) is read as it is now.
+ */
+export type MembershipAsOf = {
+  userId: string;
+  membershipId: string | null;
+  status: MembershipStatus | null;
+  role: Role | null;
+  tags: readonly string[];
+  emailAnnouncements: boolean;
+};
+
+const asOfFields = (communityId: string, asOf: MembershipAsOf) => ({
+  id: asOf.membershipId,
+  community_id: communityId,
+  user_id: asOf.userId,
+  status: asOf.status,
+  role: asOf.role,
+  tags: asOf.tags,
+  email_announcements: asOf.emailAnnouncements,
+});
+
+/**
+ * The person's membership row with the fields of `fields` (a JSON object of `MembershipAsOf`'s
+ * columns) in place of the stored ones, as `m`: a row gone since is rebuilt from those alone.
+ */
+const membershipAsOfRow = (communityId: string, fields: SQL) => sql`jsonb_populate_record(
+    coalesce((select m0 from membership m0 where m0.community_id = ${communityId} and m0.user_id = ${fields}->>'user_id'),
+      null::membership),
+    ${fields}) as m`;
+
+/**
+ * Whether the person is in the saved segment now (or, given `asOf`, with their membership as it
+ * stood then); null when the segment is gone.
+ */
 export async function inSegment(
   db: Db,
   communityId: string,
   segmentId: string,
   userId: string,
+  asOf?: MembershipAsOf,
 ): Promise<boolean | null> {
   const where = await segmentWhere(db, communityId, segmentId);
   if (!where) return null;
+  if (asOf && asOf.status === null) return false;
+  const from = asOf
+    ? membershipAsOfRow(communityId, sql`${JSON.stringify(asOfFields(communityId, asOf))}::jsonb`)
+    : sql`membership m`;
   const rows = rowsOf<{ found: number }>(
     await db.execute(sql`
-      select 1 as found from membership m where ${sql.join(where, sql` and `)} and m.user_id = ${userId}
+      select 1 as found from ${from} where ${sql.join(where, sql` and `)} and m.user_id = ${userId}
       limit 1`),
   );
   return rows.length > 0;
@@ -93,21 +139,44 @@ export async function inSegment(
 /**
  * The segment's members an agent's mail reaches now (the announcements' rule: members and
  * consenting people who have not turned announcements off), by user id; null when it is gone.
+ * `asOf`: the memberships whose fields differ from the stored ones at the moment asked about.
  */
 export async function segmentRecipients(
   db: Db,
   communityId: string,
   segmentId: string,
+  asOf: readonly MembershipAsOf[] = [],
 ): Promise<string[] | null> {
   const where = await segmentWhere(db, communityId, segmentId);
   if (!where) return null;
+  const receiving = sql`m.status in ${RECEIVING} and m.email_announcements`;
   const rows = rowsOf<{ user_id: string }>(
     await db.execute(sql`
       select m.user_id from membership m
-      where ${sql.join(where, sql` and `)} and m.status in ${RECEIVING} and m.email_announcements
+      where ${sql.join(where, sql` and `)} and ${receiving}
+        ${asOf.length > 0 ? sql`and m.user_id not in ${asOf.map((row) => row.userId)}` : sql``}
       order by m.user_id`),
   );
-  return rows.map((row) => row.user_id);
+  const found = rows.map((row) => row.user_id);
+  const then = asOf.filter((row) => row.status !== null && mayReceiveAgentMail(row, false));
+  if (then.length === 0) return found;
+  const rebuilt = JSON.stringify(then.map((row) => asOfFields(communityId, row)));
+  const more = rowsOf<{ user_id: string }>(
+    await db.execute(sql`
+      select m.user_id from jsonb_array_elements(${rebuilt}::jsonb) as o(v)
+        cross join lateral ${membershipAsOfRow(communityId, sql`o.v`)}
+      where ${sql.join(where, sql` and `)}`),
+  );
+  return [...found, ...more.map((row) => row.user_id)].sort();
+}
+
+/** Whether an agent's mail may reach a membership in this state (`subject`: the trigger's own person). */
+export function mayReceiveAgentMail(
+  membership: Pick<MembershipAsOf, "status" | "emailAnnouncements">,
+  subject: boolean,
+): boolean {
+  const statuses = subject ? RECEIVING_SUBJECT : RECEIVING;
+  return membership.status !== null && statuses.includes(membership.status) && membership.emailAnnouncements;
 }
 
 /**

@@ -60,3 +60,19 @@ export async function registrantsOf(
   );
   return rows.map((row) => row.user_id);
 }
+
+/** Every registration for an event of the community, whatever its status (a dry run rolls them back). */
+export async function registrationsOfEvent(
+  db: Db,
+  communityId: string,
+  eventId: string,
+): Promise<{ id: string; userId: string; status: RegistrationStatus }[]> {
+  const rows = rowsOf<{ id: string; user_id: string; status: RegistrationStatus }>(
+    await db.execute(sql`
+      select r.id, r.user_id, r.status from registration r
+      join event e on e.id = r.event_id
+      where r.event_id = ${eventId} and e.community_id = ${communityId}
+      order by r.user_id`),
+  );
+  return rows.map((row) => ({ id: row.id, userId: row.user_id, status: row.status }));
+}

@@ -16,7 +16,7 @@ import { type FieldErrors, fieldErrorsOf } from "../definition.ts";
 import { agentErrorMessage } from "../error-message.ts";
 import { ActionsFields } from "./actions-fields.tsx";
 import { ConditionsFields } from "./conditions-fields.tsx";
-import { describedBy, Field } from "./field.tsx";
+import { describedBy, Field, NumberField } from "./field.tsx";
 import { TriggerFields } from "./trigger-fields.tsx";
 
 const APPROVAL_CHOICES = [
@@ -212,14 +212,14 @@ export function AgentForm({
       />
       <FormSection title="Limits">
         <div className="grid gap-4 sm:grid-cols-2">
-          <LimitField
+          <NumberField
             label="Messages per run"
             value={definition.limits.messagesPerRun}
             max={AGENT_LIMITS.messagesPerRunMax}
             error={errors["limits.messagesPerRun"]}
             onChange={(messagesPerRun) => set("limits", { ...definition.limits, messagesPerRun })}
           />
-          <LimitField
+          <NumberField
             label="Messages per day"
             value={definition.limits.messagesPerDay}
             max={AGENT_LIMITS.messagesPerDayMax}
@@ -247,35 +247,5 @@ function FormSection({ title, children }: { title: string; children: React.React
       <legend className="mb-3 text-base font-semibold">{title}</legend>
       {children}
     </fieldset>
-  );
-}
-
-function LimitField({
-  label,
-  value,
-  max,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: number;
-  max: number;
-  error: string | undefined;
-  onChange: (value: number) => void;
-}) {
-  const id = useId();
-  return (
-    <Field id={id} label={label} error={error}>
-      <Input
-        id={id}
-        type="number"
-        min={1}
-        max={max}
-        value={Number.isFinite(value) ? value : ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, false, error)}
-        onChange={(event) => onChange(event.target.valueAsNumber)}
-      />
-    </Field>
   );
 }

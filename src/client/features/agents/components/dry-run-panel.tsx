@@ -52,8 +52,10 @@ export function DryRunPanel({ agentId, draft }: { agentId: string; draft: () => 
           Dry run
         </h2>
         <p className="text-sm text-muted-foreground">
-          What this agent, as the form has it now, would have done over past days. Nothing is sent or changed;
-          who is in a segment, tagged or still waiting for a decision is read as it stands today.
+          What this agent, as the form has it now, would have done over past days. Nothing is sent or changed.
+          Each trigger is weighed as things stood at that moment: tags, roles, join requests and registrations
+          waiting for a decision, and what the agent itself would have changed by then. Activity, plans and
+          event details are read as they are today.
         </p>
       </div>
       <form onSubmit={run} noValidate className="flex flex-wrap items-end gap-3">

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { FieldError, FieldHint } from "#client/components/ui/field-message.tsx";
+import { Input } from "#client/components/ui/input.tsx";
 import { Label } from "#client/components/ui/label.tsx";
 
 /** The ids a control needs to name its hint and its error for screen readers. */
@@ -29,5 +30,41 @@ export function Field({
       {hint ? <FieldHint id={`${id}-hint`}>{hint}</FieldHint> : null}
       <FieldError id={`${id}-error`}>{error}</FieldError>
     </div>
+  );
+}
+
+/**
+ * A labelled whole-number field from 1 to `max` (days, hours, a limit). `onChange` gets the number
+ * typed, NaN while the field is empty; an empty field shows empty.
+ */
+export function NumberField({
+  label,
+  hint,
+  value,
+  max,
+  error,
+  onChange,
+}: {
+  label: string;
+  hint?: ReactNode;
+  value: number;
+  max: number;
+  error: string | undefined;
+  onChange: (value: number) => void;
+}) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <Input
+        id={id}
+        type="number"
+        min={1}
+        max={max}
+        value={Number.isFinite(value) ? value : ""}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, Boolean(hint), error)}
+        onChange={(event) => onChange(event.target.valueAsNumber)}
+      />
+    </Field>
   );
 }

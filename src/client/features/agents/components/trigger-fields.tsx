@@ -12,7 +12,7 @@ import {
 import type { FieldErrors } from "../definition.ts";
 import { triggerOfKind } from "../definition.ts";
 import { REGISTRATION_STATUS_LABELS, TRIGGER_LABELS } from "../labels.ts";
-import { describedBy, Field } from "./field.tsx";
+import { describedBy, Field, NumberField } from "./field.tsx";
 
 /** When the agent acts: the trigger and its parameter (days, hours, a schedule, statuses). */
 export function TriggerFields({
@@ -60,40 +60,28 @@ function TriggerParameter({
 }) {
   const id = useId();
   switch (trigger.kind) {
-    case "member_inactive": {
-      const error = errors["trigger.days"];
+    case "member_inactive":
       return (
-        <Field id={id} label="Days without activity" error={error} hint="Once per quiet spell.">
-          <Input
-            id={id}
-            type="number"
-            min={1}
-            max={AGENT_LIMITS.inactiveDaysMax}
-            value={trigger.days}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(id, true, error)}
-            onChange={(event) => onChange({ ...trigger, days: event.target.valueAsNumber || 0 })}
-          />
-        </Field>
+        <NumberField
+          label="Days without activity"
+          hint="Once per quiet spell."
+          value={trigger.days}
+          max={AGENT_LIMITS.inactiveDaysMax}
+          error={errors["trigger.days"]}
+          onChange={(days) => onChange({ ...trigger, days: days || 0 })}
+        />
       );
-    }
-    case "event_starts_in": {
-      const error = errors["trigger.hours"];
+    case "event_starts_in":
       return (
-        <Field id={id} label="Hours before the start" error={error} hint="Once per event and start time.">
-          <Input
-            id={id}
-            type="number"
-            min={1}
-            max={AGENT_LIMITS.startsInHoursMax}
-            value={trigger.hours}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(id, true, error)}
-            onChange={(event) => onChange({ ...trigger, hours: event.target.valueAsNumber || 0 })}
-          />
-        </Field>
+        <NumberField
+          label="Hours before the start"
+          hint="Once per event and start time."
+          value={trigger.hours}
+          max={AGENT_LIMITS.startsInHoursMax}
+          error={errors["trigger.hours"]}
+          onChange={(hours) => onChange({ ...trigger, hours: hours || 0 })}
+        />
       );
-    }
     case "schedule": {
       const error = errors["trigger.cron"];
       return (
