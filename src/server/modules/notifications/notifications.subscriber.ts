@@ -14,6 +14,7 @@ import {
   type RegistrationMailKind,
   scheduleReminders,
 } from "./notifications.service.ts";
+import { queueFollowerNews } from "./notifications.followers.ts";
 import type { NotificationSettings } from "./notifications.settings.ts";
 
 // Turns domain events into outbox rows, inside the dispatcher's transaction for this subscriber.
@@ -78,6 +79,7 @@ export function notificationsSubscriber(settings: NotificationSettings) {
         }
         case "event.published":
           await scheduleReminders(tx, { eventId: entry.payload.eventId }, at, settings);
+          await queueFollowerNews(tx, { eventId: entry.payload.eventId }, at);
           return;
         case "event.changed": {
           const { eventId, status, timeOrPlaceChanged, startChanged } = entry.payload;
