@@ -80,7 +80,13 @@ function veventLines(event: IcsEvent, stampedAt: Date): string[] {
   ];
 }
 
-const HEADER = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Commons//Events//EN", "CALSCALE:GREGORIAN", "METHOD:PUBLISH"];
+const HEADER = [
+  "BEGIN:VCALENDAR",
+  "VERSION:2.0",
+  "PRODID:-//Commons//Events//EN",
+  "CALSCALE:GREGORIAN",
+  "METHOD:PUBLISH",
+];
 
 const calendarDocument = (lines: string[]) => `${lines.map(foldIcsLine).join("\r\n")}\r\n`;
 

@@ -36,15 +36,19 @@ export function mountCommunityFollowRoutes<E extends RoutesEnv>(app: Hono<E>, op
         ? { description: `${markdownToPlainText(community.description, 200)}\n\n${pageUrl}`.trim() }
         : {}),
       // The stamp is the feed's newest change, so an unchanged feed is the same bytes (and ETag).
-      stampedAt: new Date(Math.max(community.createdAt.getTime(), ...events.map((e) => e.updatedAt.getTime()))),
+      stampedAt: new Date(
+        Math.max(community.createdAt.getTime(), ...events.map((e) => e.updatedAt.getTime())),
+      ),
       events: events.map((event) => ({
         uid: `${event.id}@${host}`,
         title: event.title,
-        description: `${markdownToPlainText(event.description, 2000)}\n\n${absolute(`/e/${event.id}`)}`.trim(),
+        description:
+          `${markdownToPlainText(event.description, 2000)}\n\n${absolute(`/e/${event.id}`)}`.trim(),
         startsAt: event.startsAt,
         endsAt: event.endsAt,
         location:
-          [event.venueName, event.venueAddress].filter(Boolean).join(", ") || (event.onlineUrl ? "Online" : null),
+          [event.venueName, event.venueAddress].filter(Boolean).join(", ") ||
+          (event.onlineUrl ? "Online" : null),
         url: absolute(`/e/${event.id}`),
         status: event.status === "canceled" ? "CANCELLED" : "CONFIRMED",
         sequence: sequenceOf(event.updatedAt),

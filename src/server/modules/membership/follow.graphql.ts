@@ -1,6 +1,9 @@
-import { builder } from "#server/graphql/builder.ts";
 import { invalidInput } from "#server/errors.ts";
-import { pastCommunityEvents, type PastEventsPage } from "#server/modules/events/community-calendar.service.ts";
+import { builder } from "#server/graphql/builder.ts";
+import {
+  type PastEventsPage,
+  pastCommunityEvents,
+} from "#server/modules/events/community-calendar.service.ts";
 import { can } from "#server/modules/members/members.policy.ts";
 import {
   type FollowByToken,
@@ -29,7 +32,9 @@ function decodePast(after: string | null | undefined) {
   } catch {
     // Falls through to the field error below.
   }
-  throw invalidInput([{ field: "after", code: "INVALID_CURSOR", message: "This list position is not valid." }]);
+  throw invalidInput([
+    { field: "after", code: "INVALID_CURSOR", message: "This list position is not valid." },
+  ]);
 }
 
 const PastEventConnection = builder.objectRef<PastEventsPage>("PastEventConnection").implement({
@@ -53,7 +58,8 @@ builder.objectFields(PublicCommunity, (t) => ({
   pastEvents: t.field({
     type: PastEventConnection,
     nullable: true,
-    description: "Published public events that have ended, the latest first; null where the page shows only the face",
+    description:
+      "Published public events that have ended, the latest first; null where the page shows only the face",
     args: {
       first: t.arg.int({ required: false, defaultValue: 3 }),
       after: t.arg.string({ required: false }),
@@ -103,7 +109,8 @@ const FollowByTokenRef = builder.objectRef<FollowByToken>("CommunityFollowByToke
 builder.queryFields((t) => ({
   communityFollowByToken: t.field({
     type: FollowByTokenRef,
-    description: "The community and following state an unfollow link names (the signed token is the authority)",
+    description:
+      "The community and following state an unfollow link names (the signed token is the authority)",
     args: { token: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => followByToken(ctx, args.token),
   }),

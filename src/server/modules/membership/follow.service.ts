@@ -9,8 +9,8 @@ import {
 } from "#server/modules/communities/community-lookup.service.ts";
 import { communityFeedEvents, publicEventOf } from "#server/modules/events/community-calendar.service.ts";
 import type { EventRow } from "#server/modules/events/events.views.ts";
-import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import { requireViewer } from "#server/modules/users/users.policy.ts";
+import { listUsers, type Person } from "#server/modules/users/users.service.ts";
 import type { MembershipCtx } from "./membership.context.ts";
 import { communityFollower } from "./membership.tables.ts";
 

@@ -2,8 +2,8 @@ import { forbidden, notFound } from "#server/errors.ts";
 import { findCommunity } from "#server/modules/communities/community-lookup.service.ts";
 import { type MemberRow, readMembers } from "#server/modules/members/member-list.service.ts";
 import { can } from "#server/modules/members/members.policy.ts";
-import { listUsers } from "#server/modules/users/users.service.ts";
 import { type MembersCtx, requireMembership } from "#server/modules/members/members.service.ts";
+import { listUsers } from "#server/modules/users/users.service.ts";
 
 export type DirectoryPage = {
   nodes: MemberRow[];
@@ -72,7 +72,12 @@ export async function memberFaces(
     { withEmail: false },
   );
   const people = new Map(
-    (await listUsers(ctx.db, page.nodes.map((n) => n.userId))).map((p) => [p.id, p] as const),
+    (
+      await listUsers(
+        ctx.db,
+        page.nodes.map((n) => n.userId),
+      )
+    ).map((p) => [p.id, p] as const),
   );
   return page.nodes.map((n) => ({
     id: n.id,

@@ -92,7 +92,8 @@ export async function followerMail(
   const eventUrl = new URL(`/e/${event.id}`, o.appUrl).toString();
   const communityUrl = new URL(`/c/${community.slug}`, o.appUrl).toString();
   const when = formatEventRange(event.startsAt, event.endsAt, event.timeZone, "en-US");
-  const where = [event.venueName, event.venueAddress].filter(Boolean).join(", ") || (event.onlineUrl ? "Online" : "");
+  const where =
+    [event.venueName, event.venueAddress].filter(Boolean).join(", ") || (event.onlineUrl ? "Online" : "");
   const mail = compose(person.email, `New event from ${community.name}: ${event.title}`, [
     paragraph(`${community.name} published a new event.`),
     {

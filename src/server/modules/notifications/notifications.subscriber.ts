@@ -2,6 +2,7 @@ import type { Db } from "#server/db/client.ts";
 import type { LogEntry } from "#server/modules/log/log.events.ts";
 import { peopleWith } from "#server/modules/members/members.service.ts";
 import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
+import { queueFollowerNews } from "./notifications.followers.ts";
 import {
   queueAnnouncement,
   queueEventCanceled,
@@ -14,7 +15,6 @@ import {
   type RegistrationMailKind,
   scheduleReminders,
 } from "./notifications.service.ts";
-import { queueFollowerNews } from "./notifications.followers.ts";
 import type { NotificationSettings } from "./notifications.settings.ts";
 
 // Turns domain events into outbox rows, inside the dispatcher's transaction for this subscriber.
