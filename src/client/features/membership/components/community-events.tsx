@@ -73,9 +73,7 @@ function Cover({
       style={{ aspectRatio: String(IMAGE_ASPECT.eventCover) }}
       className={cn(
         "grid w-full place-content-center justify-items-center bg-linear-to-br",
-        branded
-          ? "from-(--brand)/25 to-(--brand)/5 dark:from-(--brand-dark)/30 dark:to-(--brand-dark)/5"
-          : "from-primary/20 to-primary/5",
+        branded ? "from-(--brand)/25 to-(--brand)/5" : "from-primary/20 to-primary/5",
         className,
       )}
     >

@@ -7,7 +7,7 @@ import { IMAGE_ASPECT } from "#client/components/upload/image-aspects.ts";
 import type { CommunityPageData } from "#client/features/membership/api/community-page.ts";
 import { cn } from "#client/lib/cn.ts";
 import { countOf } from "#client/lib/plural.ts";
-import { brandVariables } from "./brand-style.ts";
+import { BRAND_SCOPE, brandVariables } from "./brand-style.ts";
 import { CommunityEvents } from "./community-events.tsx";
 import { FollowButton } from "./follow-button.tsx";
 import { JoinPanel, type JoinPanelSlots } from "./join-panel.tsx";
@@ -37,7 +37,7 @@ function Cover({ community, branded }: { community: CommunityPageData; branded: 
       className={cn(
         "max-h-56 w-full bg-linear-to-br sm:rounded-3xl",
         branded
-          ? "from-(--brand)/45 via-(--brand)/15 to-transparent dark:from-(--brand-dark)/40 dark:via-(--brand-dark)/10"
+          ? "from-(--brand)/45 via-(--brand)/15 to-transparent"
           : "from-primary/25 via-primary/10 to-transparent",
       )}
     />
@@ -75,7 +75,7 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
   const brand = brandVariables(community.brandColor);
   const branded = brand !== null;
   return (
-    <article style={brand ?? undefined} className="grid gap-8 pb-16">
+    <article style={brand ?? undefined} className={cn("grid gap-8 pb-16", branded && BRAND_SCOPE)}>
       <div className="mx-auto w-full max-w-6xl sm:px-8 sm:pt-6">
         <Cover community={community} branded={branded} />
       </div>

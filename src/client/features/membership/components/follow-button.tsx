@@ -3,9 +3,8 @@ import { useState } from "react";
 import { Button } from "#client/components/ui/button.tsx";
 import { Spinner } from "#client/components/ui/spinner.tsx";
 import { type CommunityPageData, useSetFollowing } from "#client/features/membership/api/community-page.ts";
-import { cn } from "#client/lib/cn.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
-import { brandButtonClass } from "./brand-style.ts";
+import { brandButtonStyle } from "./brand-style.ts";
 import type { JoinPanelSlots } from "./join-panel.tsx";
 
 /**
@@ -41,7 +40,7 @@ export function FollowButton({
     <>
       <Button
         variant={following ? "outline" : "default"}
-        className={cn(following ? undefined : brandButtonClass(community.brandColor))}
+        style={following ? undefined : brandButtonStyle(community.brandColor)}
         aria-pressed={following}
         disabled={setFollowing.isPending}
         onClick={() => {
@@ -64,7 +63,7 @@ export function FollowButton({
         </p>
       ) : null}
       {/* In the page's wrapping row of actions: a line of its own, under the buttons. */}
-      {signingIn && !slots.isSignedIn ? (
+      {signingIn ? (
         <div className="basis-full">
           <div className="max-w-md rounded-xl border bg-card p-4">
             {slots.renderSignIn({

@@ -15,7 +15,7 @@ import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { capabilitiesOf, type Role } from "#shared/capabilities.ts";
 import type { MembershipReturnSearch } from "../membership-return.ts";
 import { ROLE_NAME } from "../role-names.ts";
-import { brandButtonClass } from "./brand-style.ts";
+import { brandButtonStyle } from "./brand-style.ts";
 import { LeaveCommunityButton } from "./leave-community-button.tsx";
 import { PlanChoice } from "./plan-choice.tsx";
 import { CheckoutReturnNote, PlanStanding, usePayForPlan } from "./plan-standing.tsx";
@@ -92,7 +92,7 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
   const membership = community.viewerMembership;
   const join = useJoinCommunity(community.id);
   const checkout = usePayForPlan();
-  const brandClass = brandButtonClass(community.brandColor);
+  const brandStyle = brandButtonStyle(community.brandColor);
   const plans = community.plans;
   const offered = (id: string | undefined) => plans.find((plan) => plan.id === id);
   const [planId, setPlanId] = useState(
@@ -210,7 +210,7 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
               error={planError}
               needsApproval={() => false}
             />
-            <Button type="submit" className={cn("w-fit", brandClass)} disabled={checkout.pending}>
+            <Button type="submit" className="w-fit" style={brandStyle} disabled={checkout.pending}>
               {checkout.pending ? <Spinner label="Opening checkout" /> : null}
               Continue to payment
             </Button>
@@ -328,7 +328,8 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
         {askingSignIn ? null : (
           <Button
             type="submit"
-            className={cn("w-fit", brandClass)}
+            className="w-fit"
+            style={brandStyle}
             disabled={join.isPending || checkout.pending}
           >
             {join.isPending || checkout.pending ? <Spinner label={approval ? "Sending" : "Joining"} /> : null}
