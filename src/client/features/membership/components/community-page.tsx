@@ -90,7 +90,8 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
           />
           <div className="grid min-w-0 gap-2">
             <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance wrap-anywhere sm:text-5xl">
-              {community.name}
+              {/* Isolated, so a name in a right-to-left script keeps its own order on the page. */}
+              <bdi>{community.name}</bdi>
             </h1>
             {face ? (
               <p className="flex items-center gap-1.5 text-sm text-muted-foreground">

@@ -10,7 +10,6 @@ import {
   useJoinCommunity,
 } from "#client/features/membership/api/community-page.ts";
 import type { CommunityRole } from "#client/gql/graphql.ts";
-import { cn } from "#client/lib/cn.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { capabilitiesOf, type Role } from "#shared/capabilities.ts";
 import type { MembershipReturnSearch } from "../membership-return.ts";
