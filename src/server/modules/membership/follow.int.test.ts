@@ -185,3 +185,36 @@ describe("the calendar feed", () => {
     expect((await feedOf("no-such-community-here")).status).toBe(404);
   });
 });
+
+describe("the member faces on the page", () => {
+  const FACES = "query ($slug: String!) { communityBySlug(slug: $slug) { memberFaces { name } } }";
+  const facesFor = async (browser: TestBrowser, slug: string) => {
+    const result = await browser.graphql<{ communityBySlug: { memberFaces: { name: string }[] } }>(FACES, {
+      slug,
+    });
+    expect(result.errors).toBeUndefined();
+    return result.data?.communityBySlug.memberFaces.map((f) => f.name) ?? [];
+  };
+
+  it("shows active members' names only to those the member directory is shown to", async () => {
+    const club = await communityWithOwner(t);
+    const ada = await person(t, "ada", "Ada Active");
+    await ada.browser.graphql("mutation ($id: ID!) { joinCommunity(communityId: $id) { id } }", {
+      id: club.communityId,
+    });
+    // Without the directory, members see the count alone, and so does everyone else.
+    expect(await facesFor(ada.browser, club.slug)).toEqual([]);
+    expect(await facesFor(t.browser(), club.slug)).toEqual([]);
+
+    const shown = await club.owner.graphql(
+      "mutation ($id: ID!, $input: UpdateCommunityInput!) { updateCommunity(id: $id, input: $input) { id } }",
+      { id: club.communityId, input: { memberDirectory: true } },
+    );
+    expect(shown.errors).toBeUndefined();
+    expect(await facesFor(ada.browser, club.slug)).toEqual(["Ada Active", "Olive Owner"]);
+    // A visitor, signed in or not, who is not a member sees no names.
+    expect(await facesFor(t.browser(), club.slug)).toEqual([]);
+    const bo = await person(t, "bo", "Bo Outsider");
+    expect(await facesFor(bo.browser, club.slug)).toEqual([]);
+  });
+});

@@ -52,7 +52,11 @@ function MemberFaces({ community }: { community: CommunityPageData }) {
       {faces.length > 0 ? (
         <span className="flex -space-x-2 rtl:space-x-reverse">
           {faces.map((face) => (
-            <span key={face.id} title={face.name} className="rounded-full ring-2 ring-background">
+            <span
+              key={face.id}
+              title={face.name}
+              className="rounded-full bg-background ring-2 ring-background"
+            >
               <InitialsAvatar name={face.name} seed={face.id} imageUrl={face.imageUrl} size="sm" />
             </span>
           ))}
@@ -81,13 +85,16 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
       </div>
       <div className={pageWidth("wide", "-mt-16 grid gap-8 sm:-mt-20")}>
         <header className="grid gap-4">
-          <InitialsAvatar
-            name={community.name}
-            seed={community.id}
-            imageUrl={community.logoUrl}
-            color={community.brandColor}
-            className="size-24 rounded-2xl border-4 border-background text-2xl shadow-md sm:size-28"
-          />
+          {/* An opaque backing: the initials' tint is see-through, and the logo overlaps the cover. */}
+          <span className="w-fit rounded-2xl bg-background shadow-md">
+            <InitialsAvatar
+              name={community.name}
+              seed={community.id}
+              imageUrl={community.logoUrl}
+              color={community.brandColor}
+              className="size-24 rounded-2xl border-4 border-background text-2xl sm:size-28"
+            />
+          </span>
           <div className="grid min-w-0 gap-2">
             <h1 className="text-3xl leading-tight font-bold tracking-tight text-balance wrap-anywhere sm:text-5xl">
               {/* Isolated, so a name in a right-to-left script keeps its own order on the page. */}
