@@ -9,6 +9,7 @@ import {
   JoinCommunityDocument,
   LeaveCommunityDocument,
   MemberDirectoryDocument,
+  MorePastEventsDocument,
   SubscribeToPlanDocument,
   UnfollowCommunityDocument,
 } from "#client/gql/graphql.ts";
@@ -150,6 +151,43 @@ describe("the community page", () => {
     ).toBe("/e/e0");
     const feed = screen.getByRole("button", { name: "Add to your calendar" });
     expect(feed).toBeTruthy();
+  });
+
+  it("shows a few past events, and more when asked", async () => {
+    const older = (n: number) => ({
+      id: `old-${n}`,
+      title: `Older meetup ${n}`,
+      startsAt: `2025-0${n}-11T23:00:00.000Z`,
+      endsAt: `2025-0${n}-12T01:00:00.000Z`,
+      venueName: null,
+      isOnline: false,
+      coverUrl: null,
+    });
+    const start = community();
+    const afters: (string | null | undefined)[] = [];
+    server.use(
+      api.query(MorePastEventsDocument, ({ variables }) => {
+        afters.push(variables.after);
+        return HttpResponse.json({
+          data: {
+            communityBySlug: {
+              id: "c1",
+              pastEvents: { nodes: [older(2), older(1)], hasNextPage: false, endCursor: "p3" },
+            },
+          },
+        });
+      }),
+    );
+    const { user } = await open({
+      ...start,
+      pastEvents: { nodes: start.pastEvents?.nodes ?? [], hasNextPage: true, endCursor: "p1" },
+    });
+    const past = screen.getByRole("region", { name: "Past events" });
+    await user.click(within(past).getByRole("button", { name: "Show more past events" }));
+    expect(await within(past).findByRole("link", { name: /Older meetup 1/ })).toBeTruthy();
+    expect(within(past).getAllByRole("link")).toHaveLength(3);
+    expect(within(past).queryByRole("button", { name: "Show more past events" })).toBeNull();
+    expect(afters).toEqual(["p1"]);
   });
 
   it("subscribes a signed-in person to the community's events, and unsubscribes them", async () => {
