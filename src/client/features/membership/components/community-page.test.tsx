@@ -213,9 +213,10 @@ describe("the community page", () => {
     expect(follows).toEqual([]);
   });
 
-  it("offers no subscription for a private community", async () => {
+  it("offers no subscription or calendar feed for a private community", async () => {
     await open(community({ visibility: "PRIVATE", followable: false }));
     expect(screen.queryByRole("button", { name: "Subscribe" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add to your calendar" })).toBeNull();
   });
 
   it("lets a signed-in person join an open community, then leave it after confirming", async () => {

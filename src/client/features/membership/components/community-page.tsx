@@ -110,8 +110,13 @@ export function CommunityPage({ community, slots }: { community: CommunityPageDa
           </div>
           {face ? null : (
             <div className="flex flex-wrap items-center gap-2">
-              {community.followable ? <FollowButton community={community} slots={slots} /> : null}
-              <CalendarFeedMenu slug={community.slug} />
+              {/* A private community's feed and mail would tell strangers of its events: neither is offered. */}
+              {community.followable ? (
+                <>
+                  <FollowButton community={community} slots={slots} />
+                  <CalendarFeedMenu slug={community.slug} />
+                </>
+              ) : null}
               <ShareButton name={community.name} path={`/c/${community.slug}`} />
             </div>
           )}
