@@ -13,6 +13,7 @@ import { schema } from "./graphql/schema.ts";
 import { mountAccountRoutes } from "./http/account-routes.ts";
 import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
+import { mountCommunityFollowRoutes } from "./http/community-follow-routes.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute } from "./http/graphql-route.ts";
@@ -290,6 +291,7 @@ export async function createServerApp(
     pages: publicReads.pages,
     views,
   });
+  mountCommunityFollowRoutes(app, { appUrl: config.appUrl, contextFor });
   mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   mountSeoRoutes(app, { appUrl: config.appUrl, db });
   mountMemberRoutes(app, { contextFor });

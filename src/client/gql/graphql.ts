@@ -1276,12 +1276,14 @@ export type TransferOwnershipMutationVariables = Exact<{
 
 export type TransferOwnershipMutation = { transferOwnership: { id: string, role: CommunityRole } };
 
+export type CommunityPageEventFieldsFragment = { id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean, coverUrl: string | null };
+
 export type CommunityPageQueryVariables = Exact<{
   slug: string;
 }>;
 
 
-export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, viewerSeesDirectory: boolean, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean }> | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus, planStatus: PlanStatus | null, plan: { id: string, name: string } | null } | null, plans: Array<{ id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean }> } | null };
+export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, followable: boolean, viewerFollows: boolean, viewerSeesDirectory: boolean, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean, coverUrl: string | null }> | null, pastEvents: { hasNextPage: boolean, endCursor: string | null, nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean, coverUrl: string | null }> } | null, memberFaces: Array<{ id: string, name: string, imageUrl: string | null }>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus, planStatus: PlanStatus | null, plan: { id: string, name: string } | null } | null, plans: Array<{ id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean }> } | null };
 
 export type JoinCommunityMutationVariables = Exact<{
   communityId: string | number;
@@ -1334,6 +1336,42 @@ export type MyJoinRequestsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyJoinRequestsQuery = { myJoinRequests: Array<{ id: string, requestedAt: string, community: { id: string, name: string, slug: string, logoUrl: string | null } }> };
+
+export type MorePastEventsQueryVariables = Exact<{
+  slug: string;
+  after?: string | null | undefined;
+}>;
+
+
+export type MorePastEventsQuery = { communityBySlug: { id: string, pastEvents: { hasNextPage: boolean, endCursor: string | null, nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean, coverUrl: string | null }> } | null } | null };
+
+export type FollowCommunityMutationVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type FollowCommunityMutation = { followCommunity: boolean };
+
+export type UnfollowCommunityMutationVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type UnfollowCommunityMutation = { unfollowCommunity: boolean };
+
+export type CommunityFollowByTokenQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type CommunityFollowByTokenQuery = { communityFollowByToken: { communityName: string, communitySlug: string, following: boolean } };
+
+export type UnfollowCommunityByTokenMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type UnfollowCommunityByTokenMutation = { unfollowCommunityByToken: { communityName: string, communitySlug: string, following: boolean } };
 
 export type InvitationPreviewQueryVariables = Exact<{
   token: string;
@@ -1815,6 +1853,17 @@ export const MemberFiguresFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"MemberFiguresFields"}) as unknown as TypedDocumentString<MemberFiguresFieldsFragment, unknown>;
+export const CommunityPageEventFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CommunityPageEventFields on CommunityPageEvent {
+  id
+  title
+  startsAt
+  endsAt
+  venueName
+  isOnline
+  coverUrl
+}
+    `, {"fragmentName":"CommunityPageEventFields"}) as unknown as TypedDocumentString<CommunityPageEventFieldsFragment, unknown>;
 export const BillingDetailsFieldsFragmentDoc = new TypedDocumentString(`
     fragment BillingDetailsFields on BillingDetails {
   communityId
@@ -3614,13 +3663,22 @@ export const CommunityPageDocument = new TypedDocumentString(`
     memberCount
     pastEventCount
     upcomingEvents {
-      id
-      title
-      startsAt
-      endsAt
-      venueName
-      isOnline
+      ...CommunityPageEventFields
     }
+    pastEvents(first: 3) {
+      nodes {
+        ...CommunityPageEventFields
+      }
+      hasNextPage
+      endCursor
+    }
+    memberFaces {
+      id
+      name
+      imageUrl
+    }
+    followable
+    viewerFollows
     joinQuestions {
       id
       kind
@@ -3652,7 +3710,15 @@ export const CommunityPageDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
+    fragment CommunityPageEventFields on CommunityPageEvent {
+  id
+  title
+  startsAt
+  endsAt
+  venueName
+  isOnline
+  coverUrl
+}`) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
 export const JoinCommunityDocument = new TypedDocumentString(`
     mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID, $origin: String) {
   joinCommunity(
@@ -3728,6 +3794,56 @@ export const MyJoinRequestsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyJoinRequestsQuery, MyJoinRequestsQueryVariables>;
+export const MorePastEventsDocument = new TypedDocumentString(`
+    query MorePastEvents($slug: String!, $after: String) {
+  communityBySlug(slug: $slug) {
+    id
+    pastEvents(first: 12, after: $after) {
+      nodes {
+        ...CommunityPageEventFields
+      }
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    fragment CommunityPageEventFields on CommunityPageEvent {
+  id
+  title
+  startsAt
+  endsAt
+  venueName
+  isOnline
+  coverUrl
+}`) as unknown as TypedDocumentString<MorePastEventsQuery, MorePastEventsQueryVariables>;
+export const FollowCommunityDocument = new TypedDocumentString(`
+    mutation FollowCommunity($communityId: ID!) {
+  followCommunity(communityId: $communityId)
+}
+    `) as unknown as TypedDocumentString<FollowCommunityMutation, FollowCommunityMutationVariables>;
+export const UnfollowCommunityDocument = new TypedDocumentString(`
+    mutation UnfollowCommunity($communityId: ID!) {
+  unfollowCommunity(communityId: $communityId)
+}
+    `) as unknown as TypedDocumentString<UnfollowCommunityMutation, UnfollowCommunityMutationVariables>;
+export const CommunityFollowByTokenDocument = new TypedDocumentString(`
+    query CommunityFollowByToken($token: String!) {
+  communityFollowByToken(token: $token) {
+    communityName
+    communitySlug
+    following
+  }
+}
+    `) as unknown as TypedDocumentString<CommunityFollowByTokenQuery, CommunityFollowByTokenQueryVariables>;
+export const UnfollowCommunityByTokenDocument = new TypedDocumentString(`
+    mutation UnfollowCommunityByToken($token: String!) {
+  unfollowCommunityByToken(token: $token) {
+    communityName
+    communitySlug
+    following
+  }
+}
+    `) as unknown as TypedDocumentString<UnfollowCommunityByTokenMutation, UnfollowCommunityByTokenMutationVariables>;
 export const InvitationPreviewDocument = new TypedDocumentString(`
     query InvitationPreview($token: String!) {
   invitation(token: $token) {

@@ -56,9 +56,9 @@ function LoadedCommunity() {
   const slots: JoinPanelSlots = {
     isSignedIn: isAuthenticated,
     returned,
-    renderSignIn: ({ onSignedIn, onCancel }) => (
+    renderSignIn: ({ onSignedIn, onCancel, intro }) => (
       <InlineSignIn
-        intro="Confirm your email to join. Your answers are kept."
+        intro={intro ?? "Confirm your email to join. Your answers are kept."}
         nameHint="Other members see this name."
         onSignedIn={onSignedIn}
         onCancel={onCancel}

@@ -50,6 +50,7 @@ export function robotsTxt(sitemapUrl: string): string {
     "Disallow: /two-factor",
     "Disallow: /invitation/",
     "Disallow: /unsubscribe/",
+    "Disallow: /unfollow/",
     "Disallow: /r/",
     "",
     `Sitemap: ${sitemapUrl}`,
