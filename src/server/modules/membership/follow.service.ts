@@ -181,7 +181,7 @@ export async function followerMailContext(
   if (event.status !== "published") return `the event is ${event.status}`;
   if (event.visibility !== "public") return "the event is not public";
   const community = await findCommunity(db, event.communityId);
-  if (!community || community.visibility !== "public") return "the community is not public";
+  if (community?.visibility !== "public") return "the community is not public";
   if (!(await isFollowing(db, community.id, userId))) return "no longer following";
   const [person] = await listUsers(db, [userId]);
   if (!person) return "the person is gone";
@@ -191,7 +191,7 @@ export async function followerMailContext(
 /** Whether a published event is news for followers: public, in a public community. */
 export async function isFollowerNews(db: Db, eventId: string): Promise<{ communityId: string } | null> {
   const event = await publicEventOf(db, eventId);
-  if (!event || event.status !== "published" || event.visibility !== "public") return null;
+  if (event?.status !== "published" || event.visibility !== "public") return null;
   const community = await findCommunity(db, event.communityId);
   return community?.visibility === "public" ? { communityId: community.id } : null;
 }
