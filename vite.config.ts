@@ -113,7 +113,7 @@ function minifyThemeInit(): Plugin {
   let file = "";
   return {
     name: "commons:minify-theme-init",
-    apply: "build",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     configResolved(config) {
       file = path.resolve(config.root, config.build.outDir, "theme-init.js");
     },

@@ -31,6 +31,7 @@ import {
 } from "./http/security.ts";
 import { isSignedOut } from "./http/session-cookies.ts";
 import { mountSessionRoutes } from "./http/session-routes.ts";
+import { createPageRenderer } from "./http/index-html.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
 import { mountStripeWebhook } from "./http/stripe-webhook-route.ts";
@@ -282,14 +283,26 @@ export async function createServerApp(
   const views = createPageViews(viewCounter, nowMs);
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
+  // The public pages are rendered with the client's own code, as a signed-out visitor.
+  const renderer = createPageRenderer({
+    distDir,
+    graphql: (body) => graphql({ headers: { get: () => null }, body, clientIp: "127.0.0.1" }),
+  });
   const eventRoutes = mountEventRoutes(app, {
     appUrl: config.appUrl,
     distDir,
     contextFor,
     pages: publicReads.pages,
     views,
+    renderer,
   });
-  mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
+  mountCommunityRoutes(app, {
+    appUrl: config.appUrl,
+    distDir,
+    contextFor,
+    pages: publicReads.communityPages,
+    renderer,
+  });
   mountMemberRoutes(app, { contextFor });
   mountPaymentRoutes(app, { contextFor });
   mountInsightsRoutes(app, { contextFor });

@@ -1,17 +1,30 @@
 import type { Env, Hono } from "hono";
 import { communityBySlug } from "#server/modules/membership/join.service.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
-import { readIndexHtml } from "./index-html.ts";
+import { type PageRenderer, readIndexHtml } from "./index-html.ts";
 import { markdownToPlainText } from "./markdown-text.ts";
 import { injectMeta, previewMeta } from "./page-meta.ts";
+import type { PublicReadCache } from "./public-read-cache.ts";
 
-type Options = { appUrl: string; distDir: string; contextFor: RequestContextFactory };
+type Options = {
+  appUrl: string;
+  distDir: string;
+  contextFor: RequestContextFactory;
+  /** The /c/{slug} HTML of signed-out visitors, kept until anything in the community changes. */
+  pages: PublicReadCache["communityPages"];
+  /** Renders the page as a signed-out visitor sees it (decision 034). */
+  renderer: PageRenderer;
+};
+
+/** No cookie, no session: what anyone may see. */
+const SIGNED_OUT = { get: () => null };
 
 type RoutesEnv = Env & { Variables: { clientIp: string } };
 
 /**
- * `/c/:slug` with its link preview; an unknown slug answers 404 (the app then shows Not Found). A
- * private community's preview shows what its page shows a stranger: the name and logo.
+ * `/c/:slug` rendered on the server as a signed-out visitor sees it, with its link preview, for
+ * everyone (a member's own state comes after hydration); an unknown slug answers 404 (the app then
+ * shows Not Found). A private community's page and preview show a stranger the name and logo.
  */
 export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options: Options) {
   const absolute = (pathname: string) => new URL(pathname, options.appUrl).toString();
@@ -20,8 +33,13 @@ export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options:
     const html = await readIndexHtml(options.distDir);
     if (html === null) return next();
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
-    const ctx = await options.contextFor(c.req.raw.headers, c.get("clientIp"));
-    const page = await communityBySlug(ctx, c.req.param("slug"));
+    const slug = c.req.param("slug");
+    const kept = options.pages.get(slug);
+    if (kept) return c.html(kept.html, kept.status);
+    const startedAt = options.pages.now();
+    const ctx = await options.contextFor(SIGNED_OUT, c.get("clientIp"));
+    const page = await communityBySlug(ctx, slug);
+    // Not kept: a community made with this slug later would not drop it.
     if (!page) return c.html(html, 404);
     const { community, full } = page;
     const image = full ? (community.coverUrl ?? community.logoUrl) : community.logoUrl;
@@ -34,6 +52,9 @@ export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options:
       siteName: community.name,
       image: image ? absolute(image) : null,
     });
-    return c.html(injectMeta(html, meta), 200);
+    const rendered = await options.renderer.render(injectMeta(html, meta), `/c/${community.slug}`);
+    const status = rendered.status === 404 ? 404 : 200;
+    options.pages.set(slug, community.id, { html: rendered.html, status }, startedAt);
+    return c.html(rendered.html, status);
   });
 }

@@ -5,8 +5,11 @@ import { toasterStore } from "#client/lib/toaster-store.ts";
 // sonner and the Toaster load with the first toast (lib/notify.ts).
 const Toaster = lazy(() => import("./toaster.tsx"));
 
+// A page rendered on the server has shown no toast yet.
+const notWanted = () => false;
+
 export function LazyToaster({ theme }: { theme: ResolvedTheme }) {
-  const wanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.isWanted);
+  const wanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.isWanted, notWanted);
   if (!wanted) return null;
   return (
     <Suspense>
