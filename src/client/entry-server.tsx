@@ -43,7 +43,7 @@ export function createPageRenderer(graphql: (body: string) => Promise<Response>)
     const appHtml = await new Response(stream).text();
     // `<` never appears raw in the JSON, so no value can close the script element that holds it.
     const data = JSON.stringify(dehydrate(queryClient)).replaceAll("<", "\\u003c");
-    const notFound = router.state.matches.some((match) => match.status === "notFound" || match.globalNotFound);
+    const notFound = router.state.matches.some((match) => match.status === "notFound");
     return { status: notFound ? 404 : 200, appHtml, data };
   };
 }

@@ -16,6 +16,7 @@ import { clientAddress } from "./http/client-ip.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute } from "./http/graphql-route.ts";
+import { createPageRenderer } from "./http/index-html.ts";
 import { mountInsightsRoutes } from "./http/insights-routes.ts";
 import { createListener } from "./http/listener.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
@@ -31,7 +32,6 @@ import {
 } from "./http/security.ts";
 import { isSignedOut } from "./http/session-cookies.ts";
 import { mountSessionRoutes } from "./http/session-routes.ts";
-import { createPageRenderer } from "./http/index-html.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
 import { mountStripeWebhook } from "./http/stripe-webhook-route.ts";

@@ -159,7 +159,12 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
   /** The page of a viewer who may see more than a signed-out visitor: the app renders it in the browser. */
   const viewerPage = withMeta;
 
-  async function withMeta(headers: HeaderReader, clientIp: string, id: string, html: string): Promise<EventPage> {
+  async function withMeta(
+    headers: HeaderReader,
+    clientIp: string,
+    id: string,
+    html: string,
+  ): Promise<EventPage> {
     let event: EventView;
     try {
       event = await getEvent(await contextFor(headers, clientIp), id);

@@ -66,7 +66,8 @@ export function createPublicReadCache(options: {
         cache.store(`answer:${key}`, answer, ids, startedAt),
     },
     /** Called for every domain event this process emits. */
-    changed: (event: DomainEvent) => cache.invalidate([...idsChangedBy(event), anythingIn(event.communityId)]),
+    changed: (event: DomainEvent) =>
+      cache.invalidate([...idsChangedBy(event), anythingIn(event.communityId)]),
   };
 }
 

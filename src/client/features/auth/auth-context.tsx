@@ -10,6 +10,10 @@ export function AuthProvider({ auth, children }: { auth: AuthState; children: Re
 export function useAuth() {
   const auth = use(AuthContext);
   if (!auth) throw new Error("useAuth must be used inside AuthProvider");
-  const user = useSyncExternalStore(auth.subscribe, () => auth.user, () => auth.user);
+  const user = useSyncExternalStore(
+    auth.subscribe,
+    () => auth.user,
+    () => auth.user,
+  );
   return { isAuthenticated: user !== null, user, refresh: auth.refresh, signOut: auth.signOut };
 }
