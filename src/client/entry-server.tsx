@@ -1,5 +1,6 @@
 import { dehydrate } from "@tanstack/react-query";
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
+import { JSDOM } from "jsdom";
 import { StrictMode } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { ThemeProvider } from "./components/theme/theme-provider.tsx";
@@ -7,6 +8,7 @@ import { AuthProvider } from "./features/auth/auth-context.tsx";
 import { createAuthStore } from "./features/auth/auth-store.ts";
 import { createQueryClient } from "./lib/create-query-client.ts";
 import { setGraphQLTransport } from "./lib/graphql.ts";
+import { setMarkdownWindow } from "./lib/markdown.ts";
 import { buildRouter } from "./router.tsx";
 
 /** A page as a signed-out visitor sees it: the app's HTML and the data it was made from. */
@@ -20,6 +22,8 @@ export type RenderedPage = { status: number; appHtml: string; data: string };
  */
 export function createPageRenderer(graphql: (body: string) => Promise<Response>) {
   setGraphQLTransport(graphql);
+  // Descriptions are sanitized by DOMPurify, which needs a DOM: one window serves every render.
+  setMarkdownWindow(new JSDOM("").window);
   return async function renderPage(url: string): Promise<RenderedPage> {
     const queryClient = createQueryClient();
     const auth = createAuthStore(null);
@@ -28,6 +32,9 @@ export function createPageRenderer(graphql: (body: string) => Promise<Response>)
       createMemoryHistory({ initialEntries: [url] }),
     );
     await router.load();
+    for (const match of router.state.matches) {
+      if (match.status === "error") console.error("Loading", url, match.error);
+    }
     const stream = await renderToReadableStream(
       <StrictMode>
         <ThemeProvider hydrating>

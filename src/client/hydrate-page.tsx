@@ -1,6 +1,6 @@
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, useEffect } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ThemeProvider } from "./components/theme/theme-provider.tsx";
 import { AuthProvider } from "./features/auth/auth-context.tsx";
@@ -34,10 +34,22 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
           <RouterProvider router={router} />
         </AuthProvider>
       </ThemeProvider>
+      <MarkHydrated />
     </StrictMode>,
   );
   const user = await auth.refresh().catch(() => null);
   if (!user) return;
   await queryClient.invalidateQueries();
   await router.invalidate();
+}
+
+/**
+ * Renders nothing, so the server's tree needs no counterpart: once the page is hydrated it says
+ * so on <html data-hydrated>, which the journeys wait for before typing into the page's forms.
+ */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
 }

@@ -20,7 +20,9 @@ export function buildRouter(context: RouterContext, history?: RouterHistory) {
     defaultPendingMinMs: 500,
     defaultGcTime: FIVE_MINUTES,
     defaultPreloadStaleTime: 30_000,
-    scrollRestoration: true,
+    // On the server, TanStack Router would write scroll restoration as an inline script, which the
+    // Content-Security-Policy refuses; the browser's router restores scrolling by itself.
+    scrollRestoration: !history,
     scrollRestorationBehavior: "instant",
     defaultPendingComponent: PendingPage,
     // Rarely shown, so kept out of the entry chunk that /login pays for.

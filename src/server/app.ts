@@ -284,9 +284,15 @@ export async function createServerApp(
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
   // The public pages are rendered with the client's own code, as a signed-out visitor.
+  const RENDERER_HEADERS = {
+    get: (name: string) =>
+      ({ "content-type": "application/json", accept: "application/graphql-response+json" })[
+        name.toLowerCase()
+      ] ?? null,
+  };
   const renderer = createPageRenderer({
     distDir,
-    graphql: (body) => graphql({ headers: { get: () => null }, body, clientIp: "127.0.0.1" }),
+    graphql: (body) => graphql({ headers: RENDERER_HEADERS, body, clientIp: "127.0.0.1" }),
   });
   const eventRoutes = mountEventRoutes(app, {
     appUrl: config.appUrl,

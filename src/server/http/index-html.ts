@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -55,26 +55,21 @@ export function createPageRenderer(options: {
     | Promise<{ status: number; headers: Record<string, string>; body: string }>;
 }): PageRenderer {
   const file = path.join(options.distDir, "..", "server", "entry-server.js");
-  let loaded: { mtimeMs: number; render: Promise<RenderPage> } | undefined;
+  let loaded: Promise<RenderPage> | undefined;
   const transport = async (body: string) => {
     const answer = await options.graphql(body);
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };
+  // Loaded once per process under its plain address: its chunks import it back by that address,
+  // and any other (a cache-busting query) would make a second copy without the transport.
   function renderer(): Promise<RenderPage> | null {
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-    } catch {
-      return null;
-    }
-    if (loaded?.mtimeMs !== mtimeMs) {
-      const url = `${pathToFileURL(file).href}?build=${mtimeMs}`;
-      const render = (import(url) as Promise<RendererModule>).then((module) =>
+    if (!loaded) {
+      if (!existsSync(file)) return null;
+      loaded = (import(pathToFileURL(file).href) as Promise<RendererModule>).then((module) =>
         module.createPageRenderer(transport),
       );
-      loaded = { mtimeMs, render };
     }
-    return loaded.render;
+    return loaded;
   }
   return {
     async render(template, url) {
