@@ -71,7 +71,8 @@ test("the event and community pages are in the first HTML, hydrate without fetch
   await noScript.close();
 
   // With JavaScript: the page hydrates quietly, and its data is not asked for again.
-  const guestContext = await browser.newContext();
+  // In a zone other than the server's: the visitor's own time comes after hydration.
+  const guestContext = await browser.newContext({ timezoneId: "America/New_York" });
   const guest = await guestContext.newPage();
   const problems = watchConsole(guest);
   const queries: string[] = [];
@@ -80,6 +81,7 @@ test("the event and community pages are in the first HTML, hydrate without fetch
   });
   await guest.goto(`/c/${community.slug}`);
   await expect(guest.getByRole("heading", { level: 1, name: "Harbour Readers" })).toBeVisible();
+  await expect(guest.locator("html[data-hydrated]")).toHaveCount(1);
   await guest.goto(`/e/${eventId}`);
   await expect(guest.getByRole("heading", { level: 1, name: title })).toBeVisible();
   await expect(guest.locator("html[data-hydrated]")).toHaveCount(1);
@@ -87,6 +89,7 @@ test("the event and community pages are in the first HTML, hydrate without fetch
   await guest.getByLabel("Your name").fill("Ada Hydrated");
   await guest.getByLabel("Email").fill(email);
   expect(queries.filter((body) => /query (EventPage|CommunityPage)\b/.test(body))).toEqual([]);
+  await expect(guest.getByText(/Your time: .* EST/)).toBeVisible();
   await guest.getByRole("button", { name: "Register" }).click();
   await expect(guest.getByRole("heading", { name: "You're registered" })).toBeVisible();
   await expect(guest.getByText(email)).toBeVisible();

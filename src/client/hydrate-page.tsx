@@ -26,6 +26,9 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
   const auth = createAuthStore(null);
   const router = buildRouter({ auth, loadQueryClient });
   await router.load();
+  // As TanStack Router's own hydration does: the router then renders the server's tree, whose root
+  // has no Suspense boundary of its own.
+  router.ssr = { manifest: undefined };
   hydrateRoot(
     root,
     <StrictMode>

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { eventLocation, mapUrl, safeHttpUrl } from "#client/features/event-page/event-links.ts";
 import { dateTileParts, describeWhen } from "#client/features/event-page/when.ts";
-import { differsFromViewer, viewerTimeZone } from "#client/lib/event-time.ts";
+import { differsFromViewer, useViewerTimeZone } from "#client/lib/event-time.ts";
 import { formatEventRange } from "#shared/event-time-format.ts";
 
 function Fact({ tile, children }: { tile: ReactNode; children: ReactNode }) {
@@ -20,7 +20,8 @@ function Fact({ tile, children }: { tile: ReactNode; children: ReactNode }) {
 export function EventWhen({ event }: { event: PublicEvent }) {
   const when = describeWhen(event.startsAt, event.endsAt, event.timeZone);
   const tile = dateTileParts(event.startsAt, event.timeZone);
-  const showViewer = differsFromViewer(event.startsAt, event.timeZone);
+  const viewerZone = useViewerTimeZone();
+  const showViewer = viewerZone !== null && differsFromViewer(event.startsAt, event.timeZone, viewerZone);
   return (
     <Fact
       tile={
@@ -41,7 +42,7 @@ export function EventWhen({ event }: { event: PublicEvent }) {
       {showViewer ? (
         <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
           <GlobeIcon className="size-3.5 shrink-0" aria-hidden="true" />
-          <span>Your time: {formatEventRange(event.startsAt, event.endsAt, viewerTimeZone())}</span>
+          <span>Your time: {formatEventRange(event.startsAt, event.endsAt, viewerZone)}</span>
         </p>
       ) : null}
     </Fact>
