@@ -180,7 +180,7 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
 
   return {
     /** The page of event `id` for a signed-out visitor, made now; null while the client is not built. */
-    async signedOutPage(id: string, headers: HeaderReader, clientIp: string): Promise<EventPage | null> {
+    async signedOutPage(id: string, clientIp: string): Promise<EventPage | null> {
       const html = await readIndexHtml(options.distDir);
       if (html === null || !UUID.test(id)) return null;
       return eventPage(SIGNED_OUT, clientIp, id, html);

@@ -18,11 +18,7 @@ type Listener = (request: IncomingMessage, response: ServerResponse) => void;
  */
 export function createListener(options: {
   pages: PublicReadCache["pages"];
-  signedOutPage: (
-    eventId: string,
-    headers: ReturnType<typeof headersOf>,
-    clientIp: string,
-  ) => Promise<EventPage | null>;
+  signedOutPage: (eventId: string, clientIp: string) => Promise<EventPage | null>;
   clientIp: (peer: string, forwardedFor: string | null) => string;
   securityHeaders: Record<string, string>;
   /** A page answered from memory is a view like one the route makes. */
@@ -52,7 +48,6 @@ export function createListener(options: {
         ? eventPageFromMemory(options.pages, { method: "GET", url: request.url, headers }, (eventId) =>
             options.signedOutPage(
               eventId,
-              headers,
               options.clientIp(request.socket.remoteAddress ?? "unknown", headers.get("x-forwarded-for")),
             ),
           )
