@@ -29,6 +29,13 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
   // As TanStack Router's own hydration does: the router then renders the server's tree, whose root
   // has no Suspense boundary of its own.
   router.ssr = { manifest: undefined };
+  // The viewer's own state comes once the page is hydrated, never into the first render.
+  const showViewer = async () => {
+    const user = await auth.refresh().catch(() => null);
+    if (!user) return;
+    await queryClient.invalidateQueries();
+    await router.invalidate();
+  };
   hydrateRoot(
     root,
     <StrictMode>
@@ -37,22 +44,21 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
           <RouterProvider router={router} />
         </AuthProvider>
       </ThemeProvider>
-      <MarkHydrated />
+      <MarkHydrated then={showViewer} />
     </StrictMode>,
   );
-  const user = await auth.refresh().catch(() => null);
-  if (!user) return;
-  await queryClient.invalidateQueries();
-  await router.invalidate();
 }
 
 /**
  * Renders nothing, so the server's tree needs no counterpart: once the page is hydrated it says
- * so on <html data-hydrated>, which the journeys wait for before typing into the page's forms.
+ * so on <html data-hydrated>, which the journeys wait for before typing into the page's forms,
+ * and `then` runs (once, though StrictMode runs effects twice).
  */
-function MarkHydrated() {
+function MarkHydrated({ then }: { then: () => Promise<void> }) {
   useEffect(() => {
+    if ("hydrated" in document.documentElement.dataset) return;
     document.documentElement.dataset.hydrated = "";
-  }, []);
+    void then();
+  }, [then]);
   return null;
 }
