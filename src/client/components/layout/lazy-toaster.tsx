@@ -5,11 +5,8 @@ import { toasterStore } from "#client/lib/toaster-store.ts";
 // sonner and the Toaster load with the first toast (lib/notify.ts).
 const Toaster = lazy(() => import("./toaster.tsx"));
 
-// A page rendered on the server has shown no toast yet.
-const notWanted = () => false;
-
 export function LazyToaster({ theme }: { theme: ResolvedTheme }) {
-  const wanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.isWanted, notWanted);
+  const wanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.isWanted, toasterStore.isWanted);
   if (!wanted) return null;
   return (
     <Suspense>
