@@ -13,7 +13,7 @@ export function buildRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
-    ...(history ? { history } : {}),
+    history,
     defaultPreload: "intent",
     defaultPreloadDelay: 50,
     defaultPendingMs: 1000,

@@ -344,6 +344,7 @@ export async function createServerApp(
     clientAddress({ peer, forwardedFor, trust: config.trustProxy });
   const listener = createListener({
     pages: publicReads.pages,
+    communityPages: publicReads.communityPages,
     signedOutPage: eventRoutes.signedOutPage,
     clientIp,
     securityHeaders: securityValues,

@@ -58,3 +58,19 @@ export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options:
     return c.html(rendered.html, status);
   });
 }
+
+const COMMUNITY_PAGE_URL = /^\/c\/([a-z0-9-]{1,100})(?:\?.*)?$/;
+
+/**
+ * The /c/{slug} page this process holds, answered from Node's request before the Hono app sees it,
+ * as /e/{id}'s is (decision 011): the same page for everyone, signed in or not (decision 034).
+ * Anything else (a miss, a slug in another spelling) goes the route's way above.
+ */
+export function communityPageFromMemory(
+  pages: PublicReadCache["communityPages"],
+  request: { method?: string; url?: string },
+): { html: string; status: 200 | 404 } | null {
+  if (request.method !== "GET") return null;
+  const slug = COMMUNITY_PAGE_URL.exec(request.url ?? "")?.[1];
+  return (slug && pages.get(slug)) || null;
+}
