@@ -75,7 +75,14 @@ export function createPageRenderer(options: {
     async render(template, url) {
       const render = renderer();
       if (!render || !template.includes(EMPTY_ROOT)) return { html: template, status: 200 };
-      const page = await (await render)(url);
+      let page: RenderedPage;
+      try {
+        page = await (await render)(url);
+      } catch (error) {
+        // A page that cannot be rendered here is still the app's: the browser renders it, as before.
+        console.error("Rendering", url, error);
+        return { html: template, status: 200 };
+      }
       const html = template.replace(
         EMPTY_ROOT,
         () =>
