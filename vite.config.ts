@@ -9,6 +9,13 @@ import { reactAsEsModules } from "./scripts/vite/react-esm.ts";
 
 type ChunkImports = { imports: string[] };
 
+/**
+ * The plugins that shape what browsers download; the server's renderer (`vite build --ssr`)
+ * imports its packages from node_modules instead, and has no HTML.
+ */
+const clientBuild = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) =>
+  env.command === "build" && !env.isSsrBuild;
+
 /** The chunks that `from` imports, directly or not (not dynamically), dependencies first. */
 function staticImportsOf(from: ChunkImports, chunks: Map<string, ChunkImports>, skip = new Set<string>()) {
   const ordered: string[] = [];
@@ -39,7 +46,7 @@ function chunksOf(bundle: Rolldown.OutputBundle): Map<string, Rolldown.OutputChu
 function preloadEntryImports(): Plugin {
   return {
     name: "commons:preload-entry-imports",
-    apply: "build",
+    apply: clientBuild,
     transformIndexHtml: {
       order: "post",
       handler(_html, context) {
@@ -64,7 +71,7 @@ function plainDynamicImports(): Plugin {
   const helper = "\0vite/preload-helper.js";
   return {
     name: "commons:plain-dynamic-imports",
-    apply: "build",
+    apply: clientBuild,
     enforce: "pre",
     load: (id) => (id === helper ? "export const __vitePreload = (load) => load();" : null),
   };
@@ -82,7 +89,7 @@ function plainDynamicImports(): Plugin {
 function hoistTransitiveImports(): Plugin {
   return {
     name: "commons:hoist-transitive-imports",
-    apply: "build",
+    apply: clientBuild,
     generateBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
       const initial = new Set<string>();
@@ -113,7 +120,7 @@ function minifyThemeInit(): Plugin {
   let file = "";
   return {
     name: "commons:minify-theme-init",
-    apply: "build",
+    apply: clientBuild,
     configResolved(config) {
       file = path.resolve(config.root, config.build.outDir, "theme-init.js");
     },

@@ -4,6 +4,7 @@ import { sampleEventInput } from "#server/test/event-input.ts";
 import { brandPalette } from "#shared/brand-color.ts";
 import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi, uploadCommunityAsset } from "./support/events.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { lineCount, scrollsSideways, slugPrefix, titlesInHead } from "./support/layout.ts";
 import { uniqueEmail, waitForCode } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
@@ -64,7 +65,7 @@ test("a signed-out visitor opens an open community's page, signs in in place, jo
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const visitor = await context.newPage();
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   await expect(visitor.getByRole("heading", { level: 1, name: "River Walkers" })).toBeVisible();
   await expect(visitor.getByText("1 member", { exact: true })).toBeVisible();
   await expect(visitor.getByRole("link", { name: /Sunrise walk/ })).toBeVisible();
@@ -110,7 +111,7 @@ test("a visitor asks to join an approval community, answering its question; afte
   const context = await browser.newContext();
   await signInByApi(context.request, "Ada Guest");
   const visitor = await context.newPage();
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   const membership = visitor.getByRole("region", { name: "Membership" });
   await membership.getByRole("button", { name: "Request to join" }).click();
   await expect(membership.getByText("Answer this question.")).toBeVisible();
@@ -163,7 +164,7 @@ test("a visitor asks to join an approval community, answering its question; afte
     id: joinRequests.nodes[0]?.id,
   });
 
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   await expect(membership.getByText("You're a member · Member")).toBeVisible();
 
   await visitor.goto("/me");
@@ -197,7 +198,7 @@ test("an admin shows members who else belongs; a member sees the directory on th
   await gql(member.request, "mutation ($id: ID!) { joinCommunity(communityId: $id) { id } }", {
     id: community.id,
   });
-  await member.goto(`/c/${community.slug}`);
+  await gotoHydrated(member, `/c/${community.slug}`);
   const people = member.getByRole("list", { name: "Members" });
   await expect(people.getByRole("listitem")).toHaveText([/Ada Guest/, /Olive Owner\s*Owner/]);
   await expect(member.getByText("Showing 2 of 2")).toBeVisible();
@@ -238,7 +239,7 @@ test("on a phone, long words wrap on the community and event pages, each page ha
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const visitor = await context.newPage();
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   await expect(visitor.getByRole("heading", { level: 1, name: "Long Words Club" })).toBeVisible();
   await expect(visitor.getByRole("link", { name: /Walk Riverside/ })).toBeVisible();
   expect(await scrollsSideways(visitor)).toBe(false);
@@ -256,7 +257,7 @@ test("on a phone, long words wrap on the community and event pages, each page ha
   await expectAccessible(visitor, "community page with a long event title, 390 px");
   await saveScreenshot(visitor, "community-page-long-words-390");
 
-  await visitor.goto(`/e/${eventId}`);
+  await gotoHydrated(visitor, `/e/${eventId}`);
   await expect(visitor.getByRole("heading", { level: 1, name: /Walk Riverside/ })).toBeVisible();
   expect(await scrollsSideways(visitor)).toBe(false);
   expect(await titlesInHead(visitor)).toBe(1);

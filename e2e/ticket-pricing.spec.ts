@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { expect, type Locator, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { readMail, uniqueEmail } from "./support/mail.ts";
 import { screenshotDir } from "./support/paths.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
@@ -96,7 +97,7 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   // A visitor, signed out, on the public page.
   const visitor = await browser.newContext();
   const publicPage = await visitor.newPage();
-  await publicPage.goto(`/e/${eventId}`);
+  await gotoHydrated(publicPage, `/e/${eventId}`);
   const registration = publicPage.getByRole("region", { name: "Registration" });
   const ticket = registration.getByRole("radio", { name: /Standard/ });
   await expect(ticket).toContainText("€25.00");
@@ -213,7 +214,7 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   const order = laterPage.getByRole("region", { name: "Registration" });
   const laterTotal = totalOf(order.getByLabel("Order total"));
   const applyCode = async () => {
-    await laterPage.goto(`/e/${eventId}`);
+    await gotoHydrated(laterPage, `/e/${eventId}`);
     await order.getByLabel("Quantity").selectOption("2");
     await expect(laterTotal).toHaveText("€50.00");
     await order.getByLabel("Promo code").fill("SPRING15");
@@ -237,7 +238,7 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   // Back from Stripe's page without paying: the held seats, not a form to fill in again.
   const holder = await browser.newContext();
   const held = await holder.newPage();
-  await held.goto(`/e/${eventId}`);
+  await gotoHydrated(held, `/e/${eventId}`);
   const holdForm = held.getByRole("region", { name: "Registration" });
   await holdForm.getByLabel("Your name").fill("Hal Holder");
   await holdForm.getByLabel("Email").fill(uniqueEmail("holder"));

@@ -17,6 +17,7 @@ import { mountCommunityFollowRoutes } from "./http/community-follow-routes.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute } from "./http/graphql-route.ts";
+import { createPageRenderer } from "./http/index-html.ts";
 import { mountInsightsRoutes } from "./http/insights-routes.ts";
 import { createListener } from "./http/listener.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
@@ -284,15 +285,33 @@ export async function createServerApp(
   const views = createPageViews(viewCounter, nowMs);
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
   const distDir = options.distDir ?? defaultDistDir;
+  // The public pages are rendered with the client's own code, as a signed-out visitor.
+  const RENDERER_HEADERS = {
+    get: (name: string) =>
+      ({ "content-type": "application/json", accept: "application/graphql-response+json" })[
+        name.toLowerCase()
+      ] ?? null,
+  };
+  const renderer = createPageRenderer({
+    distDir,
+    graphql: (body) => graphql({ headers: RENDERER_HEADERS, body, clientIp: "127.0.0.1" }),
+  });
   const eventRoutes = mountEventRoutes(app, {
     appUrl: config.appUrl,
     distDir,
     contextFor,
     pages: publicReads.pages,
     views,
+    renderer,
+  });
+  mountCommunityRoutes(app, {
+    appUrl: config.appUrl,
+    distDir,
+    contextFor,
+    pages: publicReads.communityPages,
+    renderer,
   });
   mountCommunityFollowRoutes(app, { appUrl: config.appUrl, contextFor });
-  mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
   mountSeoRoutes(app, { appUrl: config.appUrl, db });
   mountMemberRoutes(app, { contextFor });
   mountPaymentRoutes(app, { contextFor });
@@ -329,6 +348,7 @@ export async function createServerApp(
     clientAddress({ peer, forwardedFor, trust: config.trustProxy });
   const listener = createListener({
     pages: publicReads.pages,
+    communityPages: publicReads.communityPages,
     signedOutPage: eventRoutes.signedOutPage,
     clientIp,
     securityHeaders: securityValues,

@@ -52,8 +52,9 @@ export const Route = createFileRoute("/e/$eventId")({
     return { queryClient, renderMarkdown: markdown.renderMarkdown, gate };
   },
   // Moving from one event's page to another's stays in this route: both count as showing a page.
-  onEnter: ({ params }) => showEventPage(params.eventId),
-  onStay: ({ params }) => showEventPage(params.eventId),
+  // The server renders the page too (decision 034), but only a browser shows it to someone.
+  onEnter: ({ params }) => (typeof window === "undefined" ? undefined : showEventPage(params.eventId)),
+  onStay: ({ params }) => (typeof window === "undefined" ? undefined : showEventPage(params.eventId)),
   onLeave: leaveEventPage,
   component: EventRoute,
 });

@@ -1,26 +1,66 @@
 import type { Env, Hono } from "hono";
 import { communityBySlug } from "#server/modules/membership/join.service.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
-import { readIndexHtml } from "./index-html.ts";
+import { type PageRenderer, readIndexHtml } from "./index-html.ts";
 import { injectMeta } from "./page-meta.ts";
 import { communityPageHead } from "./public-page-heads.ts";
+import type { PublicReadCache } from "./public-read-cache.ts";
 
-type Options = { appUrl: string; distDir: string; contextFor: RequestContextFactory };
+type Options = {
+  appUrl: string;
+  distDir: string;
+  contextFor: RequestContextFactory;
+  /** The /c/{slug} HTML of signed-out visitors, kept until anything in the community changes. */
+  pages: PublicReadCache["communityPages"];
+  /** Renders the page as a signed-out visitor sees it (decision 034). */
+  renderer: PageRenderer;
+};
+
+/** No cookie, no session: what anyone may see. */
+const SIGNED_OUT = { get: () => null };
 
 type RoutesEnv = Env & { Variables: { clientIp: string } };
 
 /**
- * `/c/:slug` with its link preview; an unknown slug answers 404 (the app then shows Not Found). A
- * private community's preview shows what its page shows a stranger: the name and logo.
+ * `/c/:slug` rendered on the server as a signed-out visitor sees it, with its link preview, for
+ * everyone (a member's own state comes after hydration); an unknown slug answers 404 (the app then
+ * shows Not Found). A private community's page and preview show a stranger the name and logo.
  */
 export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options: Options) {
   app.get("/c/:slug", async (c, next) => {
     const html = await readIndexHtml(options.distDir);
     if (html === null) return next();
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
-    const ctx = await options.contextFor(c.req.raw.headers, c.get("clientIp"));
-    const page = await communityBySlug(ctx, c.req.param("slug"));
+    const slug = c.req.param("slug");
+    const kept = options.pages.get(slug);
+    if (kept) return c.html(kept.html, kept.status);
+    const startedAt = options.pages.now();
+    const ctx = await options.contextFor(SIGNED_OUT, c.get("clientIp"));
+    const page = await communityBySlug(ctx, slug);
+    // Not kept: a community made with this slug later would not drop it.
     if (!page) return c.html(html, 404);
-    return c.html(injectMeta(html, communityPageHead(page, options)), 200);
+    const rendered = await options.renderer.render(
+      injectMeta(html, communityPageHead(page, options)),
+      `/c/${page.community.slug}`,
+    );
+    const status = rendered.status === 404 ? 404 : 200;
+    options.pages.set(slug, page.community.id, { html: rendered.html, status }, startedAt);
+    return c.html(rendered.html, status);
   });
+}
+
+const COMMUNITY_PAGE_URL = /^\/c\/([a-z0-9-]{1,100})(?:\?.*)?$/;
+
+/**
+ * The /c/{slug} page this process holds, answered from Node's request before the Hono app sees it,
+ * as /e/{id}'s is (decision 011): the same page for everyone, signed in or not (decision 034).
+ * Anything else (a miss, a slug in another spelling) goes the route's way above.
+ */
+export function communityPageFromMemory(
+  pages: PublicReadCache["communityPages"],
+  request: { method?: string; url?: string },
+): { html: string; status: 200 | 404 } | null {
+  if (request.method !== "GET") return null;
+  const slug = COMMUNITY_PAGE_URL.exec(request.url ?? "")?.[1];
+  return (slug && pages.get(slug)) || null;
 }

@@ -13,7 +13,7 @@ import { buildIcs } from "#shared/ics.ts";
 import { shownEmail } from "#shared/phone.ts";
 import { csvResponse, fileName } from "./csv.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
-import { readIndexHtml } from "./index-html.ts";
+import { type PageRenderer, readIndexHtml } from "./index-html.ts";
 import { injectMeta } from "./page-meta.ts";
 import type { PageViews } from "./page-views.ts";
 import { eventPageHead } from "./public-page-heads.ts";
@@ -28,6 +28,8 @@ type Options = {
   pages: PublicReadCache["pages"];
   /** Counts the page's views, for the event's insights. */
   views: PageViews;
+  /** Renders the page as a signed-out visitor sees it (decision 034). */
+  renderer: PageRenderer;
 };
 
 type RoutesEnv = Env & { Variables: { clientIp: string } };
@@ -105,20 +107,27 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     }
   });
 
-  // Link previews (chat apps, social sites) read these tags without running the app. An event
-  // this viewer cannot see at all answers 404 (the app then shows Not Found); a members-only one
-  // answers 200, since the app offers to sign in.
+  // The page comes rendered on the server as a signed-out visitor sees it, with the tags link
+  // previews (chat apps, social sites) read without running the app (decision 034). An event this
+  // viewer cannot see at all answers 404 (the app then shows Not Found); a members-only one
+  // answers 200, since the page offers to sign in. Everyone gets the signed-out page, kept in
+  // memory (decision 010): a signed-in viewer's own state comes after hydration. Only a page a
+  // signed-out visitor may not see but this viewer may (a host's draft) is left to the browser.
   app.get("/e/:id", async (c, next) => {
     const html = await readIndexHtml(options.distDir);
     if (html === null) return next();
     c.header("Cache-Control", EVENT_PAGE_HEADERS["cache-control"]);
     const id = c.req.param("id");
     if (!UUID.test(id)) return c.html(html, 404);
-    const shared = isSignedOut(c.req.raw.headers);
-    const cached = shared ? options.pages.get(id) : undefined;
-    const startedAt = options.pages.now();
-    const page = cached ?? (await eventPage(c.req.raw.headers, c.get("clientIp"), id, html));
-    if (shared && !cached) options.pages.set(id, page, startedAt);
+    const clientIp = c.get("clientIp");
+    let page = options.pages.get(id);
+    if (!page) {
+      const startedAt = options.pages.now();
+      page = await eventPage(SIGNED_OUT, clientIp, id, html);
+      options.pages.set(id, page, startedAt);
+    }
+    if (page.status === 404 && !isSignedOut(c.req.raw.headers))
+      page = await viewerPage(c.req.raw.headers, clientIp, id, html);
     // Hono answers HEAD with this route too: only a GET brings someone to the page.
     if (page.status === 200 && c.req.method === "GET") options.views.page(id, c.req.raw.headers);
     return c.html(page.html, page.status);
@@ -135,7 +144,23 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     return c.body(null, 204);
   });
 
+  /** The page of a signed-out visitor: rendered on the server, with its link-preview tags. */
   async function eventPage(
+    headers: HeaderReader,
+    clientIp: string,
+    id: string,
+    html: string,
+  ): Promise<EventPage> {
+    const found = await withMeta(headers, clientIp, id, html);
+    if (found.status === 404) return found;
+    const rendered = await options.renderer.render(found.html, publicPath(id));
+    return { html: rendered.html, status: rendered.status === 404 ? 404 : 200 };
+  }
+
+  /** The page of a viewer who may see more than a signed-out visitor: the app renders it in the browser. */
+  const viewerPage = withMeta;
+
+  async function withMeta(
     headers: HeaderReader,
     clientIp: string,
     id: string,
@@ -154,15 +179,18 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
 
   return {
     /** The page of event `id` for a signed-out visitor, made now; null while the client is not built. */
-    async signedOutPage(id: string, headers: HeaderReader, clientIp: string): Promise<EventPage | null> {
+    async signedOutPage(id: string, clientIp: string): Promise<EventPage | null> {
       const html = await readIndexHtml(options.distDir);
       if (html === null || !UUID.test(id)) return null;
-      return eventPage(headers, clientIp, id, html);
+      return eventPage(SIGNED_OUT, clientIp, id, html);
     },
   };
 }
 
 export type EventPage = { html: string; status: 200 | 404 };
+
+/** No cookie, no session: what anyone may see. */
+const SIGNED_OUT: HeaderReader = { get: () => null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The event of an /e/{id} address, or null for any other. */

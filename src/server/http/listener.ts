@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { communityPageFromMemory } from "./community-routes.ts";
 import {
   EVENT_PAGE_HEADERS,
   type EventPage,
@@ -14,15 +15,13 @@ type Listener = (request: IncomingMessage, response: ServerResponse) => void;
 /**
  * The server's Node listener (decisions 011 and 014): a signed-out visitor's /e/{id} page that
  * this process holds is written straight back (and made again in the background near its end),
- * GraphQL POSTs go to their route, and everything else to the Hono app.
+ * and so is a /c/{slug} page it holds, for anyone (decision 034); GraphQL POSTs go to their
+ * route, and everything else to the Hono app.
  */
 export function createListener(options: {
   pages: PublicReadCache["pages"];
-  signedOutPage: (
-    eventId: string,
-    headers: ReturnType<typeof headersOf>,
-    clientIp: string,
-  ) => Promise<EventPage | null>;
+  communityPages: PublicReadCache["communityPages"];
+  signedOutPage: (eventId: string, clientIp: string) => Promise<EventPage | null>;
   clientIp: (peer: string, forwardedFor: string | null) => string;
   securityHeaders: Record<string, string>;
   /** A page answered from memory is a view like one the route makes. */
@@ -31,8 +30,8 @@ export function createListener(options: {
   hono: Listener;
 }): Listener {
   // A kept page goes out many times a second: its headers are put together once per page.
-  const pageHeaders = new WeakMap<EventPage, OutgoingHttpHeaders>();
-  const headersFor = (page: EventPage) => {
+  const pageHeaders = new WeakMap<{ html: string }, OutgoingHttpHeaders>();
+  const headersFor = (page: { html: string }) => {
     let headers = pageHeaders.get(page);
     if (!headers) {
       headers = {
@@ -52,7 +51,6 @@ export function createListener(options: {
         ? eventPageFromMemory(options.pages, { method: "GET", url: request.url, headers }, (eventId) =>
             options.signedOutPage(
               eventId,
-              headers,
               options.clientIp(request.socket.remoteAddress ?? "unknown", headers.get("x-forwarded-for")),
             ),
           )
@@ -62,6 +60,12 @@ export function createListener(options: {
       if (eventId) options.views.page(eventId, headers);
       response.writeHead(page.status, headersFor(page));
       return void response.end(page.html);
+    }
+    const communityPage =
+      request.method === "GET" ? communityPageFromMemory(options.communityPages, request) : null;
+    if (communityPage) {
+      response.writeHead(communityPage.status, headersFor(communityPage));
+      return void response.end(communityPage.html);
     }
     if (!isGraphQLPost(request)) return void options.hono(request, response);
     options.graphqlRoute(request, response).catch((error: unknown) => {

@@ -116,6 +116,8 @@ export async function startTestServer(
      * `TestServer.clock` drives them.
      */
     clock?: () => Date;
+    /** The built client to serve (default: none, an empty folder the test may fill). */
+    distDir?: string;
     /** Sees every SQL statement the server sends (to count them). */
     logger?: Logger;
     /**
@@ -176,7 +178,7 @@ export async function startTestServer(
   const clock = new TestClock();
   const server = await createServerApp(config, {
     database,
-    distDir: path.join(dataDir, "no-client"),
+    distDir: options.distDir ?? path.join(dataDir, "no-client"),
     clock: options.clock ?? clock.now,
   });
   listener = server.listener;

@@ -1,4 +1,5 @@
 import { formatPrice } from "#client/lib/money.ts";
+import { plain } from "#shared/event-time-format.ts";
 import { type SalesState, salesState } from "#shared/pricing.ts";
 import type { EventTicketType } from "./api/event-page-queries.ts";
 
@@ -21,7 +22,7 @@ export function salesText(ticket: EventTicketType, timeZone: string, now = new D
       hour: "numeric",
       minute: "2-digit",
     }).format(new Date(ticket.salesStartAt));
-    return `Sales open ${when}`;
+    return `Sales open ${plain(when)}`;
   }
   return null;
 }

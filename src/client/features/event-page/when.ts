@@ -1,4 +1,4 @@
-import { formatEventRange } from "#shared/event-time-format.ts";
+import { formatEventRange, plain } from "#shared/event-time-format.ts";
 
 /** One locale on the server and in the browser, so the page the server renders is the one hydrated. */
 const LOCALE = "en-US";
@@ -24,7 +24,7 @@ export function describeWhen(startsAt: string, endsAt: string, timeZone: string)
     minute: "2-digit",
     timeZoneName: "short",
   });
-  return { date: day.format(start), time: time.formatRange(start, end) };
+  return { date: day.format(start), time: plain(time.formatRange(start, end)) };
 }
 
 export function dateTileParts(startsAt: string, timeZone: string): { month: string; day: string } {

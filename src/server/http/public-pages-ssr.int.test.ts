@@ -1,0 +1,142 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEvent, registerFor } from "#server/modules/events/events-test-support.ts";
+import { communityWithOwner, join, person } from "#server/modules/membership/membership-test-support.ts";
+import { startTestServer, type TestServer } from "#server/test/harness.ts";
+
+// The public pages rendered on the server (decision 034), with the real build: the client and the
+// server's renderer that Vite makes beside it.
+
+const distDir = path.resolve("dist/client");
+let t: TestServer;
+
+beforeAll(async () => {
+  const built = ["client/index.html", "server/entry-server.js"].every((file) =>
+    existsSync(path.resolve("dist", file)),
+  );
+  if (!built) {
+    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
+    if (build.status !== 0) throw new Error("npm run build failed");
+  }
+  t = await startTestServer({ distDir });
+  // The renderer loads with the first page; a kept page lives a second from when its read began.
+  const { slug } = await communityWithOwner(t);
+  expect((await t.browser().fetch(`/c/${slug}`)).status).toBe(200);
+}, 240_000);
+afterAll(() => t?.close());
+
+/**
+ * A read that starts within a second of a change is not kept (decision 010): the tests let that
+ * second pass on the server's clock before the reads they expect to be kept and shared.
+ */
+const settle = () => t.clock.advance(1_001);
+
+/** The app's HTML inside #root, as the server rendered it. */
+const rendered = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1];
+
+describe("/e/{id} rendered on the server", () => {
+  it("renders the event, keeps one HTML for everyone, and makes it again after a change", async () => {
+    const { owner, communityId } = await communityWithOwner(t);
+    const event = await createEvent(owner, communityId, { title: "Lanterns on the pier", capacity: 20 });
+    const guest = await person(t, "guest", "Grace Guestname");
+    settle();
+
+    const first = await t.browser().fetch(`/e/${event.id}`);
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(rendered(html)).toContain("Lanterns on the pier");
+    expect(rendered(html)).toContain("20 spots left");
+    expect(html).toContain('<script type="application/json" id="commons-server-data">');
+    // No inline script: the Content-Security-Policy refuses them, and the page needs none.
+    expect(html.match(/<script(?![^>]*(type="application\/json"|src=))[^>]*>/g)).toBeNull();
+
+    // A signed-in guest gets the very page kept for everyone: their own state comes later.
+    expect(await (await guest.browser.fetch(`/e/${event.id}`)).text()).toBe(html);
+    expect((await registerFor(guest.browser, event.id)).errors).toBeUndefined();
+    settle();
+    const signedOut = await (await t.browser().fetch(`/e/${event.id}`)).text();
+    expect(rendered(signedOut)).toContain("19 spots left");
+    const signedIn = await (await guest.browser.fetch(`/e/${event.id}`)).text();
+    expect(signedIn).toBe(signedOut);
+    expect(signedIn).not.toContain("Grace Guestname");
+    expect(signedIn).not.toContain(guest.email);
+  });
+
+  it("never keeps what a signed-in viewer would see, even when they ask first", async () => {
+    const { owner, ownerUser, communityId } = await communityWithOwner(t);
+    const event = await createEvent(owner, communityId, { title: "Tide pools at dawn" });
+    settle();
+    const forOwner = await owner.fetch(`/e/${event.id}`);
+    expect(forOwner.status).toBe(200);
+    const ownerHtml = await forOwner.text();
+    expect(rendered(ownerHtml)).toContain("Tide pools at dawn");
+    expect(ownerHtml).not.toContain(ownerUser.email);
+    // Managing the event is the owner's own state: the page kept for all offers none of it.
+    expect(rendered(ownerHtml)).not.toMatch(/Manage event|Edit event/);
+    expect(await (await t.browser().fetch(`/e/${event.id}`)).text()).toBe(ownerHtml);
+  });
+
+  it("keeps the status codes: 404 unknown or unseen, 200 with the gate for members only", async () => {
+    const { owner, communityId } = await communityWithOwner(t);
+    expect((await t.browser().fetch("/e/00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    const draft = await createEvent(owner, communityId, { title: "Secret draft" }, false);
+    const draftPage = await t.browser().fetch(`/e/${draft.id}`);
+    expect(draftPage.status).toBe(404);
+    expect(await draftPage.text()).not.toContain("Secret draft");
+    // Its organizer still gets the page, made in the browser as before.
+    expect((await owner.fetch(`/e/${draft.id}`)).status).toBe(200);
+
+    const membersOnly = await createEvent(owner, communityId, {
+      title: "Members' supper",
+      visibility: "MEMBERS",
+    });
+    const gated = await t.browser().fetch(`/e/${membersOnly.id}`);
+    expect(gated.status).toBe(200);
+    const gatedHtml = await gated.text();
+    expect(rendered(gatedHtml)).toContain("This event is for members");
+    expect(gatedHtml).not.toContain("Members&#x27; supper");
+    expect(gatedHtml).not.toContain("Members' supper");
+  });
+});
+
+describe("/c/{slug} rendered on the server", () => {
+  it("renders the community for everyone alike and makes it again when its events or members change", async () => {
+    const { owner, communityId, slug } = await communityWithOwner(t);
+    settle();
+    const first = await t.browser().fetch(`/c/${slug}`);
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(rendered(html)).toContain(`Community ${slug}`);
+    expect(await (await t.browser().fetch(`/c/${slug}`)).text()).toBe(html);
+
+    await createEvent(owner, communityId, { title: "Harbour swim" });
+    settle();
+    const withEvent = await (await t.browser().fetch(`/c/${slug}`)).text();
+    expect(rendered(withEvent)).toContain("Harbour swim");
+
+    const member = await person(t, "member", "Mona Membername");
+    expect((await join(member.browser, communityId)).errors).toBeUndefined();
+    settle();
+    const afterJoin = await (await t.browser().fetch(`/c/${slug}`)).text();
+    expect(rendered(afterJoin)).toContain("2 members");
+    const forMember = await (await member.browser.fetch(`/c/${slug}`)).text();
+    expect(forMember).toBe(afterJoin);
+    expect(forMember).not.toContain("Mona Membername");
+    expect(forMember).not.toContain(member.email);
+
+    expect((await t.browser().fetch("/c/no-such-community-anywhere")).status).toBe(404);
+  });
+
+  it("shows a stranger only a private community's name", async () => {
+    const { owner, communityId, slug } = await communityWithOwner(t, { visibility: "PRIVATE" });
+    await createEvent(owner, communityId, { title: "Closed-door meeting", visibility: "MEMBERS" });
+    const page = await t.browser().fetch(`/c/${slug}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(rendered(html)).toContain(`Community ${slug}`);
+    expect(html).not.toContain("Closed-door meeting");
+  });
+});
