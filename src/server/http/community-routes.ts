@@ -32,15 +32,19 @@ export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options:
     if (html === null) return next();
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
     const slug = c.req.param("slug");
-    const kept = options.pages.get(slug);
+    const returning = readsItsAddress(c.req.url);
+    const kept = returning ? undefined : options.pages.get(slug);
     if (kept) return c.html(kept.html, kept.status);
     const startedAt = options.pages.now();
     const ctx = await options.contextFor(SIGNED_OUT, c.get("clientIp"));
     const page = await communityBySlug(ctx, slug);
     // Not kept: a community made with this slug later would not drop it.
     if (!page) return c.html(html, 404);
+    const shell = injectMeta(html, communityPageHead(page, options));
+    // Back from a plan's checkout, or sent to pay for one, the page is the browser's to render.
+    if (returning) return c.html(shell, 200);
     const rendered = await options.renderer.render(
-      injectMeta(html, communityPageHead(page, options)),
+      shell,
       `/c/${page.community.slug}`,
     );
     const status = rendered.status === 404 ? 404 : 200;
@@ -62,5 +66,8 @@ export function communityPageFromMemory(
 ): { html: string; status: 200 | 404 } | null {
   if (request.method !== "GET") return null;
   const slug = COMMUNITY_PAGE_URL.exec(request.url ?? "")?.[1];
-  return (slug && pages.get(slug)) || null;
+  return (slug && !readsItsAddress(request.url ?? "") && pages.get(slug)) || null;
 }
+
+/** The page shows these from its address (`membership` back from a plan's checkout, `plan` to pay for), which no kept page has. */
+const readsItsAddress = (url: string) => /[?&](membership|plan)=/.test(url);

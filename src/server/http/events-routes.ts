@@ -126,7 +126,14 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
       page = await eventPage(SIGNED_OUT, clientIp, id, html);
       options.pages.set(id, page, startedAt);
     }
-    if (page.status === 404 && !isSignedOut(c.req.raw.headers))
+    // A host's draft (404 to strangers) and a members-only event (a sign-in gate to strangers) are
+    // the browser's to render for a signed-in viewer: what they may see differs from the kept page,
+    // and hydrating that page would not match. So is a buyer's return from checkout, which the
+    // page shows from its address.
+    if (
+      ((page.status === 404 || page.gated) && !isSignedOut(c.req.raw.headers)) ||
+      (page.status === 200 && readsItsAddress(c.req.url))
+    )
       page = await viewerPage(c.req.raw.headers, clientIp, id, html);
     // Hono answers HEAD with this route too: only a GET brings someone to the page.
     if (page.status === 200 && c.req.method === "GET") options.views.page(id, c.req.raw.headers);
@@ -154,7 +161,9 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     const found = await withMeta(headers, clientIp, id, html);
     if (found.status === 404) return found;
     const rendered = await options.renderer.render(found.html, publicPath(id));
-    return { html: rendered.html, status: rendered.status === 404 ? 404 : 200 };
+    return rendered.status === 404
+      ? { html: rendered.html, status: 404 }
+      : { html: rendered.html, status: 200, ...(found.gated ? { gated: true } : {}) };
   }
 
   /** The page of a viewer who may see more than a signed-out visitor: the app renders it in the browser. */
@@ -171,7 +180,7 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
       event = await getEvent(await contextFor(headers, clientIp), id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return { html, status: error.code === "NOT_FOUND" ? 404 : 200 };
+      return error.code === "NOT_FOUND" ? { html, status: 404 } : { html, status: 200, gated: true };
     }
     const head = eventPageHead(await sharingOf(event), { appUrl, now: new Date() });
     return { html: head ? injectMeta(html, head) : html, status: 200 };
@@ -187,7 +196,11 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
   };
 }
 
-export type EventPage = { html: string; status: 200 | 404 };
+/** `gated`: the page a stranger gets of a members-only event, a sign-in gate instead of the event. */
+export type EventPage = { html: string; status: 200 | 404; gated?: boolean };
+
+/** The page shows a buyer's return from Stripe's checkout from these, which no kept page has. */
+const readsItsAddress = (url: string) => /[?&]checkout=/.test(url);
 
 /** No cookie, no session: what anyone may see. */
 const SIGNED_OUT: HeaderReader = { get: () => null };
@@ -221,7 +234,7 @@ export function eventPageFromMemory(
   if (request.method !== "GET") return null;
   const match = EVENT_PAGE_URL.exec(request.url ?? "");
   const eventId = match?.[1];
-  if (!eventId || !isSignedOut(request.headers)) return null;
+  if (!eventId || !isSignedOut(request.headers) || readsItsAddress(request.url ?? "")) return null;
   return pages.get(eventId, reload && (() => reload(eventId))) ?? null;
 }
 

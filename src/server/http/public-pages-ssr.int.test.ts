@@ -50,8 +50,9 @@ describe("/e/{id} rendered on the server", () => {
     expect(rendered(html)).toContain("Lanterns on the pier");
     expect(rendered(html)).toContain("20 spots left");
     expect(html).toContain('<script type="application/json" id="commons-server-data">');
-    // No inline script: the Content-Security-Policy refuses them, and the page needs none.
-    expect(html.match(/<script(?![^>]*(type="application\/json"|src=))[^>]*>/g)).toBeNull();
+    // No inline script: the Content-Security-Policy refuses them, and the page needs none (data
+    // blocks, the page's data and its structured data, are never run).
+    expect(html.match(/<script(?![^>]*(type="application\/(ld\+)?json"|src=))[^>]*>/g)).toBeNull();
 
     // A signed-in guest gets the very page kept for everyone: their own state comes later.
     expect(await (await guest.browser.fetch(`/e/${event.id}`)).text()).toBe(html);
@@ -61,7 +62,9 @@ describe("/e/{id} rendered on the server", () => {
     expect(rendered(signedOut)).toContain("19 spots left");
     const signedIn = await (await guest.browser.fetch(`/e/${event.id}`)).text();
     expect(signedIn).toBe(signedOut);
-    expect(signedIn).not.toContain("Grace Guestname");
+    // The guest list names her to everyone; her own state ("You're going") is not in the page.
+    expect(rendered(signedIn)).toContain("Grace Guestname");
+    expect(signedIn).not.toContain("You're going");
     expect(signedIn).not.toContain(guest.email);
   });
 
@@ -99,6 +102,28 @@ describe("/e/{id} rendered on the server", () => {
     expect(rendered(gatedHtml)).toContain("This event is for members");
     expect(gatedHtml).not.toContain("Members&#x27; supper");
     expect(gatedHtml).not.toContain("Members' supper");
+
+    // A signed-in viewer, a member or not, is not handed the stranger's gate to hydrate: the
+    // browser renders what they may see.
+    const member = await person(t, "member", "Milo Member");
+    expect((await join(member.browser, communityId)).errors).toBeUndefined();
+    for (const viewer of [member.browser, owner]) {
+      const page = await viewer.fetch(`/e/${membersOnly.id}`);
+      expect(page.status).toBe(200);
+      expect(rendered(await page.text())).toBeUndefined();
+    }
+  });
+
+  it("leaves a buyer's return from checkout to the browser, which shows it from the address", async () => {
+    const { owner, communityId } = await communityWithOwner(t);
+    const event = await createEvent(owner, communityId, { title: "Paid supper" });
+    settle();
+    expect(rendered(await (await t.browser().fetch(`/e/${event.id}`)).text())).toContain("Paid supper");
+    const back = await t.browser().fetch(`/e/${event.id}?checkout=paid&order=abc`);
+    expect(back.status).toBe(200);
+    const html = await back.text();
+    expect(rendered(html)).toBeUndefined();
+    expect(html).toContain("Paid supper");
   });
 });
 
@@ -128,6 +153,15 @@ describe("/c/{slug} rendered on the server", () => {
     expect(forMember).not.toContain(member.email);
 
     expect((await t.browser().fetch("/c/no-such-community-anywhere")).status).toBe(404);
+
+    // Back from a plan's checkout (or sent to pay for one), the browser renders the page from its address.
+    for (const query of ["membership=paid", "plan=monthly"]) {
+      const back = await t.browser().fetch(`/c/${slug}?${query}`);
+      expect(back.status).toBe(200);
+      const backHtml = await back.text();
+      expect(rendered(backHtml)).toBeUndefined();
+      expect(backHtml).toContain(`Community ${slug}`);
+    }
   });
 
   it("shows a stranger only a private community's name", async () => {

@@ -19,7 +19,7 @@ export function idsChangedBy(event: DomainEvent): string[] {
   return changed;
 }
 
-type Page = { html: string; status: 200 | 404 };
+type Page = { html: string; status: 200 | 404; gated?: boolean };
 
 /** The id a community's page is tied to beside the community's own: anything in it drops it. */
 const anythingIn = (communityId: string) => `in:${communityId}`;

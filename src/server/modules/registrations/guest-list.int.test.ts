@@ -122,6 +122,17 @@ describe("who is going, on an event's page", () => {
     expect(visitor.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 
+  it("never lists the guests of a private community's event, whose page a stranger may open by its link", async () => {
+    const privateId = await createCommunity(admin, "Quiet Circle", { visibility: "PRIVATE" });
+    const event = await createEvent(admin, privateId, { title: "Open evening" });
+    const person = await quickSignIn(t, "Pia Private");
+    await addMember(t, privateId, person.id, "member");
+    expect((await registerFor(person.browser, event.id)).errors).toBeUndefined();
+    for (const browser of [t.browser(), person.browser, admin]) {
+      expect(await guestsAs(browser, event.id)).toMatchObject({ goingCount: 1, guests: null });
+    }
+  });
+
   it("does not let another community's admin switch the guest list", async () => {
     const event = await createEvent(admin, communityId, { title: "Open mic" });
     const refused = await otherAdmin.graphql(UPDATE, {

@@ -11,9 +11,14 @@ export type GoingPerson = { name: string; image: string | null };
 /** The most people one page of an event shows; the count says how many more there are. */
 export const GUEST_LIST_MAX = 24;
 
-/** The organizers allow it, and the event is not for members only (whose guests stay among them). */
-export const showsGuestList = (e: Pick<EventView, "guestListVisible" | "visibility">) =>
-  e.guestListVisible && e.visibility !== "members";
+/**
+ * The organizers allow it, the event is not for members only and its community is public: the
+ * guests of a members-only event, or of any event of a private community (mostly its members,
+ * whom its page does not show a stranger), stay among them.
+ */
+export const showsGuestList = (
+  e: Pick<EventView, "guestListVisible" | "visibility"> & { host: Pick<EventView["host"], "visibility"> },
+) => e.guestListVisible && e.visibility !== "members" && e.host.visibility === "public";
 
 /**
  * The first people going to an event the viewer may already see (its access was checked when
