@@ -43,10 +43,7 @@ export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options:
     const shell = injectMeta(html, communityPageHead(page, options));
     // Back from a plan's checkout, or sent to pay for one, the page is the browser's to render.
     if (returning) return c.html(shell, 200);
-    const rendered = await options.renderer.render(
-      shell,
-      `/c/${page.community.slug}`,
-    );
+    const rendered = await options.renderer.render(shell, `/c/${page.community.slug}`);
     const status = rendered.status === 404 ? 404 : 200;
     options.pages.set(slug, page.community.id, { html: rendered.html, status }, startedAt);
     return c.html(rendered.html, status);

@@ -57,6 +57,8 @@ describe("who is going", () => {
     expect(within(list).getAllByRole("listitem")).toHaveLength(2);
     expect(screen.getByText("Ana Pereira, نور الهدى and 3 others")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "5 going" })).toBeTruthy();
+    // Whoever registers is told their name joins the list.
+    expect(screen.getByText("Your name and picture appear in the list of who is going.")).toBeTruthy();
   });
 
   it("shows no one when the organizers hide the list or the event is for members only, only the count", async () => {
@@ -64,6 +66,7 @@ describe("who is going", () => {
     expect(screen.queryByRole("list", { name: "People going" })).toBeNull();
     expect(screen.queryByText(/Ana Pereira/)).toBeNull();
     expect(screen.getByText("5 going")).toBeTruthy();
+    expect(screen.queryByText(/appear in the list of who is going/)).toBeNull();
     unmount();
     await renderPage({ goingCount: 5, guests: null, visibility: "MEMBERS" });
     expect(screen.queryByRole("list", { name: "People going" })).toBeNull();

@@ -350,6 +350,11 @@ export function RegistrationForm({
                 You&apos;ll confirm your email with a one-time code — no password.
               </p>
             )}
+            {event.guests ? (
+              <p className="text-center text-xs text-muted-foreground">
+                Your name and picture appear in the list of who is going.
+              </p>
+            ) : null}
           </div>
         )}
         <FieldError aria-live="assertive">{formError}</FieldError>
