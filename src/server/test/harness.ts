@@ -78,9 +78,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 export class TestClock {
   #offsetMs = 0;
-  readonly now = () => new Date(Date.now() + this.#offsetMs);
+  #heldAt: number | null = null;
+  readonly now = () => new Date(this.#heldAt ?? Date.now() + this.#offsetMs);
   advance(ms: number) {
     this.#offsetMs += ms;
+    if (this.#heldAt !== null) this.#heldAt += ms;
+  }
+  /**
+   * Stops the clock where it is until `release`, so that what lives a while by it (a kept page's
+   * second) does not run out while a slow machine answers; `advance` still moves it.
+   */
+  hold() {
+    this.#heldAt = Date.now() + this.#offsetMs;
+  }
+  release() {
+    this.#heldAt = null;
   }
 }
 
