@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, minify, type Plugin, type Rolldown } from "vite";
+import { renameFrameworkInternals } from "./scripts/vite/internal-properties.ts";
 import { withoutKnownReactWarnings } from "./scripts/vite/known-warnings.ts";
 import { reactAsEsModules } from "./scripts/vite/react-esm.ts";
 
@@ -195,6 +196,7 @@ export default defineConfig({
     preloadEntryImports(),
     plainDynamicImports(),
     hoistTransitiveImports(),
+    renameFrameworkInternals("framework"),
     minifyThemeInit(),
   ],
   resolve: {

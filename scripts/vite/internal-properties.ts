@@ -1,0 +1,155 @@
+import { minify, type Plugin } from "vite";
+
+/**
+ * Properties that React DOM, React and the scheduler create on objects only they read: fibers,
+ * roots, hook and update queues, scheduler tasks. None is a DOM, JavaScript or public React name
+ * (checked against the DOM, ES and React typings when the list was made).
+ */
+const REACT_INTERNALS = [
+  "attachedListener",
+  "autoName",
+  "baseLanes",
+  "baseQueue",
+  "baseState",
+  "blockedOn",
+  "cachePool",
+  "callbackNode",
+  "callbackPriority",
+  "cancelPendingCommit",
+  "childLanes",
+  "containerInfo",
+  "deletions",
+  "eagerState",
+  "elementType",
+  "enqueueForceUpdate",
+  "enqueueReplaceState",
+  "enqueueSetState",
+  "entangledLanes",
+  "entanglements",
+  "errorRecoveryDisabledLanes",
+  "eventSystemFlags",
+  "expirationTimes",
+  "expiredLanes",
+  "firstBaseUpdate",
+  "firstContext",
+  "foundSelf",
+  "fragmentInstance",
+  "hasEagerState",
+  "hiddenCallbacks",
+  "hiddenUpdates",
+  "hoistableScripts",
+  "hoistableStyles",
+  "hydrationErrors",
+  "imgBytes",
+  "imgCount",
+  "incompleteTransitions",
+  "isBackwards",
+  "isDehydrated",
+  "isPureReactComponent",
+  "isReactComponent",
+  "isTransition",
+  "lanes",
+  "lastBaseUpdate",
+  "lastEffect",
+  "lastRenderedReducer",
+  "lastRenderedState",
+  "memoCache",
+  "memoizedProps",
+  "memoizedState",
+  "nextImpl",
+  "paired",
+  "pendingChildren",
+  "pendingContext",
+  "pendingLanes",
+  "pendingProps",
+  "pingCache",
+  "pingedLanes",
+  "pooledCache",
+  "pooledCacheLanes",
+  "priorityLevel",
+  "reactFragments",
+  "refCleanup",
+  "refCount",
+  "renderingStartTime",
+  "retryLane",
+  "retryQueue",
+  "revertLane",
+  "selectionRange",
+  "shellSuspendCounter",
+  "sortIndex",
+  "stateNode",
+  "subtreeFlags",
+  "suspendedLanes",
+  "suspenseyImages",
+  "tailMode",
+  "targetContainers",
+  "timeoutHandle",
+  "transitionTypes",
+  "treeContext",
+  "treeForkCount",
+  "unsuspend",
+  "updateQueue",
+  "waitingForImages",
+  "waitingForViewTransition",
+  "warmLanes",
+];
+
+/** Read by the scripts React's server renderer writes into a streamed page, so never renamed. */
+const READ_FROM_OUTSIDE = new Set(["_reactRetry"]);
+
+const escape = (name: string) => name.replaceAll("$", "\\$");
+
+/**
+ * The properties of `code` that may be renamed: React's internals and the ones named `_private` by
+ * convention (React's and TanStack Router's), leaving out any name that `elsewhere` (the other
+ * chunks) mentions, since objects could cross between them, and any name `code` spells as a string,
+ * since a quoted key or an `in` check would keep the old name.
+ */
+export function renamableProperties(code: string, elsewhere: string): string[] {
+  const candidates = new Set(REACT_INTERNALS);
+  for (const match of code.matchAll(/(?<!\.)\._[A-Za-z][\w$]*/g)) candidates.add(match[0].slice(1));
+  return [...candidates]
+    .filter((name) => {
+      if (READ_FROM_OUTSIDE.has(name)) return false;
+      if (!new RegExp(`\\.${escape(name)}(?![\\w$])`).test(code)) return false;
+      if (new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`).test(elsewhere)) return false;
+      return !["'", '"', "`"].some((quote) => code.includes(`${quote}${name}${quote}`));
+    })
+    .sort();
+}
+
+/**
+ * The framework chunk is mostly React DOM, whose code reads and writes a few hundred internal
+ * properties with long names (`memoizedState` alone nearly 300 times). Renamed to one or two letters
+ * in that chunk only, after minification, they cost /login about 1.6 KB less gzip
+ * (docs/decisions/004-login-bundle-budget.md). The names are chosen by `renamableProperties`, and Oxc
+ * picks new ones that no other property in the chunk uses. React DevTools cannot read a production
+ * build's component state after this.
+ */
+export function renameFrameworkInternals(chunkName: string): Plugin {
+  return {
+    name: "commons:rename-framework-internals",
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    async generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
+      const framework = chunks.find((chunk) => chunk.name === chunkName);
+      if (!framework) return;
+      const elsewhere = chunks
+        .filter((chunk) => chunk !== framework)
+        .map((chunk) => chunk.code)
+        .join("\n");
+      const names = renamableProperties(framework.code, elsewhere);
+      if (names.length === 0) return;
+      const { code, errors } = await minify(framework.fileName, framework.code, {
+        module: true,
+        compress: false,
+        mangle: false,
+        mangleProps: { include: new RegExp(`^(${names.map(escape).join("|")})$`) },
+      });
+      if (errors.length > 0) {
+        throw new Error(`${framework.fileName}: ${errors.map((error) => error.message).join("; ")}`);
+      }
+      framework.code = code;
+    },
+  };
+}
