@@ -6,6 +6,7 @@ import { minify, type Plugin } from "vite";
  * (checked against the DOM, ES and React typings when the list was made).
  */
 const REACT_INTERNALS = [
+  "alternate",
   "attachedListener",
   "autoName",
   "baseLanes",
@@ -18,7 +19,9 @@ const REACT_INTERNALS = [
   "cancelPendingCommit",
   "childLanes",
   "containerInfo",
+  "dehydrated",
   "deletions",
+  "dependencies",
   "eagerState",
   "elementType",
   "enqueueForceUpdate",
@@ -28,6 +31,7 @@ const REACT_INTERNALS = [
   "entanglements",
   "errorRecoveryDisabledLanes",
   "eventSystemFlags",
+  "expirationTime",
   "expirationTimes",
   "expiredLanes",
   "firstBaseUpdate",
@@ -42,12 +46,14 @@ const REACT_INTERNALS = [
   "hydrationErrors",
   "imgBytes",
   "imgCount",
+  "impl",
   "incompleteTransitions",
   "isBackwards",
   "isDehydrated",
   "isPureReactComponent",
   "isReactComponent",
   "isTransition",
+  "lane",
   "lanes",
   "lastBaseUpdate",
   "lastEffect",
@@ -56,6 +62,7 @@ const REACT_INTERNALS = [
   "memoCache",
   "memoizedProps",
   "memoizedState",
+  "memoizedValue",
   "nextImpl",
   "paired",
   "pendingChildren",
@@ -64,6 +71,7 @@ const REACT_INTERNALS = [
   "pendingProps",
   "pingCache",
   "pingedLanes",
+  "pool",
   "pooledCache",
   "pooledCacheLanes",
   "priorityLevel",
@@ -76,11 +84,13 @@ const REACT_INTERNALS = [
   "revertLane",
   "selectionRange",
   "shellSuspendCounter",
+  "sibling",
   "sortIndex",
   "stateNode",
   "subtreeFlags",
   "suspendedLanes",
   "suspenseyImages",
+  "tail",
   "tailMode",
   "targetContainers",
   "timeoutHandle",
@@ -97,7 +107,7 @@ const REACT_INTERNALS = [
 /** Read by the scripts React's server renderer writes into a streamed page, so never renamed. */
 const READ_FROM_OUTSIDE = new Set(["_reactRetry"]);
 
-const escape = (name: string) => name.replaceAll("$", "\\$");
+const literal = (name: string) => name.replaceAll("$", "\\$");
 
 /**
  * The properties of `code` that may be renamed: React's internals and the ones named `_private` by
@@ -111,8 +121,8 @@ export function renamableProperties(code: string, elsewhere: string): string[] {
   return [...candidates]
     .filter((name) => {
       if (READ_FROM_OUTSIDE.has(name)) return false;
-      if (!new RegExp(`\\.${escape(name)}(?![\\w$])`).test(code)) return false;
-      if (new RegExp(`(?<![\\w$])${escape(name)}(?![\\w$])`).test(elsewhere)) return false;
+      if (!new RegExp(`\\.${literal(name)}(?![\\w$])`).test(code)) return false;
+      if (new RegExp(`(?<![\\w$])${literal(name)}(?![\\w$])`).test(elsewhere)) return false;
       return !["'", '"', "`"].some((quote) => code.includes(`${quote}${name}${quote}`));
     })
     .sort();
@@ -144,7 +154,7 @@ export function renameFrameworkInternals(chunkName: string): Plugin {
         module: true,
         compress: false,
         mangle: false,
-        mangleProps: { include: new RegExp(`^(${names.map(escape).join("|")})$`) },
+        mangleProps: { include: new RegExp(`^(${names.map(literal).join("|")})$`) },
       });
       if (errors.length > 0) {
         throw new Error(`${framework.fileName}: ${errors.map((error) => error.message).join("; ")}`);
