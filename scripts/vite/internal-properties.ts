@@ -243,37 +243,61 @@ export function renamableProperties(code: string, elsewhere: string): string[] {
   const candidates = new Set([...REACT_INTERNALS, ...ROUTER_INTERNALS]);
   for (const match of code.matchAll(/(?<!\.)\._[A-Za-z][\w$]*/g)) candidates.add(match[0].slice(1));
   return [...candidates]
-    .filter((name) => {
-      if (READ_FROM_OUTSIDE.has(name)) return false;
-      if (!new RegExp(`\\.${literal(name)}(?![\\w$])`).test(code)) return false;
-      if (new RegExp(`(?<![\\w$])${literal(name)}(?![\\w$])`).test(elsewhere)) return false;
-      return !["'", '"', "`"].some((quote) => code.includes(`${quote}${name}${quote}`));
-    })
+    .filter(
+      (name) => new RegExp(`\\.${literal(name)}(?![\\w$])`).test(code) && !blocked(name, code, elsewhere),
+    )
     .sort();
+}
+
+/** Whether renaming `name` in `code` could break: read from outside, mentioned `elsewhere`, or quoted. */
+function blocked(name: string, code: string, elsewhere: string): boolean {
+  if (READ_FROM_OUTSIDE.has(name)) return true;
+  if (new RegExp(`(?<![\\w$])${literal(name)}(?![\\w$])`).test(elsewhere)) return true;
+  return ["'", '"', "`"].some((quote) => code.includes(`${quote}${name}${quote}`));
 }
 
 /**
  * The framework chunk is mostly React DOM, whose code reads and writes a few hundred internal
- * properties with long names (`memoizedState` alone nearly 300 times). Renamed to one or two letters
- * in that chunk only, after minification, they cost /login about 1.6 KB less gzip
- * (docs/decisions/004-login-bundle-budget.md). The names are chosen by `renamableProperties`, and Oxc
- * picks new ones that no other property in the chunk uses. React DevTools cannot read a production
- * build's component state after this.
+ * properties with long names (`memoizedState` alone nearly 300 times); TanStack Router's add more.
+ * Renamed to one or two letters in that chunk only, after minification, they cost /login about
+ * 2.2 KB less gzip (docs/decisions/004-login-bundle-budget.md). Oxc picks new names that no other
+ * property in the chunk uses. React DevTools cannot read a production build's component state
+ * after this.
+ *
+ * The names are chosen from the modules' code when the chunk's hash is made, and are part of it:
+ * the chunk's file name changes whenever the renaming does, so a cached copy is never stale. The
+ * chunks as written are then checked again, and the build stops if one mentions a renamed name.
  */
 export function renameFrameworkInternals(chunkName: string): Plugin {
+  let names: string[] = [];
   return {
     name: "commons:rename-framework-internals",
     apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+    augmentChunkHash(chunk) {
+      if (chunk.name !== chunkName) return;
+      const inChunk = new Set(chunk.moduleIds);
+      const code = chunk.moduleIds.map((id) => chunk.modules[id]?.code ?? "").join("\n");
+      const elsewhere = [...this.getModuleIds()]
+        .filter((id) => !inChunk.has(id))
+        .map((id) => this.getModuleInfo(id)?.code ?? "")
+        .join("\n");
+      names = renamableProperties(code, elsewhere);
+      return names.join(",");
+    },
     async generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((output) => output.type === "chunk");
       const framework = chunks.find((chunk) => chunk.name === chunkName);
-      if (!framework) return;
+      if (!framework || names.length === 0) return;
       const elsewhere = chunks
         .filter((chunk) => chunk !== framework)
         .map((chunk) => chunk.code)
         .join("\n");
-      const names = renamableProperties(framework.code, elsewhere);
-      if (names.length === 0) return;
+      const unsafe = names.filter((name) => blocked(name, framework.code, elsewhere));
+      if (unsafe.length > 0) {
+        throw new Error(
+          `${framework.fileName}: would rename ${unsafe.join(", ")}, which the built chunks mention`,
+        );
+      }
       const { code, errors } = await minify(framework.fileName, framework.code, {
         module: true,
         compress: false,
