@@ -260,7 +260,7 @@ function blocked(name: string, code: string, elsewhere: string): boolean {
  * The framework chunk is mostly React DOM, whose code reads and writes a few hundred internal
  * properties with long names (`memoizedState` alone nearly 300 times); TanStack Router's add more.
  * Renamed to one or two letters in that chunk only, after minification, they cost /login about
- * 2.2 KB less gzip (docs/decisions/004-login-bundle-budget.md). Oxc picks new names that no other
+ * 2.1 KB less gzip (docs/decisions/004-login-bundle-budget.md). Oxc picks new names that no other
  * property in the chunk uses. React DevTools cannot read a production build's component state
  * after this.
  *
