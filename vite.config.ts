@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, minify, type Plugin, type Rolldown } from "vite";
+import { renameFrameworkInternals } from "./scripts/vite/internal-properties.ts";
 import { withoutKnownReactWarnings } from "./scripts/vite/known-warnings.ts";
 import { reactAsEsModules } from "./scripts/vite/react-esm.ts";
 
@@ -132,6 +133,46 @@ function minifyThemeInit(): Plugin {
   };
 }
 
+/**
+ * The route tree TanStack Router generates is in the entry /login loads. Two of its spellings cost
+ * bytes at run time for nothing: an `id` equal to the route's `path` (the router derives the same
+ * id from the path), and the names of each route's children, which the router reads only as a list
+ * (`Object.values`). This drops the first and writes the children as arrays (about 0.25 KB gzip).
+ */
+function compactRouteTree(): Plugin {
+  return {
+    name: "commons:compact-route-tree",
+    apply: clientBuild,
+    enforce: "pre",
+    transform: {
+      filter: { id: /[\\/]routeTree\.gen\.ts$/ },
+      handler: (code) =>
+        code
+          .replace(/^(\s*)id: '([^']*)',\n\s*path: '\2',$/gm, "$1path: '$2',")
+          .replace(
+            /(Children: \w+ =\s*)\{([^{}]*)\}/g,
+            (_all, start: string, entries: string) => `${start}[${entries.replace(/\w+:\s*(\w+)/g, "$1")}]`,
+          ),
+    },
+  };
+}
+
+/**
+ * `createFileRoute("/path")` takes its path only for TypeScript and the route generator; at run
+ * time the route tree gives each route its path. Every route file's is in the entry /login loads,
+ * so the built app calls `createFileRoute()` (about 0.17 KB gzip).
+ */
+function fileRoutesWithoutPaths(): Plugin {
+  return {
+    name: "commons:file-routes-without-paths",
+    apply: clientBuild,
+    transform: {
+      filter: { id: /[\\/]src[\\/]client[\\/]routes[\\/]/, code: "createFileRoute(" },
+      handler: (code) => code.replace(/\bcreateFileRoute\((["'`])\/[^"'`]*\1\)/g, "createFileRoute()"),
+    },
+  };
+}
+
 const LOGIN_SHELL = new RegExp(
   "/src/client/(" +
     [
@@ -170,6 +211,7 @@ const FRAMEWORK =
 export default defineConfig({
   plugins: [
     reactAsEsModules(),
+    compactRouteTree(),
     // The router plugin must run before react() so split route chunks still get the JSX transform.
     tanstackRouter({
       target: "react",
@@ -191,10 +233,12 @@ export default defineConfig({
       },
     }),
     react(),
+    fileRoutesWithoutPaths(),
     tailwindcss(),
     preloadEntryImports(),
     plainDynamicImports(),
     hoistTransitiveImports(),
+    renameFrameworkInternals("framework"),
     minifyThemeInit(),
   ],
   resolve: {
