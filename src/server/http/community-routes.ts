@@ -2,6 +2,7 @@ import type { Env, Hono } from "hono";
 import { communityBySlug } from "#server/modules/membership/join.service.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
 import { type PageRenderer, readIndexHtml } from "./index-html.ts";
+import { answerPage, type EncodedPage, encodePage } from "./page-bodies.ts";
 import { injectMeta } from "./page-meta.ts";
 import { communityPageHead } from "./public-page-heads.ts";
 import type { PublicReadCache } from "./public-read-cache.ts";
@@ -33,7 +34,7 @@ export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options:
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
     const slug = c.req.param("slug");
     const kept = options.pages.get(slug);
-    if (kept) return c.html(kept.html, kept.status);
+    if (kept) return answerPage(c, kept);
     const startedAt = options.pages.now();
     const ctx = await options.contextFor(SIGNED_OUT, c.get("clientIp"));
     const page = await communityBySlug(ctx, slug);
@@ -43,9 +44,9 @@ export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options:
       injectMeta(html, communityPageHead(page, options)),
       `/c/${page.community.slug}`,
     );
-    const status = rendered.status === 404 ? 404 : 200;
-    options.pages.set(slug, page.community.id, { html: rendered.html, status }, startedAt);
-    return c.html(rendered.html, status);
+    const encoded = await encodePage({ html: rendered.html, status: rendered.status === 404 ? 404 : 200 });
+    options.pages.set(slug, page.community.id, encoded, startedAt);
+    return answerPage(c, encoded);
   });
 }
 
@@ -59,7 +60,7 @@ const COMMUNITY_PAGE_URL = /^\/c\/([a-z0-9-]{1,100})(?:\?.*)?$/;
 export function communityPageFromMemory(
   pages: PublicReadCache["communityPages"],
   request: { method?: string; url?: string },
-): { html: string; status: 200 | 404 } | null {
+): EncodedPage | null {
   if (request.method !== "GET") return null;
   const slug = COMMUNITY_PAGE_URL.exec(request.url ?? "")?.[1];
   return (slug && pages.get(slug)) || null;

@@ -1,5 +1,6 @@
 import { createReadCache } from "#server/db/read-cache.ts";
 import type { DomainEvent } from "#server/modules/log/log.events.ts";
+import type { EncodedPage } from "./page-bodies.ts";
 
 // What signed-out visitors read of an event (the public event query, the /e/{id} HTML) is the
 // same for all of them, so one process answers it from memory (decision 010), by the rules of
@@ -19,7 +20,8 @@ export function idsChangedBy(event: DomainEvent): string[] {
   return changed;
 }
 
-type Page = { html: string; status: 200 | 404 };
+/** A page is kept as its bytes, plain and compressed, made once when it is kept. */
+type Page = EncodedPage;
 
 /** The id a community's page is tied to beside the community's own: anything in it drops it. */
 const anythingIn = (communityId: string) => `in:${communityId}`;
