@@ -304,7 +304,7 @@ export async function createServerApp(
     views,
     renderer,
   });
-  mountCommunityRoutes(app, {
+  const communityRoutes = mountCommunityRoutes(app, {
     appUrl: config.appUrl,
     distDir,
     contextFor,
@@ -350,6 +350,7 @@ export async function createServerApp(
     pages: publicReads.pages,
     communityPages: publicReads.communityPages,
     signedOutPage: eventRoutes.signedOutPage,
+    signedOutCommunityPage: communityRoutes.signedOutPage,
     clientIp,
     securityHeaders: securityValues,
     views,

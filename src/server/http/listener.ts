@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { communityPageFromMemory } from "./community-routes.ts";
+import { type CommunityPage, communityPageFromMemory } from "./community-routes.ts";
 import { EVENT_PAGE_HEADERS, eventIdOfPageUrl, eventPageFromMemory } from "./events-routes.ts";
 import { headersOf, isGraphQLPost } from "./graphql-route.ts";
 import { type EncodedPage, encodingFor, encodingHeaders } from "./page-bodies.ts";
@@ -18,6 +18,7 @@ export function createListener(options: {
   pages: PublicReadCache["pages"];
   communityPages: PublicReadCache["communityPages"];
   signedOutPage: (eventId: string, clientIp: string) => Promise<EncodedPage | null>;
+  signedOutCommunityPage: (slug: string, clientIp: string) => Promise<CommunityPage | null>;
   clientIp: (peer: string, forwardedFor: string | null) => string;
   securityHeaders: Record<string, string>;
   /** A page answered from memory is a view like one the route makes. */
@@ -57,7 +58,12 @@ export function createListener(options: {
         if (eventId) options.views.page(eventId, headers);
         return send(request, response, page);
       }
-      const communityPage = communityPageFromMemory(options.communityPages, request);
+      const communityPage = communityPageFromMemory(options.communityPages, request, (slug) =>
+        options.signedOutCommunityPage(
+          slug,
+          options.clientIp(request.socket.remoteAddress ?? "unknown", headers.get("x-forwarded-for")),
+        ),
+      );
       if (communityPage) return send(request, response, communityPage);
     }
     if (!isGraphQLPost(request)) return void options.hono(request, response);

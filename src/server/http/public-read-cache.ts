@@ -53,7 +53,14 @@ export function createPublicReadCache(options: {
     /** The /c/{slug} HTML a signed-out visitor gets (decision 034). */
     communityPages: {
       now: cache.now,
-      get: (slug: string) => cache.read(`community-page:${slug}`) as Page | undefined,
+      /** The kept page; `reload` makes it again near its end, with the community it shows. */
+      get: (slug: string, reload?: () => Promise<{ communityId: string; page: Page } | null>) =>
+        (reload
+          ? cache.readRefreshing(`community-page:${slug}`, async () => {
+              const made = await reload();
+              return made && { value: made.page, ids: [made.communityId, anythingIn(made.communityId)] };
+            })
+          : cache.read(`community-page:${slug}`)) as Page | undefined,
       /** Keeps the page of community `communityId`, made by a read that started at `startedAt`. */
       set: (slug: string, communityId: string, page: Page, startedAt: number) =>
         cache.store(`community-page:${slug}`, page, [communityId, anythingIn(communityId)], startedAt),
