@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvent, registerFor } from "#server/modules/events/events-test-support.ts";
 import { communityWithOwner, join, person } from "#server/modules/membership/membership-test-support.ts";
 import { startTestServer, type TestServer } from "#server/test/harness.ts";
+import { inlineScriptHashes } from "./security.ts";
 
 // The public pages rendered on the server (decision 034), with the real build: the client and the
 // server's renderer that Vite makes beside it.
@@ -52,9 +53,15 @@ describe("/e/{id} rendered on the server", () => {
     expect(rendered(html)).toContain("Lanterns on the pier");
     expect(rendered(html)).toContain("20 spots left");
     expect(html).toContain('<script type="application/json" id="commons-server-data">');
-    // No inline script: the Content-Security-Policy refuses them, and the page needs none (data
-    // blocks, the server data and the schema.org JSON-LD, are never run).
-    expect(html.match(/<script(?![^>]*(type="application\/(ld\+)?json"|src=))[^>]*>/g)).toBeNull();
+    // One inline script, index.html's theme setter, which the Content-Security-Policy allows by
+    // its hash alone: nothing a page shows can add one that runs (data blocks are never run).
+    const inline = html.match(
+      /<script(?![^>]*(type="application\/(ld\+)?json"|src=))[^>]*>[\s\S]*?<\/script>/g,
+    );
+    expect(inline).toHaveLength(1);
+    expect(inline?.[0]).toContain("vite-ui-theme");
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(inlineScriptHashes(inline?.[0] ?? "")[0]);
 
     // A signed-in guest gets the very page kept for everyone: their own state comes later.
     expect(await (await guest.browser.fetch(`/e/${event.id}`)).text()).toBe(html);
