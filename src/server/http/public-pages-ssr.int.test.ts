@@ -153,6 +153,10 @@ describe("the public pages' bytes", () => {
       // Compressed, the page is a small part of its size.
       expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
     }
+    // The app's other screens (here /login) come compressed too.
+    const login = await rawGet("/login", "gzip, deflate, br");
+    expect(login.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(login.body).toString()).toContain('<div id="root"></div>');
   });
 });
 
