@@ -1,4 +1,4 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
@@ -114,21 +114,35 @@ function hoistTransitiveImports(): Plugin {
 }
 
 /**
- * public/theme-init.js runs before first paint on every page, /login's included: readable in the
- * repository, it ships minified.
+ * public/theme-init.js runs before first paint on every page, /login's included, and the favicon
+ * shows on each: readable in the repository, they ship inside index.html (the script minified, its
+ * hash allowed by the server's Content-Security-Policy, `inlineScriptHashes`), so the page waits
+ * for no request of theirs before it paints and no browser cache has to keep them.
  */
-function minifyThemeInit(): Plugin {
-  let file = "";
+function inlineHeadFiles(): Plugin {
+  let publicDir = "";
   return {
-    name: "commons:minify-theme-init",
-    apply: clientBuild,
+    name: "commons:inline-head-files",
     configResolved(config) {
-      file = path.resolve(config.root, config.build.outDir, "theme-init.js");
+      publicDir = config.publicDir;
     },
-    async closeBundle() {
-      const { code, errors } = await minify("theme-init.js", await readFile(file, "utf8"));
-      if (errors.length > 0) throw new Error(`theme-init.js: ${errors.map((e) => e.message).join("; ")}`);
-      await writeFile(file, code);
+    transformIndexHtml: {
+      order: "pre",
+      async handler(html) {
+        const script = await readFile(path.join(publicDir, "theme-init.js"), "utf8");
+        const { code, errors } = await minify("theme-init.js", script);
+        if (errors.length > 0) throw new Error(`theme-init.js: ${errors.map((e) => e.message).join("; ")}`);
+        const icon = await readFile(path.join(publicDir, "favicon.svg"), "utf8");
+        const iconUrl = `data:image/svg+xml,${encodeURIComponent(icon.trim())}`;
+        const inlined = html
+          .replace('<script src="/theme-init.js"></script>', () => `<script>${code.trim()}</script>`)
+          .replace('href="/favicon.svg"', () => `href="${iconUrl}"`);
+        if (!inlined.includes("<script>") || inlined.includes('href="/favicon.svg"'))
+          throw new Error(
+            "index.html no longer names /theme-init.js or /favicon.svg as inlineHeadFiles expects",
+          );
+        return inlined;
+      },
     },
   };
 }
@@ -239,7 +253,7 @@ export default defineConfig({
     plainDynamicImports(),
     hoistTransitiveImports(),
     renameFrameworkInternals("framework"),
-    minifyThemeInit(),
+    inlineHeadFiles(),
   ],
   resolve: {
     alias: [

@@ -108,7 +108,7 @@ export const rungs: Rung[] = [
     name: "GET /e/{id} HTML, rendered on the server",
     target: { minRatio: 1 / 3 },
     signedIn: false,
-    calls: (s) => [{ method: "GET", path: `/e/${s.publicEventId}`, headers: { accept: "text/html" } }],
+    calls: (s) => [{ method: "GET", path: `/e/${s.publicEventId}`, headers: PAGE_HEADERS }],
     check: renderedWith("Open evening"),
   },
   {
@@ -116,10 +116,16 @@ export const rungs: Rung[] = [
     name: "GET /c/{slug} HTML, rendered on the server",
     target: { minRatio: 1 / 3 },
     signedIn: false,
-    calls: (s) => [{ method: "GET", path: `/c/${s.communitySlug}`, headers: { accept: "text/html" } }],
+    calls: (s) => [{ method: "GET", path: `/c/${s.communitySlug}`, headers: PAGE_HEADERS }],
     check: renderedWith("Bench community"),
   },
 ];
+
+/**
+ * A page is asked for as a browser asks: it accepts compressed HTML and gets the kept brotli bytes
+ * (the checks' fetch decompresses them).
+ */
+const PAGE_HEADERS = { accept: "text/html", "accept-encoding": "gzip, deflate, br, zstd" };
 
 /** The page came rendered from the server: `text` is inside #root, with the data beside it. */
 function renderedWith(text: string) {

@@ -118,3 +118,21 @@ test("the event and community pages are in the first HTML, hydrate without fetch
   expect(memberProblems).toEqual([]);
   await member.close();
 });
+
+test("the stored theme is on the page before any of the app's scripts runs, with nothing refused", async ({
+  page,
+}) => {
+  await signInByApi(page.request, "Tess Theme");
+  const { slug } = await createCommunity(page, "Evening light");
+  await page.context().clearCookies();
+  const problems = watchConsole(page);
+  await page.goto(`/c/${slug}`);
+  await page.evaluate(() => localStorage.setItem("vite-ui-theme", "light"));
+  // Without the app's scripts, only index.html's own theme script can set the colours.
+  await page.route("**/assets/*.js", (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Evening light" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.className)).toBe("light");
+  // The Content-Security-Policy allows that script by its hash: the browser refused nothing.
+  expect(problems.filter((problem) => /Content Security Policy|Refused/i.test(problem))).toEqual([]);
+});

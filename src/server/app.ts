@@ -17,7 +17,7 @@ import { mountCommunityFollowRoutes } from "./http/community-follow-routes.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute } from "./http/graphql-route.ts";
-import { createPageRenderer } from "./http/index-html.ts";
+import { createPageRenderer, readIndexHtmlNow } from "./http/index-html.ts";
 import { mountInsightsRoutes } from "./http/insights-routes.ts";
 import { createListener } from "./http/listener.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
@@ -26,6 +26,7 @@ import { mountPasskeyRoutes } from "./http/passkey-routes.ts";
 import { mountPaymentRoutes } from "./http/payments-routes.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
 import {
+  inlineScriptHashes,
   refuseNulInUrl,
   requireTrustedOrigin,
   securityHeaders,
@@ -196,7 +197,10 @@ export async function createServerApp(
   const refuseNul = refuseNulInUrl();
   const https = config.appUrl.startsWith("https://");
   const app = new Hono<AppEnv>();
-  app.use("*", securityHeaders({ https }));
+  const distDir = options.distDir ?? defaultDistDir;
+  // The inline scripts of the build's index.html at start; a client built without them has none.
+  const scriptHashes = inlineScriptHashes(readIndexHtmlNow(distDir) ?? "");
+  app.use("*", securityHeaders({ https, scriptHashes }));
   app.use("*", async (c, next) => {
     c.set(
       "clientIp",
@@ -284,7 +288,6 @@ export async function createServerApp(
   });
   const views = createPageViews(viewCounter, nowMs);
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
-  const distDir = options.distDir ?? defaultDistDir;
   // The public pages are rendered with the client's own code, as a signed-out visitor.
   const RENDERER_HEADERS = {
     get: (name: string) =>
@@ -304,7 +307,7 @@ export async function createServerApp(
     views,
     renderer,
   });
-  mountCommunityRoutes(app, {
+  const communityRoutes = mountCommunityRoutes(app, {
     appUrl: config.appUrl,
     distDir,
     contextFor,
@@ -343,13 +346,14 @@ export async function createServerApp(
   });
   jobs = started;
 
-  const securityValues = await securityHeaderValues({ https });
+  const securityValues = await securityHeaderValues({ https, scriptHashes });
   const clientIp = (peer: string, forwardedFor: string | null) =>
     clientAddress({ peer, forwardedFor, trust: config.trustProxy });
   const listener = createListener({
     pages: publicReads.pages,
     communityPages: publicReads.communityPages,
     signedOutPage: eventRoutes.signedOutPage,
+    signedOutCommunityPage: communityRoutes.signedOutPage,
     clientIp,
     securityHeaders: securityValues,
     views,

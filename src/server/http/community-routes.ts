@@ -2,6 +2,7 @@ import type { Env, Hono } from "hono";
 import { communityBySlug } from "#server/modules/membership/join.service.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
 import { type PageRenderer, readIndexHtml } from "./index-html.ts";
+import { answerPage, type EncodedPage, encodePage } from "./page-bodies.ts";
 import { injectMeta } from "./page-meta.ts";
 import { communityPageHead } from "./public-page-heads.ts";
 import type { PublicReadCache } from "./public-read-cache.ts";
@@ -32,38 +33,68 @@ export function mountCommunityRoutes<E extends RoutesEnv>(app: Hono<E>, options:
     if (html === null) return next();
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
     const slug = c.req.param("slug");
-    const returning = readsItsAddress(c.req.url);
-    const kept = returning ? undefined : options.pages.get(slug);
-    if (kept) return c.html(kept.html, kept.status);
+    if (!readsItsAddress(c.req.url)) {
+      const kept = options.pages.get(slug);
+      if (kept) return answerPage(c, kept);
+    } else {
+      // Back from a plan's checkout, or sent to pay for one, the page is the browser's to render.
+      const ctx = await options.contextFor(SIGNED_OUT, c.get("clientIp"));
+      const page = await communityBySlug(ctx, slug);
+      return page ? c.html(injectMeta(html, communityPageHead(page, options)), 200) : c.html(html, 404);
+    }
     const startedAt = options.pages.now();
-    const ctx = await options.contextFor(SIGNED_OUT, c.get("clientIp"));
-    const page = await communityBySlug(ctx, slug);
+    const made = await communityPage(html, slug, c.get("clientIp"));
     // Not kept: a community made with this slug later would not drop it.
-    if (!page) return c.html(html, 404);
-    const shell = injectMeta(html, communityPageHead(page, options));
-    // Back from a plan's checkout, or sent to pay for one, the page is the browser's to render.
-    if (returning) return c.html(shell, 200);
-    const rendered = await options.renderer.render(shell, `/c/${page.community.slug}`);
-    const status = rendered.status === 404 ? 404 : 200;
-    options.pages.set(slug, page.community.id, { html: rendered.html, status }, startedAt);
-    return c.html(rendered.html, status);
+    if (!made) return c.html(html, 404);
+    options.pages.set(slug, made.communityId, made.page, startedAt);
+    return answerPage(c, made.page);
   });
+
+  /** The page of the community at `slug` as a signed-out visitor sees it; null for an unknown slug. */
+  async function communityPage(html: string, slug: string, clientIp: string): Promise<CommunityPage | null> {
+    const ctx = await options.contextFor(SIGNED_OUT, clientIp);
+    const page = await communityBySlug(ctx, slug);
+    if (!page) return null;
+    const rendered = await options.renderer.render(
+      injectMeta(html, communityPageHead(page, options)),
+      `/c/${page.community.slug}`,
+    );
+    return {
+      communityId: page.community.id,
+      page: await encodePage({ html: rendered.html, status: rendered.status === 404 ? 404 : 200 }),
+    };
+  }
+
+  return {
+    /** The page of `slug` for a signed-out visitor, made now; null while the client is not built. */
+    async signedOutPage(slug: string, clientIp: string): Promise<CommunityPage | null> {
+      const html = await readIndexHtml(options.distDir);
+      return html === null ? null : communityPage(html, slug, clientIp);
+    },
+  };
 }
+
+/** A community's page as kept: its bytes, and the community whose changes drop it. */
+export type CommunityPage = { communityId: string; page: EncodedPage };
 
 const COMMUNITY_PAGE_URL = /^\/c\/([a-z0-9-]{1,100})(?:\?.*)?$/;
 
 /**
  * The /c/{slug} page this process holds, answered from Node's request before the Hono app sees it,
  * as /e/{id}'s is (decision 011): the same page for everyone, signed in or not (decision 034).
- * Anything else (a miss, a slug in another spelling) goes the route's way above.
+ * Anything else (a miss, a slug in another spelling) goes the route's way above. A page near the
+ * end of its second is made again by `reload` in the background, as an event's is.
  */
 export function communityPageFromMemory(
   pages: PublicReadCache["communityPages"],
   request: { method?: string; url?: string },
-): { html: string; status: 200 | 404 } | null {
+  reload?: (slug: string) => Promise<CommunityPage | null>,
+): EncodedPage | null {
   if (request.method !== "GET") return null;
   const slug = COMMUNITY_PAGE_URL.exec(request.url ?? "")?.[1];
-  return (slug && !readsItsAddress(request.url ?? "") && pages.get(slug)) || null;
+  return (
+    (slug && !readsItsAddress(request.url ?? "") && pages.get(slug, reload && (() => reload(slug)))) || null
+  );
 }
 
 /** The page shows these from its address (`membership` back from a plan's checkout, `plan` to pay for), which no kept page has. */

@@ -14,6 +14,7 @@ import { shownEmail } from "#shared/phone.ts";
 import { csvResponse, fileName } from "./csv.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
 import { type PageRenderer, readIndexHtml } from "./index-html.ts";
+import { answerPage, type EncodedPage, encodePage } from "./page-bodies.ts";
 import { injectMeta } from "./page-meta.ts";
 import type { PageViews } from "./page-views.ts";
 import { eventPageHead } from "./public-page-heads.ts";
@@ -123,9 +124,13 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     let page = options.pages.get(id);
     if (!page) {
       const startedAt = options.pages.now();
-      page = await eventPage(SIGNED_OUT, clientIp, id, html);
+      page = await encodePage(await eventPage(SIGNED_OUT, clientIp, id, html));
       options.pages.set(id, page, startedAt);
     }
+    // Hono answers HEAD with this route too: only a GET brings someone to the page.
+    const viewed = (status: number) => {
+      if (status === 200 && c.req.method === "GET") options.views.page(id, c.req.raw.headers);
+    };
     // A host's draft (404 to strangers) and a members-only event (a sign-in gate to strangers) are
     // the browser's to render for a signed-in viewer: what they may see differs from the kept page,
     // and hydrating that page would not match. So is a buyer's return from checkout, which the
@@ -133,11 +138,13 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     if (
       ((page.status === 404 || page.gated) && !isSignedOut(c.req.raw.headers)) ||
       (page.status === 200 && readsItsAddress(c.req.url))
-    )
-      page = await viewerPage(c.req.raw.headers, clientIp, id, html);
-    // Hono answers HEAD with this route too: only a GET brings someone to the page.
-    if (page.status === 200 && c.req.method === "GET") options.views.page(id, c.req.raw.headers);
-    return c.html(page.html, page.status);
+    ) {
+      const own = await viewerPage(c.req.raw.headers, clientIp, id, html);
+      viewed(own.status);
+      return c.html(own.html, own.status);
+    }
+    viewed(page.status);
+    return answerPage(c, page);
   });
 
   // The app moved to an event's page without loading /e/{id} (from the community page, say): it
@@ -188,10 +195,10 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
 
   return {
     /** The page of event `id` for a signed-out visitor, made now; null while the client is not built. */
-    async signedOutPage(id: string, clientIp: string): Promise<EventPage | null> {
+    async signedOutPage(id: string, clientIp: string): Promise<EncodedPage | null> {
       const html = await readIndexHtml(options.distDir);
       if (html === null || !UUID.test(id)) return null;
-      return eventPage(SIGNED_OUT, clientIp, id, html);
+      return encodePage(await eventPage(SIGNED_OUT, clientIp, id, html));
     },
   };
 }
@@ -229,8 +236,8 @@ export const EVENT_PAGE_HEADERS = {
 export function eventPageFromMemory(
   pages: PublicReadCache["pages"],
   request: { method?: string; url?: string; headers: HeaderReader },
-  reload?: (eventId: string) => Promise<EventPage | null>,
-): EventPage | null {
+  reload?: (eventId: string) => Promise<EncodedPage | null>,
+): EncodedPage | null {
   if (request.method !== "GET") return null;
   const match = EVENT_PAGE_URL.exec(request.url ?? "");
   const eventId = match?.[1];

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +22,15 @@ export async function readIndexHtml(distDir: string): Promise<string | null> {
   const html = await readFile(file, "utf8");
   cache.set(file, { mtimeMs, html });
   return html;
+}
+
+/** The built client's index.html read now, at the server's start; `null` while the client is not built. */
+export function readIndexHtmlNow(distDir: string): string | null {
+  try {
+    return readFileSync(path.join(distDir, "index.html"), "utf8");
+  } catch {
+    return null;
+  }
 }
 
 /** What the client's server entry (src/client/entry-server.tsx, built to dist/server) renders. */

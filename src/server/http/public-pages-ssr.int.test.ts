@@ -1,10 +1,13 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { get, type IncomingHttpHeaders } from "node:http";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEvent, registerFor } from "#server/modules/events/events-test-support.ts";
 import { communityWithOwner, join, person } from "#server/modules/membership/membership-test-support.ts";
 import { startTestServer, type TestServer } from "#server/test/harness.ts";
+import { inlineScriptHashes } from "./security.ts";
 
 // The public pages rendered on the server (decision 034), with the real build: the client and the
 // server's renderer that Vite makes beside it.
@@ -54,9 +57,15 @@ describe("/e/{id} rendered on the server", () => {
     expect(rendered(html)).toContain("Lanterns on the pier");
     expect(rendered(html)).toContain("20 spots left");
     expect(html).toContain('<script type="application/json" id="commons-server-data">');
-    // No inline script: the Content-Security-Policy refuses them, and the page needs none (data
-    // blocks, the page's data and its structured data, are never run).
-    expect(html.match(/<script(?![^>]*(type="application\/(ld\+)?json"|src=))[^>]*>/g)).toBeNull();
+    // One inline script, index.html's theme setter, which the Content-Security-Policy allows by
+    // its hash alone: nothing a page shows can add one that runs (data blocks are never run).
+    const inline = html.match(
+      /<script(?![^>]*(type="application\/(ld\+)?json"|src=))[^>]*>[\s\S]*?<\/script>/g,
+    );
+    expect(inline).toHaveLength(1);
+    expect(inline?.[0]).toContain("vite-ui-theme");
+    const csp = first.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(inlineScriptHashes(inline?.[0] ?? "")[0]);
 
     // A signed-in guest gets the very page kept for everyone: their own state comes later.
     expect(await (await guest.browser.fetch(`/e/${event.id}`)).text()).toBe(html);
@@ -66,9 +75,10 @@ describe("/e/{id} rendered on the server", () => {
     expect(rendered(signedOut)).toContain("19 spots left");
     const signedIn = await (await guest.browser.fetch(`/e/${event.id}`)).text();
     expect(signedIn).toBe(signedOut);
-    // The guest list names her to everyone; her own state ("You're going") is not in the page.
+    // The guest list names her to everyone; her own state is not in the page.
     expect(rendered(signedIn)).toContain("Grace Guestname");
     expect(signedIn).not.toContain("You're going");
+    expect(signedIn).not.toContain("You're registered");
     expect(signedIn).not.toContain(guest.email);
   });
 
@@ -128,6 +138,53 @@ describe("/e/{id} rendered on the server", () => {
     const html = await back.text();
     expect(rendered(html)).toBeUndefined();
     expect(html).toContain("Paid supper");
+  });
+});
+
+describe("the public pages' bytes", () => {
+  /** A GET as a browser sends it, read as the raw bytes that came over the wire. */
+  const rawGet = (pathname: string, acceptEncoding: string | null) =>
+    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers = {
+        accept: "text/html",
+        ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+      };
+      get(`${t.url}${pathname}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      }).on("error", reject);
+    });
+
+  it("come compressed as the browser accepts, made and kept alike", async () => {
+    const { owner, communityId, slug } = await communityWithOwner(t);
+    const event = await createEvent(owner, communityId, { title: "Kites over the dunes" });
+    settle();
+    for (const pathname of [`/e/${event.id}`, `/c/${slug}`]) {
+      // The first is made by the app, the others come from memory: every way answers alike.
+      const brotli = await rawGet(pathname, "gzip, deflate, br, zstd");
+      expect(brotli.headers["content-encoding"]).toBe("br");
+      expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+      const html = brotliDecompressSync(brotli.body).toString();
+      expect(html).toContain(pathname.startsWith("/e/") ? "Kites over the dunes" : '<div id="root"><');
+
+      const gzipped = await rawGet(pathname, "gzip;q=1, br;q=0");
+      expect(gzipped.headers["content-encoding"]).toBe("gzip");
+      expect(gunzipSync(gzipped.body).toString()).toBe(html);
+
+      const plain = await rawGet(pathname, null);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+      expect(plain.body.toString()).toBe(html);
+      expect(Number(plain.headers["content-length"])).toBe(plain.body.length);
+      // Compressed, the page is a small part of its size.
+      expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
+    }
+    // The app's other screens (here /login) come compressed too.
+    const login = await rawGet("/login", "gzip, deflate, br");
+    expect(login.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(login.body).toString()).toContain('<div id="root"></div>');
   });
 });
 

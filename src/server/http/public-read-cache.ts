@@ -1,5 +1,6 @@
 import { createReadCache } from "#server/db/read-cache.ts";
 import type { DomainEvent } from "#server/modules/log/log.events.ts";
+import type { EncodedPage } from "./page-bodies.ts";
 
 // What signed-out visitors read of an event (the public event query, the /e/{id} HTML) is the
 // same for all of them, so one process answers it from memory (decision 010), by the rules of
@@ -19,7 +20,8 @@ export function idsChangedBy(event: DomainEvent): string[] {
   return changed;
 }
 
-type Page = { html: string; status: 200 | 404; gated?: boolean };
+/** A page is kept as its bytes, plain and compressed, made once when it is kept. */
+type Page = EncodedPage;
 
 /** The id a community's page is tied to beside the community's own: anything in it drops it. */
 const anythingIn = (communityId: string) => `in:${communityId}`;
@@ -51,7 +53,14 @@ export function createPublicReadCache(options: {
     /** The /c/{slug} HTML a signed-out visitor gets (decision 034). */
     communityPages: {
       now: cache.now,
-      get: (slug: string) => cache.read(`community-page:${slug}`) as Page | undefined,
+      /** The kept page; `reload` makes it again near its end, with the community it shows. */
+      get: (slug: string, reload?: () => Promise<{ communityId: string; page: Page } | null>) =>
+        (reload
+          ? cache.readRefreshing(`community-page:${slug}`, async () => {
+              const made = await reload();
+              return made && { value: made.page, ids: [made.communityId, anythingIn(made.communityId)] };
+            })
+          : cache.read(`community-page:${slug}`)) as Page | undefined,
       /** Keeps the page of community `communityId`, made by a read that started at `startedAt`. */
       set: (slug: string, communityId: string, page: Page, startedAt: number) =>
         cache.store(`community-page:${slug}`, page, [communityId, anythingIn(communityId)], startedAt),
