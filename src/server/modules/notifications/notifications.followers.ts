@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Mail } from "#server/modules/mail/mail.service.ts";
 import {
@@ -10,6 +9,7 @@ import {
   unfollowToken,
 } from "#server/modules/membership/follow.service.ts";
 import { formatEventRange } from "#shared/event-time-format.ts";
+import { asString, type FanOutRow, fanOutPage, finishFanOut } from "./notifications.fan-out.ts";
 import { compose, escapeHtml, paragraph } from "./notifications.render.ts";
 import { OUTBOX_KINDS } from "./notifications.service.ts";
 import { outboxMessage } from "./notifications.tables.ts";
@@ -19,9 +19,6 @@ import { outboxMessage } from "./notifications.tables.ts";
 // expanded a page per transaction into one `follower_mail` row per follower, deduped per person.
 
 type Outbox = { db: Db; appUrl: string; secret: string; pageSize: number; now: () => Date };
-type Row = { id: string; payload: Record<string, unknown> };
-
-const asString = (value: unknown) => (typeof value === "string" ? value : null);
 
 /** Called for `event.published`, in the notifications subscriber's transaction. */
 export async function queueFollowerNews(tx: Db, input: { eventId: string }, at: Date): Promise<void> {
@@ -43,36 +40,18 @@ export async function queueFollowerNews(tx: Db, input: { eventId: string }, at: 
 export async function expandFollowerNewsPage(
   tx: Db,
   o: Pick<Outbox, "pageSize" | "now">,
-  row: Row,
+  row: FanOutRow,
 ): Promise<void> {
   const eventId = asString(row.payload.eventId) ?? "";
   const communityId = asString(row.payload.communityId) ?? "";
-  const finish = (note: string | null) =>
-    tx.execute(sql`update outbox_message set sent_at = ${o.now().toISOString()}::timestamptz, last_error = ${note}
-      where id = ${row.id}`);
-  if (!(await isFollowerNews(tx, eventId))) return void (await finish("skipped: no longer public news"));
+  if (!(await isFollowerNews(tx, eventId)))
+    return void (await finishFanOut(tx, row, o.now(), "skipped: no longer public news"));
   const recipients = await followerIds(tx, communityId, asString(row.payload.cursor), o.pageSize);
-  if (recipients.length > 0) {
-    const now = o.now();
-    await tx
-      .insert(outboxMessage)
-      .values(
-        recipients.map((userId) => ({
-          id: randomUUID(),
-          kind: OUTBOX_KINDS.followerMail,
-          dedupeKey: `follower:${eventId}:${userId}`,
-          payload: { eventId, userId },
-          createdAt: now,
-          sendAfter: now,
-        })),
-      )
-      .onConflictDoNothing();
-  }
-  const last = recipients.at(-1);
-  if (recipients.length < o.pageSize || !last) return void (await finish(null));
-  await tx.execute(sql`
-    update outbox_message set payload = payload || ${JSON.stringify({ cursor: last })}::jsonb
-    where id = ${row.id}`);
+  await fanOutPage(tx, o, row, recipients, {
+    kind: OUTBOX_KINDS.followerMail,
+    dedupeKey: (userId) => `follower:${eventId}:${userId}`,
+    payload: (userId) => ({ eventId, userId }),
+  });
 }
 
 /** One follower's mail, with the one-click unsubscribe of RFC 8058 that unfollows. */
