@@ -158,7 +158,12 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   await expect(yours.getByRole("heading", { name: "You're going" })).toBeVisible();
   await expect(yours).toContainText("2 × Standard");
   await expect(yours).toContainText("private link to see your QR code");
-  await expect(yours.getByRole("link", { name: /Google Calendar/ })).toBeVisible();
+  // Adding it to a calendar sits in its own card beside the registration, in the same aside.
+  await expect(
+    publicPage
+      .getByRole("complementary", { name: "Registration and sharing" })
+      .getByRole("link", { name: /Google Calendar/ }),
+  ).toBeVisible();
   await expect(publicPage.getByLabel("Your name")).toHaveCount(0);
   await expect(publicPage.getByRole("button", { name: "Continue to payment" })).toHaveCount(0);
   await expectAccessible(publicPage, "event page after paying");
@@ -215,6 +220,9 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   const laterTotal = totalOf(order.getByLabel("Order total"));
   const applyCode = async () => {
     await gotoHydrated(laterPage, `/e/${eventId}`);
+    // The first quote shows the form's own part of the page has been taken over too: a choice made
+    // while it is still the server's HTML would be lost.
+    await expect(laterTotal).toHaveText("€25.00");
     await order.getByLabel("Quantity").selectOption("2");
     await expect(laterTotal).toHaveText("€50.00");
     await order.getByLabel("Promo code").fill("SPRING15");
