@@ -1,10 +1,11 @@
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode, useEffect } from "react";
+import { StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ThemeProvider } from "./components/theme/theme-provider.tsx";
 import { AuthProvider } from "./features/auth/auth-context.tsx";
 import { createAuthStore } from "./features/auth/auth-store.ts";
+import { whenPageReady } from "./lib/page-ready.ts";
 import { loadQueryClient } from "./lib/query-client.ts";
 import { buildRouter } from "./router.tsx";
 
@@ -36,6 +37,12 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
     await queryClient.invalidateQueries();
     await router.invalidate();
   };
+  // Once the route's content is hydrated (not only the router's outer tree), <html data-hydrated>
+  // says so, which the journeys wait for before typing into the page's forms.
+  whenPageReady(() => {
+    document.documentElement.dataset.hydrated = "";
+    void showViewer();
+  });
   hydrateRoot(
     root,
     <StrictMode>
@@ -44,21 +51,6 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
           <RouterProvider router={router} />
         </AuthProvider>
       </ThemeProvider>
-      <MarkHydrated then={showViewer} />
     </StrictMode>,
   );
-}
-
-/**
- * Renders nothing, so the server's tree needs no counterpart: once the page is hydrated it says
- * so on <html data-hydrated>, which the journeys wait for before typing into the page's forms,
- * and `then` runs (once, though StrictMode runs effects twice).
- */
-function MarkHydrated({ then }: { then: () => Promise<void> }) {
-  useEffect(() => {
-    if ("hydrated" in document.documentElement.dataset) return;
-    document.documentElement.dataset.hydrated = "";
-    void then();
-  }, [then]);
-  return null;
 }

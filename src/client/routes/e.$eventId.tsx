@@ -18,6 +18,7 @@ import { CancelRegistrationButton } from "#client/features/registrations/compone
 import { CheckInQr } from "#client/features/registrations/components/check-in-qr.tsx";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { useOriginTracking } from "#client/lib/origin.ts";
+import { usePageReady } from "#client/lib/page-ready.ts";
 
 type Gate = { kind: "sign-in" } | { kind: "members-only"; message: string } | null;
 
@@ -85,6 +86,7 @@ function EventRoute() {
 }
 
 function LoadedEvent() {
+  usePageReady();
   const { eventId } = Route.useParams();
   const { renderMarkdown } = Route.useLoaderData();
   const search = Route.useSearch();
@@ -132,6 +134,7 @@ function LoadedEvent() {
 }
 
 function AccessGate({ gate }: { gate: NonNullable<Gate> }) {
+  usePageReady();
   const router = useRouter();
   return (
     <div className={pageWidth("narrow", "grid gap-6 py-16 sm:py-24")}>
