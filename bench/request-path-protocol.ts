@@ -7,6 +7,7 @@ export type SeededServer = {
   appUrl: string;
   statsUrl: string;
   communityId: string;
+  communitySlug: string;
   publicEventId: string;
   /** The session's token cookie (signed like better-auth's); the bench trades it for the cookie cache. */
   sessionCookie: string;

@@ -104,16 +104,36 @@ export const rungs: Rung[] = [
   },
   {
     key: "event-page",
-    name: "GET /e/{id} HTML",
+    // Rendered on the server once, then kept for every signed-out visitor (decisions 010 and 034).
+    name: "GET /e/{id} HTML, rendered on the server",
     target: { minRatio: 1 / 3 },
     signedIn: false,
-    calls: (s) => [{ method: "GET", path: `/e/${s.publicEventId}`, headers: { accept: "text/html" } }],
-    check: (body) => {
-      if (!body.includes("Open evening"))
-        throw new Error(`the page lacks the event title: ${body.slice(0, 300)}`);
-    },
+    calls: (s) => [{ method: "GET", path: `/e/${s.publicEventId}`, headers: PAGE_HEADERS }],
+    check: renderedWith("Open evening"),
+  },
+  {
+    key: "community-page",
+    name: "GET /c/{slug} HTML, rendered on the server",
+    target: { minRatio: 1 / 3 },
+    signedIn: false,
+    calls: (s) => [{ method: "GET", path: `/c/${s.communitySlug}`, headers: PAGE_HEADERS }],
+    check: renderedWith("Bench community"),
   },
 ];
+
+/**
+ * A page is asked for as a browser asks: it accepts compressed HTML and gets the kept brotli bytes
+ * (the checks' fetch decompresses them).
+ */
+const PAGE_HEADERS = { accept: "text/html", "accept-encoding": "gzip, deflate, br, zstd" };
+
+/** The page came rendered from the server: `text` is inside #root, with the data beside it. */
+function renderedWith(text: string) {
+  return (body: string) => {
+    const app = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(body)?.[1];
+    if (!app?.includes(text)) throw new Error(`the page lacks a rendered "${text}": ${body.slice(0, 300)}`);
+  };
+}
 
 export const loopback = (url: string) => url.replace("//localhost:", "//127.0.0.1:");
 

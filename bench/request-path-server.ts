@@ -116,7 +116,7 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], authSecr
     values (${randomUUID()}, ${token}, ${owner}, now() + interval '1 day', now(), now())`);
   const signature = createHmac("sha256", authSecret).update(token).digest("base64");
   const sessionCookie = `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
-  return { communityId, publicEventId, sessionCookie };
+  return { communityId, communitySlug: `bench-${tag}`, publicEventId, sessionCookie };
 }
 
 await main();

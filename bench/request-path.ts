@@ -33,6 +33,11 @@ const MEASURE_SECONDS = 4;
 const PROFILE_SECONDS = 8;
 const profileDir = join(repoRoot, "bench", "results", "profiles");
 
+/** `RUNGS=event-page,community-page` measures only the rungs named, e.g. while working on them. */
+const ladderRungs = process.env.RUNGS
+  ? rungs.filter((r) => process.env.RUNGS?.split(",").includes(r.key))
+  : rungs;
+
 type Load = { requestsPerSecond: number; p50Ms: number; p99Ms: number; errors: number };
 
 /** autocannon's own histogram keeps whole milliseconds; the latencies here keep its sub-millisecond times. */
@@ -124,7 +129,7 @@ async function ladder(database: "postgres" | "pglite"): Promise<RungRow[]> {
           .join(" ")} on ${availableParallelism()} cores.`,
     );
     const measuredRungs: { rung: Rung; measured: Load; statementsPerRequest: number | null }[] = [];
-    for (const rung of rungs) measuredRungs.push({ rung, ...(await measureRung(rung, app.info)) });
+    for (const rung of ladderRungs) measuredRungs.push({ rung, ...(await measureRung(rung, app.info)) });
     const bareAfter = await measureBare(bare.info);
     const limit = bareBefore.requestsPerSecond >= bareAfter.requestsPerSecond ? bareBefore : bareAfter;
     const rows: RungRow[] = [
@@ -199,7 +204,9 @@ export const requestPath: Benchmark = {
     for (const database of databases) results[database] = await ladder(database);
     const summary = Object.entries(results)
       .map(([database, rows]) => {
-        const rungRatios = rows.slice(1).map((row, i) => `${rungs[i]?.key} ${formatRatio(row.ratio ?? 0)}`);
+        const rungRatios = rows
+          .slice(1)
+          .map((row, i) => `${ladderRungs[i]?.key} ${formatRatio(row.ratio ?? 0)}`);
         return `${database}: ${rungRatios.join(", ")}`;
       })
       .join("; ");

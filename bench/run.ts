@@ -13,6 +13,7 @@ import { domainLogBench } from "./domain-log.ts";
 import { eventsBench } from "./events.ts";
 import { forecastBench } from "./forecast.ts";
 import { insightsBench } from "./insights.ts";
+import { lighthouseBench } from "./lighthouse.ts";
 import { loginJavaScript } from "./login-javascript.ts";
 import { memberImportBench } from "./member-import.ts";
 import { membersBench } from "./members.ts";
@@ -35,6 +36,7 @@ const benchmarks: Benchmark[] = [
   forecastBench,
   insightsBench,
   agentsBench,
+  lighthouseBench,
 ];
 
 const resultsDir = join(repoRoot, "bench", "results");

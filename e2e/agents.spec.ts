@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { readMail, uniqueEmail, waitForCode } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveThemedScreenshots } from "./support/screenshots.ts";
@@ -187,7 +188,7 @@ test("an admin rehearses the welcome agent over the past month, switches it on, 
   // 2. A newcomer joins on the community's public page and is welcomed by mail.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const visitor = await context.newPage();
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   const membership = visitor.getByRole("region", { name: "Membership" });
   await membership.getByRole("button", { name: "Join" }).click();
   const newcomer = uniqueEmail("newcomer");

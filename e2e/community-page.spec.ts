@@ -1,11 +1,14 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import sharp from "sharp";
+import { sampleEventInput } from "#server/test/event-input.ts";
+import { brandPalette } from "#shared/brand-color.ts";
 import { expectAccessible } from "./support/axe.ts";
-import { createEventByApi } from "./support/events.ts";
+import { createEventByApi, uploadCommunityAsset } from "./support/events.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { lineCount, scrollsSideways, slugPrefix, titlesInHead } from "./support/layout.ts";
 import { uniqueEmail, waitForCode } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
-import { saveScreenshot } from "./support/screenshots.ts";
+import { saveScreenshot, saveThemedScreenshots } from "./support/screenshots.ts";
 import { signInByApi } from "./support/session.ts";
 
 const origin = `http://localhost:${E2E_PORT}`;
@@ -62,7 +65,7 @@ test("a signed-out visitor opens an open community's page, signs in in place, jo
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const visitor = await context.newPage();
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   await expect(visitor.getByRole("heading", { level: 1, name: "River Walkers" })).toBeVisible();
   await expect(visitor.getByText("1 member", { exact: true })).toBeVisible();
   await expect(visitor.getByRole("link", { name: /Sunrise walk/ })).toBeVisible();
@@ -108,7 +111,7 @@ test("a visitor asks to join an approval community, answering its question; afte
   const context = await browser.newContext();
   await signInByApi(context.request, "Ada Guest");
   const visitor = await context.newPage();
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   const membership = visitor.getByRole("region", { name: "Membership" });
   await membership.getByRole("button", { name: "Request to join" }).click();
   await expect(membership.getByText("Answer this question.")).toBeVisible();
@@ -161,7 +164,7 @@ test("a visitor asks to join an approval community, answering its question; afte
     id: joinRequests.nodes[0]?.id,
   });
 
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   await expect(membership.getByText("You're a member · Member")).toBeVisible();
 
   await visitor.goto("/me");
@@ -195,7 +198,7 @@ test("an admin shows members who else belongs; a member sees the directory on th
   await gql(member.request, "mutation ($id: ID!) { joinCommunity(communityId: $id) { id } }", {
     id: community.id,
   });
-  await member.goto(`/c/${community.slug}`);
+  await gotoHydrated(member, `/c/${community.slug}`);
   const people = member.getByRole("list", { name: "Members" });
   await expect(people.getByRole("listitem")).toHaveText([/Ada Guest/, /Olive Owner\s*Owner/]);
   await expect(member.getByText("Showing 2 of 2")).toBeVisible();
@@ -236,19 +239,25 @@ test("on a phone, long words wrap on the community and event pages, each page ha
 
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const visitor = await context.newPage();
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   await expect(visitor.getByRole("heading", { level: 1, name: "Long Words Club" })).toBeVisible();
   await expect(visitor.getByRole("link", { name: /Walk Riverside/ })).toBeVisible();
   expect(await scrollsSideways(visitor)).toBe(false);
   expect(await titlesInHead(visitor)).toBe(1);
   await expect(visitor).toHaveTitle("Long Words Club · Commons");
+  // The brand colour as the page's theme shows it: as chosen where it reads well, shifted where not.
+  const theme = (await visitor.evaluate(() => document.documentElement.classList.contains("dark")))
+    ? "dark"
+    : "light";
+  const fill = brandPalette("#0f766e")?.[theme].primary ?? "";
+  const rgb = [1, 3, 5].map((i) => Number.parseInt(fill.slice(i, i + 2), 16)).join(", ");
   await expect(
     visitor.getByRole("region", { name: "Membership" }).getByRole("button", { name: "Join" }),
-  ).toHaveCSS("background-color", "rgb(15, 118, 110)");
+  ).toHaveCSS("background-color", `rgb(${rgb})`);
   await expectAccessible(visitor, "community page with a long event title, 390 px");
   await saveScreenshot(visitor, "community-page-long-words-390");
 
-  await visitor.goto(`/e/${eventId}`);
+  await gotoHydrated(visitor, `/e/${eventId}`);
   await expect(visitor.getByRole("heading", { level: 1, name: /Walk Riverside/ })).toBeVisible();
   expect(await scrollsSideways(visitor)).toBe(false);
   expect(await titlesInHead(visitor)).toBe(1);
@@ -261,10 +270,17 @@ test("on a phone, long words wrap on the community and event pages, each page ha
   const name = visitor.getByLabel("Your name");
   await name.fill("Ada Guest");
   await visitor.getByLabel("Email").fill("ada-at-example");
-  const before = await name.boundingBox();
+  // Measured within its form: the card stays in view as the page scrolls to the error.
+  const placeInForm = () =>
+    name.evaluate((field) => {
+      const form = field.closest("form")?.getBoundingClientRect();
+      const own = field.getBoundingClientRect();
+      return { x: own.x - (form?.x ?? 0), y: own.y - (form?.y ?? 0), width: own.width };
+    });
+  const before = await placeInForm();
   await visitor.getByRole("button", { name: "Register" }).click();
   await expect(visitor.getByText("Enter an email address like name@example.com.")).toBeVisible();
-  expect(await name.boundingBox()).toEqual(before);
+  expect(await placeInForm()).toEqual(before);
   await expectAccessible(visitor, "event page with an email error");
   await context.close();
 
@@ -290,4 +306,107 @@ test("on a phone, long words wrap on the community and event pages, each page ha
   expect(await lineCount(zoom)).toBe(1);
   await expectAccessible(page, "crop dialog, 390 px");
   await saveScreenshot(page, "crop-dialog-390");
+});
+
+test("a signed-out visitor subscribes in place, and the community's calendar feed follows a reschedule", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInByApi(page.request, "Olive Owner");
+  const community = await communityByApi(page.request, "Night Owls", "OPEN");
+  const png = (background: string, width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background } })
+      .png()
+      .toBuffer();
+  const coverPath = await uploadCommunityAsset(page.request, community.id, await png("#1e3a8a", 1200, 400));
+  await gql(
+    page.request,
+    "mutation ($id: ID!, $input: UpdateCommunityInput!) { updateCommunity(id: $id, input: $input) { id } }",
+    { id: community.id, input: { name: "نادي المشي Night Owls", brandColor: "#7c3aed", coverPath } },
+  );
+  const eventCover = await uploadCommunityAsset(page.request, community.id, await png("#f59e0b", 800, 400));
+  const talkId = await createEventByApi(page.request, community.id, {
+    title: "Stargazing on the hill",
+    timeZone: "America/New_York",
+    coverPath: eventCover,
+  });
+  await createEventByApi(page.request, community.id, {
+    title: "مساء الشعر والقصص",
+    timeZone: "America/New_York",
+    venueName: "Supercalifragilisticexpialidocious-Community-Hall-Building",
+  });
+
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const visitor = await context.newPage();
+  await visitor.goto(`/c/${community.slug}`);
+  await expect(visitor.getByRole("heading", { level: 1, name: /Night Owls/ })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: /Stargazing on the hill/ })).toBeVisible();
+  expect(await scrollsSideways(visitor)).toBe(false);
+  await expectAccessible(visitor, "community page with covers, signed out");
+  await saveThemedScreenshots(visitor, "community-page-brand-1280");
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  expect(await scrollsSideways(visitor)).toBe(false);
+  await expectAccessible(visitor, "community page with covers, 390 px");
+  await saveThemedScreenshots(visitor, "community-page-brand-390");
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+
+  // The calendar feed, linked from the page, lists the community's events.
+  await visitor.getByRole("button", { name: "Add to your calendar" }).click();
+  const subscribeLink = visitor.getByRole("menuitem", { name: "Subscribe in your calendar app" });
+  await expect(subscribeLink).toHaveAttribute(
+    "href",
+    `webcal://localhost:${E2E_PORT}/c/${community.slug}/calendar.ics`,
+  );
+  await visitor.keyboard.press("Escape");
+  const feed = async () => (await page.request.get(`/c/${community.slug}/calendar.ics`)).text();
+  const before = await feed();
+  expect(before).toContain("SUMMARY:Stargazing on the hill");
+  expect(before).toContain("X-WR-CALNAME:نادي المشي Night Owls");
+
+  // Subscribing signed out: the sign-in form opens in place, then the visitor is subscribed.
+  await visitor.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const email = uniqueEmail("owl");
+  await visitor.getByLabel("Email").fill(email);
+  const since = Date.now();
+  await visitor.getByRole("button", { name: "Continue" }).click();
+  await visitor.getByLabel("Verification code").fill(await waitForCode(email, 15_000, since));
+  await visitor.getByLabel("Your name").fill("Ada Guest");
+  await visitor.getByRole("button", { name: "Continue" }).click();
+  await expect(visitor.getByRole("button", { name: "Subscribed" })).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(visitor, "community page, subscribed");
+  await visitor.reload();
+  await expect(visitor.getByRole("button", { name: "Subscribed" })).toBeVisible();
+
+  // The organizer moves the talk a week later: the feed says so, under the same UID.
+  const { event } = await gql<{ event: { title: string } }>(
+    page.request,
+    "query ($id: ID!) { event(id: $id) { title } }",
+    {
+      id: talkId,
+    },
+  );
+  expect(event.title).toBe("Stargazing on the hill");
+  await gql(
+    page.request,
+    "mutation ($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { id } }",
+    {
+      id: talkId,
+      input: sampleEventInput(27, {
+        title: "Stargazing on the hill",
+        timeZone: "America/New_York",
+        coverPath: eventCover,
+      }),
+    },
+  );
+  const after = await feed();
+  const startOf = (text: string) =>
+    text
+      .replace(/\r\n[ \t]/g, "")
+      .split("BEGIN:VEVENT")
+      .find((block) => block.includes("SUMMARY:Stargazing on the hill"))
+      ?.match(/DTSTART:(\S+)/)?.[1];
+  expect(startOf(after)).toBeTruthy();
+  expect(startOf(after)).not.toBe(startOf(before));
+  await context.close();
 });

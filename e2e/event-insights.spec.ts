@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi, registerByApi } from "./support/events.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveThemedScreenshots } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
@@ -39,11 +40,11 @@ test("visitors open an event's page, directly and from the community page; the o
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
   for (let i = 0; i < 3; i++) {
-    await visitor.goto(`/e/${eventId}`);
+    await gotoHydrated(visitor, `/e/${eventId}`);
     await expect(visitor.getByRole("heading", { name: "Counted Evening" })).toBeVisible();
   }
   // One more from the community page, inside the app: no page load, a beacon.
-  await visitor.goto(`/c/${community.slug}`);
+  await gotoHydrated(visitor, `/c/${community.slug}`);
   const beacon = visitor.waitForRequest((request) => request.url().endsWith(`/api/events/${eventId}/view`));
   await visitor
     .getByRole("link", { name: /Counted Evening/ })

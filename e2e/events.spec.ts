@@ -5,6 +5,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { expectAccessible } from "./support/axe.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { uniqueEmail, waitForCode } from "./support/mail.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
@@ -54,7 +55,7 @@ test("an organizer publishes an event with a cover and a question; a guest regis
   // A guest opens the public page signed out, answers, and signs in without leaving it.
   const guestContext = await browser.newContext();
   const guest = await guestContext.newPage();
-  await guest.goto(`/e/${eventId}`);
+  await gotoHydrated(guest, `/e/${eventId}`);
   await expect(guest.getByRole("heading", { name: "Open Hack Night" })).toBeVisible();
   await expect(guest.locator('img[src*="/api/storage/v0/b/community-assets/"]').first()).toBeVisible();
   await expectAccessible(guest, "public event page");

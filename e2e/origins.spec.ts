@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createEventByApi } from "./support/events.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { uniqueEmail, waitForCode } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
@@ -46,7 +47,7 @@ test("a visitor from a newsletter link signs in with a code and registers, and t
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
-  await visitor.goto(`/e/${eventId}?ref=Newsletter`);
+  await gotoHydrated(visitor, `/e/${eventId}?ref=Newsletter`);
   await expect(visitor.getByRole("heading", { name: "Poetry by the harbour" })).toBeVisible();
   await visitor.getByRole("button", { name: "Register" }).click();
   const email = uniqueEmail("reader");
@@ -66,7 +67,7 @@ test("a visitor from a newsletter link signs in with a code and registers, and t
   const neighbourContext = await browser.newContext();
   const neighbour = await neighbourContext.newPage();
   const other = await createEventByApi(page.request, communityId, { title: "Short stories night" });
-  await neighbour.goto(`/c/${community.slug}`);
+  await gotoHydrated(neighbour, `/c/${community.slug}`);
   await neighbour.getByRole("link", { name: /Short stories night/ }).click();
   await expect(neighbour).toHaveURL(new RegExp(`/e/${other}$`));
   await neighbour.getByLabel("Your name").fill("Cora Community");

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { readMail, uniqueEmail } from "./support/mail.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
 import { createCommunityByApi, signInByApi } from "./support/session.ts";
@@ -42,7 +43,7 @@ test("a freed paid seat is offered to the first on the waitlist, who pays from t
   // Ada buys the only seat.
   const adaContext = await browser.newContext();
   const ada = await adaContext.newPage();
-  await ada.goto(`/e/${eventId}`);
+  await gotoHydrated(ada, `/e/${eventId}`);
   const adaForm = ada.getByRole("region", { name: "Registration" });
   await adaForm.getByLabel("Your name").fill("Ada Guest");
   await adaForm.getByLabel("Email").fill(uniqueEmail("ada"));
@@ -55,7 +56,7 @@ test("a freed paid seat is offered to the first on the waitlist, who pays from t
   const boEmail = uniqueEmail("bo");
   const boContext = await browser.newContext({ timezoneId: "America/New_York" });
   const bo = await boContext.newPage();
-  await bo.goto(`/e/${eventId}`);
+  await gotoHydrated(bo, `/e/${eventId}`);
   const boForm = bo.getByRole("region", { name: "Registration" });
   await expect(boForm).toContainText("Nothing to pay now.");
   await expect(boForm).toContainText("you'll have 6 hours to pay");

@@ -1,6 +1,7 @@
 import { request as apiRequest, expect, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
 import { createEventByApi, registerByApi } from "./support/events.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { uniqueEmail } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
@@ -112,7 +113,7 @@ test("an admin refunds part of a card payment from the payments drawer through S
   // A guest buys a ticket on the stand-in's checkout page.
   const visitor = await browser.newContext();
   const guest = await visitor.newPage();
-  await guest.goto(`/e/${eventId}`);
+  await gotoHydrated(guest, `/e/${eventId}`);
   const registration = guest.getByRole("region", { name: "Registration" });
   await registration.getByLabel("Your name").fill("Gina Guest");
   await registration.getByLabel("Email").fill(uniqueEmail("buyer"));

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { uniqueEmail } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { createCommunityByApi, enterCodeFromMail, signInByApi } from "./support/session.ts";
@@ -156,7 +157,7 @@ test("joining a community, a visitor signs in with GitHub in a pop-up and the pa
   request,
 }) => {
   test.setTimeout(90_000);
-  await page.goto(await communityPage(request, "Hill Climbers"));
+  await gotoHydrated(page, await communityPage(request, "Hill Climbers"));
   const membership = page.getByRole("region", { name: "Membership" });
   await membership.getByRole("button", { name: "Join" }).click();
   const opening = page.waitForEvent("popup");
@@ -199,7 +200,7 @@ test("joining a community, someone with an authenticator app enters its code in 
   test.setTimeout(90_000);
   const email = await signInByApi(request, "Vera Twostep", uniqueEmail("popup-2fa"));
   const key = await turnOnAppByApi(request);
-  await page.goto(await communityPage(request, "Ridge Runners"));
+  await gotoHydrated(page, await communityPage(request, "Ridge Runners"));
   const membership = page.getByRole("region", { name: "Membership" });
   await membership.getByRole("button", { name: "Join" }).click();
   const opening = page.waitForEvent("popup");

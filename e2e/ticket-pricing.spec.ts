@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { expect, type Locator, test } from "@playwright/test";
 import { expectAccessible } from "./support/axe.ts";
+import { gotoHydrated } from "./support/hydrated.ts";
 import { readMail, uniqueEmail } from "./support/mail.ts";
 import { screenshotDir } from "./support/paths.ts";
 import { saveScreenshot } from "./support/screenshots.ts";
@@ -96,7 +97,7 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   // A visitor, signed out, on the public page.
   const visitor = await browser.newContext();
   const publicPage = await visitor.newPage();
-  await publicPage.goto(`/e/${eventId}`);
+  await gotoHydrated(publicPage, `/e/${eventId}`);
   const registration = publicPage.getByRole("region", { name: "Registration" });
   const ticket = registration.getByRole("radio", { name: /Standard/ });
   await expect(ticket).toContainText("€25.00");
@@ -157,7 +158,12 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   await expect(yours.getByRole("heading", { name: "You're going" })).toBeVisible();
   await expect(yours).toContainText("2 × Standard");
   await expect(yours).toContainText("private link to see your QR code");
-  await expect(yours.getByRole("link", { name: /Google Calendar/ })).toBeVisible();
+  // Adding it to a calendar sits in its own card beside the registration, in the same aside.
+  await expect(
+    publicPage
+      .getByRole("complementary", { name: "Registration and sharing" })
+      .getByRole("link", { name: /Google Calendar/ }),
+  ).toBeVisible();
   await expect(publicPage.getByLabel("Your name")).toHaveCount(0);
   await expect(publicPage.getByRole("button", { name: "Continue to payment" })).toHaveCount(0);
   await expectAccessible(publicPage, "event page after paying");
@@ -213,7 +219,10 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   const order = laterPage.getByRole("region", { name: "Registration" });
   const laterTotal = totalOf(order.getByLabel("Order total"));
   const applyCode = async () => {
-    await laterPage.goto(`/e/${eventId}`);
+    await gotoHydrated(laterPage, `/e/${eventId}`);
+    // The first quote shows the form's own part of the page has been taken over too: a choice made
+    // while it is still the server's HTML would be lost.
+    await expect(laterTotal).toHaveText("€25.00");
     await order.getByLabel("Quantity").selectOption("2");
     await expect(laterTotal).toHaveText("€50.00");
     await order.getByLabel("Promo code").fill("SPRING15");
@@ -237,7 +246,7 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   // Back from Stripe's page without paying: the held seats, not a form to fill in again.
   const holder = await browser.newContext();
   const held = await holder.newPage();
-  await held.goto(`/e/${eventId}`);
+  await gotoHydrated(held, `/e/${eventId}`);
   const holdForm = held.getByRole("region", { name: "Registration" });
   await holdForm.getByLabel("Your name").fill("Hal Holder");
   await holdForm.getByLabel("Email").fill(uniqueEmail("holder"));

@@ -1,4 +1,4 @@
-// Applies the stored theme before first paint (a file, as the CSP forbids inline scripts). Dark unless chosen otherwise.
+// Applies the stored theme before first paint; the build inlines it in index.html, and the CSP allows it by its hash. Dark unless chosen otherwise.
 (() => {
   let t = "dark";
   try {

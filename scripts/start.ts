@@ -36,6 +36,17 @@ if (builtAt < sourcesAt) {
   // `npm run build` without its listing of every file's size: only warnings and errors show.
   const steps = [
     [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+    // The server's renderer of the public pages (/e/{id}, /c/{slug}), from the same sources.
+    [
+      path.join(root, "node_modules/vite/bin/vite.js"),
+      "build",
+      "--ssr",
+      "src/client/entry-server.tsx",
+      "--outDir",
+      "dist/server",
+      "--logLevel",
+      "warn",
+    ],
     [path.join(root, "scripts/compress-assets.ts"), "--quiet"],
   ];
   for (const args of steps) {

@@ -10,8 +10,11 @@ import { nodeBin, repoRoot, scratchDir } from "./paths.ts";
 
 /** Builds the client when dist/client/index.html is missing (`npm test` builds it before Playwright). */
 export function ensureClientBuilt(): void {
-  if (existsSync(join(repoRoot, "dist", "client", "index.html"))) return;
-  console.log("dist/client/index.html is missing: running `npm run build`");
+  const built = ["client/index.html", "server/entry-server.js"].every((file) =>
+    existsSync(join(repoRoot, "dist", file)),
+  );
+  if (built) return;
+  console.log("dist/client/index.html or dist/server/entry-server.js is missing: running `npm run build`");
   const result = spawnSync("npm", ["run", "build"], { cwd: repoRoot, stdio: "inherit" });
   if (result.status !== 0) throw new Error(`npm run build failed (exit ${result.status ?? result.signal})`);
 }

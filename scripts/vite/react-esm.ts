@@ -36,7 +36,8 @@ export function reactAsEsModules(): Plugin {
 
   return {
     name: "commons:react-as-es-modules",
-    apply: "build",
+    // The server's renderer takes React from node_modules, as react-dom/server does: one copy.
+    apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
     enforce: "pre",
     configResolved(config) {
       production = config.isProduction;

@@ -25,6 +25,7 @@ import { Route as CSlugRouteImport } from './routes/c.$slug'
 import { Route as EEventIdRouteImport } from './routes/e.$eventId'
 import { Route as InvitationTokenRouteImport } from './routes/invitation.$token'
 import { Route as RTokenRouteImport } from './routes/r.$token'
+import { Route as UnfollowTokenRouteImport } from './routes/unfollow.$token'
 import { Route as UnsubscribeTokenRouteImport } from './routes/unsubscribe.$token'
 import { Route as AuthenticatedDashboardIndexRouteImport } from './routes/_authenticated/dashboard/index'
 import { Route as AuthenticatedDashboardCommunityIdRouteRouteImport } from './routes/_authenticated/dashboard/$communityId/route'
@@ -122,6 +123,11 @@ const InvitationTokenRoute = InvitationTokenRouteImport.update({
 const RTokenRoute = RTokenRouteImport.update({
   id: '/r/$token',
   path: '/r/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnfollowTokenRoute = UnfollowTokenRouteImport.update({
+  id: '/unfollow/$token',
+  path: '/unfollow/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnsubscribeTokenRoute = UnsubscribeTokenRouteImport.update({
@@ -242,6 +248,7 @@ export interface FileRoutesByFullPath {
   '/e/$eventId': typeof EEventIdRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
+  '/unfollow/$token': typeof UnfollowTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/dashboard/': typeof AuthenticatedDashboardIndexRoute
@@ -276,6 +283,7 @@ export interface FileRoutesByTo {
   '/e/$eventId': typeof EEventIdRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
+  '/unfollow/$token': typeof UnfollowTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/dashboard': typeof AuthenticatedDashboardIndexRoute
   '/dashboard/$communityId/coming-soon': typeof AuthenticatedDashboardCommunityIdComingSoonRoute
@@ -311,6 +319,7 @@ export interface FileRoutesById {
   '/e/$eventId': typeof EEventIdRoute
   '/invitation/$token': typeof InvitationTokenRoute
   '/r/$token': typeof RTokenRoute
+  '/unfollow/$token': typeof UnfollowTokenRoute
   '/unsubscribe/$token': typeof UnsubscribeTokenRoute
   '/_authenticated/dashboard/$communityId': typeof AuthenticatedDashboardCommunityIdRouteRouteWithChildren
   '/_authenticated/dashboard/': typeof AuthenticatedDashboardIndexRoute
@@ -347,6 +356,7 @@ export interface FileRouteTypes {
     | '/e/$eventId'
     | '/invitation/$token'
     | '/r/$token'
+    | '/unfollow/$token'
     | '/unsubscribe/$token'
     | '/dashboard/$communityId'
     | '/dashboard/'
@@ -381,6 +391,7 @@ export interface FileRouteTypes {
     | '/e/$eventId'
     | '/invitation/$token'
     | '/r/$token'
+    | '/unfollow/$token'
     | '/unsubscribe/$token'
     | '/dashboard'
     | '/dashboard/$communityId/coming-soon'
@@ -415,6 +426,7 @@ export interface FileRouteTypes {
     | '/e/$eventId'
     | '/invitation/$token'
     | '/r/$token'
+    | '/unfollow/$token'
     | '/unsubscribe/$token'
     | '/_authenticated/dashboard/$communityId'
     | '/_authenticated/dashboard/'
@@ -447,6 +459,7 @@ export interface RootRouteChildren {
   EEventIdRoute: typeof EEventIdRoute
   InvitationTokenRoute: typeof InvitationTokenRoute
   RTokenRoute: typeof RTokenRoute
+  UnfollowTokenRoute: typeof UnfollowTokenRoute
   UnsubscribeTokenRoute: typeof UnsubscribeTokenRoute
 }
 
@@ -562,6 +575,13 @@ declare module '@tanstack/react-router' {
       path: '/r/$token'
       fullPath: '/r/$token'
       preLoaderRoute: typeof RTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unfollow/$token': {
+      id: '/unfollow/$token'
+      path: '/unfollow/$token'
+      fullPath: '/unfollow/$token'
+      preLoaderRoute: typeof UnfollowTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unsubscribe/$token': {
@@ -775,6 +795,7 @@ const rootRouteChildren: RootRouteChildren = {
   EEventIdRoute: EEventIdRoute,
   InvitationTokenRoute: InvitationTokenRoute,
   RTokenRoute: RTokenRoute,
+  UnfollowTokenRoute: UnfollowTokenRoute,
   UnsubscribeTokenRoute: UnsubscribeTokenRoute,
 }
 export const routeTree = rootRouteImport

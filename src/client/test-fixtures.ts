@@ -89,6 +89,7 @@ export function eventFixture(overrides: Partial<EventFixture> = {}): EventFixtur
     waitlistOfferHours: 12,
     approvalRequired: true,
     requireVerifiedEmail: true,
+    guestListVisible: true,
     goingCount: 2,
     waitlistCount: 0,
     pendingCount: 1,

@@ -13,9 +13,11 @@ import { schema } from "./graphql/schema.ts";
 import { mountAccountRoutes } from "./http/account-routes.ts";
 import { mountAuth } from "./http/auth-routes.ts";
 import { clientAddress } from "./http/client-ip.ts";
+import { mountCommunityFollowRoutes } from "./http/community-follow-routes.ts";
 import { mountCommunityRoutes } from "./http/community-routes.ts";
 import { mountEventRoutes } from "./http/events-routes.ts";
 import { createGraphQLRoute } from "./http/graphql-route.ts";
+import { createPageRenderer, readIndexHtmlNow } from "./http/index-html.ts";
 import { mountInsightsRoutes } from "./http/insights-routes.ts";
 import { createListener } from "./http/listener.ts";
 import { mountMemberRoutes } from "./http/members-routes.ts";
@@ -24,11 +26,13 @@ import { mountPasskeyRoutes } from "./http/passkey-routes.ts";
 import { mountPaymentRoutes } from "./http/payments-routes.ts";
 import { createPublicReadCache } from "./http/public-read-cache.ts";
 import {
+  inlineScriptHashes,
   refuseNulInUrl,
   requireTrustedOrigin,
   securityHeaders,
   securityHeaderValues,
 } from "./http/security.ts";
+import { mountSeoRoutes } from "./http/seo-routes.ts";
 import { isSignedOut } from "./http/session-cookies.ts";
 import { mountSessionRoutes } from "./http/session-routes.ts";
 import { mountClient } from "./http/static.ts";
@@ -193,7 +197,10 @@ export async function createServerApp(
   const refuseNul = refuseNulInUrl();
   const https = config.appUrl.startsWith("https://");
   const app = new Hono<AppEnv>();
-  app.use("*", securityHeaders({ https }));
+  const distDir = options.distDir ?? defaultDistDir;
+  // The inline scripts of the build's index.html at start; a client built without them has none.
+  const scriptHashes = inlineScriptHashes(readIndexHtmlNow(distDir) ?? "");
+  app.use("*", securityHeaders({ https, scriptHashes }));
   app.use("*", async (c, next) => {
     c.set(
       "clientIp",
@@ -281,15 +288,34 @@ export async function createServerApp(
   });
   const views = createPageViews(viewCounter, nowMs);
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
-  const distDir = options.distDir ?? defaultDistDir;
+  // The public pages are rendered with the client's own code, as a signed-out visitor.
+  const RENDERER_HEADERS = {
+    get: (name: string) =>
+      ({ "content-type": "application/json", accept: "application/graphql-response+json" })[
+        name.toLowerCase()
+      ] ?? null,
+  };
+  const renderer = createPageRenderer({
+    distDir,
+    graphql: (body) => graphql({ headers: RENDERER_HEADERS, body, clientIp: "127.0.0.1" }),
+  });
   const eventRoutes = mountEventRoutes(app, {
     appUrl: config.appUrl,
     distDir,
     contextFor,
     pages: publicReads.pages,
     views,
+    renderer,
   });
-  mountCommunityRoutes(app, { appUrl: config.appUrl, distDir, contextFor });
+  const communityRoutes = mountCommunityRoutes(app, {
+    appUrl: config.appUrl,
+    distDir,
+    contextFor,
+    pages: publicReads.communityPages,
+    renderer,
+  });
+  mountCommunityFollowRoutes(app, { appUrl: config.appUrl, contextFor });
+  mountSeoRoutes(app, { appUrl: config.appUrl, db });
   mountMemberRoutes(app, { contextFor });
   mountPaymentRoutes(app, { contextFor });
   mountInsightsRoutes(app, { contextFor });
@@ -320,12 +346,14 @@ export async function createServerApp(
   });
   jobs = started;
 
-  const securityValues = await securityHeaderValues({ https });
+  const securityValues = await securityHeaderValues({ https, scriptHashes });
   const clientIp = (peer: string, forwardedFor: string | null) =>
     clientAddress({ peer, forwardedFor, trust: config.trustProxy });
   const listener = createListener({
     pages: publicReads.pages,
+    communityPages: publicReads.communityPages,
     signedOutPage: eventRoutes.signedOutPage,
+    signedOutCommunityPage: communityRoutes.signedOutPage,
     clientIp,
     securityHeaders: securityValues,
     views,

@@ -20,6 +20,7 @@ export const CLIENT_ROUTES = [
   "/r/$token",
   "/invitation/$token",
   "/unsubscribe/$token",
+  "/unfollow/$token",
   "/dashboard/$communityId",
   "/dashboard/",
   "/dashboard/$communityId/coming-soon",

@@ -5,6 +5,13 @@
 
 type Instant = string | Date;
 
+/**
+ * Node's ICU writes thin and narrow no-break spaces ("7:00\u2009–\u20099:30\u202fPM") where
+ * Chromium's writes plain ones: the same page rendered on the server and in the browser must read
+ * the same (decision 034), so every time written here uses plain spaces.
+ */
+export const plain = (text: string) => text.replace(/[\u2009\u202f]/g, " ");
+
 const cache = new Map<string, Intl.DateTimeFormat>();
 function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale ?? ""}|${JSON.stringify(options)}`;
@@ -29,7 +36,7 @@ function day(at: Date, timeZone: string, locale?: string): string {
 }
 
 function time(at: Date, timeZone: string, locale?: string): string {
-  return formatter(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at);
+  return plain(formatter(locale, { timeZone, hour: "numeric", minute: "2-digit" }).format(at));
 }
 
 /** The zone's short name at that instant: "EST" in winter, "EDT" in summer. */
@@ -44,12 +51,14 @@ export function zoneShortName(at: Instant, timeZone: string, locale?: string): s
 /** "Tue, Mar 3, 2026, 7:00 PM GMT+1" */
 export function formatDateTime(at: Instant, timeZone: string, locale?: string): string {
   const instant = new Date(at);
-  return formatter(locale, {
-    ...dayOptions(timeZone),
-    hour: "numeric",
-    minute: "2-digit",
-    timeZoneName: "short",
-  }).format(instant);
+  return plain(
+    formatter(locale, {
+      ...dayOptions(timeZone),
+      hour: "numeric",
+      minute: "2-digit",
+      timeZoneName: "short",
+    }).format(instant),
+  );
 }
 
 /**
@@ -73,5 +82,5 @@ export function formatEventRange(
     return `${day(start, timeZone, locale)}, ${time(start, timeZone, locale)} ${startZone} – ${time(end, timeZone, locale)} ${endZone}`;
   }
   const times = formatter(locale, { timeZone, hour: "numeric", minute: "2-digit" }).formatRange(start, end);
-  return `${day(start, timeZone, locale)}, ${times} ${startZone}`;
+  return `${day(start, timeZone, locale)}, ${plain(times)} ${startZone}`;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { buildIcs, escapeIcsText, foldIcsLine, icsUtc, parseIcs, parseIcsUtc } from "./ics.ts";
+import {
+  buildIcs,
+  buildIcsFeed,
+  escapeIcsText,
+  foldIcsLine,
+  icsUtc,
+  parseIcs,
+  parseIcsCalendar,
+  parseIcsUtc,
+} from "./ics.ts";
 
 const base = {
   uid: "evt-1@commons",
@@ -52,5 +61,37 @@ describe("buildIcs", () => {
   it("formats and escapes pieces", () => {
     expect(icsUtc(new Date("2030-12-01T23:59:58.900Z"))).toBe("20301201T235958Z");
     expect(escapeIcsText("a,b;c\\d\r\ne")).toBe("a\\,b\\;c\\\\d\\ne");
+  });
+});
+
+describe("buildIcsFeed", () => {
+  const event = (uid: string, status: "CONFIRMED" | "CANCELLED" = "CONFIRMED") => ({
+    uid,
+    title: `Talk ${uid}`,
+    description: "",
+    startsAt: new Date("2031-05-01T18:00:00Z"),
+    endsAt: new Date("2031-05-01T20:00:00Z"),
+    location: null,
+    url: `https://example.test/e/${uid}`,
+    status,
+    sequence: 3,
+  });
+
+  it("names the calendar and holds one VEVENT per event, a canceled one marked so", () => {
+    const text = buildIcsFeed({ name: "Night Owls, Berlin", events: [event("a"), event("b", "CANCELLED")] });
+    expect(parseIcsCalendar(text)["X-WR-CALNAME"]).toBe("Night Owls, Berlin");
+    const events = parseIcs(text);
+    expect(events.map((e) => [e.UID, e.STATUS, e.SEQUENCE])).toEqual([
+      ["a", "CONFIRMED", "3"],
+      ["b", "CANCELLED", "3"],
+    ]);
+    expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
+  });
+
+  it("is a valid empty calendar without events", () => {
+    const text = buildIcsFeed({ name: "Quiet", events: [] });
+    expect(parseIcs(text)).toEqual([]);
+    expect(text).toContain("BEGIN:VCALENDAR");
   });
 });

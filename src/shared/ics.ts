@@ -59,16 +59,12 @@ export function foldIcsLine(line: string): string {
   return parts.join("\r\n ");
 }
 
-export function buildIcs(event: IcsEvent): string {
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Commons//Events//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
+/** One VEVENT's lines, unfolded. */
+function veventLines(event: IcsEvent, stampedAt: Date): string[] {
+  return [
     "BEGIN:VEVENT",
     `UID:${escapeIcsText(event.uid)}`,
-    `DTSTAMP:${icsUtc(event.stampedAt ?? new Date())}`,
+    `DTSTAMP:${icsUtc(event.stampedAt ?? stampedAt)}`,
     `DTSTART:${icsUtc(event.startsAt)}`,
     `DTEND:${icsUtc(event.endsAt)}`,
     `SEQUENCE:${event.sequence ?? 0}`,
@@ -81,9 +77,63 @@ export function buildIcs(event: IcsEvent): string {
       ? [`ORGANIZER;CN="${event.organizerName.replace(/["\r\n]/g, "")}":invalid:nomail`]
       : []),
     "END:VEVENT",
-    "END:VCALENDAR",
   ];
-  return `${lines.map(foldIcsLine).join("\r\n")}\r\n`;
+}
+
+const HEADER = [
+  "BEGIN:VCALENDAR",
+  "VERSION:2.0",
+  "PRODID:-//Commons//Events//EN",
+  "CALSCALE:GREGORIAN",
+  "METHOD:PUBLISH",
+];
+
+const calendarDocument = (lines: string[]) => `${lines.map(foldIcsLine).join("\r\n")}\r\n`;
+
+export function buildIcs(event: IcsEvent): string {
+  return calendarDocument([...HEADER, ...veventLines(event, new Date()), "END:VCALENDAR"]);
+}
+
+export type IcsFeed = {
+  /** The calendar's name as calendar apps list it (X-WR-CALNAME). */
+  name: string;
+  description?: string;
+  /** How often a subscribed calendar should look again (REFRESH-INTERVAL, RFC 7986). */
+  refreshMinutes?: number;
+  events: IcsEvent[];
+  /** DTSTAMP of every event without its own; defaults to now. */
+  stampedAt?: Date;
+};
+
+/** A subscribable calendar: one VCALENDAR with a VEVENT per event (none is a valid, empty feed). */
+export function buildIcsFeed(feed: IcsFeed): string {
+  const stampedAt = feed.stampedAt ?? new Date();
+  const refresh = feed.refreshMinutes ?? 60;
+  return calendarDocument([
+    ...HEADER,
+    `NAME:${escapeIcsText(feed.name)}`,
+    `X-WR-CALNAME:${escapeIcsText(feed.name)}`,
+    ...(feed.description
+      ? [`DESCRIPTION:${escapeIcsText(feed.description)}`, `X-WR-CALDESC:${escapeIcsText(feed.description)}`]
+      : []),
+    `REFRESH-INTERVAL;VALUE=DURATION:PT${refresh}M`,
+    `X-PUBLISHED-TTL:PT${refresh}M`,
+    ...feed.events.flatMap((event) => veventLines(event, stampedAt)),
+    "END:VCALENDAR",
+  ]);
+}
+
+/** The calendar-level properties of a document (before its first VEVENT), for tests and tools. */
+export function parseIcsCalendar(text: string): Record<string, string> {
+  const lines = text.replace(/\r\n[ \t]/g, "").split(/\r\n/);
+  const found: Record<string, string> = {};
+  for (const line of lines) {
+    if (line === "BEGIN:VEVENT") break;
+    const colon = line.indexOf(":");
+    if (colon < 0) continue;
+    found[(line.slice(0, colon).split(";")[0] ?? "").toUpperCase()] = unescapeIcsText(line.slice(colon + 1));
+  }
+  return found;
 }
 
 export type ParsedIcsEvent = Record<string, string>;

@@ -140,6 +140,8 @@ export type EventInput = {
   coverPath?: string | null | undefined;
   description?: string | null | undefined;
   endsAtLocal: string;
+  /** Visitors see who is going (never on members-only events); omitted: on when created, unchanged when updated */
+  guestListVisible?: boolean | null | undefined;
   /** http(s) only */
   onlineUrl?: string | null | undefined;
   questions: Array<QuestionInput>;
@@ -826,7 +828,7 @@ export type EventPageQueryVariables = Exact<{
 }>;
 
 
-export type EventPageQuery = { event: { viewerCanManage: boolean, cancelMessage: string | null, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, memberPriceMinor: number | null, viewerPriceMinor: number, currency: string, quantity: number | null, remaining: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
+export type EventPageQuery = { event: { viewerCanManage: boolean, cancelMessage: string | null, id: string, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, guestListVisible: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string, logoUrl: string | null, brandColor: string | null }, ticketTypes: Array<{ id: string, name: string, priceMinor: number, memberPriceMinor: number | null, viewerPriceMinor: number, currency: string, quantity: number | null, remaining: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, guests: Array<{ name: string, image: string | null }> | null, viewerRegistration: { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null } | null } };
 
 export type RegisterAsGuestMutationVariables = Exact<{
   eventId: string | number;
@@ -952,7 +954,7 @@ export type EventDetailQueryVariables = Exact<{
 }>;
 
 
-export type EventDetailQuery = { event: { id: string, pendingCount: number, checkedInCount: number, heldCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null, priceMinor: number, memberPriceMinor: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
+export type EventDetailQuery = { event: { id: string, pendingCount: number, checkedInCount: number, heldCount: number, viewerCanManage: boolean, publicPath: string, publishedAt: string | null, canceledAt: string | null, cancelMessage: string | null, title: string, description: string, startsAt: string, endsAt: string, timeZone: string, venueName: string | null, venueAddress: string | null, hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, guestListVisible: boolean, goingCount: number, waitlistCount: number, host: { id: string, name: string, slug: string }, ticketTypes: Array<{ id: string, name: string, quantity: number | null, remaining: number | null, priceMinor: number, memberPriceMinor: number | null, maxPerOrder: number, salesStartAt: string | null, salesEndAt: string | null }>, questions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }> } };
 
 export type EventRegistrationsQueryVariables = Exact<{
   eventId: string | number;
@@ -1274,12 +1276,14 @@ export type TransferOwnershipMutationVariables = Exact<{
 
 export type TransferOwnershipMutation = { transferOwnership: { id: string, role: CommunityRole } };
 
+export type CommunityPageEventFieldsFragment = { id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean, coverUrl: string | null };
+
 export type CommunityPageQueryVariables = Exact<{
   slug: string;
 }>;
 
 
-export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, viewerSeesDirectory: boolean, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean }> | null, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus, planStatus: PlanStatus | null, plan: { id: string, name: string } | null } | null, plans: Array<{ id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean }> } | null };
+export type CommunityPageQuery = { communityBySlug: { id: string, slug: string, name: string, logoUrl: string | null, coverUrl: string | null, brandColor: string | null, description: string | null, visibility: CommunityVisibility, joinPolicy: JoinPolicy, timeZone: string | null, memberCount: number | null, pastEventCount: number | null, followable: boolean, viewerFollows: boolean, viewerSeesDirectory: boolean, upcomingEvents: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean, coverUrl: string | null }> | null, pastEvents: { hasNextPage: boolean, endCursor: string | null, nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean, coverUrl: string | null }> } | null, memberFaces: Array<{ id: string, name: string, imageUrl: string | null }>, joinQuestions: Array<{ id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> }>, viewerMembership: { id: string, role: CommunityRole, status: MembershipStatus, planStatus: PlanStatus | null, plan: { id: string, name: string } | null } | null, plans: Array<{ id: string, name: string, description: string, priceMinor: number, currency: string, interval: PlanInterval, membersOnlyEvents: boolean, memberPrices: boolean, approvalRequired: boolean }> } | null };
 
 export type JoinCommunityMutationVariables = Exact<{
   communityId: string | number;
@@ -1332,6 +1336,42 @@ export type MyJoinRequestsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MyJoinRequestsQuery = { myJoinRequests: Array<{ id: string, requestedAt: string, community: { id: string, name: string, slug: string, logoUrl: string | null } }> };
+
+export type MorePastEventsQueryVariables = Exact<{
+  slug: string;
+  after?: string | null | undefined;
+}>;
+
+
+export type MorePastEventsQuery = { communityBySlug: { id: string, pastEvents: { hasNextPage: boolean, endCursor: string | null, nodes: Array<{ id: string, title: string, startsAt: string, endsAt: string, venueName: string | null, isOnline: boolean, coverUrl: string | null }> } | null } | null };
+
+export type FollowCommunityMutationVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type FollowCommunityMutation = { followCommunity: boolean };
+
+export type UnfollowCommunityMutationVariables = Exact<{
+  communityId: string | number;
+}>;
+
+
+export type UnfollowCommunityMutation = { unfollowCommunity: boolean };
+
+export type CommunityFollowByTokenQueryVariables = Exact<{
+  token: string;
+}>;
+
+
+export type CommunityFollowByTokenQuery = { communityFollowByToken: { communityName: string, communitySlug: string, following: boolean } };
+
+export type UnfollowCommunityByTokenMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type UnfollowCommunityByTokenMutation = { unfollowCommunityByToken: { communityName: string, communitySlug: string, following: boolean } };
 
 export type InvitationPreviewQueryVariables = Exact<{
   token: string;
@@ -1621,7 +1661,7 @@ export type EventWhenWhereFragment = { id: string, title: string, description: s
 
 export type EventQuestionFieldsFragment = { id: string, kind: QuestionKind, label: string, required: boolean, options: Array<string> };
 
-export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, goingCount: number, waitlistCount: number };
+export type EventPublicFactsFragment = { hasOnlineLink: boolean, onlineUrl: string | null, coverUrl: string | null, status: EventStatus, visibility: EventVisibility, capacity: number | null, spotsLeft: number | null, waitlistEnabled: boolean, waitlistOfferHours: number, approvalRequired: boolean, requireVerifiedEmail: boolean, guestListVisible: boolean, goingCount: number, waitlistCount: number };
 
 export type RegistrationTicketFragment = { id: string, status: RegistrationStatus, checkInCode: string | null, checkedInAt: string | null, waitlistPosition: number | null, ticketType: { id: string, name: string } | null };
 
@@ -1813,6 +1853,17 @@ export const MemberFiguresFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"MemberFiguresFields"}) as unknown as TypedDocumentString<MemberFiguresFieldsFragment, unknown>;
+export const CommunityPageEventFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CommunityPageEventFields on CommunityPageEvent {
+  id
+  title
+  startsAt
+  endsAt
+  venueName
+  isOnline
+  coverUrl
+}
+    `, {"fragmentName":"CommunityPageEventFields"}) as unknown as TypedDocumentString<CommunityPageEventFieldsFragment, unknown>;
 export const BillingDetailsFieldsFragmentDoc = new TypedDocumentString(`
     fragment BillingDetailsFields on BillingDetails {
   communityId
@@ -1973,6 +2024,7 @@ export const EventPublicFactsFragmentDoc = new TypedDocumentString(`
   waitlistOfferHours
   approvalRequired
   requireVerifiedEmail
+  guestListVisible
   goingCount
   waitlistCount
 }
@@ -2594,6 +2646,10 @@ export const EventPageDocument = new TypedDocumentString(`
     questions {
       ...EventQuestionFields
     }
+    guests(first: 8) {
+      name
+      image
+    }
     viewerRegistration {
       ...RegistrationTicket
     }
@@ -2628,6 +2684,7 @@ fragment EventPublicFacts on Event {
   waitlistOfferHours
   approvalRequired
   requireVerifiedEmail
+  guestListVisible
   goingCount
   waitlistCount
 }
@@ -2938,6 +2995,7 @@ fragment EventPublicFacts on Event {
   waitlistOfferHours
   approvalRequired
   requireVerifiedEmail
+  guestListVisible
   goingCount
   waitlistCount
 }`) as unknown as TypedDocumentString<EventDetailQuery, EventDetailQueryVariables>;
@@ -3605,13 +3663,22 @@ export const CommunityPageDocument = new TypedDocumentString(`
     memberCount
     pastEventCount
     upcomingEvents {
-      id
-      title
-      startsAt
-      endsAt
-      venueName
-      isOnline
+      ...CommunityPageEventFields
     }
+    pastEvents(first: 3) {
+      nodes {
+        ...CommunityPageEventFields
+      }
+      hasNextPage
+      endCursor
+    }
+    memberFaces {
+      id
+      name
+      imageUrl
+    }
+    followable
+    viewerFollows
     joinQuestions {
       id
       kind
@@ -3643,7 +3710,15 @@ export const CommunityPageDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
+    fragment CommunityPageEventFields on CommunityPageEvent {
+  id
+  title
+  startsAt
+  endsAt
+  venueName
+  isOnline
+  coverUrl
+}`) as unknown as TypedDocumentString<CommunityPageQuery, CommunityPageQueryVariables>;
 export const JoinCommunityDocument = new TypedDocumentString(`
     mutation JoinCommunity($communityId: ID!, $answers: [AnswerInput!], $planId: ID, $origin: String) {
   joinCommunity(
@@ -3719,6 +3794,56 @@ export const MyJoinRequestsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<MyJoinRequestsQuery, MyJoinRequestsQueryVariables>;
+export const MorePastEventsDocument = new TypedDocumentString(`
+    query MorePastEvents($slug: String!, $after: String) {
+  communityBySlug(slug: $slug) {
+    id
+    pastEvents(first: 12, after: $after) {
+      nodes {
+        ...CommunityPageEventFields
+      }
+      hasNextPage
+      endCursor
+    }
+  }
+}
+    fragment CommunityPageEventFields on CommunityPageEvent {
+  id
+  title
+  startsAt
+  endsAt
+  venueName
+  isOnline
+  coverUrl
+}`) as unknown as TypedDocumentString<MorePastEventsQuery, MorePastEventsQueryVariables>;
+export const FollowCommunityDocument = new TypedDocumentString(`
+    mutation FollowCommunity($communityId: ID!) {
+  followCommunity(communityId: $communityId)
+}
+    `) as unknown as TypedDocumentString<FollowCommunityMutation, FollowCommunityMutationVariables>;
+export const UnfollowCommunityDocument = new TypedDocumentString(`
+    mutation UnfollowCommunity($communityId: ID!) {
+  unfollowCommunity(communityId: $communityId)
+}
+    `) as unknown as TypedDocumentString<UnfollowCommunityMutation, UnfollowCommunityMutationVariables>;
+export const CommunityFollowByTokenDocument = new TypedDocumentString(`
+    query CommunityFollowByToken($token: String!) {
+  communityFollowByToken(token: $token) {
+    communityName
+    communitySlug
+    following
+  }
+}
+    `) as unknown as TypedDocumentString<CommunityFollowByTokenQuery, CommunityFollowByTokenQueryVariables>;
+export const UnfollowCommunityByTokenDocument = new TypedDocumentString(`
+    mutation UnfollowCommunityByToken($token: String!) {
+  unfollowCommunityByToken(token: $token) {
+    communityName
+    communitySlug
+    following
+  }
+}
+    `) as unknown as TypedDocumentString<UnfollowCommunityByTokenMutation, UnfollowCommunityByTokenMutationVariables>;
 export const InvitationPreviewDocument = new TypedDocumentString(`
     query InvitationPreview($token: String!) {
   invitation(token: $token) {

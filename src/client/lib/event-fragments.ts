@@ -45,6 +45,7 @@ export const EventPublicFactsFragment = graphql(`
     waitlistOfferHours
     approvalRequired
     requireVerifiedEmail
+    guestListVisible
     goingCount
     waitlistCount
   }

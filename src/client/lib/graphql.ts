@@ -33,18 +33,29 @@ export function toRequestError(raw: RawError | undefined, status: number): Graph
   return new GraphQLRequestError(message, code, fields, status);
 }
 
+let post = (body: string): Promise<Response> =>
+  fetch("/api/graphql", {
+    method: "POST",
+    credentials: "include",
+    headers: { "content-type": "application/json", accept: "application/graphql-response+json" },
+    body,
+  });
+
+/**
+ * The server's renderer of the public pages answers their queries in its own process, as a
+ * signed-out visitor, instead of over the network.
+ */
+export function setGraphQLTransport(transport: (body: string) => Promise<Response>): void {
+  post = transport;
+}
+
 export async function request<TResult, TVariables>(
   document: TypedDocumentString<TResult, TVariables>,
   ...[variables]: TVariables extends Record<string, never> ? [] : [TVariables]
 ): Promise<TResult> {
   let response: Response;
   try {
-    response = await fetch("/api/graphql", {
-      method: "POST",
-      credentials: "include",
-      headers: { "content-type": "application/json", accept: "application/graphql-response+json" },
-      body: JSON.stringify({ query: document.toString(), variables }),
-    });
+    response = await post(JSON.stringify({ query: document.toString(), variables }));
   } catch {
     throw new GraphQLRequestError(
       "Could not reach the server. Check your connection.",

@@ -61,22 +61,35 @@ const ALLOWED_ATTR = ["href", "title", "src", "alt", "align", "start"];
 const SAFE_URL = /^(?:(?:https?|mailto):|[^a-z]|[a-z0-9+.-]+(?:[^a-z0-9+.\-:]|$))/i;
 const SAFE_IMAGE_URL = /^(?:https?:|\/[^/]|\.)/i;
 
+let purify = DOMPurify;
+let ownDocument: () => Document = () => document;
+
+/**
+ * The server renders the public pages with their descriptions (decision 034) and has no DOM of its
+ * own: it hands DOMPurify and this module a window (jsdom's) to work in.
+ */
+export function setMarkdownWindow(window: Window & typeof globalThis) {
+  purify = DOMPurify(window);
+  hooksAdded = false;
+  ownDocument = () => window.document;
+}
+
 let hooksAdded = false;
 function purifier() {
   if (!hooksAdded) {
     hooksAdded = true;
-    DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
+    purify.addHook("uponSanitizeAttribute", (node, data) => {
       // DOMPurify accepts data: images by default; a description has no use for them.
       if (node.nodeName === "IMG" && data.attrName === "src" && !SAFE_IMAGE_URL.test(data.attrValue.trim())) {
         data.keepAttr = false;
       }
     });
-    DOMPurify.addHook("afterSanitizeAttributes", (node) => {
+    purify.addHook("afterSanitizeAttributes", (node) => {
       if (node.nodeName === "A" && node.hasAttribute("href"))
         node.setAttribute("rel", "noopener noreferrer nofollow");
     });
   }
-  return DOMPurify;
+  return purify;
 }
 
 /** Markdown as HTML that is safe to put in the page: an allow-list of tags, attributes and URL schemes. */
@@ -91,7 +104,7 @@ export function renderMarkdown(source: string): string {
   });
   // A link whose address was refused would still look like a link: keep only its words.
   for (const link of fragment.querySelectorAll("a:not([href])")) link.replaceWith(...link.childNodes);
-  const holder = (fragment.ownerDocument ?? document).createElement("div");
+  const holder = (fragment.ownerDocument ?? ownDocument()).createElement("div");
   holder.append(fragment);
   return holder.innerHTML;
 }
@@ -99,7 +112,7 @@ export function renderMarkdown(source: string): string {
 /** The words of a Markdown text without its formatting, for one-line summaries inside links and cards. */
 export function markdownToText(source: string): string {
   // A template's content is inert: images in it are not fetched.
-  const template = document.createElement("template");
+  const template = ownDocument().createElement("template");
   template.innerHTML = renderMarkdown(source);
   const container = template.content;
   for (const block of container.querySelectorAll("p, li, br, h1, h2, h3, h4, h5, h6, blockquote, tr")) {

@@ -13,6 +13,7 @@ import { CommunityPage } from "#client/features/membership/components/community-
 import { awaitingPaidPlan, type JoinPanelSlots } from "#client/features/membership/components/join-panel.tsx";
 import { keepMembershipReturn } from "#client/features/membership/membership-return.ts";
 import { useOriginTracking } from "#client/lib/origin.ts";
+import { usePageReady } from "#client/lib/page-ready.ts";
 
 // A community's public page: anyone may open it; signed-out visitors sign in in place to join.
 export const Route = createFileRoute("/c/$slug")({
@@ -41,6 +42,7 @@ function CommunityRoute() {
 }
 
 function LoadedCommunity() {
+  usePageReady();
   const { slug } = Route.useParams();
   const returned = Route.useSearch();
   // Back from a paid checkout, the plan starts once Stripe's webhook is handled: look again until it has.
@@ -56,9 +58,9 @@ function LoadedCommunity() {
   const slots: JoinPanelSlots = {
     isSignedIn: isAuthenticated,
     returned,
-    renderSignIn: ({ onSignedIn, onCancel }) => (
+    renderSignIn: ({ onSignedIn, onCancel, intro }) => (
       <InlineSignIn
-        intro="Confirm your email to join. Your answers are kept."
+        intro={intro ?? "Confirm your email to join. Your answers are kept."}
         nameHint="Other members see this name."
         onSignedIn={onSignedIn}
         onCancel={onCancel}

@@ -8,7 +8,9 @@ import { InlineSignIn } from "#client/features/auth/components/inline-sign-in.ts
 import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
 import { eventPageQueryOptions } from "#client/features/event-page/api/event-page-queries.ts";
 import { leaveEventPage, showEventPage } from "#client/features/event-page/api/page-view-beacon.ts";
+import { brandScope } from "#client/features/event-page/brand-scope.ts";
 import type { CheckoutOutcome } from "#client/features/event-page/components/checkout-return.tsx";
+import { CommunityMark } from "#client/features/event-page/components/community-mark.tsx";
 import { EventPage } from "#client/features/event-page/components/event-page.tsx";
 import type { EventPageSlots } from "#client/features/event-page/components/slots.ts";
 import { registrationKeys } from "#client/features/registrations/api/my-registrations.ts";
@@ -16,6 +18,7 @@ import { CancelRegistrationButton } from "#client/features/registrations/compone
 import { CheckInQr } from "#client/features/registrations/components/check-in-qr.tsx";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { useOriginTracking } from "#client/lib/origin.ts";
+import { usePageReady } from "#client/lib/page-ready.ts";
 
 type Gate = { kind: "sign-in" } | { kind: "members-only"; message: string } | null;
 
@@ -50,27 +53,40 @@ export const Route = createFileRoute("/e/$eventId")({
     return { queryClient, renderMarkdown: markdown.renderMarkdown, gate };
   },
   // Moving from one event's page to another's stays in this route: both count as showing a page.
-  onEnter: ({ params }) => showEventPage(params.eventId),
-  onStay: ({ params }) => showEventPage(params.eventId),
+  // The server renders the page too (decision 034), but only a browser shows it to someone.
+  onEnter: ({ params }) => (typeof window === "undefined" ? undefined : showEventPage(params.eventId)),
+  onStay: ({ params }) => (typeof window === "undefined" ? undefined : showEventPage(params.eventId)),
   onLeave: leaveEventPage,
   component: EventRoute,
 });
 
 function EventRoute() {
   const { queryClient, gate } = Route.useLoaderData();
+  const { eventId } = Route.useParams();
   const { user } = useAuth();
   useOriginTracking(useRouter(), false);
+  // The loader put the event in the cache; a gated page has none and keeps the Commons header.
+  const host = gate
+    ? null
+    : (queryClient.getQueryData(eventPageQueryOptions(eventId).queryKey)?.host ?? null);
+  const brand = brandScope(host?.brandColor);
   return (
     <QueryClientProvider client={queryClient}>
-      {/* One layout for both states: swapping layouts on sign-in would remount the form and lose the answers. */}
-      <AppHeaderLayout end={user ? <UserMenu /> : null}>
-        {gate ? <AccessGate gate={gate} /> : <LoadedEvent />}
-      </AppHeaderLayout>
+      <div className={brand?.className} style={brand?.style}>
+        {/* One layout for both states: swapping layouts on sign-in would remount the form and lose the answers. */}
+        <AppHeaderLayout
+          start={host ? <CommunityMark host={host} /> : undefined}
+          end={user ? <UserMenu /> : null}
+        >
+          {gate ? <AccessGate gate={gate} /> : <LoadedEvent />}
+        </AppHeaderLayout>
+      </div>
     </QueryClientProvider>
   );
 }
 
 function LoadedEvent() {
+  usePageReady();
   const { eventId } = Route.useParams();
   const { renderMarkdown } = Route.useLoaderData();
   const search = Route.useSearch();
@@ -118,6 +134,7 @@ function LoadedEvent() {
 }
 
 function AccessGate({ gate }: { gate: NonNullable<Gate> }) {
+  usePageReady();
   const router = useRouter();
   return (
     <div className={pageWidth("narrow", "grid gap-6 py-16 sm:py-24")}>

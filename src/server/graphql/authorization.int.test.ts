@@ -491,6 +491,33 @@ const cases: Record<string, Case> = {
     outsider: refusedAs("NOT_FOUND"),
     signedOut: refusedAs("NOT_FOUND"),
   },
+  "Mutation.followCommunity": {
+    // A private community is not followed: following would mail its events to strangers.
+    query: "mutation ($id: ID!) { followCommunity(communityId: $id) }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: refusedAs("FORBIDDEN"),
+  },
+  "Mutation.unfollowCommunity": {
+    // Removes only the viewer's own following: there is nothing of A's to refuse or reveal.
+    query: "mutation ($id: ID!) { unfollowCommunity(communityId: $id) }",
+    variables: (ids) => ({ id: ids.communityId }),
+    outsider: (result) => {
+      expect(result.errors).toBeUndefined();
+      expect(result.data).toEqual({ unfollowCommunity: false });
+    },
+  },
+  "Query.communityFollowByToken": {
+    query: "query ($token: String!) { communityFollowByToken(token: $token) { communityName } }",
+    variables: () => ({ token: "eyJ4Ijp9.bm90LXNpZ25lZA" }),
+    outsider: refusedAs("NOT_FOUND"),
+    signedOut: refusedAs("NOT_FOUND"),
+  },
+  "Mutation.unfollowCommunityByToken": {
+    query: "mutation ($token: String!) { unfollowCommunityByToken(token: $token) { following } }",
+    variables: () => ({ token: "eyJ4Ijp9.bm90LXNpZ25lZA" }),
+    outsider: refusedAs("NOT_FOUND"),
+    signedOut: refusedAs("NOT_FOUND"),
+  },
   "Mutation.setMyAnnouncementEmails": {
     query:
       "mutation ($id: ID!) { setMyAnnouncementEmails(communityId: $id, subscribed: false) { subscribed } }",

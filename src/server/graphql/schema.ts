@@ -16,6 +16,7 @@ import "#server/modules/membership/bulk-roles.graphql.ts";
 import "#server/modules/membership/member-directory.graphql.ts";
 import "#server/modules/membership/member-import.graphql.ts";
 import "#server/modules/membership/plans.graphql.ts";
+import "#server/modules/membership/follow.graphql.ts";
 import "#server/modules/payments/ledger.graphql.ts";
 import "#server/modules/payments/payments.graphql.ts";
 import "#server/modules/payments/member-subscriptions.graphql.ts";

@@ -146,8 +146,8 @@ describe("link previews", () => {
     expect(html).toContain('<meta property="og:title" content="Jazz &amp; &quot;Blues&quot; &lt;night&gt;">');
     expect(html).toContain('<meta property="og:description" content="An evening of live music. Tickets">');
     expect(html).toContain(`<meta property="og:url" content="${t.url}/e/${event.id}">`);
-    expect(html).toContain('<meta property="og:type" content="website">');
-    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).toContain('<meta property="og:type" content="event">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain("<title>Jazz &amp; &quot;Blues&quot; &lt;night&gt; · Night Owls</title>");
     expect(html).not.toContain("<title>Commons</title>");
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);

@@ -1,5 +1,6 @@
 import type { Env, Hono } from "hono";
 import { DomainError } from "#server/errors.ts";
+import { sharingOf } from "#server/modules/events/event-sharing.service.ts";
 import { getEvent } from "#server/modules/events/events.service.ts";
 import { type EventView, publicPath } from "#server/modules/events/events.views.ts";
 import { exportRegistrations } from "#server/modules/registrations/registration-lists.service.ts";
@@ -12,10 +13,11 @@ import { buildIcs } from "#shared/ics.ts";
 import { shownEmail } from "#shared/phone.ts";
 import { csvResponse, fileName } from "./csv.ts";
 import { domainErrorResponse } from "./domain-errors.ts";
-import { readIndexHtml } from "./index-html.ts";
-import { markdownToPlainText } from "./markdown-text.ts";
-import { injectMeta, previewMeta } from "./page-meta.ts";
+import { type PageRenderer, readIndexHtml } from "./index-html.ts";
+import { answerPage, type EncodedPage, encodePage } from "./page-bodies.ts";
+import { injectMeta } from "./page-meta.ts";
 import type { PageViews } from "./page-views.ts";
+import { eventPageHead } from "./public-page-heads.ts";
 import type { PublicReadCache } from "./public-read-cache.ts";
 import { isSignedOut } from "./session-cookies.ts";
 
@@ -27,6 +29,8 @@ type Options = {
   pages: PublicReadCache["pages"];
   /** Counts the page's views, for the event's insights. */
   views: PageViews;
+  /** Renders the page as a signed-out visitor sees it (decision 034). */
+  renderer: PageRenderer;
 };
 
 type RoutesEnv = Env & { Variables: { clientIp: string } };
@@ -104,23 +108,43 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     }
   });
 
-  // Link previews (chat apps, social sites) read these tags without running the app. An event
-  // this viewer cannot see at all answers 404 (the app then shows Not Found); a members-only one
-  // answers 200, since the app offers to sign in.
+  // The page comes rendered on the server as a signed-out visitor sees it, with the tags link
+  // previews (chat apps, social sites) read without running the app (decision 034). An event this
+  // viewer cannot see at all answers 404 (the app then shows Not Found); a members-only one
+  // answers 200, since the page offers to sign in. Everyone gets the signed-out page, kept in
+  // memory (decision 010): a signed-in viewer's own state comes after hydration. Only a page a
+  // signed-out visitor may not see but this viewer may (a host's draft) is left to the browser.
   app.get("/e/:id", async (c, next) => {
     const html = await readIndexHtml(options.distDir);
     if (html === null) return next();
     c.header("Cache-Control", EVENT_PAGE_HEADERS["cache-control"]);
     const id = c.req.param("id");
     if (!UUID.test(id)) return c.html(html, 404);
-    const shared = isSignedOut(c.req.raw.headers);
-    const cached = shared ? options.pages.get(id) : undefined;
-    const startedAt = options.pages.now();
-    const page = cached ?? (await eventPage(c.req.raw.headers, c.get("clientIp"), id, html));
-    if (shared && !cached) options.pages.set(id, page, startedAt);
+    const clientIp = c.get("clientIp");
+    let page = options.pages.get(id);
+    if (!page) {
+      const startedAt = options.pages.now();
+      page = await encodePage(await eventPage(SIGNED_OUT, clientIp, id, html));
+      options.pages.set(id, page, startedAt);
+    }
     // Hono answers HEAD with this route too: only a GET brings someone to the page.
-    if (page.status === 200 && c.req.method === "GET") options.views.page(id, c.req.raw.headers);
-    return c.html(page.html, page.status);
+    const viewed = (status: number) => {
+      if (status === 200 && c.req.method === "GET") options.views.page(id, c.req.raw.headers);
+    };
+    // A host's draft (404 to strangers) and a members-only event (a sign-in gate to strangers) are
+    // the browser's to render for a signed-in viewer: what they may see differs from the kept page,
+    // and hydrating that page would not match. So is a buyer's return from checkout, which the
+    // page shows from its address.
+    if (
+      ((page.status === 404 || page.gated) && !isSignedOut(c.req.raw.headers)) ||
+      (page.status === 200 && readsItsAddress(c.req.url))
+    ) {
+      const own = await viewerPage(c.req.raw.headers, clientIp, id, html);
+      viewed(own.status);
+      return c.html(own.html, own.status);
+    }
+    viewed(page.status);
+    return answerPage(c, page);
   });
 
   // The app moved to an event's page without loading /e/{id} (from the community page, say): it
@@ -134,7 +158,25 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
     return c.body(null, 204);
   });
 
+  /** The page of a signed-out visitor: rendered on the server, with its link-preview tags. */
   async function eventPage(
+    headers: HeaderReader,
+    clientIp: string,
+    id: string,
+    html: string,
+  ): Promise<EventPage> {
+    const found = await withMeta(headers, clientIp, id, html);
+    if (found.status === 404) return found;
+    const rendered = await options.renderer.render(found.html, publicPath(id));
+    return rendered.status === 404
+      ? { html: rendered.html, status: 404 }
+      : { html: rendered.html, status: 200, ...(found.gated ? { gated: true } : {}) };
+  }
+
+  /** The page of a viewer who may see more than a signed-out visitor: the app renders it in the browser. */
+  const viewerPage = withMeta;
+
+  async function withMeta(
     headers: HeaderReader,
     clientIp: string,
     id: string,
@@ -145,25 +187,30 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
       event = await getEvent(await contextFor(headers, clientIp), id);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return { html, status: error.code === "NOT_FOUND" ? 404 : 200 };
+      return error.code === "NOT_FOUND" ? { html, status: 404 } : { html, status: 200, gated: true };
     }
-    const shareable =
-      event.status === "published" && (event.visibility === "public" || event.visibility === "unlisted");
-    if (!shareable) return { html, status: 200 };
-    return { html: injectMeta(html, eventMeta(event, absolute)), status: 200 };
+    const head = eventPageHead(await sharingOf(event), { appUrl, now: new Date() });
+    return { html: head ? injectMeta(html, head) : html, status: 200 };
   }
 
   return {
     /** The page of event `id` for a signed-out visitor, made now; null while the client is not built. */
-    async signedOutPage(id: string, headers: HeaderReader, clientIp: string): Promise<EventPage | null> {
+    async signedOutPage(id: string, clientIp: string): Promise<EncodedPage | null> {
       const html = await readIndexHtml(options.distDir);
       if (html === null || !UUID.test(id)) return null;
-      return eventPage(headers, clientIp, id, html);
+      return encodePage(await eventPage(SIGNED_OUT, clientIp, id, html));
     },
   };
 }
 
-export type EventPage = { html: string; status: 200 | 404 };
+/** `gated`: the page a stranger gets of a members-only event, a sign-in gate instead of the event. */
+export type EventPage = { html: string; status: 200 | 404; gated?: boolean };
+
+/** The page shows a buyer's return from Stripe's checkout from these, which no kept page has. */
+const readsItsAddress = (url: string) => /[?&]checkout=/.test(url);
+
+/** No cookie, no session: what anyone may see. */
+const SIGNED_OUT: HeaderReader = { get: () => null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The event of an /e/{id} address, or null for any other. */
@@ -189,12 +236,12 @@ export const EVENT_PAGE_HEADERS = {
 export function eventPageFromMemory(
   pages: PublicReadCache["pages"],
   request: { method?: string; url?: string; headers: HeaderReader },
-  reload?: (eventId: string) => Promise<EventPage | null>,
-): EventPage | null {
+  reload?: (eventId: string) => Promise<EncodedPage | null>,
+): EncodedPage | null {
   if (request.method !== "GET") return null;
   const match = EVENT_PAGE_URL.exec(request.url ?? "");
   const eventId = match?.[1];
-  if (!eventId || !isSignedOut(request.headers)) return null;
+  if (!eventId || !isSignedOut(request.headers) || readsItsAddress(request.url ?? "")) return null;
   return pages.get(eventId, reload && (() => reload(eventId))) ?? null;
 }
 
@@ -202,15 +249,4 @@ function eventLocation(event: EventView): string | null {
   const place = [event.venueName, event.venueAddress].filter(Boolean).join(", ");
   if (place) return place;
   return event.onlineUrl ? "Online" : null;
-}
-
-function eventMeta(event: EventView, absolute: (pathname: string) => string) {
-  return previewMeta({
-    documentTitle: `${event.title} · ${event.host.name}`,
-    title: event.title,
-    description: markdownToPlainText(event.description, 200) || `${event.host.name} event`,
-    url: absolute(publicPath(event.id)),
-    siteName: event.host.name,
-    image: event.coverUrl ? absolute(event.coverUrl) : null,
-  });
 }

@@ -1,10 +1,12 @@
 import { createReadCache } from "#server/db/read-cache.ts";
 import type { DomainEvent } from "#server/modules/log/log.events.ts";
+import type { EncodedPage } from "./page-bodies.ts";
 
 // What signed-out visitors read of an event (the public event query, the /e/{id} HTML) is the
 // same for all of them, so one process answers it from memory (decision 010), by the rules of
 // `createReadCache`. Entries are tied to the ids of what they show (ids are unique across kinds):
-// an event's, and its host community's.
+// an event's, and its host community's. A community's page (/c/{slug}) shows its events and its
+// members too, so it is also tied to a mark that anything happening in the community drops.
 
 /**
  * The ids a domain event changes: its event (counts, details), or its community, which an event's
@@ -18,7 +20,11 @@ export function idsChangedBy(event: DomainEvent): string[] {
   return changed;
 }
 
-type Page = { html: string; status: 200 | 404 };
+/** A page is kept as its bytes, plain and compressed, made once when it is kept. */
+type Page = EncodedPage;
+
+/** The id a community's page is tied to beside the community's own: anything in it drops it. */
+const anythingIn = (communityId: string) => `in:${communityId}`;
 
 export function createPublicReadCache(options: {
   clock: () => Date;
@@ -44,6 +50,21 @@ export function createPublicReadCache(options: {
       set: (eventId: string, page: Page, startedAt: number) =>
         cache.store(`page:${eventId}`, page, [eventId], startedAt),
     },
+    /** The /c/{slug} HTML a signed-out visitor gets (decision 034). */
+    communityPages: {
+      now: cache.now,
+      /** The kept page; `reload` makes it again near its end, with the community it shows. */
+      get: (slug: string, reload?: () => Promise<{ communityId: string; page: Page } | null>) =>
+        (reload
+          ? cache.readRefreshing(`community-page:${slug}`, async () => {
+              const made = await reload();
+              return made && { value: made.page, ids: [made.communityId, anythingIn(made.communityId)] };
+            })
+          : cache.read(`community-page:${slug}`)) as Page | undefined,
+      /** Keeps the page of community `communityId`, made by a read that started at `startedAt`. */
+      set: (slug: string, communityId: string, page: Page, startedAt: number) =>
+        cache.store(`community-page:${slug}`, page, [communityId, anythingIn(communityId)], startedAt),
+    },
     /** Finished GraphQL answers, each with the ids it shows; `reload` answers again near the end. */
     answers: {
       now: cache.now,
@@ -54,7 +75,8 @@ export function createPublicReadCache(options: {
         cache.store(`answer:${key}`, answer, ids, startedAt),
     },
     /** Called for every domain event this process emits. */
-    changed: (event: DomainEvent) => cache.invalidate(idsChangedBy(event)),
+    changed: (event: DomainEvent) =>
+      cache.invalidate([...idsChangedBy(event), anythingIn(event.communityId)]),
   };
 }
 

@@ -1,14 +1,26 @@
+import { createHash } from "node:crypto";
 import { Hono, type MiddlewareHandler } from "hono";
 import { secureHeaders } from "hono/secure-headers";
 
 const GOOGLE = "https://accounts.google.com";
 
-/** No inline scripts anywhere: the theme is set before paint by /theme-init.js. */
-export function securityHeaders(options: { https: boolean }): MiddlewareHandler {
+/**
+ * The `'sha256-…'` sources of the inline scripts in `html` (a plain `<script>`, no attributes):
+ * index.html carries the one that sets the theme before first paint (vite.config.ts inlines it),
+ * and the policy allows that script alone, by its hash.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, code = ""]) => `'sha256-${createHash("sha256").update(code).digest("base64")}'`,
+  );
+}
+
+/** No inline scripts but those of index.html, allowed by their hashes (`inlineScriptHashes`). */
+export function securityHeaders(options: { https: boolean; scriptHashes?: string[] }): MiddlewareHandler {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", `${GOOGLE}/gsi/client`],
+      scriptSrc: ["'self'", ...(options.scriptHashes ?? []), `${GOOGLE}/gsi/client`],
       // Radix positions popovers with style attributes; Google's button brings its stylesheet.
       styleSrc: ["'self'", "'unsafe-inline'", `${GOOGLE}/gsi/style`],
       imgSrc: ["'self'", "data:", "blob:", "https://*.googleusercontent.com"],
@@ -40,7 +52,10 @@ export const isTrustedOrigin = (
 ) => (origin ? trusted.includes(origin) : fetchSite === "same-origin");
 
 /** The security headers every response carries, as `securityHeaders` sets them, computed once. */
-export async function securityHeaderValues(options: { https: boolean }): Promise<Record<string, string>> {
+export async function securityHeaderValues(options: {
+  https: boolean;
+  scriptHashes?: string[];
+}): Promise<Record<string, string>> {
   const probe = new Hono();
   probe.use("*", securityHeaders(options));
   probe.get("/", (c) => c.body(null, 204));

@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import type { Env, Hono } from "hono";
 import { isClientRoute } from "#shared/client-routes.ts";
 import { readIndexHtml } from "./index-html.ts";
+import { answerPage, type EncodedPage, encodePage } from "./page-bodies.ts";
 
 /**
  * Hashed assets are compressed at build time and cached forever; index.html never. A path no
@@ -19,8 +20,16 @@ export function mountClient<E extends Env>(app: Hono<E>, distDir: string) {
       return c.text("The client is not built. Run `npm run build` (npm start does this for you).", 503);
     }
     c.header("Cache-Control", "no-cache, no-store, must-revalidate");
-    return c.html(html, isClientRoute(c.req.path) ? 200 : 404);
+    const status = isClientRoute(c.req.path) ? 200 : 404;
+    return answerPage(c, { ...(await encodedIndex(html)), status });
   });
+}
+
+/** index.html's bytes, compressed once per build (`readIndexHtml` keeps one string per build). */
+let encoded: { html: string; page: Promise<EncodedPage> } | undefined;
+function encodedIndex(html: string): Promise<EncodedPage> {
+  if (encoded?.html !== html) encoded = { html, page: encodePage({ html, status: 200 }) };
+  return encoded.page;
 }
 
 function mountFiles<E extends Env>(app: Hono<E>, root: string) {

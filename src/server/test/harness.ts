@@ -78,9 +78,21 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  */
 export class TestClock {
   #offsetMs = 0;
-  readonly now = () => new Date(Date.now() + this.#offsetMs);
+  #heldAt: number | null = null;
+  readonly now = () => new Date(this.#heldAt ?? Date.now() + this.#offsetMs);
   advance(ms: number) {
     this.#offsetMs += ms;
+    if (this.#heldAt !== null) this.#heldAt += ms;
+  }
+  /**
+   * Stops the clock where it is until `release`, so that what lives a while by it (a kept page's
+   * second) does not run out while a slow machine answers; `advance` still moves it.
+   */
+  hold() {
+    this.#heldAt = Date.now() + this.#offsetMs;
+  }
+  release() {
+    this.#heldAt = null;
   }
 }
 
@@ -116,6 +128,8 @@ export async function startTestServer(
      * `TestServer.clock` drives them.
      */
     clock?: () => Date;
+    /** The built client to serve (default: none, an empty folder the test may fill). */
+    distDir?: string;
     /** Sees every SQL statement the server sends (to count them). */
     logger?: Logger;
     /**
@@ -176,7 +190,7 @@ export async function startTestServer(
   const clock = new TestClock();
   const server = await createServerApp(config, {
     database,
-    distDir: path.join(dataDir, "no-client"),
+    distDir: options.distDir ?? path.join(dataDir, "no-client"),
     clock: options.clock ?? clock.now,
   });
   listener = server.listener;

@@ -13,15 +13,26 @@ export function SkipLink() {
   );
 }
 
-export function AppHeaderLayout({ children, end }: { children: ReactNode; end?: ReactNode }) {
+/** `start` takes the Commons logo's place: a community's public page shows its own name there. */
+export function AppHeaderLayout({
+  children,
+  start,
+  end,
+}: {
+  children: ReactNode;
+  start?: ReactNode;
+  end?: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <header className="sticky top-0 z-30 border-b bg-background/85 backdrop-blur">
         <div className={pageWidth("wide", "flex h-14 items-center justify-between gap-4")}>
-          <Link to="/" className="rounded-md" aria-label="Commons home">
-            <Logo />
-          </Link>
+          {start ?? (
+            <Link to="/" className="rounded-md" aria-label="Commons home">
+              <Logo />
+            </Link>
+          )}
           <div className="flex items-center gap-1">
             <ThemeMenu />
             {end}

@@ -6,7 +6,7 @@ import { toasterStore } from "#client/lib/toaster-store.ts";
 const Toaster = lazy(() => import("./toaster.tsx"));
 
 export function LazyToaster({ theme }: { theme: ResolvedTheme }) {
-  const wanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.isWanted);
+  const wanted = useSyncExternalStore(toasterStore.subscribe, toasterStore.isWanted, toasterStore.isWanted);
   if (!wanted) return null;
   return (
     <Suspense>

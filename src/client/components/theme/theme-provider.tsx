@@ -14,17 +14,33 @@ type ThemeContextValue = { theme: Theme; resolvedTheme: ResolvedTheme; setTheme:
 
 const ThemeContext = createContext<ThemeContextValue | null>(null);
 
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [theme, setThemeState] = useState<Theme>(() => readStoredTheme(window.localStorage));
-  const [prefersDark, setPrefersDark] = useState(systemPrefersDark);
+/**
+ * `hydrating`: the page came rendered from the server, which knows neither the stored choice nor
+ * the system's preference, so the first render shows what the server's did (the default, dark) and
+ * the stored choice follows right after. /theme-init.js has already set the page's colours before
+ * paint, and they are left alone until the stored choice is known.
+ */
+export function ThemeProvider({ children, hydrating = false }: { children: ReactNode; hydrating?: boolean }) {
+  const [theme, setThemeState] = useState<Theme>(() =>
+    hydrating ? "dark" : readStoredTheme(window.localStorage),
+  );
+  const [prefersDark, setPrefersDark] = useState(() => (hydrating ? true : systemPrefersDark()));
+  const [settled, setSettled] = useState(!hydrating);
   const resolvedTheme = resolveTheme(theme, prefersDark);
 
   // Subscribing to the OS preference is a true external subscription, not data loading.
-  useEffect(() => watchSystemTheme(setPrefersDark), []);
+  useEffect(() => {
+    if (hydrating) {
+      setThemeState(readStoredTheme(window.localStorage));
+      setPrefersDark(systemPrefersDark());
+      setSettled(true);
+    }
+    return watchSystemTheme(setPrefersDark);
+  }, [hydrating]);
 
   useEffect(() => {
-    applyTheme(resolvedTheme);
-  }, [resolvedTheme]);
+    if (settled) applyTheme(resolvedTheme);
+  }, [resolvedTheme, settled]);
 
   const setTheme = useCallback((next: Theme) => {
     try {

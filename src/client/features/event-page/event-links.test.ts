@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { calendarStamp, googleCalendarUrl, icsUrl, mapUrl } from "./event-links.ts";
+import {
+  calendarStamp,
+  googleCalendarUrl,
+  googleMapsUrl,
+  icsUrl,
+  mapUrl,
+  outlookCalendarUrl,
+} from "./event-links.ts";
 
 const base = {
   title: "Spring meetup & drinks",
@@ -65,5 +72,29 @@ describe("other event links", () => {
     expect(mapUrl("Herrengasse 14, Vienna")).toBe(
       "https://www.openstreetmap.org/search?query=Herrengasse%2014%2C%20Vienna",
     );
+  });
+});
+
+describe("Outlook and map links", () => {
+  it("opens Outlook's new event form with the event's instants in UTC", () => {
+    const url = new URL(
+      outlookCalendarUrl({
+        ...base,
+        startsAt: "2026-03-14T18:00:00.000Z",
+        endsAt: "2026-03-14T20:30:00.000Z",
+        timeZone: "Europe/Vienna",
+      }),
+    );
+    expect(url.hostname).toBe("outlook.live.com");
+    expect(url.searchParams.get("subject")).toBe("Spring meetup & drinks");
+    expect(url.searchParams.get("startdt")).toBe("2026-03-14T18:00:00.000Z");
+    expect(url.searchParams.get("enddt")).toBe("2026-03-14T20:30:00.000Z");
+    expect(url.searchParams.get("location")).toBe("Café Central, Herrengasse 14, Vienna");
+    expect(url.searchParams.get("body")).toBe("Bring a friend\n\nhttps://commons.example/e/ev1");
+  });
+
+  it("searches Google Maps for the place, with no map script on the page", () => {
+    const url = new URL(googleMapsUrl("Herrengasse 14, Vienna"));
+    expect(url.searchParams.get("query")).toBe("Herrengasse 14, Vienna");
   });
 });

@@ -61,3 +61,27 @@ export function safeHttpUrl(value: string | null | undefined): string | null {
     return null;
   }
 }
+
+/** Outlook on the web's "new event" form, filled in; its times are UTC instants. */
+export function outlookCalendarUrl(event: CalendarEvent): string {
+  const description = event.description.trim();
+  const params = new URLSearchParams({
+    path: "/calendar/action/compose",
+    rru: "addevent",
+    subject: event.title,
+    startdt: new Date(event.startsAt).toISOString(),
+    enddt: new Date(event.endsAt).toISOString(),
+    body: [
+      description.length > MAX_DETAILS ? `${description.slice(0, MAX_DETAILS)}…` : description,
+      event.pageUrl,
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
+    location: eventLocation(event) || event.pageUrl,
+  });
+  return `https://outlook.live.com/calendar/0/action/compose?${params.toString()}`;
+}
+
+export function googleMapsUrl(query: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}

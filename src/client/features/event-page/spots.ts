@@ -14,5 +14,5 @@ export function availability({ spotsLeft, waitlistEnabled }: Counts): Availabili
 }
 
 export function goingText(count: number): string {
-  return `${count.toLocaleString()} going`;
+  return `${count.toLocaleString("en-US")} going`;
 }

@@ -1,4 +1,7 @@
-import { formatEventRange } from "#shared/event-time-format.ts";
+import { formatEventRange, plain } from "#shared/event-time-format.ts";
+
+/** One locale on the server and in the browser, so the page the server renders is the one hydrated. */
+const LOCALE = "en-US";
 
 export type When = { date: string; time: string | null };
 
@@ -6,7 +9,7 @@ export type When = { date: string; time: string | null };
 export function describeWhen(startsAt: string, endsAt: string, timeZone: string): When {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  const day = new Intl.DateTimeFormat(undefined, {
+  const day = new Intl.DateTimeFormat(LOCALE, {
     timeZone,
     weekday: "long",
     month: "long",
@@ -14,20 +17,20 @@ export function describeWhen(startsAt: string, endsAt: string, timeZone: string)
     year: "numeric",
   });
   if (day.format(start) !== day.format(end))
-    return { date: formatEventRange(start, end, timeZone), time: null };
-  const time = new Intl.DateTimeFormat(undefined, {
+    return { date: formatEventRange(start, end, timeZone, LOCALE), time: null };
+  const time = new Intl.DateTimeFormat(LOCALE, {
     timeZone,
     hour: "numeric",
     minute: "2-digit",
     timeZoneName: "short",
   });
-  return { date: day.format(start), time: time.formatRange(start, end) };
+  return { date: day.format(start), time: plain(time.formatRange(start, end)) };
 }
 
 export function dateTileParts(startsAt: string, timeZone: string): { month: string; day: string } {
   const at = new Date(startsAt);
   return {
-    month: new Intl.DateTimeFormat(undefined, { timeZone, month: "short" }).format(at),
-    day: new Intl.DateTimeFormat(undefined, { timeZone, day: "numeric" }).format(at),
+    month: new Intl.DateTimeFormat(LOCALE, { timeZone, month: "short" }).format(at),
+    day: new Intl.DateTimeFormat(LOCALE, { timeZone, day: "numeric" }).format(at),
   };
 }

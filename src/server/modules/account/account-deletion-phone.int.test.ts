@@ -1,16 +1,11 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { throttle, user } from "#server/db/schema.ts";
 import { TEXTS_PER_NUMBER } from "#server/modules/auth/phone-limits.service.ts";
 import { serverWithTexts } from "#server/modules/auth/texting-server.test-support.ts";
-import {
-  phoneOverridesOf,
-  startTwilioStandin,
-  type TwilioStandin,
-} from "#server/modules/auth/twilio-standin.test-support.ts";
 import { communityWithOwner, join } from "#server/modules/membership/membership-test-support.ts";
-import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
+import type { TestBrowser } from "#server/test/harness.ts";
 import { isPhoneOnlyEmail } from "#shared/phone.ts";
 import { rowsMentioning } from "./account-deletion-test-support.ts";
 

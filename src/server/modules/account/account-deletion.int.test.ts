@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   account,
   community,
@@ -13,11 +13,6 @@ import {
 } from "#server/db/schema.ts";
 import { serverWithTexts } from "#server/modules/auth/texting-server.test-support.ts";
 import {
-  phoneOverridesOf,
-  startTwilioStandin,
-  type TwilioStandin,
-} from "#server/modules/auth/twilio-standin.test-support.ts";
-import {
   createEvent,
   type EventResult,
   getEventAs,
@@ -26,7 +21,7 @@ import {
 } from "#server/modules/events/events-test-support.ts";
 import { communityWithOwner, join } from "#server/modules/membership/membership-test-support.ts";
 import { recordPaymentAs } from "#server/modules/payments/ledger-test-support.ts";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
+import { type TestBrowser, uniqueEmail } from "#server/test/harness.ts";
 import { mailedDeletionCode, rowsMentioning } from "./account-deletion-test-support.ts";
 
 const texting = serverWithTexts();

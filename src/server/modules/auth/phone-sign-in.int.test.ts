@@ -1,12 +1,11 @@
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { user, verification } from "#server/db/schema.ts";
 import { serverWithTexts } from "#server/modules/auth/texting-server.test-support.ts";
-import { startTestServer, type TestBrowser, type TestServer } from "#server/test/harness.ts";
+import type { TestBrowser } from "#server/test/harness.ts";
 import { isPhoneOnlyEmail } from "#shared/phone.ts";
 import { NUMBERS_PER_ADDRESS, TEXTS_PER_ADDRESS, TEXTS_PER_NUMBER } from "./phone-limits.service.ts";
-import { phoneOverridesOf, startTwilioStandin, type TwilioStandin } from "./twilio-standin.test-support.ts";
 
 const texting = serverWithTexts();
 

@@ -1,9 +1,8 @@
 import { randomInt } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { serverWithTexts } from "#server/modules/auth/texting-server.test-support.ts";
-import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
+import { type TestBrowser, uniqueEmail } from "#server/test/harness.ts";
 import { TEXTS_PER_NUMBER } from "./phone-limits.service.ts";
-import { phoneOverridesOf, startTwilioStandin, type TwilioStandin } from "./twilio-standin.test-support.ts";
 import { emailCodeStep, personWithApp, signedInEmail } from "./two-factor.test-support.ts";
 
 const texting = serverWithTexts();

@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { addMember } from "#server/modules/members/members.service.ts";
 import type { Origin } from "#shared/origins.ts";
-import { community, type JoinPolicy } from "./communities.tables.ts";
+import { community, type JoinPolicy, type Visibility } from "./communities.tables.ts";
 
 /** What an event shows of its host community. */
 export type CommunityHost = {
@@ -14,6 +14,8 @@ export type CommunityHost = {
   brandColor: string | null;
   currency: string;
   joinPolicy: JoinPolicy;
+  /** A private community shows strangers its name and logo only, on its events' previews too. */
+  visibility: Visibility;
 };
 
 // A community row kept by the process's recent reads is shown by every event of every request
@@ -31,6 +33,7 @@ export function hostOf(row: CommunityHost): CommunityHost {
       brandColor: row.brandColor,
       currency: row.currency,
       joinPolicy: row.joinPolicy,
+      visibility: row.visibility,
     };
     hosts.set(row, host);
   }
@@ -50,6 +53,7 @@ export async function communityHosts(db: Db, ids: string[]): Promise<Map<string,
       brandColor: community.brandColor,
       currency: community.currency,
       joinPolicy: community.joinPolicy,
+      visibility: community.visibility,
     })
     .from(community)
     .where(inArray(community.id, unique));

@@ -83,6 +83,7 @@ export async function duplicateEvent(ctx: WriteCtx, id: string): Promise<EventVi
       waitlistOfferHours: row.waitlistOfferHours,
       approvalRequired: row.approvalRequired,
       requireVerifiedEmail: row.requireVerifiedEmail,
+      guestListVisible: row.guestListVisible,
       createdBy: me.id,
       createdAt: now,
       updatedAt: now,

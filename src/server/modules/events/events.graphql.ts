@@ -110,6 +110,9 @@ Event.implement({
     requireVerifiedEmail: t.exposeBoolean("requireVerifiedEmail", {
       description: "Guests confirm their email with a code before registering",
     }),
+    guestListVisible: t.exposeBoolean("guestListVisible", {
+      description: "The organizers let visitors see who is going; members-only events never show it",
+    }),
     goingCount: t.exposeInt("goingCount"),
     heldCount: t.exposeInt("heldCount", {
       description: "Seats held for people paying for them: in checkout, or offered from the waitlist",
@@ -182,6 +185,11 @@ const EventInput = builder.inputType("EventInput", {
     requireVerifiedEmail: t.boolean({
       required: false,
       description: "Omitted: on for members-only events and events needing approval",
+    }),
+    guestListVisible: t.boolean({
+      required: false,
+      description:
+        "Visitors see who is going (never on members-only events); omitted: on when created, unchanged when updated",
     }),
     visibility: t.field({ type: EventVisibility, required: true }),
     ticketTypes: t.field({ type: [TicketTypeInput], required: true }),

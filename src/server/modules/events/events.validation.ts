@@ -33,6 +33,8 @@ export type EventInput = {
   approvalRequired: boolean;
   /** Omitted: required for members-only events and for events needing approval. */
   requireVerifiedEmail?: boolean | null;
+  /** Omitted: on for a new event, unchanged for an existing one. */
+  guestListVisible?: boolean | null;
   visibility: EventVisibility;
   ticketTypes: TicketTypeInput[];
   questions: QuestionInput[];
@@ -55,6 +57,7 @@ export type EventFields = {
   waitlistOfferHours: number;
   approvalRequired: boolean;
   requireVerifiedEmail: boolean;
+  guestListVisible?: boolean;
   visibility: EventVisibility;
 };
 export type ValidEvent = {
@@ -173,6 +176,7 @@ export function validateEventInput(input: EventInput): { value: ValidEvent; erro
         requireVerifiedEmail:
           input.requireVerifiedEmail ?? (input.visibility === "members" || input.approvalRequired),
         visibility: input.visibility,
+        ...(input.guestListVisible == null ? {} : { guestListVisible: input.guestListVisible }),
       },
       ticketTypes,
       questions,

@@ -85,6 +85,13 @@ function targetOf(entry: LogEntry): Pick<AuditEntry, "target" | "before" | "afte
         before: { announcements: !entry.payload.subscribed },
         after: { announcements: entry.payload.subscribed },
       };
+    case "community.followed":
+    case "community.unfollowed":
+      return {
+        target: `user:${entry.payload.userId}`,
+        before: { following: entry.type === "community.unfollowed" },
+        after: { following: entry.type === "community.followed" },
+      };
     case "announcement.sent":
       return {
         target: `announcement:${entry.payload.announcementId}`,

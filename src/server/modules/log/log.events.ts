@@ -90,6 +90,9 @@ const payloads = {
   }),
   "member.ownership_transferred": z.object({ fromUserId: id, toUserId: id }),
   "member.announcements_changed": z.object({ userId: id, membershipId: id, subscribed: z.boolean() }),
+  /** Someone follows a community's public events without joining it ("Subscribe" on its page). */
+  "community.followed": z.object({ userId: id }),
+  "community.unfollowed": z.object({ userId: id }),
   "announcement.sent": z.object({
     announcementId: id,
     subject: z.string(),

@@ -3,6 +3,7 @@ import { findCommunity } from "#server/modules/communities/community-lookup.serv
 import { type MemberRow, readMembers } from "#server/modules/members/member-list.service.ts";
 import { can } from "#server/modules/members/members.policy.ts";
 import { type MembersCtx, requireMembership } from "#server/modules/members/members.service.ts";
+import { listUsers } from "#server/modules/users/users.service.ts";
 
 export type DirectoryPage = {
   nodes: MemberRow[];
@@ -43,4 +44,44 @@ export async function memberDirectory(
     hasNextPage: page.hasNextPage,
     totalCount: page.totalCount,
   };
+}
+
+export type MemberFace = { id: string; name: string; image: string | null };
+
+/**
+ * A few active members for the community page's face pile, for those the directory is shown to
+ * (active members where the community shows it, and those who manage members); empty for anyone
+ * else, as the directory's names are not for outsiders. Newest members first.
+ */
+export async function memberFaces(
+  ctx: Pick<MembersCtx, "db" | "viewer">,
+  communityId: string,
+  viewerSees: boolean,
+  limit = 6,
+): Promise<MemberFace[]> {
+  if (!ctx.viewer || !viewerSees) return [];
+  const page = await readMembers(
+    ctx.db,
+    communityId,
+    {
+      first: limit,
+      after: null,
+      filter: { statuses: ["active"] },
+      sort: { field: "joined", direction: "desc" },
+    },
+    { withEmail: false },
+  );
+  const people = new Map(
+    (
+      await listUsers(
+        ctx.db,
+        page.nodes.map((n) => n.userId),
+      )
+    ).map((p) => [p.id, p] as const),
+  );
+  return page.nodes.map((n) => ({
+    id: n.id,
+    name: n.person.name,
+    image: people.get(n.userId)?.image ?? null,
+  }));
 }

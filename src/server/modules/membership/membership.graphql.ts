@@ -107,7 +107,7 @@ const JoinRequestConnection = builder.objectRef<JoinRequestPage>("JoinRequestCon
 
 type ShowcaseEvent = NonNullable<PublicCommunityView["showcase"]>["upcoming"][number];
 
-const CommunityPageEvent = builder.objectRef<ShowcaseEvent>("CommunityPageEvent").implement({
+export const CommunityPageEvent = builder.objectRef<ShowcaseEvent>("CommunityPageEvent").implement({
   description: "A published public event as a community's page lists it.",
   fields: (t) => ({
     id: t.exposeID("id"),

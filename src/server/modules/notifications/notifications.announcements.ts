@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import type { Mail } from "#server/modules/mail/mail.service.ts";
 import { unsubscribePath, unsubscribeToken } from "#server/modules/members/announcement-token.ts";
@@ -7,52 +5,30 @@ import {
   announcementMailContext,
   announcementRecipients,
 } from "#server/modules/members/announcements.service.ts";
+import { asString, type FanOutRow, fanOutPage, finishFanOut } from "./notifications.fan-out.ts";
 import { markdownToMailHtml } from "./notifications.markdown.ts";
 import { compose, escapeHtml, paragraph } from "./notifications.render.ts";
 import { OUTBOX_KINDS } from "./notifications.service.ts";
-import { outboxMessage } from "./notifications.tables.ts";
 
-// An announcement is one outbox row, expanded a page per transaction into one `announcement_mail`
-// row per recipient; the dedupe key (announcement, membership) makes a repeated page add nobody twice.
+// An announcement is one outbox row fanned out into one `announcement_mail` row per recipient,
+// deduped by (announcement, membership).
 
 type Outbox = { db: Db; appUrl: string; secret: string; pageSize: number; now: () => Date };
-type Row = { id: string; payload: Record<string, unknown> };
-
-const asString = (value: unknown) => (typeof value === "string" ? value : null);
 
 export async function expandAnnouncementPage(
   tx: Db,
   o: Pick<Outbox, "pageSize" | "now">,
-  row: Row,
+  row: FanOutRow,
 ): Promise<void> {
   const announcementId = asString(row.payload.announcementId) ?? "";
   const cursor = asString(row.payload.cursor);
   const recipients = await announcementRecipients(tx, announcementId, cursor, o.pageSize);
-  const finish = (note: string | null) =>
-    tx.execute(sql`update outbox_message set sent_at = ${o.now().toISOString()}::timestamptz, last_error = ${note}
-      where id = ${row.id}`);
-  if (!recipients) return void (await finish("skipped: the announcement is gone"));
-  if (recipients.length > 0) {
-    const now = o.now();
-    await tx
-      .insert(outboxMessage)
-      .values(
-        recipients.map((membershipId) => ({
-          id: randomUUID(),
-          kind: OUTBOX_KINDS.announcementMail,
-          dedupeKey: `announcement:${announcementId}:${membershipId}`,
-          payload: { announcementId, membershipId },
-          createdAt: now,
-          sendAfter: now,
-        })),
-      )
-      .onConflictDoNothing();
-  }
-  const last = recipients.at(-1);
-  if (recipients.length < o.pageSize || !last) return void (await finish(null));
-  await tx.execute(sql`
-    update outbox_message set payload = payload || ${JSON.stringify({ cursor: last })}::jsonb
-    where id = ${row.id}`);
+  if (!recipients) return void (await finishFanOut(tx, row, o.now(), "skipped: the announcement is gone"));
+  await fanOutPage(tx, o, row, recipients, {
+    kind: OUTBOX_KINDS.announcementMail,
+    dedupeKey: (membershipId) => `announcement:${announcementId}:${membershipId}`,
+    payload: (membershipId) => ({ announcementId, membershipId }),
+  });
 }
 
 /** One member's copy, with the one-click unsubscribe of RFC 8058; skipped if they opted out since. */

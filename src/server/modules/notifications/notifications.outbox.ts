@@ -16,6 +16,7 @@ import type { RegistrationStatus } from "#server/modules/registrations/registrat
 import { isPhoneOnlyEmail } from "#shared/phone.ts";
 import { agentMail, agentNoticeMail } from "./notifications.agent-mail.ts";
 import { announcementMail, expandAnnouncementPage } from "./notifications.announcements.ts";
+import { expandFollowerNewsPage, followerMail } from "./notifications.followers.ts";
 import { memberMail } from "./notifications.member-render.ts";
 import { digestMail, pendingOrganizerMail } from "./notifications.organizer-render.ts";
 import { renderReceipt } from "./notifications.receipt-render.ts";
@@ -61,6 +62,7 @@ const FANOUT_KINDS = [
   OUTBOX_KINDS.eventCanceled,
   OUTBOX_KINDS.eventReminder,
   OUTBOX_KINDS.announcement,
+  OUTBOX_KINDS.followerNews,
 ];
 const SEND_KINDS = [
   OUTBOX_KINDS.registrationMail,
@@ -70,6 +72,7 @@ const SEND_KINDS = [
   OUTBOX_KINDS.registrationDigest,
   OUTBOX_KINDS.memberMail,
   OUTBOX_KINDS.announcementMail,
+  OUTBOX_KINDS.followerMail,
   OUTBOX_KINDS.receipt,
   OUTBOX_KINDS.agentMail,
   OUTBOX_KINDS.agentNoticeMail,
@@ -123,6 +126,7 @@ export async function expandFanouts(o: OutboxOptions, maxPages = 20): Promise<nu
 
 async function expandPage(tx: Db, o: OutboxOptions, row: Row): Promise<void> {
   if (row.kind === OUTBOX_KINDS.announcement) return expandAnnouncementPage(tx, o, row);
+  if (row.kind === OUTBOX_KINDS.followerNews) return expandFollowerNewsPage(tx, o, row);
   const eventId = asString(row.payload.eventId) ?? "";
   const event = await eventMailContext(tx, eventId);
   const finish = (note: string | null) =>
@@ -262,6 +266,7 @@ async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
   if (row.kind === OUTBOX_KINDS.registrationDigest) return renderDigest(o, row);
   if (row.kind === OUTBOX_KINDS.memberMail) return memberMail(o, row.payload as MemberMailPayload);
   if (row.kind === OUTBOX_KINDS.announcementMail) return announcementMail(o, row.payload);
+  if (row.kind === OUTBOX_KINDS.followerMail) return followerMail(o, row.payload);
   if (row.kind === OUTBOX_KINDS.receipt) return renderReceipt(o, asString(row.payload.paymentId) ?? "");
   if (row.kind === OUTBOX_KINDS.agentMail) return agentMail(o, row.payload);
   if (row.kind === OUTBOX_KINDS.agentNoticeMail) return agentNoticeMail(o, row.payload);

@@ -43,6 +43,9 @@ export const OUTBOX_KINDS = {
   memberMail: "member_mail",
   announcement: "announcement",
   announcementMail: "announcement_mail",
+  /** A public event published: expanded into one `follower_mail` per follower of the community. */
+  followerNews: "follower_news",
+  followerMail: "follower_mail",
   receipt: "receipt",
   /** An agent's email to one person (notifications.agent-mail.ts). */
   agentMail: "agent_mail",

@@ -2,6 +2,7 @@ import type { Db } from "#server/db/client.ts";
 import type { LogEntry } from "#server/modules/log/log.events.ts";
 import { peopleWith } from "#server/modules/members/members.service.ts";
 import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
+import { queueFollowerNews } from "./notifications.followers.ts";
 import {
   queueAnnouncement,
   queueEventCanceled,
@@ -78,6 +79,7 @@ export function notificationsSubscriber(settings: NotificationSettings) {
         }
         case "event.published":
           await scheduleReminders(tx, { eventId: entry.payload.eventId }, at, settings);
+          await queueFollowerNews(tx, { eventId: entry.payload.eventId }, at);
           return;
         case "event.changed": {
           const { eventId, status, timeOrPlaceChanged, startChanged } = entry.payload;

@@ -1,16 +1,10 @@
 // Someone who signed up by phone has only a placeholder email (src/shared/phone.ts): mail meant
 // for them is skipped, never handed to SMTP.
 import { like } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { outboxMessage } from "#server/db/schema.ts";
 import { serverWithTexts } from "#server/modules/auth/texting-server.test-support.ts";
-import {
-  phoneOverridesOf,
-  startTwilioStandin,
-  type TwilioStandin,
-} from "#server/modules/auth/twilio-standin.test-support.ts";
 import { communityWithOwner, join } from "#server/modules/membership/membership-test-support.ts";
-import { startTestServer, type TestServer } from "#server/test/harness.ts";
 import { isPhoneOnlyEmail } from "#shared/phone.ts";
 
 const texting = serverWithTexts();

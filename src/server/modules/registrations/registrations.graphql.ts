@@ -6,6 +6,7 @@ import type { Page } from "#server/modules/events/events.service.ts";
 import { clientOrigin } from "#shared/origins.ts";
 import { shownEmail } from "#shared/phone.ts";
 import { checkIn, checkInByCode, undoCheckIn } from "./check-in.service.ts";
+import { type GoingPerson, goingPeople } from "./guest-list.service.ts";
 import {
   listRegistrations,
   messageRegistrants,
@@ -169,6 +170,25 @@ builder.objectField(Event, "onlineUrl", (t) =>
       const mine = await registrationLoaders(ctx, e.loaders).viewerRegistration.load(e.id);
       return canSeeOnlineUrl(false, mine?.status ?? null) ? e.onlineUrl : null;
     },
+  }),
+);
+
+const EventGuest = builder.objectRef<GoingPerson>("EventGuest").implement({
+  description: "Someone going to an event, as visitors of its page see them",
+  fields: (t) => ({
+    name: t.exposeString("name"),
+    image: t.exposeString("image", { nullable: true }),
+  }),
+});
+
+builder.objectField(Event, "guests", (t) =>
+  t.field({
+    type: [EventGuest],
+    nullable: true,
+    description:
+      "The first people going (names and avatars, at most 24); null when the organizers hide the guest list or the event is for members only",
+    args: { first: t.arg.int({ required: false, defaultValue: 8 }) },
+    resolve: (e, args, ctx) => goingPeople(ctx.db, e, args.first ?? 8),
   }),
 );
 

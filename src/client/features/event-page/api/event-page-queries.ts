@@ -33,6 +33,10 @@ const EventPageQuery = graphql(`
       questions {
         ...EventQuestionFields
       }
+      guests(first: 8) {
+        name
+        image
+      }
       viewerRegistration {
         ...RegistrationTicket
       }
@@ -43,6 +47,7 @@ const EventPageQuery = graphql(`
 export type PublicEvent = EventPageResult["event"];
 export type ViewerRegistration = NonNullable<PublicEvent["viewerRegistration"]>;
 export type EventQuestion = PublicEvent["questions"][number];
+export type GoingGuest = NonNullable<PublicEvent["guests"]>[number];
 export type EventTicketType = PublicEvent["ticketTypes"][number];
 
 /** Its own key: the answer depends on who is signed in (viewerRegistration, onlineUrl, access). */

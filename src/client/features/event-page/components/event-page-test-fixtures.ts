@@ -22,6 +22,7 @@ export const boardGameNight: PublicEvent = {
   waitlistOfferHours: 12,
   approvalRequired: false,
   requireVerifiedEmail: false,
+  guestListVisible: true,
   goingCount: 8,
   waitlistCount: 0,
   viewerCanManage: false,
@@ -43,6 +44,7 @@ export const boardGameNight: PublicEvent = {
     },
   ],
   questions: [],
+  guests: [],
   viewerRegistration: null,
 };
 

@@ -1,17 +1,21 @@
 import { Link } from "@tanstack/react-router";
-import { CalendarDaysIcon, CircleAlertIcon, LockIcon, PencilIcon, UsersIcon } from "lucide-react";
+import { CircleAlertIcon, LockIcon, PencilIcon, TicketIcon, UsersIcon } from "lucide-react";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { buttonVariants } from "#client/components/ui/button.tsx";
 import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
-import { IMAGE_ASPECT } from "#client/components/upload/image-aspects.ts";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { type Availability, availability, goingText } from "#client/features/event-page/spots.ts";
-import { brandButtonStyle } from "#client/lib/brand.ts";
+import { priceSummary } from "#client/features/event-page/ticket-sales.ts";
+import { AddToCalendar } from "./add-to-calendar.tsx";
 import { type CheckoutOutcome, CheckoutReturn } from "./checkout-return.tsx";
+import { EventCover } from "./event-cover.tsx";
 import { EventWhen, EventWhere } from "./event-facts.tsx";
+import { EventHosts } from "./event-hosts.tsx";
+import { GuestList } from "./guest-list.tsx";
 import { RegistrationForm } from "./registration-form.tsx";
 import { RegistrationStatusView } from "./registration-status.tsx";
 import { ReturnedOrderNote, useReturnedOrder } from "./returned-order.tsx";
+import { ShareEvent } from "./share-event.tsx";
 import type { EventPageSlots } from "./slots.ts";
 
 const ACTIVE = new Set(["GOING", "WAITLISTED", "PENDING"]);
@@ -33,48 +37,7 @@ function registrationIntro(event: PublicEvent): string {
 
 /** Markdown output from lib/markdown (HTML already escaped there), styled without a typography plugin. */
 const descriptionClass =
-  "text-[0.975rem] leading-7 text-foreground/90 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:border-l-2 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-sm [&_h1]:mt-6 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-5 [&_h3]:mb-1 [&_h3]:font-semibold [&_hr]:my-6 [&_img]:my-4 [&_img]:rounded-lg [&_li]:my-1 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&>:first-child]:mt-0";
-
-/** The cover as it was cropped in the form (2:1), across the top of the page. */
-function Cover({ url }: { url: string }) {
-  return (
-    <img
-      src={url}
-      alt=""
-      style={{ aspectRatio: String(IMAGE_ASPECT.eventCover) }}
-      className="w-full rounded-2xl border object-cover shadow-sm lg:col-span-2"
-    />
-  );
-}
-
-function CoverPlaceholder({ event }: { event: PublicEvent }) {
-  return (
-    <div
-      aria-hidden="true"
-      className="hidden w-full place-items-center rounded-2xl border bg-linear-to-br from-primary/25 via-primary/10 to-transparent lg:grid"
-      style={{
-        aspectRatio: String(IMAGE_ASPECT.eventCover),
-        ...(event.host.brandColor
-          ? { backgroundImage: `linear-gradient(135deg, ${event.host.brandColor}55, transparent)` }
-          : {}),
-      }}
-    >
-      <CalendarDaysIcon className="size-14 text-foreground/30" />
-    </div>
-  );
-}
-
-function Host({ event, className }: { event: PublicEvent; className: string }) {
-  return (
-    <div className={`${className} grid gap-3`}>
-      <p className="border-b pb-2 text-sm font-medium text-muted-foreground">Hosted by</p>
-      <div className="flex items-center gap-3">
-        <InitialsAvatar name={event.host.name} imageUrl={event.host.logoUrl ?? undefined} size="sm" />
-        <span className="font-medium">{event.host.name}</span>
-      </div>
-    </div>
-  );
-}
+  "text-[0.975rem] leading-7 wrap-anywhere text-foreground/90 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_a]:text-primary [&_a]:wrap-anywhere [&_a]:underline [&_a]:underline-offset-4 [&_blockquote]:border-l-2 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-sm [&_h1]:mt-6 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-semibold [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:mt-5 [&_h3]:mb-1 [&_h3]:font-semibold [&_hr]:my-6 [&_img]:my-4 [&_img]:rounded-lg [&_li]:my-1 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&>:first-child]:mt-0";
 
 function Banner({
   tone,
@@ -106,6 +69,30 @@ function Banner({
   );
 }
 
+/** Price, seats and people going, as small labels under the title. */
+function Badges({ event, ended }: { event: PublicEvent; ended: boolean }) {
+  const spots = availability(event);
+  const price = priceSummary(event.ticketTypes);
+  const badge = "inline-flex items-center gap-1.5 rounded-full border bg-card px-3 py-1 text-sm shadow-xs";
+  return (
+    <ul aria-label="At a glance" className="flex flex-wrap gap-2">
+      {price ? (
+        <li className={`${badge} font-semibold`}>
+          <TicketIcon className="size-3.5 text-muted-foreground" aria-hidden="true" />
+          {price}
+        </li>
+      ) : null}
+      {spots.text && !ended ? <li className={`${badge} ${SPOTS_TONE[spots.kind]}`}>{spots.text}</li> : null}
+      {event.goingCount > 0 ? (
+        <li className={`${badge} text-muted-foreground`}>
+          <UsersIcon className="size-3.5" aria-hidden="true" />
+          {goingText(event.goingCount)}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 export function EventPage({
   event,
   descriptionHtml,
@@ -121,32 +108,26 @@ export function EventPage({
   const canceled = event.status === "CANCELED";
   const draft = event.status === "DRAFT";
   const ended = new Date(event.endsAt).getTime() <= Date.now();
-  const spots = availability(event);
   const registration =
     event.viewerRegistration && ACTIVE.has(event.viewerRegistration.status) ? event.viewerRegistration : null;
-  const brandStyle = brandButtonStyle(event.host.brandColor);
   const returned = useReturnedOrder(event.id, checkout ?? null);
 
   return (
     <article
       className={pageWidth(
         "wide",
-        "grid gap-8 pt-4 pb-16 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)] lg:gap-x-12 lg:pt-8",
+        // Phone: cover, title and facts, registration, description, hosts and guests. Desktop: the
+        // cover with hosts and guests under it beside the title and facts (the flexible middle row
+        // takes what the taller side leaves over), then the description beside the registration
+        // card, which stays in view.
+        "grid gap-x-12 gap-y-8 pt-4 pb-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] lg:gap-y-12 lg:pt-10 lg:grid-rows-[auto_1fr_auto] lg:[grid-template-areas:'cover_head'_'people_head'_'body_aside']",
       )}
     >
-      {event.coverUrl ? <Cover url={event.coverUrl} /> : null}
-      <div className="grid content-start gap-6">
-        {event.coverUrl ? null : <CoverPlaceholder event={event} />}
-        <Host event={event} className="hidden lg:grid" />
-        {event.goingCount > 0 ? (
-          <p className="hidden items-center gap-2 text-sm text-muted-foreground lg:flex">
-            <UsersIcon className="size-4" aria-hidden="true" />
-            {goingText(event.goingCount)}
-          </p>
-        ) : null}
+      <div className="lg:[grid-area:cover]">
+        <EventCover event={event} />
       </div>
 
-      <div className="grid min-w-0 content-start gap-7">
+      <div className="grid min-w-0 content-start gap-6 lg:[grid-area:head]">
         {canceled ? (
           <Banner tone="danger" title="This event was canceled">
             {event.cancelMessage}
@@ -157,23 +138,40 @@ export function EventPage({
           <CheckoutReturn eventId={event.id} orderId={checkout.orderId} outcome={checkout.outcome} />
         ) : null}
 
-        <header className="grid gap-3">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground lg:hidden">
-            <InitialsAvatar name={event.host.name} imageUrl={event.host.logoUrl ?? undefined} size="xs" />
-            <span>
-              Hosted by <span className="font-medium text-foreground">{event.host.name}</span>
+        <header className="grid gap-4">
+          <Link
+            to="/c/$slug"
+            params={{ slug: event.host.slug }}
+            className="flex w-fit max-w-full min-w-0 items-center gap-2 rounded-md text-sm text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            <InitialsAvatar
+              name={event.host.name}
+              imageUrl={event.host.logoUrl}
+              color={event.host.brandColor}
+              size="xs"
+            />
+            <span className="min-w-0 truncate">
+              Hosted by{" "}
+              <span className="font-medium text-foreground" dir="auto">
+                {event.host.name}
+              </span>
             </span>
-          </div>
+          </Link>
           {event.visibility === "MEMBERS" ? (
             <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
-              <LockIcon className="size-3.5" aria-hidden="true" /> Members of {event.host.name} only
+              <LockIcon className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 wrap-anywhere">
+                Members of <bdi>{event.host.name}</bdi> only
+              </span>
             </p>
           ) : null}
           <h1
-            className={`text-3xl leading-tight font-bold tracking-tight text-balance sm:text-4xl ${canceled ? "text-muted-foreground line-through decoration-2" : ""}`}
+            dir="auto"
+            className={`text-3xl leading-tight font-bold tracking-tight text-balance wrap-anywhere sm:text-4xl ${canceled ? "text-muted-foreground line-through decoration-2" : ""}`}
           >
             {event.title}
           </h1>
+          <Badges event={event} ended={ended} />
           {event.viewerCanManage ? (
             <Link
               to="/event/$eventId/edit"
@@ -189,59 +187,64 @@ export function EventPage({
           <EventWhen event={event} />
           <EventWhere event={event} />
         </div>
+      </div>
 
-        {canceled ? null : (
-          <section
-            aria-labelledby="registration-title"
-            className="overflow-hidden rounded-2xl border bg-card shadow-xs"
-          >
-            <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-muted/50 px-5 py-3">
-              <h2 id="registration-title" className="text-sm font-semibold">
-                {registration || returned?.state === "paid" ? "Your registration" : "Registration"}
-              </h2>
-              <p className="flex items-center gap-3 text-sm text-muted-foreground">
-                {spots.text && !ended ? <span className={SPOTS_TONE[spots.kind]}>{spots.text}</span> : null}
-                {event.goingCount > 0 ? <span>{goingText(event.goingCount)}</span> : null}
-              </p>
-            </div>
-            <div className="p-5">
-              {registration ? (
-                <RegistrationStatusView
-                  event={event}
-                  registration={registration}
-                  slots={slots}
-                  ended={ended}
-                />
-              ) : returned ? (
-                <ReturnedOrderNote order={returned} event={event} signedIn={slots.isSignedIn} ended={ended} />
-              ) : event.viewerRegistration?.status === "DECLINED" ? (
-                <p className="text-sm">The organizer couldn&apos;t confirm your spot at this event.</p>
-              ) : ended ? (
-                <p className="text-sm text-muted-foreground">This event has ended.</p>
-              ) : draft ? (
-                <p className="text-sm text-muted-foreground">
-                  Registration opens once the event is published.
-                </p>
-              ) : (
-                <>
-                  {event.viewerRegistration?.status === "CANCELED" ? (
-                    <p role="status" className="mb-4 rounded-lg bg-muted px-3.5 py-3 text-sm">
-                      Your registration is canceled, and we emailed you a confirmation. Changed your mind?
-                      Register again below.
-                    </p>
-                  ) : null}
-                  <RegistrationForm
+      <aside aria-label="Registration and sharing" className="min-w-0 lg:[grid-area:aside]">
+        <div className="grid gap-6 lg:sticky lg:top-20">
+          {canceled ? null : (
+            <section
+              aria-labelledby="registration-title"
+              className="overflow-hidden rounded-2xl border bg-card shadow-sm"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2 border-b bg-muted/50 px-5 py-3">
+                <h2 id="registration-title" className="text-sm font-semibold">
+                  {registration || returned?.state === "paid" ? "Your registration" : "Registration"}
+                </h2>
+              </div>
+              <div className="p-5">
+                {registration ? (
+                  <RegistrationStatusView
                     event={event}
+                    registration={registration}
                     slots={slots}
-                    brandStyle={brandStyle}
-                    intro={<p className="mb-5 text-sm text-muted-foreground">{registrationIntro(event)}</p>}
+                    ended={ended}
                   />
-                </>
-              )}
-            </div>
-          </section>
-        )}
+                ) : returned ? (
+                  <ReturnedOrderNote order={returned} signedIn={slots.isSignedIn} />
+                ) : event.viewerRegistration?.status === "DECLINED" ? (
+                  <p className="text-sm">The organizer couldn&apos;t confirm your spot at this event.</p>
+                ) : ended ? (
+                  <p className="text-sm text-muted-foreground">This event has ended.</p>
+                ) : draft ? (
+                  <p className="text-sm text-muted-foreground">
+                    Registration opens once the event is published.
+                  </p>
+                ) : (
+                  <>
+                    {event.viewerRegistration?.status === "CANCELED" ? (
+                      <p role="status" className="mb-4 rounded-lg bg-muted px-3.5 py-3 text-sm">
+                        Your registration is canceled, and we emailed you a confirmation. Changed your mind?
+                        Register again below.
+                      </p>
+                    ) : null}
+                    <RegistrationForm
+                      event={event}
+                      slots={slots}
+                      intro={<p className="mb-5 text-sm text-muted-foreground">{registrationIntro(event)}</p>}
+                    />
+                  </>
+                )}
+              </div>
+            </section>
+          )}
+          <div className="grid gap-5 rounded-2xl border bg-card p-5 shadow-xs">
+            {canceled ? null : <AddToCalendar event={event} />}
+            <ShareEvent title={event.title} eventId={event.id} />
+          </div>
+        </div>
+      </aside>
 
+      <div className="grid min-w-0 content-start gap-10 lg:[grid-area:body]">
         {event.description.trim() ? (
           <section aria-labelledby="about-title" className="grid gap-3">
             <h2 id="about-title" className="border-b pb-2 text-sm font-medium text-muted-foreground">
@@ -251,8 +254,12 @@ export function EventPage({
             <div className={descriptionClass} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
           </section>
         ) : null}
+      </div>
 
-        <Host event={event} className="lg:hidden" />
+      {/* Under the cover on a desktop (Luma's place for them), at the end of the page on a phone. */}
+      <div className="grid content-start gap-10 sm:grid-cols-2 lg:[grid-area:people]">
+        <EventHosts event={event} />
+        <GuestList event={event} />
       </div>
     </article>
   );

@@ -54,7 +54,7 @@ function renderForm(slots: Partial<EventPageSlots> = {}, shown: PublicEvent = ev
   };
   return render(
     <QueryClientProvider client={queryClient}>
-      <RegistrationForm event={shown} slots={fullSlots} brandStyle={null} />
+      <RegistrationForm event={shown} slots={fullSlots} />
     </QueryClientProvider>,
   );
 }

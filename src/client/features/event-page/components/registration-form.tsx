@@ -1,4 +1,4 @@
-import { type CSSProperties, type FormEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Button } from "#client/components/ui/button.tsx";
 import { FieldError } from "#client/components/ui/field-message.tsx";
@@ -45,12 +45,10 @@ function registerLabel(event: PublicEvent, paid: boolean): string {
 export function RegistrationForm({
   event,
   slots,
-  brandStyle,
   intro,
 }: {
   event: PublicEvent;
   slots: EventPageSlots;
-  brandStyle: CSSProperties | null;
   /** Shown above the form, and gone once the guest's registration replaces it. */
   intro?: ReactNode;
 }) {
@@ -334,13 +332,7 @@ export function RegistrationForm({
           </div>
         ) : (
           <div className={cn("grid gap-2", hasFields && "pt-1")}>
-            <Button
-              type="submit"
-              size="lg"
-              className="h-11 w-full text-base"
-              style={brandStyle ?? undefined}
-              disabled={pending}
-            >
+            <Button type="submit" size="lg" className="h-11 w-full text-base" disabled={pending}>
               {pending ? <Spinner label={buying ? "Starting checkout" : "Registering"} /> : null}
               {registerLabel(event, paid)}
             </Button>
@@ -358,6 +350,11 @@ export function RegistrationForm({
                 You&apos;ll confirm your email with a one-time code — no password.
               </p>
             )}
+            {event.guests ? (
+              <p className="text-center text-xs text-muted-foreground">
+                Your name and picture appear in the list of who is going.
+              </p>
+            ) : null}
           </div>
         )}
         <FieldError aria-live="assertive">{formError}</FieldError>

@@ -2,7 +2,6 @@ import { CircleCheckIcon, ClockIcon, HourglassIcon } from "lucide-react";
 import { JoinOnlineLink } from "#client/components/ui/join-online-link.tsx";
 import type { PublicEvent, ViewerRegistration } from "#client/features/event-page/api/event-page-queries.ts";
 import { safeHttpUrl } from "#client/features/event-page/event-links.ts";
-import { AddToCalendar } from "./add-to-calendar.tsx";
 import type { EventPageSlots } from "./slots.ts";
 import { StatusHeading } from "./status-heading.tsx";
 
@@ -36,7 +35,6 @@ export function RegistrationStatusView({
           />
           {registration.checkInCode ? slots.renderTicket(registration.checkInCode) : null}
           {onlineUrl ? <JoinOnlineLink href={onlineUrl} urlClassName="line-clamp-1" /> : null}
-          {ended ? null : <AddToCalendar event={event} />}
         </>
       ) : registration.status === "WAITLISTED" ? (
         <StatusHeading

@@ -1,8 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { CircleCheckIcon, MailIcon } from "lucide-react";
 import { ticketOrderQueryOptions } from "#client/features/event-page/api/checkout.ts";
-import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
-import { AddToCalendar } from "./add-to-calendar.tsx";
 import type { CheckoutOutcome } from "./checkout-return.tsx";
 import { StatusHeading } from "./status-heading.tsx";
 
@@ -37,14 +35,10 @@ export function useReturnedOrder(
  */
 export function ReturnedOrderNote({
   order,
-  event,
   signedIn,
-  ended,
 }: {
   order: NonNullable<ReturnedOrder>;
-  event: PublicEvent;
   signedIn: boolean;
-  ended: boolean;
 }) {
   const { state, tickets } = order;
   if (state === "confirming") {
@@ -85,7 +79,6 @@ export function ReturnedOrderNote({
           </span>
         </p>
       )}
-      {ended ? null : <AddToCalendar event={event} />}
     </div>
   );
 }

@@ -22,7 +22,7 @@ function renderForm(event: PublicEvent) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={queryClient}>
-      <RegistrationForm event={event} slots={slots} brandStyle={null} />
+      <RegistrationForm event={event} slots={slots} />
     </QueryClientProvider>,
   );
 }

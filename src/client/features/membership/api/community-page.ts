@@ -4,6 +4,18 @@ import type { AnswerInput, CommunityPageQuery } from "#client/gql/graphql.ts";
 import { request } from "#client/lib/graphql.ts";
 import { joinOrigin } from "#client/lib/origin.ts";
 
+graphql(`
+  fragment CommunityPageEventFields on CommunityPageEvent {
+    id
+    title
+    startsAt
+    endsAt
+    venueName
+    isOnline
+    coverUrl
+  }
+`);
+
 const CommunityPageDocument = graphql(`
   query CommunityPage($slug: String!) {
     communityBySlug(slug: $slug) {
@@ -20,13 +32,22 @@ const CommunityPageDocument = graphql(`
       memberCount
       pastEventCount
       upcomingEvents {
-        id
-        title
-        startsAt
-        endsAt
-        venueName
-        isOnline
+        ...CommunityPageEventFields
       }
+      pastEvents(first: 3) {
+        nodes {
+          ...CommunityPageEventFields
+        }
+        hasNextPage
+        endCursor
+      }
+      memberFaces {
+        id
+        name
+        imageUrl
+      }
+      followable
+      viewerFollows
       joinQuestions {
         id
         kind
@@ -107,6 +128,7 @@ const SetMyAnnouncementEmailsMutation = graphql(`
 `);
 
 export type CommunityPageData = NonNullable<CommunityPageQuery["communityBySlug"]>;
+export type CommunityPageEvent = NonNullable<CommunityPageData["upcomingEvents"]>[number];
 export type JoinQuestion = CommunityPageData["joinQuestions"][number];
 export type OfferedPlan = CommunityPageData["plans"][number];
 
@@ -214,5 +236,92 @@ export function useSetMyAnnouncementEmails(communityId: string) {
     mutationFn: async (subscribed: boolean) =>
       (await request(SetMyAnnouncementEmailsMutation, { communityId, subscribed })).setMyAnnouncementEmails,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: communityPageKeys.mine }),
+  });
+}
+
+const MorePastEventsQuery = graphql(`
+  query MorePastEvents($slug: String!, $after: String) {
+    communityBySlug(slug: $slug) {
+      id
+      pastEvents(first: 12, after: $after) {
+        nodes {
+          ...CommunityPageEventFields
+        }
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+/** Past events after the page's first few, a dozen at a time, once the visitor asks for them. */
+export function morePastEventsQueryOptions(slug: string, after: string) {
+  return infiniteQueryOptions({
+    queryKey: [...communityPageKeys.detail(slug), "past", after] as const,
+    queryFn: async ({ pageParam }) => {
+      const page = (await request(MorePastEventsQuery, { slug, after: pageParam })).communityBySlug
+        ?.pastEvents;
+      return page ?? { nodes: [], hasNextPage: false, endCursor: null };
+    },
+    initialPageParam: after,
+    getNextPageParam: (last) => (last.hasNextPage ? last.endCursor : null),
+  });
+}
+
+const FollowCommunityMutation = graphql(`
+  mutation FollowCommunity($communityId: ID!) {
+    followCommunity(communityId: $communityId)
+  }
+`);
+
+const UnfollowCommunityMutation = graphql(`
+  mutation UnfollowCommunity($communityId: ID!) {
+    unfollowCommunity(communityId: $communityId)
+  }
+`);
+
+/** Follows or stops following; the answer is whether the viewer follows now. */
+export function useSetFollowing(communityId: string) {
+  return useMutation({
+    mutationFn: async (follow: boolean) =>
+      follow
+        ? (await request(FollowCommunityMutation, { communityId })).followCommunity
+        : (await request(UnfollowCommunityMutation, { communityId })).unfollowCommunity,
+  });
+}
+
+const CommunityFollowByTokenQuery = graphql(`
+  query CommunityFollowByToken($token: String!) {
+    communityFollowByToken(token: $token) {
+      communityName
+      communitySlug
+      following
+    }
+  }
+`);
+
+const UnfollowByTokenMutation = graphql(`
+  mutation UnfollowCommunityByToken($token: String!) {
+    unfollowCommunityByToken(token: $token) {
+      communityName
+      communitySlug
+      following
+    }
+  }
+`);
+
+/** What a follower's unfollow link names; a link this server did not sign is not found. */
+export function followByTokenQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: [...communityPageKeys.all, "unfollow-link", token] as const,
+    queryFn: async () => (await request(CommunityFollowByTokenQuery, { token })).communityFollowByToken,
+  });
+}
+
+export function useUnfollowByToken(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await request(UnfollowByTokenMutation, { token })).unfollowCommunityByToken,
+    onSuccess: (result) => queryClient.setQueryData(followByTokenQueryOptions(token).queryKey, result),
   });
 }

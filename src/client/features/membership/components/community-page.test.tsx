@@ -5,10 +5,13 @@ import type { CommunityPageData } from "#client/features/membership/api/communit
 import {
   type AnswerInput,
   CommunityPageDocument,
+  FollowCommunityDocument,
   JoinCommunityDocument,
   LeaveCommunityDocument,
   MemberDirectoryDocument,
+  MorePastEventsDocument,
   SubscribeToPlanDocument,
+  UnfollowCommunityDocument,
 } from "#client/gql/graphql.ts";
 import { adaUser, renderApp } from "#client/test-app.tsx";
 import { api, graphqlError, server } from "#client/test-network.ts";
@@ -39,8 +42,27 @@ function community(overrides: Partial<CommunityPageData> = {}): CommunityPageDat
         endsAt: "2036-03-11T03:00:00.000Z",
         venueName: "Corner café",
         isOnline: false,
+        coverUrl: null,
       },
     ],
+    pastEvents: {
+      nodes: [
+        {
+          id: "e0",
+          title: "February meetup",
+          startsAt: "2026-02-11T23:00:00.000Z",
+          endsAt: "2026-02-12T01:00:00.000Z",
+          venueName: null,
+          isOnline: true,
+          coverUrl: null,
+        },
+      ],
+      hasNextPage: false,
+      endCursor: "p1",
+    },
+    memberFaces: [],
+    followable: true,
+    viewerFollows: false,
     joinQuestions: [],
     viewerMembership: null,
     plans: [],
@@ -53,6 +75,7 @@ function communityServer(initial: CommunityPageData) {
   let page = initial;
   const joins: AnswerInput[][] = [];
   const joinedPlans: (string | null)[] = [];
+  const follows: boolean[] = [];
   const handlers = [
     api.query(CommunityPageDocument, ({ variables }) =>
       HttpResponse.json({ data: { communityBySlug: variables.slug === page.slug ? page : null } }),
@@ -85,8 +108,18 @@ function communityServer(initial: CommunityPageData) {
       page = { ...page, viewerMembership: null };
       return HttpResponse.json({ data: { leaveCommunity: true } });
     }),
+    api.mutation(FollowCommunityDocument, () => {
+      follows.push(true);
+      page = { ...page, viewerFollows: true };
+      return HttpResponse.json({ data: { followCommunity: true } });
+    }),
+    api.mutation(UnfollowCommunityDocument, () => {
+      follows.push(false);
+      page = { ...page, viewerFollows: false };
+      return HttpResponse.json({ data: { unfollowCommunity: false } });
+    }),
   ];
-  return { handlers, joins, joinedPlans };
+  return { handlers, joins, joinedPlans, follows };
 }
 
 async function open(data: CommunityPageData, signedIn = true) {
@@ -110,7 +143,80 @@ describe("the community page", () => {
     expect(link.getAttribute("href")).toBe("/e/e1");
     expect(link.textContent).toContain("10");
     expect(link.textContent).toContain("Mon, Mar 10, 2036");
-    expect(screen.getByText("3 past events")).toBeTruthy();
+    const past = screen.getByRole("region", { name: "Past events" });
+    expect(
+      within(past)
+        .getByRole("link", { name: /February meetup/ })
+        .getAttribute("href"),
+    ).toBe("/e/e0");
+    const feed = screen.getByRole("button", { name: "Add to your calendar" });
+    expect(feed).toBeTruthy();
+  });
+
+  it("shows a few past events, and more when asked", async () => {
+    const older = (n: number) => ({
+      id: `old-${n}`,
+      title: `Older meetup ${n}`,
+      startsAt: `2025-0${n}-11T23:00:00.000Z`,
+      endsAt: `2025-0${n}-12T01:00:00.000Z`,
+      venueName: null,
+      isOnline: false,
+      coverUrl: null,
+    });
+    const start = community();
+    const afters: (string | null | undefined)[] = [];
+    server.use(
+      api.query(MorePastEventsDocument, ({ variables }) => {
+        afters.push(variables.after);
+        return HttpResponse.json({
+          data: {
+            communityBySlug: {
+              id: "c1",
+              pastEvents: { nodes: [older(2), older(1)], hasNextPage: false, endCursor: "p3" },
+            },
+          },
+        });
+      }),
+    );
+    const { user } = await open({
+      ...start,
+      pastEvents: { nodes: start.pastEvents?.nodes ?? [], hasNextPage: true, endCursor: "p1" },
+    });
+    const past = screen.getByRole("region", { name: "Past events" });
+    await user.click(within(past).getByRole("button", { name: "Show more past events" }));
+    expect(await within(past).findByRole("link", { name: /Older meetup 1/ })).toBeTruthy();
+    expect(within(past).getAllByRole("link")).toHaveLength(3);
+    expect(within(past).queryByRole("button", { name: "Show more past events" })).toBeNull();
+    expect(afters).toEqual(["p1"]);
+  });
+
+  it("subscribes a signed-in person to the community's events, and unsubscribes them", async () => {
+    const { user, follows } = await open(community());
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    const subscribed = await screen.findByRole("button", { name: "Subscribed" });
+    expect(subscribed.getAttribute("aria-pressed")).toBe("true");
+    await user.click(subscribed);
+    await screen.findByRole("button", { name: "Subscribe" });
+    expect(follows).toEqual([true, false]);
+  });
+
+  it("asks a signed-out visitor to sign in, in place, before subscribing", async () => {
+    server.use(
+      http.get("/api/config", () =>
+        HttpResponse.json({ googleClientId: null, phoneSignIn: false, signInProviders: [] }),
+      ),
+    );
+    const { user, follows } = await open(community(), false);
+    await user.click(screen.getByRole("button", { name: "Subscribe" }));
+    expect(screen.getByText(/get a mail whenever Book Club publishes an event/)).toBeTruthy();
+    expect(screen.getAllByLabelText("Email").length).toBeGreaterThan(0);
+    expect(follows).toEqual([]);
+  });
+
+  it("offers no subscription or calendar feed for a private community", async () => {
+    await open(community({ visibility: "PRIVATE", followable: false }));
+    expect(screen.queryByRole("button", { name: "Subscribe" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Add to your calendar" })).toBeNull();
   });
 
   it("lets a signed-in person join an open community, then leave it after confirming", async () => {
@@ -129,8 +235,11 @@ describe("the community page", () => {
   it("paints the Join button in the community's brand colour, as on its event pages", async () => {
     await open(community({ brandColor: "#0f766e" }));
     const join = within(membership()).getByRole("button", { name: "Join" });
-    expect(join.style.backgroundColor).toBe("rgb(15, 118, 110)");
-    expect(join.style.color).not.toBe("");
+    // The colour comes through CSS variables, one pair for each theme, set on the page.
+    expect(join.style.backgroundColor).toBe("var(--brand)");
+    const page = join.closest("article") as HTMLElement;
+    expect(page.style.getPropertyValue("--brand-light")).toBe("#0f766e");
+    expect(page.style.getPropertyValue("--brand-dark")).not.toBe("");
   });
 
   it("asks a signed-out visitor to sign in before joining", async () => {

@@ -10,11 +10,11 @@ import {
   useJoinCommunity,
 } from "#client/features/membership/api/community-page.ts";
 import type { CommunityRole } from "#client/gql/graphql.ts";
-import { brandButtonStyle } from "#client/lib/brand.ts";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { capabilitiesOf, type Role } from "#shared/capabilities.ts";
 import type { MembershipReturnSearch } from "../membership-return.ts";
 import { ROLE_NAME } from "../role-names.ts";
+import { brandButtonStyle } from "./brand-style.ts";
 import { LeaveCommunityButton } from "./leave-community-button.tsx";
 import { PlanChoice } from "./plan-choice.tsx";
 import { CheckoutReturnNote, PlanStanding, usePayForPlan } from "./plan-standing.tsx";
@@ -31,7 +31,12 @@ export type JoinPanelSlots = {
   isSignedIn: boolean;
   /** What the page was opened with: back from Stripe's checkout, or the plan an approval mail names. */
   returned?: MembershipReturnSearch;
-  renderSignIn: (props: { onSignedIn: () => Promise<unknown>; onCancel: () => void }) => ReactNode;
+  renderSignIn: (props: {
+    onSignedIn: () => Promise<unknown>;
+    onCancel: () => void;
+    /** What signing in is for, above the form; the joining words otherwise. */
+    intro?: string;
+  }) => ReactNode;
   /** The answer input event registration uses, so both forms ask questions the same way. */
   renderQuestion: QuestionSlot;
   /** Reloads the page's data after joining, leaving or signing in. */
@@ -86,7 +91,7 @@ export function JoinPanel({ community, slots }: { community: CommunityPageData; 
   const membership = community.viewerMembership;
   const join = useJoinCommunity(community.id);
   const checkout = usePayForPlan();
-  const brandStyle = brandButtonStyle(community.brandColor) ?? undefined;
+  const brandStyle = brandButtonStyle(community.brandColor);
   const plans = community.plans;
   const offered = (id: string | undefined) => plans.find((plan) => plan.id === id);
   const [planId, setPlanId] = useState(

@@ -13,7 +13,7 @@ export function MemberDirectory({ communityId }: { communityId: string }) {
   const total = directory.data?.pages[0]?.totalCount ?? 0;
   return (
     <section aria-labelledby="directory-title" className="grid gap-3">
-      <h2 id="directory-title" className="border-b pb-2 text-sm font-medium text-muted-foreground">
+      <h2 id="directory-title" className="text-xl font-semibold tracking-tight">
         Members
       </h2>
       {directory.isPending ? (

@@ -58,6 +58,7 @@ export const eventFormSchema = z
       }),
     approvalRequired: z.boolean(),
     requireVerifiedEmail: z.boolean(),
+    guestListVisible: z.boolean(),
     visibility: z.enum(["PUBLIC", "MEMBERS", "UNLISTED"]),
     ticketTypes: z.array(ticketTypeSchema).min(1, "Keep at least one ticket type."),
     questions: z.array(questionSchema),
@@ -105,6 +106,7 @@ export function emptyEventValues(timeZone: string, currency: string, now = new D
     waitlistOfferHours: "12",
     approvalRequired: false,
     requireVerifiedEmail: false,
+    guestListVisible: true,
     visibility: "PUBLIC",
     ticketTypes: [newTicketType("General admission")],
     questions: [],
@@ -133,6 +135,7 @@ export function eventToValues(event: EditableEvent, currency: string): EventForm
     waitlistOfferHours: String(event.waitlistOfferHours),
     approvalRequired: event.approvalRequired,
     requireVerifiedEmail: event.requireVerifiedEmail,
+    guestListVisible: event.guestListVisible,
     visibility: event.visibility,
     ticketTypes:
       event.ticketTypes.length > 0
@@ -165,6 +168,7 @@ export function valuesToInput(values: EventFormOutput): EventInput {
     waitlistOfferHours: Number(values.waitlistOfferHours),
     approvalRequired: values.approvalRequired,
     requireVerifiedEmail: values.requireVerifiedEmail,
+    guestListVisible: values.guestListVisible,
     visibility,
     ticketTypes: values.ticketTypes.map((ticket) => ticketToInput(ticket, values.currency)),
     questions: values.questions.map(valueToQuestionInput),

@@ -256,4 +256,18 @@ describe("event form", () => {
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ input: { approvalRequired: true, requireVerifiedEmail: true } });
   });
+
+  it("shows who is going unless the organizer switches it off, and sends the choice", async () => {
+    const user = userEvent.setup();
+    const sent = acceptNewEvents("PUBLISHED");
+    await renderForm();
+    await user.type(screen.getByLabelText("Title"), "Quiet salon");
+    fireEvent.change(screen.getByLabelText("Starts time"), { target: { value: "03:30" } });
+    const guestList = screen.getByLabelText("Show who is going") as HTMLInputElement;
+    expect(guestList.checked).toBe(true);
+    await user.click(guestList);
+    await user.click(screen.getByRole("button", { name: "Publish" }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ input: { guestListVisible: false } });
+  });
 });

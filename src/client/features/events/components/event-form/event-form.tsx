@@ -250,6 +250,12 @@ export function EventForm({
               hint="Guests confirm their email with a code before registering. Off: name and email in one step."
               {...register("requireVerifiedEmail")}
             />
+            <ToggleField
+              id={fieldId("guest-list")}
+              label="Show who is going"
+              hint="The event's page shows the names and pictures of people going. Never shown for members-only events."
+              {...register("guestListVisible")}
+            />
           </div>
           <TextField
             id={fieldId("offer-hours")}
