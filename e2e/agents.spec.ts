@@ -4,7 +4,7 @@ import { gotoHydrated } from "./support/hydrated.ts";
 import { readMail, uniqueEmail, waitForCode } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
 import { saveThemedScreenshots } from "./support/screenshots.ts";
-import { createCommunityByApi, signInByApi } from "./support/session.ts";
+import { createCommunityByApi, openCommunityByApi, signInByApi } from "./support/session.ts";
 
 const origin = `http://localhost:${E2E_PORT}`;
 
@@ -13,26 +13,6 @@ async function gql<T>(request: APIRequestContext, query: string, variables: Reco
   const body = (await response.json()) as { data?: T; errors?: unknown };
   if (!body.data || body.errors) throw new Error(`${query}: ${JSON.stringify(body)}`);
   return body.data;
-}
-
-/** An open public community the signed-in owner (on `request`) runs; its slug names its page. */
-async function openCommunityByApi(request: APIRequestContext, name: string) {
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
-  const { createCommunity } = await gql<{ createCommunity: { id: string } }>(
-    request,
-    "mutation ($input: CreateCommunityInput!) { createCommunity(input: $input) { id } }",
-    {
-      input: {
-        name,
-        slug,
-        timeZone: "Europe/Berlin",
-        currency: "EUR",
-        visibility: "PUBLIC",
-        joinPolicy: "OPEN",
-      },
-    },
-  );
-  return { id: createCommunity.id, slug };
 }
 
 /** Someone signs in on their own and joins the community over the API; returns their address. */

@@ -2,36 +2,13 @@ import { expect, type Page, test } from "@playwright/test";
 import { createEventByApi } from "./support/events.ts";
 import { uniqueEmail } from "./support/mail.ts";
 import { E2E_PORT } from "./support/paths.ts";
-import { signInByApi } from "./support/session.ts";
+import { openCommunityByApi, signInByApi } from "./support/session.ts";
 
 // The event and community pages come rendered from the server (decision 034): what a shared link
 // shows is in the first HTML, before any script runs, and the app then takes the page over
 // without asking the server for the same data again.
 
 const origin = `http://localhost:${E2E_PORT}`;
-
-async function createCommunity(page: Page, name: string) {
-  const slug = `ssr-${Math.random().toString(36).slice(2, 8)}`;
-  const response = await page.request.post("/api/graphql", {
-    headers: { origin },
-    data: {
-      query: "mutation ($input: CreateCommunityInput!) { createCommunity(input: $input) { id } }",
-      variables: {
-        input: {
-          name,
-          slug,
-          timeZone: "Europe/Berlin",
-          currency: "EUR",
-          visibility: "PUBLIC",
-          joinPolicy: "OPEN",
-        },
-      },
-    },
-  });
-  const body = (await response.json()) as { data?: { createCommunity: { id: string } } };
-  if (!body.data) throw new Error(JSON.stringify(body));
-  return { id: body.data.createCommunity.id, slug };
-}
 
 /** What the browser reports while the page runs: errors, and React's hydration complaints. */
 function watchConsole(page: Page) {
@@ -49,7 +26,7 @@ test("the event and community pages are in the first HTML, hydrate without fetch
 }) => {
   test.setTimeout(120_000);
   await signInByApi(page.request, "Sam Server");
-  const community = await createCommunity(page, "Harbour Readers");
+  const community = await openCommunityByApi(page.request, "Harbour Readers");
   const title = `Reading by the harbour ${Math.random().toString(36).slice(2, 6)}`;
   const eventId = await createEventByApi(page.request, community.id, { title, capacity: 20 });
   const startsAt = new Date(Date.now() + 20 * 86_400_000);
@@ -123,7 +100,7 @@ test("the stored theme is on the page before any of the app's scripts runs, with
   page,
 }) => {
   await signInByApi(page.request, "Tess Theme");
-  const { slug } = await createCommunity(page, "Evening light");
+  const { slug } = await openCommunityByApi(page.request, "Evening light");
   await page.context().clearCookies();
   const problems = watchConsole(page);
   await page.goto(`/c/${slug}`);

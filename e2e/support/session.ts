@@ -51,6 +51,14 @@ export async function signInByPhoneApi(request: APIRequestContext, name: string,
 }
 
 export async function createCommunityByApi(request: APIRequestContext, name: string): Promise<string> {
+  return (await openCommunityByApi(request, name)).id;
+}
+
+/** An open public community the signed-in owner (on `request`) runs; its slug names its page. */
+export async function openCommunityByApi(
+  request: APIRequestContext,
+  name: string,
+): Promise<{ id: string; slug: string }> {
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
   const response = await request.post("/api/graphql", {
     headers: { origin },
@@ -70,7 +78,7 @@ export async function createCommunityByApi(request: APIRequestContext, name: str
   });
   const body = (await response.json()) as { data?: { createCommunity: { id: string } } };
   if (!body.data) throw new Error(`createCommunity: ${JSON.stringify(body)}`);
-  return body.data.createCommunity.id;
+  return { id: body.data.createCommunity.id, slug };
 }
 
 /** Enters the emailed code on /otp as a person would, after /login sent it. */

@@ -306,6 +306,7 @@ export async function createServerApp(
     pages: publicReads.pages,
     views,
     renderer,
+    clock,
   });
   const communityRoutes = mountCommunityRoutes(app, {
     appUrl: config.appUrl,

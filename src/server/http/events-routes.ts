@@ -31,6 +31,8 @@ type Options = {
   views: PageViews;
   /** Renders the page as a signed-out visitor sees it (decision 034). */
   renderer: PageRenderer;
+  /** The server's clock: which tickets are on sale, in the page's structured data. */
+  clock: () => Date;
 };
 
 type RoutesEnv = Env & { Variables: { clientIp: string } };
@@ -189,7 +191,7 @@ export function mountEventRoutes<E extends RoutesEnv>(app: Hono<E>, options: Opt
       if (!(error instanceof DomainError)) throw error;
       return error.code === "NOT_FOUND" ? { html, status: 404 } : { html, status: 200, gated: true };
     }
-    const head = eventPageHead(await sharingOf(event), { appUrl, now: new Date() });
+    const head = eventPageHead(await sharingOf(event), { appUrl, now: options.clock() });
     return { html: head ? injectMeta(html, head) : html, status: 200 };
   }
 
