@@ -1,10 +1,14 @@
 // What an operator gets from the Dockerfile, compose.yaml and deploy/haproxy.cfg, checked as far as
 // this machine allows: images cannot be built here, but the files can be read, the app's own
-// configuration can judge every setting, HAProxy can validate its file, and the container's health
-// check can be run against a real server.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+// configuration can judge every setting, HAProxy can validate and run its file, and the container's
+// health check can be run against a real server.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { builtinModules } from "node:module";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -137,6 +141,152 @@ describe("deploy/haproxy.cfg", () => {
     // Buffering whole bodies would cap tus chunks at HAProxy's buffer size.
     expect(config).not.toMatch(/^\s*option http-buffer-request/m);
   });
+});
+
+type Seen = {
+  server: string;
+  headers: Record<string, string | string[] | undefined>;
+  bytes: number;
+  sha256: string;
+};
+
+/** A stand-in for one app replica: answers /readyz while `ready`, and echoes what it was sent. */
+async function startReplica(name: string) {
+  const replica = { ready: true, failedChecks: 0, server: createHttpServer(), port: 0 };
+  replica.server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    if (request.url === "/readyz") {
+      if (!replica.ready) replica.failedChecks++;
+      response.writeHead(replica.ready ? 200 : 503).end();
+      return;
+    }
+    const hash = createHash("sha256");
+    let bytes = 0;
+    request.on("data", (chunk: Buffer) => {
+      bytes += chunk.length;
+      hash.update(chunk);
+    });
+    request.on("end", () => {
+      const seen: Seen = { server: name, headers: request.headers, bytes, sha256: hash.digest("hex") };
+      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(seen));
+    });
+  });
+  await new Promise<void>((resolve) => replica.server.listen(0, "127.0.0.1", resolve));
+  replica.port = (replica.server.address() as AddressInfo).port;
+  return replica;
+}
+
+/**
+ * deploy/haproxy.cfg with only what ties it to compose replaced: the listening address, and the
+ * replicas found through Docker's DNS by two fixed addresses on loopback.
+ */
+function onLoopback(config: string, port: number, replicas: number[]): string {
+  const replacements: [RegExp, string][] = [
+    [/^(\s*)bind :8080$/m, `$1bind 127.0.0.1:${port}`],
+    [/^resolvers docker\n(?:[ \t]+.*\n)+/m, ""],
+    [/ resolvers docker init-addr \S+$/m, ""],
+    [
+      /^(\s*)server-template app \d+ app:\d+$/m,
+      replicas.map((replica, i) => `$1server app${i + 1} 127.0.0.1:${replica}`).join("\n"),
+    ],
+  ];
+  return replacements.reduce((text, [pattern, replacement]) => {
+    expect(text, `deploy/haproxy.cfg no longer has ${pattern}`).toMatch(pattern);
+    return text.replace(pattern, replacement);
+  }, config);
+}
+
+describe.skipIf(skipHaproxy)("deploy/haproxy.cfg in front of two replicas", () => {
+  let directory = "";
+  let balancer: ChildProcess | undefined;
+  let url = "";
+  let replicas: Awaited<ReturnType<typeof startReplica>>[] = [];
+
+  beforeAll(async () => {
+    replicas = [await startReplica("one"), await startReplica("two")];
+    const port = await freePort();
+    directory = mkdtempSync(path.join(tmpdir(), "commons-haproxy-"));
+    const file = path.join(directory, "haproxy.cfg");
+    writeFileSync(
+      file,
+      onLoopback(
+        read("deploy/haproxy.cfg"),
+        port,
+        replicas.map((r) => r.port),
+      ),
+    );
+    // -db: in the foreground, so that this process can stop it.
+    balancer = spawn(haproxy as string, ["-db", "-f", file], { stdio: "ignore" });
+    url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const answered = await fetch(`${url}/`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (answered) break;
+      if (Date.now() > deadline) throw new Error("HAProxy did not answer within 10 s");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  afterAll(async () => {
+    if (balancer && balancer.exitCode === null) {
+      const exited = new Promise((resolve) => balancer?.once("exit", resolve));
+      balancer.kill("SIGTERM");
+      await exited;
+    }
+    await Promise.all(replicas.map((r) => new Promise((resolve) => r.server.close(resolve))));
+    if (directory) rmSync(directory, { recursive: true, force: true });
+  });
+
+  const send = async (init: RequestInit = {}): Promise<Seen> => {
+    const response = await fetch(`${url}/api/anything`, init);
+    expect(response.status).toBe(200);
+    return (await response.json()) as Seen;
+  };
+
+  it("alternates between the replicas, passing on the client's address and a request id", async () => {
+    const seen = [await send(), await send(), await send(), await send()];
+    expect(new Set(seen.map((s) => s.server))).toEqual(new Set(["one", "two"]));
+    expect(seen[0]?.server).not.toBe(seen[1]?.server);
+    for (const { headers } of seen) {
+      expect(headers["x-forwarded-for"]).toBe("127.0.0.1");
+      expect(headers["x-request-id"]).toMatch(/^[0-9A-F]+:[0-9A-F]+_/);
+    }
+    expect(new Set(seen.map((s) => s.headers["x-request-id"])).size).toBe(4);
+  });
+
+  it("keeps a well-formed request id from a proxy in front, replaces any other", async () => {
+    const kept = await send({ headers: { "X-Request-Id": "cdn-4f2a.91" } });
+    expect(kept.headers["x-request-id"]).toBe("cdn-4f2a.91");
+    const replaced = await send({ headers: { "X-Request-Id": "two words" } });
+    expect(replaced.headers["x-request-id"]).toMatch(/^[0-9A-F]+:[0-9A-F]+_/);
+  });
+
+  it("appends the client's address after any X-Forwarded-For it sent", async () => {
+    const seen = await send({ headers: { "X-Forwarded-For": "198.51.100.7" } });
+    expect(String(seen.headers["x-forwarded-for"]).split(/,\s*/).at(-1)).toBe("127.0.0.1");
+  });
+
+  it("streams an upload chunk of 32 MiB to the replica whole", async () => {
+    const chunk = randomBytes(32 * 1024 * 1024);
+    const seen = await send({ method: "PATCH", body: chunk });
+    expect(seen.bytes).toBe(chunk.length);
+    expect(seen.sha256).toBe(createHash("sha256").update(chunk).digest("hex"));
+  });
+
+  it("stops sending requests to a replica whose /readyz fails", async () => {
+    const two = replicas[1] as (typeof replicas)[0];
+    two.ready = false;
+    // Two failed checks (fall 2, every 2 s) take it out; until then requests may still reach it.
+    const deadline = Date.now() + 15_000;
+    while (two.failedChecks < 2) {
+      if (Date.now() > deadline) throw new Error("HAProxy did not check /readyz twice within 15 s");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const after = [await send(), await send(), await send(), await send()];
+    expect(after.map((s) => s.server)).toEqual(["one", "one", "one", "one"]);
+  }, 30_000);
 });
 
 /** The Dockerfile's instructions, continuation lines joined and comments dropped. */
