@@ -38,8 +38,8 @@ function interpolate(value: string, given: Record<string, string>): string {
     if (match === "$$") return "$";
     const set = given[name as string];
     if (set !== undefined && set !== "") return set;
-    if (operator === ":-") return rest as string;
-    throw new Error(`compose.yaml requires ${name}: ${rest ?? "unset"}`);
+    if (operator === ":?") throw new Error(`compose.yaml requires ${name}: ${rest}`);
+    return operator === ":-" ? (rest as string) : "";
   });
 }
 
