@@ -187,6 +187,9 @@ const schema = z.object({
   COMMONS_TEST_AGENT_DIE_AFTER_STEP: z.coerce.number().int().min(1).optional(),
 });
 
+/** Every environment variable the app reads: deployment files are checked against this list. */
+export const configVariables: readonly string[] = Object.keys(schema.shape);
+
 function parseTrustProxy(raw: string): TrustProxy {
   const value = raw.trim().toLowerCase();
   if (value === "" || value === "false" || value === "0") return { kind: "none" };
