@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -61,6 +61,18 @@ export function snapshotHandler(client: PGlite, dataDir: string) {
   };
 }
 
+// Far longer than any backup takes: an older staging directory is one whose command was killed.
+const ABANDONED_AFTER_MS = 6 * 60 * 60 * 1000;
+
+async function removeAbandonedStaging(dataDir: string) {
+  for (const entry of await readdir(dataDir)) {
+    if (!entry.startsWith(STAGING_PREFIX)) continue;
+    const where = path.join(dataDir, entry);
+    const { mtimeMs } = await stat(where);
+    if (Date.now() - mtimeMs > ABANDONED_AFTER_MS) await rm(where, { recursive: true, force: true });
+  }
+}
+
 function isFacts(value: unknown): value is SnapshotFacts {
   const facts = value as SnapshotFacts | null;
   return (
@@ -86,6 +98,7 @@ export async function backup(where: Where, file: string, now = new Date()): Prom
   if (existsSync(target) && !target.endsWith(".tar.gz") && !target.endsWith(".tgz")) {
     throw new BackupError(`${file} exists and is not a .tar.gz archive: choose another name`);
   }
+  await removeAbandonedStaging(dataDir);
   const stagingDir = await mkdtemp(path.join(dataDir, STAGING_PREFIX));
   try {
     let facts: SnapshotFacts;
