@@ -1,6 +1,7 @@
 import { createServer } from "node:http";
 import { createServer as createProbe } from "node:net";
 import path from "node:path";
+import { type ControlSocket, claimControlSocket, socketPathProblem } from "./backup/control-socket.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 
 /** Where the data directory is, as a person would type it: `./data`, or its full path outside. */
@@ -59,9 +60,29 @@ async function main() {
     console.error(refused);
     process.exit(1);
   }
+  // The embedded database may be open in one process only: claim DATA_DIR before opening it. The
+  // socket also lets `npm run backup` ask this process for a snapshot (decision 037).
+  let control: ControlSocket | null = null;
+  if (!config.databaseUrl) {
+    const tooLong = socketPathProblem(config.dataDir);
+    if (tooLong) {
+      console.error(`${tooLong}; npm run backup needs a shorter one.`);
+    } else {
+      const claimed = await claimControlSocket(config.dataDir);
+      if ("refused" in claimed) {
+        console.error(claimed.refused);
+        process.exit(1);
+      }
+      control = claimed;
+    }
+  }
   // Imported once the port is known to be free: the app's modules take seconds to load.
   const { createServerApp } = await import("./app.ts");
   const server = await createServerApp(config);
+  if (control && server.database.pglite) {
+    const { snapshotHandler } = await import("./backup/backup.ts");
+    control.serve(snapshotHandler(server.database.pglite, config.dataDir));
+  }
   const http = createServer(server.listener);
   http.on("error", (error: NodeJS.ErrnoException) => {
     const problem = portProblem(error, config.port);
@@ -77,7 +98,10 @@ async function main() {
     if (stopping) return;
     stopping = true;
     http.close();
-    void server.close().finally(() => process.exit(0));
+    void server
+      .close()
+      .then(() => control?.close())
+      .finally(() => process.exit(0));
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

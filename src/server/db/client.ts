@@ -19,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The embedded database's own client (PGlite only): backups dump it (src/server/backup). */
+  pglite?: PGlite;
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -96,6 +98,7 @@ export function pgliteDatabase(client: PGlite, logger: Logger | false = false): 
   return {
     db: db as unknown as Db,
     kind: "pglite",
+    pglite: client,
     async ping() {
       await client.query("select 1");
     },
