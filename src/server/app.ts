@@ -6,6 +6,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { Config } from "./config.ts";
 import { DEFAULT_AGENT_WEBHOOKS } from "./config-agents.ts";
 import { phoneSettingsOf } from "./config-phone.ts";
+import { type ChangeBus, type ChangeNotice, startChangeBus } from "./db/change-bus.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createReadCache } from "./db/read-cache.ts";
 import { createGraphQLEndpoint, type SharedAnswers } from "./graphql/endpoint.ts";
@@ -24,7 +25,7 @@ import { mountMemberRoutes } from "./http/members-routes.ts";
 import { createPageViews } from "./http/page-views.ts";
 import { mountPasskeyRoutes } from "./http/passkey-routes.ts";
 import { mountPaymentRoutes } from "./http/payments-routes.ts";
-import { createPublicReadCache } from "./http/public-read-cache.ts";
+import { createPublicReadCache, idsChangedBy } from "./http/public-read-cache.ts";
 import {
   inlineScriptHashes,
   refuseNulInUrl,
@@ -111,9 +112,19 @@ export async function createServerApp(
     secondFactorRequired: ownerSecondFactor ? (userId) => ownerSecondFactor.requiredFor(db, userId) : null,
   });
 
-  const revocations = createSessionRevocations(db);
+  // Several processes on one PostgreSQL database tell each other what changed (decision 041). On
+  // PGlite this process is the only one: the writer's own drops below are all there is to do.
+  let bus: ChangeBus | null = null;
+  const announce = (tx: Parameters<ChangeBus["announce"]>[0], notice: ChangeNotice) =>
+    bus ? bus.announce(tx, notice) : Promise.resolve();
+  const revocations = createSessionRevocations(
+    db,
+    database.kind === "postgres"
+      ? { announce: (tx, sessionIds) => announce(tx, { kind: "sessions", sessionIds }) }
+      : {},
+  );
   await revocations.refresh();
-  // Other processes sharing the database sign a session out too; this one learns of it here.
+  // The fallback when a notice was missed: other processes' sign-outs are read every 5 seconds.
   const revocationPoll = setInterval(() => void revocations.refresh().catch(() => undefined), 5_000);
   revocationPoll.unref();
 
@@ -142,7 +153,30 @@ export async function createServerApp(
     await appendToLog(tx, event);
     publicReads.changed(event);
     communityReads.invalidate([event.communityId]);
+    await announce(tx, { kind: "event", communityId: event.communityId, ids: idsChangedBy(event) });
   };
+  if (database.kind === "postgres" && database.openClient) {
+    // What another process's writer dropped there is dropped here as soon as its commit is heard.
+    const heard = (notice: ChangeNotice) => {
+      if (notice.kind === "event") {
+        publicReads.dropChanged(notice.ids, notice.communityId);
+        communityReads.invalidate([notice.communityId]);
+        jobs?.wake();
+      } else if (notice.kind === "sessions") {
+        if (notice.sessionIds) revocations.learn(notice.sessionIds);
+        else void revocations.refresh().catch(() => undefined);
+      } else {
+        resync();
+      }
+    };
+    const resync = () => {
+      publicReads.clear();
+      communityReads.clear();
+      void revocations.refresh().catch(() => undefined);
+      jobs?.wake();
+    };
+    bus = await startChangeBus({ connect: database.openClient, onNotice: heard, onResync: resync });
+  }
   // What agents' runs (and their dry runs, approvals and undo) are given. Without a configured
   // language model (AGENTS_LLM_URL), templates go out as written and only rule-based judgements
   // are offered.
@@ -197,7 +231,7 @@ export async function createServerApp(
   const refuseNul = refuseNulInUrl();
   const https = config.appUrl.startsWith("https://");
   const app = new Hono<AppEnv>();
-  const distDir = options.distDir ?? defaultDistDir;
+  const distDir = options.distDir ?? config.testClientDir ?? defaultDistDir;
   // The inline scripts of the build's index.html at start; a client built without them has none.
   const scriptHashes = inlineScriptHashes(readIndexHtmlNow(distDir) ?? "");
   app.use("*", securityHeaders({ https, scriptHashes }));
@@ -378,6 +412,7 @@ export async function createServerApp(
     revocations,
     async close() {
       clearInterval(revocationPoll);
+      await bus?.close();
       await started.stop();
       await viewCounter.close();
       storageRoutes.close();

@@ -19,6 +19,8 @@ export type Config = {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Test-only (COMMONS_TEST_CLIENT_DIR): the built client's folder, for child processes without a build. */
+  testClientDir?: string;
   smtpUrl: string | null;
   mailFrom: string;
   authSecret: string;
@@ -185,6 +187,7 @@ const schema = z.object({
   COMMONS_TEST_IMPORT_LEASE_MS: z.coerce.number().int().min(100).optional(),
   COMMONS_TEST_AGENT_LEASE_MS: z.coerce.number().int().min(100).optional(),
   COMMONS_TEST_AGENT_DIE_AFTER_STEP: z.coerce.number().int().min(1).optional(),
+  COMMONS_TEST_CLIENT_DIR: z.string().min(1).optional(),
 });
 
 /** Every environment variable the app reads: deployment files are checked against this list. */
@@ -261,6 +264,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     "COMMONS_TEST_IMPORT_LEASE_MS",
     "COMMONS_TEST_AGENT_LEASE_MS",
     "COMMONS_TEST_AGENT_DIE_AFTER_STEP",
+    "COMMONS_TEST_CLIENT_DIR",
   ] as const;
   const knob = testKnobs.find((name) => e[name] !== undefined);
   if (knob && e.NODE_ENV !== "test") throw new ConfigError(`${knob}: only allowed with NODE_ENV=test`);
@@ -307,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     phone,
     agents,
     requireOwnerSecondFactor: e.REQUIRE_OWNER_SECOND_FACTOR,
+    ...(e.COMMONS_TEST_CLIENT_DIR ? { testClientDir: path.resolve(e.COMMONS_TEST_CLIENT_DIR) } : {}),
     jobs: {
       ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),
       ...(e.COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM ? { testDieAfterClaim: true } : {}),

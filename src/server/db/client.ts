@@ -21,6 +21,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** The embedded database's own client (PGlite only): backups dump it (src/server/backup). */
   pglite?: PGlite;
+  /** A connection of its own, outside the pool (PostgreSQL only): the change bus LISTENs on one. */
+  openClient?: () => pg.Client;
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -53,7 +55,8 @@ export async function openDatabase(options: {
   if (options.databaseUrl) {
     // JIT compiling pays off for long analytical queries; the app's are short reads, and a plan
     // whose cost crosses the threshold (even a branch that never runs) paid 100 ms to compile.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: "-c jit=off" });
+    const connection = { connectionString: options.databaseUrl, options: "-c jit=off" };
+    const pool = new pg.Pool({ ...connection, max: 10 });
     // The server may end an idle connection (restart, failover, a dropped database); pg then emits
     // "error" on the pool, which kills the process unless someone listens. The pool reconnects.
     pool.on("error", (error) => console.error(`database: an idle connection was closed: ${error.message}`));
@@ -61,6 +64,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: "postgres",
+      openClient: () => new pg.Client(connection),
       async ping() {
         await pool.query("select 1");
       },

@@ -36,6 +36,8 @@ export function createReadCache(options: ReadCacheOptions) {
   const changedAt = new Map<string, number>();
   /** Loads under way, each with the ids it reads about. */
   const loading = new Map<string, Running>();
+  /** When everything was last dropped at once (`clear`): reads started before it are not kept. */
+  let allChangedAt = Number.NEGATIVE_INFINITY;
 
   function remove(key: string) {
     const entry = entries.get(key);
@@ -50,6 +52,7 @@ export function createReadCache(options: ReadCacheOptions) {
 
   /** Whether a read that started at `startedAt` may have missed a change to `id`. */
   function mayBeStale(id: string, startedAt: number): boolean {
+    if (allChangedAt + settleMs > startedAt) return true;
     const changed = changedAt.get(id);
     return changed !== undefined && changed + settleMs > startedAt;
   }
@@ -117,6 +120,17 @@ export function createReadCache(options: ReadCacheOptions) {
     }
   }
 
+  /**
+   * Drops every entry, as if everything had changed now: for when this process may have missed
+   * changes made elsewhere (its change bus was disconnected, decision 041).
+   */
+  function clear() {
+    allChangedAt = now();
+    entries.clear();
+    byId.clear();
+    loading.clear();
+  }
+
   /** Starts `load` for `key`, shared by every read of it until it ends, and keeps what it reads. */
   function startLoad<T>(
     key: string,
@@ -173,7 +187,7 @@ export function createReadCache(options: ReadCacheOptions) {
     return entry.value;
   }
 
-  return { read, readRefreshing, store, invalidate, remember, now };
+  return { read, readRefreshing, store, invalidate, clear, remember, now };
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;

@@ -77,6 +77,11 @@ export function createPublicReadCache(options: {
     /** Called for every domain event this process emits. */
     changed: (event: DomainEvent) =>
       cache.invalidate([...idsChangedBy(event), anythingIn(event.communityId)]),
+    /** What `changed` drops, from the ids another process's event changed (decision 041). */
+    dropChanged: (ids: Iterable<string>, communityId: string) =>
+      cache.invalidate([...ids, anythingIn(communityId)]),
+    /** Drops everything kept: changes made elsewhere may have been missed. */
+    clear: () => cache.clear(),
   };
 }
 

@@ -9,9 +9,17 @@ const KEEP_MS = SESSION_CACHE_SECONDS * 1000 * 5;
 
 /**
  * Sessions ended on this server stop at once (memory); other processes sharing the database learn
- * of them on their next `refresh()`, which the app runs every few seconds (decision 008).
+ * of them from `announce`'s notice (decision 041), or else on their next `refresh()`, which the
+ * app runs every few seconds (decision 008).
  */
-export function createSessionRevocations(db: Db, options: { now?: () => Date } = {}) {
+export function createSessionRevocations(
+  db: Db,
+  options: {
+    now?: () => Date;
+    /** Tells the other processes, inside the transaction that records the ids. */
+    announce?: (tx: Db, sessionIds: string[]) => Promise<void>;
+  } = {},
+) {
   const now = options.now ?? (() => new Date());
   const revoked = new Map<string, number>();
   let seenUpTo = new Date(0);
@@ -30,10 +38,26 @@ export function createSessionRevocations(db: Db, options: { now?: () => Date } =
       if (sessionIds.length === 0) return;
       const at = now();
       for (const id of sessionIds) revoked.set(id, at.getTime());
-      await db
-        .insert(revokedSession)
-        .values(sessionIds.map((sessionId) => ({ sessionId, revokedAt: at })))
-        .onConflictDoNothing();
+      const record = (tx: Db) =>
+        tx
+          .insert(revokedSession)
+          .values(sessionIds.map((sessionId) => ({ sessionId, revokedAt: at })))
+          .onConflictDoNothing();
+      const announce = options.announce;
+      if (!announce) {
+        await record(db);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        await record(tx as unknown as Db);
+        await announce(tx as unknown as Db, sessionIds);
+      });
+    },
+
+    /** Sessions another process ended, told by its notice: they stop here at once. */
+    learn(sessionIds: readonly string[]): void {
+      const at = now().getTime();
+      for (const id of sessionIds) if (!revoked.has(id)) revoked.set(id, at);
     },
 
     /** Picks up revocations made by other processes and prunes what no cache can still hold. */
