@@ -100,6 +100,7 @@ describe.skipIf(!process.env.DATABASE_URL)("three processes on one PostgreSQL da
   let hostEmail: string;
   let communityId: string;
   const slug = `bus-club-${randomBytes(3).toString("hex")}`;
+  let editedEventId: string;
 
   it("shows a change made through one process on another's kept pages within a second", async () => {
     host = new TestBrowser(a().url, smtp);
@@ -121,6 +122,7 @@ describe.skipIf(!process.env.DATABASE_URL)("three processes on one PostgreSQL da
     expect(created.errors).toBeUndefined();
     communityId = created.data?.createCommunity.id as string;
     const event = await createEvent(host, communityId, { title: "First title" });
+    editedEventId = event.id;
 
     // Process B keeps the community's page, the signed-out answer and, read last, just before the
     // edit, the event's page: kept for a second, it would show the old title for most of that.
@@ -158,6 +160,41 @@ describe.skipIf(!process.env.DATABASE_URL)("three processes on one PostgreSQL da
     );
     expect(pageDelay).toBeLessThan(1_000);
     expect(communityDelay).toBeLessThan(1_000);
+  });
+
+  it("listens again after the database ended the listening connections, and shows changes at once again", async () => {
+    const listeners = () =>
+      query<{ pid: number }>(sql`
+        select pid from pg_stat_activity
+        where datname = current_database() and query = 'LISTEN commons_changes'`).then((rows) =>
+        rows.map((r) => r.pid),
+      );
+    const before = await listeners();
+    expect(before).toHaveLength(3);
+    // What a database restart or failover does to every connection, done to the listeners' only.
+    await query(sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query = 'LISTEN commons_changes'`);
+    const back = await measureUntil(
+      listeners,
+      (pids) => pids.filter((pid) => !before.includes(pid)).length === 3,
+    );
+    expect(await signedOutPage(b(), `/e/${editedEventId}`)).toContain(
+      "<title>Second title · Bus Society</title>",
+    );
+
+    const edited = await host.graphql(
+      "mutation ($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { id } }",
+      { id: editedEventId, input: eventInput({ title: "Third title" }) },
+    );
+    expect(edited.errors).toBeUndefined();
+    const delay = await measureUntil(
+      () => signedOutPage(b(), `/e/${editedEventId}`),
+      (html) => html.includes("<title>Third title · Bus Society</title>"),
+    );
+    console.info(
+      `change bus: listening again ${back.toFixed(0)} ms after the connections ended; the next edit showed after ${delay.toFixed(0)} ms`,
+    );
+    expect(delay).toBeLessThan(1_000);
   });
 
   it("ends a session on every process with the first request after sign-out", async () => {

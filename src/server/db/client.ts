@@ -64,7 +64,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: "postgres",
-      openClient: () => new pg.Client(connection),
+      openClient: () => new pg.Client({ ...connection, keepAlive: true }),
       async ping() {
         await pool.query("select 1");
       },

@@ -205,6 +205,24 @@ describe("the read cache", () => {
     }
   });
 
+  it("drops everything at once when changes may have been missed, keeping no read begun before", async () => {
+    const { cache, advance } = cacheAt();
+    await cache.remember("a", ["c1"], async () => "a-old");
+    await cache.remember("b", ["c2"], async () => "b-old");
+    const slow = pendingRead("c-old");
+    const reading = cache.remember("c", ["c3"], slow.load);
+    cache.clear();
+    slow.finish();
+    expect(await reading).toBe("c-old");
+    expect(cache.read("a")).toBeUndefined();
+    expect(cache.read("b")).toBeUndefined();
+    expect(cache.read("c")).toBeUndefined();
+    // Reads begun after the clear are kept again once it has settled.
+    advance(1_000);
+    expect(await cache.remember("a", ["c1"], async () => "a-new")).toBe("a-new");
+    expect(await cache.remember("a", ["c1"], async () => "a-again")).toBe("a-new");
+  });
+
   it("holds at most its number of entries, dropping the oldest", async () => {
     const { cache } = cacheAt(1_000_000, { maxEntries: 2 });
     for (const key of ["a", "b", "c"]) await cache.remember(key, ["c1"], async () => key);
