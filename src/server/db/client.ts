@@ -64,7 +64,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: "postgres",
-      openClient: () => new pg.Client({ ...connection, keepAlive: true }),
+      openClient: () => new pg.Client({ ...connection, keepAlive: true, connectionTimeoutMillis: 5_000 }),
       async ping() {
         await pool.query("select 1");
       },
