@@ -380,7 +380,7 @@ export async function createServerApp(
       clearInterval(revocationPoll);
       await started.stop();
       await viewCounter.close();
-      storageRoutes.close();
+      await storageRoutes.close();
       storage.close();
       mailer.close();
       await database.close();
