@@ -174,6 +174,31 @@ describe.runIf(onPostgres)("one upload across two app processes", () => {
     expect(rest.status, await rest.clone().text()).toBe(200);
     expect(((await rest.json()) as { md5Hash: string }).md5Hash).toBe(md5(data));
   });
+
+  // Last in the file: it kills the first process.
+  it("frees the lock of a process killed mid-chunk, and the upload continues on the other", {
+    timeout: 120_000,
+  }, async () => {
+    const data = csvBytes(768 * 1024);
+    const upload = await create(urls[0], data, "orphaned.csv");
+    const id = upload.split("/").at(-1) as string;
+    const held = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(data.subarray(0, 64 * 1024));
+      },
+    });
+    const doomed = patch(urls[0], upload, 0, held).catch(() => null);
+    await waitForAdvisoryLock(id);
+    await killChildServer(children[0]);
+    await doomed;
+
+    // PostgreSQL ended the dead process's session and its locks with it; nothing waits for a
+    // time-out. The chunk in flight was lost, so the client starts again from the server's offset.
+    const offset = await offsetOn(urls[1], upload);
+    const rest = await patch(urls[1], upload, offset, data.subarray(offset));
+    expect(rest.status, await rest.clone().text()).toBe(200);
+    expect(((await rest.json()) as { md5Hash: string }).md5Hash).toBe(md5(data));
+  });
 });
 
 /** Waits until some process holds the advisory lock of upload `id`, as PostgreSQL reports it. */
