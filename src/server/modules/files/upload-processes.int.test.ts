@@ -55,7 +55,8 @@ beforeAll(async () => {
   person = new TestBrowser(urls[0], smtp);
   await person.signIn(uniqueEmail("uploader"), "Uma Uploader");
   communityId = await createCommunity(person);
-});
+  // Two servers starting while other test files run can take a while on a small machine.
+}, 240_000);
 afterAll(async () => {
   for (const child of children) await killChildServer(child);
   await database?.dispose();
