@@ -41,6 +41,7 @@ async function start(port: number, appUrl: string): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
+// Two servers starting while other test files run can take a while on a small machine.
 beforeAll(async () => {
   if (!onPostgres) return;
   database = await createTestDatabase();
@@ -55,7 +56,6 @@ beforeAll(async () => {
   person = new TestBrowser(urls[0], smtp);
   await person.signIn(uniqueEmail("uploader"), "Uma Uploader");
   communityId = await createCommunity(person);
-  // Two servers starting while other test files run can take a while on a small machine.
 }, 240_000);
 afterAll(async () => {
   for (const child of children) await killChildServer(child);
