@@ -95,7 +95,10 @@ async function listUploads(ctx: S3rverContext, root: string, bucket: string) {
   };
 }
 
-/** The multipart calls s3rver does not implement, answered before its router sees them. */
+/**
+ * The multipart calls s3rver does not implement, answered before its router sees them (and so
+ * before its signature check, which only matters to a test that wants to be refused).
+ */
 function multipartExtras(root: string) {
   return async (ctx: S3rverContext, next: () => Promise<void>) => {
     const [, bucket = "", ...rest] = ctx.path.split("/");
