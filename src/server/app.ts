@@ -415,7 +415,7 @@ export async function createServerApp(
       await bus?.close();
       await started.stop();
       await viewCounter.close();
-      storageRoutes.close();
+      await storageRoutes.close();
       storage.close();
       mailer.close();
       await database.close();

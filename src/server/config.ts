@@ -116,6 +116,8 @@ export type S3Config = {
   accessKeyId: string | null;
   secretAccessKey: string | null;
   forcePathStyle: boolean;
+  /** Test knob: how long an S3 request may sit idle before it fails (default 20 s). */
+  idleTimeoutMs?: number;
 };
 
 export type StorageConfig = {

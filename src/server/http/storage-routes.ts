@@ -14,6 +14,7 @@ import {
 } from "#server/modules/files/files.service.ts";
 import type { FileStorage } from "#server/modules/files/files.storage.ts";
 import { createUploadServer, UPLOADS_PATH } from "#server/modules/files/files.uploads.ts";
+import { PgUploadLocker } from "#server/modules/files/pg-upload-locker.ts";
 import { uploadSmall } from "#server/modules/files/upload.service.ts";
 import type { RequestContextFactory } from "#server/request-context.ts";
 import { contentDispositionHeader } from "./content-disposition.ts";
@@ -50,7 +51,17 @@ export function mountStorage<E extends Env & { Variables: { clientIp: string } }
   options: { db: Db; config: Config; storage: FileStorage; contextFor: RequestContextFactory },
 ) {
   const { db, config, storage, contextFor } = options;
-  const uploads = createUploadServer({ db, storage, s3: config.storage.s3, appUrl: config.appUrl });
+  // On PostgreSQL several app processes may serve one upload's requests; PGlite is one process.
+  const locker = config.databaseUrl
+    ? new PgUploadLocker({ connectionString: config.databaseUrl })
+    : undefined;
+  const uploads = createUploadServer({
+    db,
+    storage,
+    s3: config.storage.s3,
+    appUrl: config.appUrl,
+    ...(locker ? { locker } : {}),
+  });
   const ctx = (c: { req: { raw: Request }; get(key: "clientIp"): string }): Promise<FilesCtx> =>
     contextFor(c.req.raw.headers, c.get("clientIp"));
 
@@ -160,8 +171,9 @@ export function mountStorage<E extends Env & { Variables: { clientIp: string } }
   app.all(`${BASE}/*`, (c) => fail(c, notAnEndpoint()));
 
   return {
-    close() {
+    async close() {
       uploads.close();
+      await locker?.close();
     },
   };
 }

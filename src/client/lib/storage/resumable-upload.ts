@@ -109,6 +109,8 @@ export function createResumableTransport(
   let retryAttempt = 0;
   let firstStart = true;
   let stopped = false;
+  /** The upload the server holds bytes of, kept across a failed HEAD (see `retryLater`). */
+  let knownUrl: string | null = null;
   // Bumped by pause and start, so a retry wait that ends after either does not start it again.
   let run = 0;
 
@@ -123,7 +125,12 @@ export function createResumableTransport(
     upload.options.chunkSize = RESUMABLE_CHUNK_SIZE;
     const waitingRun = run;
     clock.sleep(wait).then(() => {
-      if (!stopped && run === waitingRun) upload.start();
+      if (stopped || run !== waitingRun) return;
+      // tus-js-client answers any failed HEAD but 423 by creating a new upload, so a file store
+      // that was down for a while (503) would cost every byte already sent. Asking the known
+      // upload first continues from its offset; one that is really gone (404) still starts over.
+      if (upload.url === null && knownUrl) upload.url = knownUrl;
+      upload.start();
     });
     return true;
   };
@@ -145,6 +152,9 @@ export function createResumableTransport(
       const xhr: unknown = request.getUnderlyingObject();
       // Same-origin requests send cookies anyway; this keeps them when the API is on another origin.
       if (typeof XMLHttpRequest !== "undefined" && xhr instanceof XMLHttpRequest) xhr.withCredentials = true;
+    },
+    onUploadUrlAvailable() {
+      knownUrl = upload.url;
     },
     onProgress(bytesSent) {
       events.progress(bytesSent);

@@ -181,6 +181,43 @@ describe("uploadFile routing at the 256 KiB threshold", () => {
     expect(clock.waits.length).toBeGreaterThan(8);
   });
 
+  it("waits out a file-store outage shorter than the budget and continues from the server's offset", async () => {
+    // What the server answers while S3 is unreachable (s3-outage.int.test.ts), for five minutes.
+    const outage = {
+      status: 503,
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        error: { code: "storage/internal-error", message: "The file store cannot be reached.", status: 503 },
+      }),
+    };
+    const clock = virtualClock();
+    // The outage begins once the first chunk is in; while it lasts, every request fails.
+    let patches = 0;
+    tus.override = (request) => {
+      if (request.method === "PATCH" && ++patches === 1) return undefined;
+      return patches > 0 && clock.now() < 300_000 ? outage : undefined;
+    };
+    const size = RESUMABLE_CHUNK_SIZE * 3;
+    const task = uploadFile({
+      bucket: "event-images",
+      path: "c1/cover.webp",
+      file: bytes(size),
+      retryClock: clock,
+    });
+    await expect(task.done).resolves.toMatchObject({ fullPath: "c1/cover.webp", size });
+    const waited = clock.waits.reduce((sum, ms) => sum + ms, 0);
+    expect(waited).toBeGreaterThanOrEqual(300_000);
+    expect(waited).toBeLessThan(UPLOAD_RETRY_BUDGET_MS);
+    // One upload was ever created, and after the outage it went on from its first chunk.
+    expect(tus.next).toBe(2);
+    const patchOffsets = tus.seen
+      .filter((request) => request.method === "PATCH")
+      .map((request) => Number(request.headers.get("Upload-Offset")));
+    expect(patchOffsets[0]).toBe(0);
+    expect(patchOffsets.at(-1)).toBeGreaterThanOrEqual(RESUMABLE_CHUNK_SIZE);
+    expect(patchOffsets.slice(1).every((offset) => offset > 0)).toBe(true);
+  });
+
   it("cancels a resumable upload by terminating it on the server", async () => {
     const hang = hangAfterFirstPatch();
     tus.override = (request) => (request.method === "DELETE" ? { status: 204 } : hang(request));

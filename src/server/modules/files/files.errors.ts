@@ -9,6 +9,7 @@ export type StorageErrorCode =
   | "storage/invalid-argument"
   | "storage/invalid-format"
   | "storage/server-file-wrong-size"
+  | "storage/internal-error"
   | "storage/unknown";
 
 /** Thrown by the file service and turned into the contract's JSON error body by `storageErrorBody`. */
@@ -51,6 +52,20 @@ export const invalidArgument = (message: string, status = 400) =>
 export const invalidFormat = (message: string) => new StorageError("storage/invalid-format", message, 400);
 export const wrongSize = (message: string) =>
   new StorageError("storage/server-file-wrong-size", message, 400);
+
+/**
+ * The object storage (S3) did not answer or failed on its side. 503 is one of the statuses the
+ * client retries within its budget, so an outage is waited out rather than reported at once.
+ */
+export const storageUnavailable = (cause: unknown) => {
+  const error = new StorageError(
+    "storage/internal-error",
+    "The file store cannot be reached right now. Please try again shortly.",
+    503,
+  );
+  error.cause = cause;
+  return error;
+};
 
 export type StorageErrorBody = { error: { code: StorageErrorCode; message: string; status: number } };
 

@@ -1,8 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
-import { S3Store } from "@tus/s3-store";
-import { EVENTS, Server, type Upload } from "@tus/server";
+import { EVENTS, type Locker, Server, type Upload } from "@tus/server";
 
 import type { S3Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
@@ -19,7 +18,7 @@ import { parseTusMetadata } from "./files.input.ts";
 import type { FileStorage } from "./files.storage.ts";
 import { BUCKETS } from "./files.tables.ts";
 import { forgetExpiredUploads, releaseUpload, reserveUpload } from "./files.user-quota.ts";
-import { s3ClientConfig } from "./s3-blob-store.ts";
+import { S3UploadStore } from "./s3-upload-store.ts";
 import { finishUpload, planUpload } from "./upload.service.ts";
 
 export const UPLOADS_PATH = "/api/storage/v0/uploads";
@@ -53,14 +52,13 @@ export function createUploadServer(options: {
   storage: FileStorage;
   s3: S3Config | null;
   appUrl: string;
+  /** Shares upload locks between app processes; tus's in-memory locker when absent. */
+  locker?: Locker;
 }): UploadServer {
   const { db, storage } = options;
   if (!options.s3) mkdirSync(storage.uploadsDir, { recursive: true });
-  const datastore: FileStore | S3Store = options.s3
-    ? new S3Store({
-        s3ClientConfig: { ...s3ClientConfig(options.s3), bucket: options.s3.bucket },
-        expirationPeriodInMilliseconds: DAY_MS,
-      })
+  const datastore: FileStore | S3UploadStore = options.s3
+    ? new S3UploadStore(options.s3, DAY_MS)
     : new FileStore({ directory: storage.uploadsDir, expirationPeriodInMilliseconds: DAY_MS });
   const viewers = new WeakMap<Request, Viewer | null>();
   const ctxOf = (req: Request) => ({ db, storage, viewer: viewers.get(req) ?? null });
@@ -72,6 +70,7 @@ export function createUploadServer(options: {
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore,
+    ...(options.locker ? { locker: options.locker } : {}),
     relativeLocation: true,
     allowedOrigins: [options.appUrl],
     maxSize: Math.max(...BUCKETS.map((bucket) => storage.maxBytes(bucket))),
