@@ -29,7 +29,13 @@ describe.skipIf(!process.env.DATABASE_URL)("PostgreSQL going away and coming bac
     dataDir = mkdtempSync(path.join(tmpdir(), "commons-outage-"));
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
-    child = await startChildServer({ port, url, dataDir, smtpUrl: smtp.url, databaseUrl: postgres.databaseUrl });
+    child = await startChildServer({
+      port,
+      url,
+      dataDir,
+      smtpUrl: smtp.url,
+      databaseUrl: postgres.databaseUrl,
+    });
   });
   afterAll(async () => {
     await killChildServer(child);
@@ -57,7 +63,10 @@ describe.skipIf(!process.env.DATABASE_URL)("PostgreSQL going away and coming bac
     await host.signIn(uniqueEmail("host"), "Olga Organizer");
     const communityId = await createCommunity(host, "Restart Club");
     const event = await createEvent(host, communityId, { title: "Through the restart" });
-    const before = await registerAsGuest(guest(), event.id, { name: "Early Bird", email: uniqueEmail("early") });
+    const before = await registerAsGuest(guest(), event.id, {
+      name: "Early Bird",
+      email: uniqueEmail("early"),
+    });
     expect(before.data?.registerAsGuest.status).toBe("GOING");
     expect((await readiness()).status).toBe(200);
 

@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import { createServer as createProbe } from "node:net";
 import path from "node:path";
-import { type ControlSocket, claimControlSocket, socketPathProblem } from "./backup/control-socket.ts";
 import type { ServerApp } from "./app.ts";
+import { type ControlSocket, claimControlSocket, socketPathProblem } from "./backup/control-socket.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 
 /** Where the data directory is, as a person would type it: `./data`, or its full path outside. */

@@ -48,7 +48,9 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
       await asOwner("pg_ctl", ["start", "-D", dataDir, "-l", logFile, "-w", "-t", "30", "-o", serverOptions]);
     } catch (error) {
       const log = existsSync(logFile) ? readFileSync(logFile, "utf8") : "";
-      throw new Error(`own-postgres: start failed: ${error instanceof Error ? error.message : error}\n${log}`);
+      throw new Error(
+        `own-postgres: start failed: ${error instanceof Error ? error.message : error}\n${log}`,
+      );
     }
     running = true;
   };
