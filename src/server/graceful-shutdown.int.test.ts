@@ -102,8 +102,10 @@ describe.skipIf(!process.env.DATABASE_URL)("SIGTERM during a burst of registrati
     return { url, child };
   }
 
-  const rows = async <T>(statement: ReturnType<typeof sql>) =>
-    ((await database?.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  const rows = async <T>(statement: ReturnType<typeof sql>) => {
+    if (!database) throw new Error("the test database is not open");
+    return ((await database.db.execute(statement)) as unknown as { rows: T[] }).rows;
+  };
 
   it("finishes what is under way, hands back what is not, and exits 0 within the bound", async () => {
     const first = await start();
