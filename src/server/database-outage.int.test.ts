@@ -110,5 +110,5 @@ describe.skipIf(!process.env.DATABASE_URL)("PostgreSQL going away and coming bac
     // The jobs' loops went on through the outage: the confirmation is mailed by the same process.
     await smtp.waitFor((mail) => mail.to.includes(email), 20_000);
     expect(child?.process.exitCode).toBeNull();
-  }, 60_000);
+  }, 90_000);
 });

@@ -15,6 +15,7 @@ import { registerAsGuest } from "#server/modules/registrations/guest-test-suppor
 import { type ChildServer, freePort, killChildServer, startChildServer } from "#server/test/child-server.ts";
 import {
   createTestDatabase,
+  SERVER_PER_TEST_TIMEOUT,
   startTestServer,
   TestBrowser,
   type TestDatabase,
@@ -32,7 +33,9 @@ type Outcome =
   | { answered: false; afterSignal: boolean };
 
 describe("readiness while shutting down", () => {
-  it("answers /readyz with 503 as soon as the shutdown begins", async () => {
+  it("answers /readyz with 503 as soon as the shutdown begins", {
+    timeout: SERVER_PER_TEST_TIMEOUT,
+  }, async () => {
     const t = await startTestServer();
     try {
       expect((await fetch(`${t.url}/readyz`)).status).toBe(200);
@@ -214,5 +217,5 @@ describe.skipIf(!process.env.DATABASE_URL)("SIGTERM during a burst of registrati
         email,
       ).toHaveLength(1);
     }
-  }, 60_000);
+  }, 90_000);
 });
