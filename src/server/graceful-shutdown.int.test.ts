@@ -26,7 +26,7 @@ import { type CapturedMail, type SmtpCapture, startSmtpCapture } from "#server/t
 const BOUND_SECONDS = 20;
 const WORKERS = 40;
 /** Each worker registers again after its answer, at most this many times: a bounded burst. */
-const ROUNDS = 5;
+const ROUNDS = 3;
 
 type Outcome =
   | { answered: true; afterSignal: boolean; status: number; code: string | null; email: string }
@@ -88,7 +88,7 @@ describe.skipIf(!process.env.DATABASE_URL)("SIGTERM during a burst of registrati
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<{ url: string; child: ChildServer }> {
+  async function start(boundSeconds = BOUND_SECONDS): Promise<{ url: string; child: ChildServer }> {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const child = await startChildServer({
@@ -99,7 +99,7 @@ describe.skipIf(!process.env.DATABASE_URL)("SIGTERM during a burst of registrati
       databaseUrl: testDatabase.databaseUrl,
       // Mail is claimed only once a second old: the guests registered before the burst are
       // claimed in one batch, more than the sender's four lanes take at once.
-      env: { SHUTDOWN_TIMEOUT_SECONDS: String(BOUND_SECONDS), COMMONS_TEST_OUTBOX_HOLD_MS: "1000" },
+      env: { SHUTDOWN_TIMEOUT_SECONDS: String(boundSeconds), COMMONS_TEST_OUTBOX_HOLD_MS: "1000" },
     });
     children.push(child);
     return { url, child };
@@ -217,5 +217,32 @@ describe.skipIf(!process.env.DATABASE_URL)("SIGTERM during a burst of registrati
         email,
       ).toHaveLength(1);
     }
+  }, 90_000);
+
+  it("cuts off what is still under way at the bound, with one line saying so and exit status 1", async () => {
+    // Only this process may take the mail: the earlier test's processes go first.
+    for (const earlier of children) await killChildServer(earlier);
+    const { url, child } = await start(1);
+    const host = new TestBrowser(url, smtp);
+    await host.signIn(uniqueEmail("host"), "Olga Organizer");
+    const event = await createEvent(host, await createCommunity(host, "Bound Club"), { title: "Too slow" });
+    holding = true;
+    const mailHeld = new Promise<void>((resolve) => {
+      onHeld = resolve;
+    });
+    const email = uniqueEmail("guest");
+    const answer = await registerAsGuest(new TestBrowser(url, smtp), event.id, { name: "Stu Stuck", email });
+    expect(answer.errors).toBeUndefined();
+    // The confirmation's SMTP conversation never ends while the test holds it.
+    await mailHeld;
+    const signalledAt = Date.now();
+    child.process.kill("SIGTERM");
+    await child.exited;
+    releaseAll();
+
+    expect(child.process.exitCode).toBe(1);
+    // The bound (1 s), then at most a second for the database to close, and the process's exit.
+    expect(Date.now() - signalledAt).toBeLessThan(5_000);
+    expect(child.log().match(/Shutdown took longer than 1 s/g)).toHaveLength(1);
   }, 90_000);
 });
