@@ -3,12 +3,15 @@ import { fileURLToPath } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import type { Config } from "./config.ts";
 import { DEFAULT_AGENT_WEBHOOKS } from "./config-agents.ts";
 import { phoneSettingsOf } from "./config-phone.ts";
 import { type ChangeBus, type ChangeNotice, startChangeBus } from "./db/change-bus.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { createReadCache } from "./db/read-cache.ts";
+import { isDatabaseUnavailable } from "./db/unavailable.ts";
+import { unavailable } from "./errors.ts";
 import { createGraphQLEndpoint, type SharedAnswers } from "./graphql/endpoint.ts";
 import { schema } from "./graphql/schema.ts";
 import { mountAccountRoutes } from "./http/account-routes.ts";
@@ -85,6 +88,13 @@ export type ServerApp = {
   /** What agents' runs are given in this process (tests decide approvals with it). */
   agents: AgentDeps;
   revocations: SessionRevocations;
+  /**
+   * The first step of a graceful shutdown: `/readyz` answers 503 from now on, and background work
+   * takes nothing new. Resolves once the work already under way (mail being sent, a job's step)
+   * has finished and what was claimed but not started has been handed back.
+   */
+  beginShutdown(): Promise<void>;
+  /** Stops what is left and closes the database last; call it once no request is running. */
   close(): Promise<void>;
 };
 
@@ -248,13 +258,27 @@ export async function createServerApp(
   });
 
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // A balancer takes the process out while this answers 503: at once when it is shutting down, and
+  // while the database does not answer (decision 039).
+  let shuttingDown = false;
   app.get("/readyz", async (c) => {
+    if (shuttingDown) return c.json({ status: "unavailable", reason: "shutting-down" }, 503);
     try {
       await database.ping();
       return c.json({ status: "ready", database: database.kind });
     } catch {
-      return c.json({ status: "unavailable" }, 503);
+      return c.json({ status: "unavailable", reason: "database" }, 503);
     }
+  });
+  app.onError((error, c) => {
+    if (isDatabaseUnavailable(error)) {
+      const { code, message } = unavailable();
+      return c.json({ code, message }, 503);
+    }
+    // Hono's own answer otherwise: an HTTPException's response, else a logged 500.
+    if (error instanceof HTTPException) return error.getResponse();
+    console.error(error);
+    return c.text("Internal Server Error", 500);
   });
 
   const apiBodyLimit = bodyLimit({
@@ -410,7 +434,13 @@ export async function createServerApp(
     jobs: started,
     agents: agentDeps,
     revocations,
+    beginShutdown() {
+      shuttingDown = true;
+      clearInterval(revocationPoll);
+      return started.stop();
+    },
     async close() {
+      shuttingDown = true;
       clearInterval(revocationPoll);
       await bus?.close();
       await started.stop();

@@ -41,6 +41,8 @@ export type Config = {
   phone?: PhoneSettings;
   /** Agents' language model (null when AGENTS_LLM_URL is unset) and webhooks; absent: no model, default webhooks. */
   agents?: AgentsSettings;
+  /** SHUTDOWN_TIMEOUT_SECONDS: how long a SIGTERM may take to finish what is under way (decision 039). */
+  shutdownTimeoutMs?: number;
   /** Background jobs (the mail outbox); tests shorten the timings. Defaults in src/server/jobs. */
   jobs?: Partial<JobsConfig>;
 };
@@ -180,6 +182,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
   REQUIRE_OWNER_SECOND_FACTOR: z.enum(["off", "paid"], { message: "must be off or paid" }).default("off"),
   COMMONS_TEST_OUTBOX_HOLD_MS: z.coerce.number().int().min(0).optional(),
   COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM: z.enum(["1"]).optional(),
@@ -314,6 +317,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     agents,
     requireOwnerSecondFactor: e.REQUIRE_OWNER_SECOND_FACTOR,
     ...(e.COMMONS_TEST_CLIENT_DIR ? { testClientDir: path.resolve(e.COMMONS_TEST_CLIENT_DIR) } : {}),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     jobs: {
       ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),
       ...(e.COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM ? { testDieAfterClaim: true } : {}),

@@ -70,6 +70,8 @@ export const DOMAIN_ERROR_STATUS = {
   MODEL_NOT_CONFIGURED: 409,
   /** A webhook whose Stripe-Signature does not verify with the webhook secret (or is too old). */
   BAD_SIGNATURE: 400,
+  /** The database cannot be reached right now (restarting, failing over): trying again shortly may work. */
+  UNAVAILABLE: 503,
 } as const satisfies Record<string, 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503>;
 
 export type DomainErrorCode = keyof typeof DOMAIN_ERROR_STATUS;
@@ -90,5 +92,8 @@ export const unauthenticated = () => new DomainError("UNAUTHENTICATED", "Sign in
 /** The request is fine, but the thing it acts on is not in a state that allows it. */
 export const conflict = (message: string) => new DomainError("CONFLICT", message);
 export const forbidden = (message: string) => new DomainError("FORBIDDEN", message);
+/** What every surface answers while the database cannot be reached (`db/unavailable.ts` tells). */
+export const unavailable = () =>
+  new DomainError("UNAVAILABLE", "The service is briefly unavailable. Please try again in a moment.");
 export const invalidInput = (fields: FieldError[]) =>
   new DomainError("BAD_USER_INPUT", fields[0]?.message ?? "Invalid input.", fields);

@@ -1,6 +1,7 @@
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import { createServer as createProbe } from "node:net";
 import path from "node:path";
+import type { ServerApp } from "./app.ts";
 import { type ControlSocket, claimControlSocket, socketPathProblem } from "./backup/control-socket.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 
@@ -83,7 +84,12 @@ async function main() {
     const { snapshotHandler } = await import("./backup/backup.ts");
     control.serve(snapshotHandler(server.database.pglite, config.dataDir));
   }
-  const http = createServer(server.listener);
+  let stopping = false;
+  const http = createServer((request, response) => {
+    // While shutting down, each connection ends after its answer instead of waiting for another.
+    if (stopping) response.setHeader("Connection", "close");
+    server.listener(request, response);
+  });
   http.on("error", (error: NodeJS.ErrnoException) => {
     const problem = portProblem(error, config.port);
     if (!problem) throw error;
@@ -93,18 +99,62 @@ async function main() {
   http.listen(config.port, config.host, () => {
     console.log(startUpMessage(config, server.database.kind));
   });
-  let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
-    http.close();
-    void server
-      .close()
-      .then(() => control?.close())
-      .finally(() => process.exit(0));
+    void shutDown({ http, server, control, boundMs: config.shutdownTimeoutMs ?? 25_000 }).then((code) =>
+      process.exit(code),
+    );
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
+}
+
+/**
+ * A graceful shutdown (decision 039): stop accepting connections and close the idle ones, answer
+ * `/readyz` with 503, let requests, mail and job steps under way finish while background work
+ * takes nothing new, then close the database last. Past `boundMs` whatever remains is cut off:
+ * one line says so and the exit status is 1.
+ */
+async function shutDown(options: {
+  http: Server;
+  server: ServerApp;
+  control: ControlSocket | null;
+  boundMs: number;
+}): Promise<number> {
+  const { http, server, control } = options;
+  const requestsDone = new Promise<void>((resolve) => http.close(() => resolve()));
+  // Connections idle now are closed at once; those busy with a request end right after its answer
+  // (an idle time-out of nothing) rather than lingering for the client's next request.
+  http.keepAliveTimeout = 1;
+  http.keepAliveTimeoutBuffer = 0;
+  http.closeIdleConnections();
+  const finished = Promise.all([requestsDone, server.beginShutdown()])
+    .then(() => server.close())
+    .then(() => control?.close())
+    .then(() => "finished" as const);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), options.boundMs);
+  });
+  const outcome = await Promise.race([finished, late]).catch((error: unknown) => {
+    console.error(`Shutdown failed: ${error instanceof Error ? error.message : error}`);
+    return "failed" as const;
+  });
+  clearTimeout(timer);
+  if (outcome === "finished") return 0;
+  if (outcome === "late") {
+    console.error(
+      `Shutdown took longer than ${options.boundMs / 1000} s (SHUTDOWN_TIMEOUT_SECONDS): closing the connections and work still open.`,
+    );
+  }
+  http.closeAllConnections();
+  // The database and what else is open get a moment to close; the process ends either way.
+  await Promise.race([
+    server.close().catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 1_000).unref()),
+  ]);
+  return 1;
 }
 
 await main();

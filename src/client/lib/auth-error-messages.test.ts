@@ -127,6 +127,17 @@ describe("what actually goes wrong, as the seed's codes", () => {
     });
   });
 
+  it("the server's database out of reach for a moment: a sentence saying so, not a general failure", async () => {
+    const failure = await failureOf("email-otp/send-verification-otp", 503, {
+      code: "UNAVAILABLE",
+      message: "The service is briefly unavailable. Please try again in a moment.",
+    });
+    expect(authProblemOf(failure)).toEqual({
+      code: "UNAVAILABLE",
+      message: "Commons is briefly unavailable. Nothing was changed; please try again in a moment.",
+    });
+  });
+
   it("sending a code waits the seed's long time-out, 60 s, for the mail to go", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     server.use(http.post("/api/auth/email-otp/send-verification-otp", () => new Promise<never>(() => {})));

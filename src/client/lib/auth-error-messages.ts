@@ -36,6 +36,8 @@ const CATALOGUE: Record<string, (context: Context) => string> = {
   "auth/web-storage-unsupported": () =>
     "Your browser is blocking the storage sign-in needs. Allow cookies and site data for this site, or leave private browsing.",
   "auth/internal-error": () => "Something went wrong on our side. Please try again in a moment.",
+  // The server's database is out of reach for a moment (a restart, a failover): 503.
+  UNAVAILABLE: () => "Commons is briefly unavailable. Nothing was changed; please try again in a moment.",
   access_denied: (c) => `You cancelled signing in${via(c)}. Nothing was changed.`,
   email_not_found: (c) =>
     `${provider(c)} didn't share a confirmed email address, and Commons needs one for your tickets and notices. Sign in with an email code, then link ${provider(c)} from your profile.`,
@@ -91,6 +93,7 @@ export function failureCode(error: unknown, hasOwnWords = false): string {
     if (error.code.startsWith("auth/")) return error.code;
     const seed = SEED_EQUIVALENT[error.code];
     if (seed) return seed;
+    if (error.code === "UNAVAILABLE") return error.code;
     return error.status >= 500 && !hasOwnWords ? "auth/internal-error" : error.code;
   }
   if (error instanceof TypeError && UNREACHABLE.test(error.message)) return "auth/network-request-failed";
@@ -125,16 +128,20 @@ export function authProblemOf(error: unknown, context: Context = {}, ownWords?: 
  * keeps it for another try.
  */
 export function leftUnchecked(problem: AuthProblem): boolean {
-  return problem.code === "auth/network-request-failed" || problem.code === "auth/internal-error";
+  return (
+    problem.code === "auth/network-request-failed" ||
+    problem.code === "auth/internal-error" ||
+    problem.code === "UNAVAILABLE"
+  );
 }
 
 /** The sentence alone, for screens past signing in (/me's), which show no support code. */
 export function plainMessage(error: unknown, ownWords?: OwnWords): string {
   const own = error instanceof AuthError ? ownWords?.(error) : undefined;
   if (own) return own;
-  return failureCode(error) === "auth/network-request-failed"
-    ? NETWORK_MESSAGE
-    : "Something went wrong. Please try again.";
+  const code = failureCode(error);
+  if (code === "UNAVAILABLE") return describeAuthError(code).message;
+  return code === "auth/network-request-failed" ? NETWORK_MESSAGE : "Something went wrong. Please try again.";
 }
 
 /** A failed sign-in step, described and logged once: what the screen then shows. */

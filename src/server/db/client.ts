@@ -36,6 +36,11 @@ export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import
  */
 export const pgliteExtensions = { pg_trgm, btree_gin };
 
+/** How long a request waits for a PostgreSQL connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How long `/readyz` waits for the database's answer before it reports it unavailable. */
+const PING_TIMEOUT_MS = 2_000;
+
 // Any constant works; it only has to be the same in every process migrating this database.
 const MIGRATION_LOCK = 7_240_113;
 
@@ -56,17 +61,38 @@ export async function openDatabase(options: {
     // JIT compiling pays off for long analytical queries; the app's are short reads, and a plan
     // whose cost crosses the threshold (even a branch that never runs) paid 100 ms to compile.
     const connection = { connectionString: options.databaseUrl, options: "-c jit=off" };
-    const pool = new pg.Pool({ ...connection, max: 10 });
+    const pool = new pg.Pool({
+      ...connection,
+      max: 10,
+      // While the server is out of reach a request waits this long for a connection, then is
+      // answered 503 UNAVAILABLE (`unavailable.ts`) rather than hanging until the client gives up.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A connection to a server that vanished without closing it (a failover, a cut network) is
+      // found dead by the kernel's probes instead of waiting on it forever.
+      keepAlive: true,
+    });
     // The server may end an idle connection (restart, failover, a dropped database); pg then emits
     // "error" on the pool, which kills the process unless someone listens. The pool reconnects.
     pool.on("error", (error) => console.error(`database: an idle connection was closed: ${error.message}`));
+    // A connection that breaks while checked out between two statements (inside a transaction)
+    // emits "error" on its client, which has no listener then: without this the process would
+    // die. The statement waiting on it fails on its own, and the pool discards the client.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     return {
       db,
       kind: "postgres",
-      openClient: () => new pg.Client({ ...connection, keepAlive: true, connectionTimeoutMillis: 5_000 }),
+      openClient: () => new pg.Client({ ...connection, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
       async ping() {
-        await pool.query("select 1");
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error("Query read timeout")), PING_TIMEOUT_MS);
+        });
+        try {
+          await Promise.race([pool.query("select 1"), late]);
+        } finally {
+          clearTimeout(timer);
+        }
       },
       async migrate() {
         // Several processes (test workers, replicas) may start at once; one migrates at a time.

@@ -9,6 +9,8 @@ import {
 } from "graphql";
 import { createHandler, type Response as HandlerResponse, type RequestParams } from "graphql-http";
 import { type CompiledQuery, compileQuery, isCompiledQuery } from "graphql-jit";
+import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
+import { unavailable } from "#server/errors.ts";
 import type { HeaderReader } from "#server/request-context.ts";
 import { createTextMap, textKey } from "#server/text-key.ts";
 import type { GraphQLContext } from "./context.ts";
@@ -107,6 +109,15 @@ function compiledExecutor() {
 /** What one request learned on its way, for deciding whether its answer may be shared. */
 type Run = { shareable: boolean; variables: unknown; data: unknown; clean: boolean };
 
+/** The answer while the database cannot be reached: 503 with the `UNAVAILABLE` code. */
+function unavailableAnswer(accept: string | null): HandlerResponse {
+  const { message, code } = unavailable();
+  return [
+    JSON.stringify({ errors: [{ message, extensions: { code } }] }),
+    { status: 503, statusText: "Service Unavailable", headers: { "content-type": answerType(accept) } },
+  ];
+}
+
 /** A request's document and the operation it runs, once both are known to be answerable. */
 type Checked = { document: DocumentNode; operation: OperationDefinitionNode };
 
@@ -195,9 +206,16 @@ export function createGraphQLEndpoint(options: {
     }
     // Without `data`, nothing ran: the errors are the variables' refusals (graphql-jit's coercion).
     const errors = result.errors?.map("data" in result ? mask : refuseVariable);
+    // The database out of reach is the service's state, not the operation's: 503, as a balancer
+    // and the client's retries understand it.
+    const unavailable = errors?.some((error) => error.extensions.code === "UNAVAILABLE") ?? false;
     return [
       JSON.stringify(errors ? { ...result, errors } : result),
-      { status: 200, statusText: "OK", headers: { "content-type": answerType(raw.headers.get("accept")) } },
+      {
+        status: unavailable ? 503 : 200,
+        statusText: unavailable ? "Service Unavailable" : "OK",
+        headers: { "content-type": answerType(raw.headers.get("accept")) },
+      },
     ];
   }
 
@@ -238,16 +256,24 @@ export function createGraphQLEndpoint(options: {
 
   async function respond(request: EndpointRequest): Promise<EndpointResponse> {
     const entry = knownEntry(request);
-    const [body, init] = await (entry
-      ? runKnown(request, entry)
-      : handler({
-          method: "POST",
-          url: "/api/graphql",
-          headers: request.headers,
-          body: request.body,
-          raw: request,
-          context: undefined,
-        }));
+    let answered: HandlerResponse;
+    try {
+      answered = await (entry
+        ? runKnown(request, entry)
+        : handler({
+            method: "POST",
+            url: "/api/graphql",
+            headers: request.headers,
+            body: request.body,
+            raw: request,
+            context: undefined,
+          }));
+    } catch (error) {
+      // Reading the viewer (the context) failed before any resolver ran.
+      if (!isDatabaseUnavailable(error)) throw error;
+      answered = unavailableAnswer(request.headers.get("accept"));
+    }
+    const [body, init] = answered;
     const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
     const origin = request.headers.get("origin");
     if (origin === options.appOrigin) {

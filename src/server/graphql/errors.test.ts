@@ -23,6 +23,12 @@ const schema = new GraphQLSchema({
       bug: throwing(() => {
         throw new Error('relation "secret_table" does not exist');
       }),
+      outage: throwing(() => {
+        // What Drizzle throws when node-postgres finds the server gone.
+        throw Object.assign(new Error("Failed query: select 1"), {
+          cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+        });
+      }),
       refused: throwing(() => {
         throw new GraphQLError("Too deep.", { extensions: { code: "QUERY_TOO_DEEP" } });
       }),
@@ -79,6 +85,39 @@ describe("domain errors become GraphQL errors in one place", () => {
     expect(JSON.stringify(error)).not.toContain("secret_table");
     // The operator still learns what happened.
     expect(String(logged.at(-1))).toContain("secret_table");
+  });
+
+  it("answers 503 UNAVAILABLE, not an unexpected error, while the database cannot be reached", async () => {
+    const response = await endpoint({
+      headers: new Headers({ "content-type": "application/json" }),
+      body: JSON.stringify({ query: "{ outage }" }),
+      clientIp: "127.0.0.1",
+    });
+    expect(response.status).toBe(503);
+    expect(JSON.parse(response.body).errors[0]).toMatchObject({
+      message: "The service is briefly unavailable. Please try again in a moment.",
+      extensions: { code: "UNAVAILABLE" },
+    });
+  });
+
+  it("answers 503 UNAVAILABLE when the database fails before any resolver, reading the viewer", async () => {
+    const reading = createGraphQLEndpoint({
+      schema,
+      production: true,
+      appOrigin: "http://localhost",
+      context: async () => {
+        throw Object.assign(new Error("terminating connection due to administrator command"), {
+          code: "57P01",
+        });
+      },
+    });
+    const response = await reading({
+      headers: new Headers({ "content-type": "application/json" }),
+      body: JSON.stringify({ query: "{ notFound }" }),
+      clientIp: "127.0.0.1",
+    });
+    expect(response.status).toBe(503);
+    expect(JSON.parse(response.body).errors[0].extensions).toEqual({ code: "UNAVAILABLE" });
   });
 
   it("lets a GraphQLError made on purpose keep its own code", async () => {

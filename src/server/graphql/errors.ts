@@ -1,5 +1,6 @@
 import { GraphQLError } from "graphql";
-import { DomainError } from "#server/errors.ts";
+import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
+import { DomainError, unavailable } from "#server/errors.ts";
 
 const UNEXPECTED = "Unexpected error.";
 
@@ -31,7 +32,8 @@ function placedAs(
 
 /**
  * The one place where errors become what a client reads. A `DomainError` thrown anywhere under a
- * resolver keeps its message, its stable `code` and its `fields`; a GraphQLError made on purpose
+ * resolver keeps its message, its stable `code` and its `fields`; the database being unreachable is
+ * `UNAVAILABLE`; a GraphQLError made on purpose
  * keeps its own; any other error is masked as INTERNAL_SERVER_ERROR ("Unexpected error.", no
  * stack, no message; outside production the original is attached for the developer).
  */
@@ -40,7 +42,9 @@ export function maskError(
   options: { isDev: boolean },
 ): { error: GraphQLError; unexpected: boolean } {
   if (error instanceof GraphQLError && isOwnGraphQLError(error)) return { error, unexpected: false };
-  const original = error instanceof GraphQLError ? error.originalError : error;
+  const thrown = error instanceof GraphQLError ? error.originalError : error;
+  // The database going away is no bug of the operation: the client is told to try again shortly.
+  const original = isDatabaseUnavailable(thrown) ? unavailable() : thrown;
   const located = error instanceof GraphQLError ? error : undefined;
   if (original instanceof DomainError) {
     const extensions = {

@@ -1,5 +1,6 @@
 import type { Config, JobsConfig } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import type { AgentDeps } from "#server/modules/agents/agent-engine.types.ts";
 import { createAgentRunner } from "#server/modules/agents/agent-runner.ts";
 import { createAgentScanner } from "#server/modules/agents/agent-scanner.ts";
@@ -68,6 +69,10 @@ export const defaultJobsConfig: JobsConfig = {
   testAgentDieAfterStep: 0,
 };
 
+/** The wait before the next try after `failures` failed ones in a row: doubling, at most 5 s. */
+const backOff = (intervalMs: number, failures: number) =>
+  failures === 0 ? intervalMs : Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, 5_000));
+
 export type Jobs = {
   /**
    * Runs the sender now instead of at the next poll, until nothing is due (by the jobs' clock)
@@ -79,6 +84,10 @@ export type Jobs = {
   wake(): void;
   /** Work arrived that is due now (a Stripe event): run a pass soon rather than at the next poll. */
   poke(): void;
+  /**
+   * Takes nothing new from now on; resolves once the work under way has finished (claimed mail
+   * and agent runs not yet started are handed back for another process). Safe to call again.
+   */
   stop(): Promise<void>;
 };
 
@@ -125,6 +134,7 @@ export function startJobs(options: {
     batchSize: settings.batchSize,
     holdMs: settings.testHoldMs,
     log,
+    stopping: () => stopped,
     ...(settings.testDieAfterClaim ? { afterClaim: () => process.kill(process.pid, "SIGKILL") } : {}),
   };
 
@@ -210,6 +220,7 @@ export function startJobs(options: {
           batchSize: settings.agentBatchSize,
           // PostgreSQL's pool lets a few runs proceed side by side; PGlite has one connection.
           concurrency: options.databaseKind === "postgres" ? 8 : 1,
+          stopping: () => stopped,
           ...(settings.testAgentDieAfterStep > 0
             ? {
                 afterStep: (index: number) => {
@@ -254,10 +265,13 @@ export function startJobs(options: {
   };
 
   let stopped = false;
+  let stopping: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
 
   let failure: unknown;
+  /** Passes failed in a row: the next poll waits longer while the database stays out of reach. */
+  let failuresInARow = 0;
   let idle = false;
   let importFilesSwept = false;
 
@@ -310,12 +324,22 @@ export function startJobs(options: {
     }
   };
   const run = (maxRounds = 100): Promise<void> => {
+    // A shutting-down process claims nothing new; `stop` waits for the pass under way.
+    if (stopped && !running) return Promise.resolve();
     if (!running) {
       failure = undefined;
       running = pass(maxRounds)
+        .then(() => {
+          failuresInARow = 0;
+        })
         .catch((error: unknown) => {
           failure = error;
-          log(`jobs: outbox pass failed: ${error instanceof Error ? error.stack : error}`);
+          failuresInARow++;
+          log(
+            isDatabaseUnavailable(error)
+              ? `jobs: the database is unavailable (${error instanceof Error ? error.message : error}); trying again in ${backOff(settings.pollIntervalMs, failuresInARow)} ms`
+              : `jobs: outbox pass failed: ${error instanceof Error ? error.stack : error}`,
+          );
         })
         .finally(() => {
           running = null;
@@ -326,7 +350,7 @@ export function startJobs(options: {
   };
   const schedule = () => {
     clearTimeout(timer);
-    if (!stopped) timer = setTimeout(run, settings.pollIntervalMs);
+    if (!stopped) timer = setTimeout(run, backOff(settings.pollIntervalMs, failuresInARow));
   };
   schedule();
 
@@ -338,6 +362,7 @@ export function startJobs(options: {
   let logTimer: NodeJS.Timeout | undefined;
   let retries: number[] = [];
   let dispatching: Promise<void> | null = null;
+  let dispatchFailuresInARow = 0;
   /** Batches the log's own beat handled: a drain goes on while they come in. */
   let dispatchedBeside = 0;
   const dispatchLog = (): Promise<void> => {
@@ -354,10 +379,17 @@ export function startJobs(options: {
           void run();
         }
       })
-      .catch(() => undefined)
+      .then(
+        () => {
+          dispatchFailuresInARow = 0;
+        },
+        () => {
+          dispatchFailuresInARow++;
+        },
+      )
       .finally(() => {
         dispatching = null;
-        scheduleLog(retries.shift() ?? settings.logPollIntervalMs);
+        scheduleLog(retries.shift() ?? backOff(settings.logPollIntervalMs, dispatchFailuresInARow));
       });
     return dispatching;
   };
@@ -404,13 +436,16 @@ export function startJobs(options: {
       // A pass under way goes on with the retries when it ends.
       if (!dispatching) scheduleLog(0);
     },
-    async stop() {
+    stop() {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(logTimer);
-      await running;
-      await dispatching;
-      await imports.close();
+      stopping ??= (async () => {
+        await running;
+        await dispatching;
+        await imports.close();
+      })();
+      return stopping;
     },
   };
 }

@@ -18,6 +18,11 @@ export type CapturedMail = {
 export type SmtpCaptureOptions = {
   /** Recipients refused for good (RCPT TO answered 550), as a mailbox that does not exist is. */
   refuse?: (address: string) => boolean;
+  /**
+   * Awaited before a received message is accepted (DATA answered 250) and kept: the sender's
+   * conversation stays under way meanwhile, as with a slow mail server.
+   */
+  beforeAccept?: (mail: CapturedMail) => Promise<void> | undefined;
 };
 
 /** A real SMTP server on loopback that keeps every message it receives. */
@@ -39,7 +44,7 @@ export async function startSmtpCapture(
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
         const raw = Buffer.concat(chunks).toString("utf8");
         const parsed = parseMessage(raw);
         const envelopeTo = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
@@ -49,6 +54,7 @@ export async function startSmtpCapture(
           to: envelopeTo.length > 0 ? envelopeTo : extractAddresses(parsed.toHeader),
           receivedAt: Date.now(),
         };
+        await options.beforeAccept?.(mail);
         mails.push(mail);
         onMail?.(mail);
         for (const wake of waiters) wake();

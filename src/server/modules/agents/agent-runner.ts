@@ -39,6 +39,8 @@ export type AgentRunnerSettings = {
   batchSize: number;
   /** Claimed runs worked on side by side (PostgreSQL's pool); 1 on PGlite's one connection. */
   concurrency?: number;
+  /** True once the process is shutting down: claimed runs not yet started are handed back. */
+  stopping?: () => boolean;
   /** Test hook: called after step `index` (0-based) committed, e.g. to kill the process there. */
   afterStep?: (index: number) => void;
 };
@@ -673,9 +675,22 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       };
       const queue = [...runs];
       const worker = async () => {
-        for (let run = queue.shift(); run; run = queue.shift()) await take(run, batch);
+        while (!settings.stopping?.()) {
+          const run = queue.shift();
+          if (!run) return;
+          await take(run, batch);
+        }
       };
       await Promise.all(Array.from({ length: Math.max(1, settings.concurrency ?? 1) }, worker));
+      if (queue.length > 0) {
+        // Shutting down: runs claimed but not started are due again now, for another process.
+        const ids = sql.join(
+          queue.map((run) => sql`${run.id}`),
+          sql`, `,
+        );
+        await db.execute(sql`update agent_run set run_after = ${iso(now())}::timestamptz,
+          attempts = attempts - 1 where id in (${ids}) and status = 'running'`);
+      }
       return runs.length;
     },
   };

@@ -52,6 +52,8 @@ export type OutboxOptions = {
   holdMs: number;
   /** Test-only: called after a claim commits and before anything is sent. */
   afterClaim?: () => void;
+  /** True once the process is shutting down: claimed mail not yet started is handed back. */
+  stopping?: () => boolean;
   log: (line: string) => void;
 };
 
@@ -202,10 +204,29 @@ export async function sendDue(o: OutboxOptions): Promise<number> {
   // A few SMTP conversations at a time: one slow recipient server does not hold up the batch.
   const queue = [...rows];
   const lanes = Array.from({ length: Math.min(4, rows.length) }, async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) await sendOne(o, row);
+    while (!o.stopping?.()) {
+      const row = queue.shift();
+      if (!row) return;
+      await sendOne(o, row);
+    }
   });
   await Promise.all(lanes);
+  if (queue.length > 0) await handBack(o, queue);
   return rows.length;
+}
+
+/**
+ * Claimed mail the shutting-down process will not start: due again now, its attempt not counted,
+ * so another process sends it at its next poll rather than after the lease.
+ */
+async function handBack(o: OutboxOptions, rows: Row[]): Promise<void> {
+  const ids = sql.join(
+    rows.map((row) => sql`${row.id}`),
+    sql`, `,
+  );
+  await o.db.execute(sql`update outbox_message
+    set send_after = ${nowOf(o)}, attempts = attempts - 1
+    where id in (${ids}) and sent_at is null`);
 }
 
 async function sendOne(o: OutboxOptions, row: Row): Promise<void> {
