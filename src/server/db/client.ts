@@ -82,7 +82,8 @@ export async function openDatabase(options: {
     return {
       db,
       kind: "postgres",
-      openClient: () => new pg.Client({ ...connection, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+      openClient: () =>
+        new pg.Client({ ...connection, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
       async ping() {
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<never>((_, reject) => {
