@@ -91,7 +91,7 @@ async function main() {
     void server.close().finally(() => process.exit(1));
   });
   http.listen(config.port, config.host, () => {
-    console.log(startUpMessage(config, server.database.kind));
+    server.logger.print(startUpMessage(config, server.database.kind));
   });
   let stopping = false;
   const stop = () => {

@@ -21,6 +21,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** The embedded database's own client (PGlite only): backups dump it (src/server/backup). */
   pglite?: PGlite;
+  /** node-postgres' pool (PostgreSQL only): /metrics reports its connections. */
+  pool?: Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount">;
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -61,6 +63,7 @@ export async function openDatabase(options: {
     return {
       db,
       kind: "postgres",
+      pool,
       async ping() {
         await pool.query("select 1");
       },
