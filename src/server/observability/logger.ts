@@ -33,6 +33,7 @@ export async function createAppLogger(options: {
   }
   const stream: DestinationStream = destination ?? pino.destination({ dest: 1, sync: false });
   const log = pino({ level: options.level }, stream);
+  latest = log;
   return {
     log,
     // Printed whatever the level: this is what the person is told (and child-process tests wait for).
@@ -42,8 +43,17 @@ export async function createAppLogger(options: {
   };
 }
 
-/** A logger that writes nothing, for code given no logger (tests, scripts). */
-export const silentLogger = (): AppLogger => ({ log: pino({ level: "silent" }), print() {} });
+let latest: Logger | null = null;
+
+/**
+ * The logger of the app this process runs, for the few helpers that are handed none (an
+ * unexpected storage fault, a page the server could not render); before one exists, standard
+ * error at warn level.
+ */
+export function processLog(): Logger {
+  latest ??= pino({ level: "warn" }, pino.destination(2));
+  return latest;
+}
 
 type PrettyRecord = Record<string, unknown> & { msg?: string };
 

@@ -11,8 +11,11 @@ type Observed = { id: string; route: string | null };
 const OBSERVED = Symbol("commons.observed-request");
 type ObservedRequest = IncomingMessage & { [OBSERVED]?: Observed };
 
-/** An id a balancer or client sent is kept only when it is short and plain (no spaces or quotes). */
-const SANE_ID = /^[\w.:+=@/-]{1,128}$/;
+/**
+ * An id a balancer or client sent is kept only when it is short and plain: the same rule as
+ * deploy/haproxy.cfg's, which replaces any other with its own.
+ */
+const SANE_ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 /** The request's own `X-Request-Id` when sane, a new one otherwise. */
 export function requestIdOf(header: string | string[] | undefined): string {
