@@ -96,9 +96,7 @@ export async function createServerApp(
   config: Config,
   options: { distDir?: string; database?: Database; clock?: () => Date; logger?: AppLogger } = {},
 ) {
-  const logger =
-    options.logger ??
-    (await createAppLogger({ level: config.logLevel ?? "silent", format: config.logFormat ?? "json" }));
+  const logger = options.logger ?? createAppLogger({ level: config.logLevel ?? "silent" });
   // Other modules' failure lines (retried mail, a failed agent step): warnings, without addresses.
   const warn = (line: string) => logger.log.warn(withoutEmails(line));
   const database =

@@ -46,8 +46,6 @@ export type Config = {
   logLevel?: LogLevel;
   /** METRICS_TOKEN: /metrics answers only to it; null or absent: no /metrics. */
   metricsToken?: string | null;
-  /** Readable lines under NODE_ENV=development (`npm run dev`), JSON lines otherwise. */
-  logFormat?: "json" | "pretty";
 };
 
 export type JobsConfig = {
@@ -318,7 +316,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requireOwnerSecondFactor: e.REQUIRE_OWNER_SECOND_FACTOR,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
     metricsToken: e.METRICS_TOKEN ?? null,
-    logFormat: e.NODE_ENV === "development" ? "pretty" : "json",
     jobs: {
       ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),
       ...(e.COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM ? { testDieAfterClaim: true } : {}),

@@ -9,11 +9,10 @@ import { type AppLogger, createAppLogger } from "./logger.ts";
 type Line = Record<string, unknown>;
 
 /** A logger at info level whose lines the test keeps, as an operator's log collector would. */
-async function capturedLog(): Promise<{ log: AppLogger; text: () => string; lines: () => Line[] }> {
+function capturedLog(): { log: AppLogger; text: () => string; lines: () => Line[] } {
   const written: string[] = [];
-  const log = await createAppLogger({
+  const log = createAppLogger({
     level: "info",
-    format: "json",
     destination: { write: (chunk: string) => void written.push(chunk) },
   });
   const text = () => written.join("");
@@ -28,9 +27,9 @@ async function capturedLog(): Promise<{ log: AppLogger; text: () => string; line
 const METRICS_TOKEN = randomBytes(24).toString("hex");
 
 let t: TestServer;
-let captured: Awaited<ReturnType<typeof capturedLog>>;
+let captured: ReturnType<typeof capturedLog>;
 beforeAll(async () => {
-  captured = await capturedLog();
+  captured = capturedLog();
   t = await startTestServer({ log: captured.log, overrides: { metricsToken: METRICS_TOKEN } });
 });
 afterAll(() => t?.close());
