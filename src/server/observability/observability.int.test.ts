@@ -54,6 +54,20 @@ describe("request log", () => {
         }),
       ]);
 
+    // GraphQL is answered before Hono (decision 011): its requests are logged all the same.
+    const graphql = await t.browser().post(
+      "/api/graphql",
+      { query: "{ viewer { id } }" },
+      {
+        "x-request-id": "lb-graphql-1",
+      },
+    );
+    expect(graphql.status).toBe(200);
+    expect(graphql.headers.get("x-request-id")).toBe("lb-graphql-1");
+    await expect
+      .poll(() => requestLines().find((line) => line.reqId === "lb-graphql-1"))
+      .toMatchObject({ method: "POST", route: "/api/graphql", status: 200 });
+
     // An id that is not short and plain is replaced by one of the app's own.
     const odd = await fetch(`${t.url}/api/nothing-here`, {
       headers: { "x-request-id": `a b"${"x".repeat(200)}` },
@@ -144,6 +158,10 @@ describe("/metrics", () => {
     expect(body).toMatch(/^commons_log_subscriber_lag_seconds\{subscriber="notifications"\} \d/m);
     expect(body).toMatch(/^commons_log_subscriber_lag_entries\{subscriber="notifications"\} \d/m);
     expect(body).toMatch(/^commons_db_pool_connections\{state="total"\} \d/m);
+    if (t.server.database.kind === "postgres") {
+      expect(body).toMatch(/^commons_db_pool_connections\{state="idle"\} \d/m);
+      expect(body).toMatch(/^commons_db_pool_connections\{state="waiting"\} \d/m);
+    }
     expect(body).toMatch(/^process_cpu_user_seconds_total \d/m);
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     // Raw paths never become labels: the route patterns are a bounded set.
