@@ -69,6 +69,9 @@ import { paymentsSubscriber } from "./modules/payments/payments.subscriber.ts";
 import { paymentsGate } from "./modules/payments/payments-gate.service.ts";
 import { createStripeClient, type StripeGateway } from "./modules/payments/stripe-client.ts";
 import { seatKeeper } from "./modules/registrations/registrations.service.ts";
+import { type AppLogger, createAppLogger, withoutEmails } from "./observability/logger.ts";
+import { createMetrics, metricsRoute } from "./observability/metrics.ts";
+import { honoRouteMarker, observeRequests } from "./observability/request-log.ts";
 import { createRequestContextFactory } from "./request-context.ts";
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
@@ -95,19 +98,24 @@ export type ServerApp = {
    */
   beginShutdown(): Promise<void>;
   /** Stops what is left and closes the database last; call it once no request is running. */
+  /** The app's log: main.ts prints the start-up message through it. */
+  logger: AppLogger;
   close(): Promise<void>;
 };
 
 export async function createServerApp(
   config: Config,
-  options: { distDir?: string; database?: Database; clock?: () => Date } = {},
+  options: { distDir?: string; database?: Database; clock?: () => Date; logger?: AppLogger } = {},
 ) {
+  const logger = options.logger ?? createAppLogger({ level: config.logLevel ?? "silent" });
+  // Other modules' failure lines (retried mail, a failed agent step): warnings, without addresses.
+  const warn = (line: string) => logger.log.warn(withoutEmails(line));
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await database.migrate();
   const { db } = database;
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const sendText = createTextSender({ twilio: phoneSettingsOf(config).twilio });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: logger.print });
+  const sendText = createTextSender({ twilio: phoneSettingsOf(config).twilio, log: logger.print });
   const stripe: StripeGateway | null = config.stripe
     ? { stripe: createStripeClient(config.stripe), settings: config.stripe, appUrl: config.appUrl }
     : null;
@@ -199,7 +207,7 @@ export async function createServerApp(
     model: createAgentModel(config, db, { clock }),
     rehearsalModel: createAgentModel(config, db, { clock, recordSpend: false }),
     webhooks: config.agents?.webhooks ?? DEFAULT_AGENT_WEBHOOKS,
-    log: (line) => console.error(line),
+    log: warn,
     wakeRunner: () => jobs?.poke(),
   };
   // The one place a request's context is put together, for GraphQL and the HTTP routes alike.
@@ -230,6 +238,7 @@ export async function createServerApp(
     production: config.production,
     appOrigin: new URL(config.appUrl).origin,
     context: contextFor,
+    logUnexpected: (error) => logger.log.error({ err: error }, "graphql: unexpected error"),
     shared: {
       isSignedOut,
       now: publicReads.answers.now,
@@ -244,6 +253,7 @@ export async function createServerApp(
   const distDir = options.distDir ?? config.testClientDir ?? defaultDistDir;
   // The inline scripts of the build's index.html at start; a client built without them has none.
   const scriptHashes = inlineScriptHashes(readIndexHtmlNow(distDir) ?? "");
+  app.use("*", honoRouteMarker());
   app.use("*", securityHeaders({ https, scriptHashes }));
   app.use("*", async (c, next) => {
     c.set(
@@ -277,9 +287,11 @@ export async function createServerApp(
     }
     // Hono's own answer otherwise: an HTTPException's response, else a logged 500.
     if (error instanceof HTTPException) return error.getResponse();
-    console.error(error);
+    logger.log.error({ err: error }, "request failed");
     return c.text("Internal Server Error", 500);
   });
+  const metrics = config.metricsToken ? createMetrics({ database, clock }) : null;
+  app.get("/metrics", metricsRoute(config.metricsToken ?? null, metrics));
 
   const apiBodyLimit = bodyLimit({
     maxSize: API_BODY_LIMIT,
@@ -343,6 +355,7 @@ export async function createServerApp(
     db,
     nowMs,
     flushEveryMs: { ...defaultJobsConfig, ...config.jobs }.pageViewsFlushMs,
+    log: warn,
   });
   const views = createPageViews(viewCounter, nowMs);
   const storageRoutes = mountStorage(app, { db, config, storage, contextFor });
@@ -389,13 +402,14 @@ export async function createServerApp(
     mailer,
     config,
     clock,
+    log: warn,
     subscribers: [
       notificationsSubscriber(jobSettings),
       filesSubscriber(storage),
       membersSubscriber(),
       insightsSubscriber(),
       agentsSubscriber({ clock }),
-      ...(stripe ? [paymentsSubscriber({ stripe, emit, clock, log: (line) => console.error(line) })] : []),
+      ...(stripe ? [paymentsSubscriber({ stripe, emit, clock, log: warn })] : []),
     ],
     emit,
     stripe,
@@ -408,7 +422,7 @@ export async function createServerApp(
   const securityValues = await securityHeaderValues({ https, scriptHashes });
   const clientIp = (peer: string, forwardedFor: string | null) =>
     clientAddress({ peer, forwardedFor, trust: config.trustProxy });
-  const listener = createListener({
+  const answer = createListener({
     pages: publicReads.pages,
     communityPages: publicReads.communityPages,
     signedOutPage: eventRoutes.signedOutPage,
@@ -424,7 +438,9 @@ export async function createServerApp(
       maxBodyBytes: API_BODY_LIMIT,
     }),
     hono: getRequestListener(app.fetch),
+    log: logger.log,
   });
+  const listener = observeRequests(answer, { log: logger.log, metrics });
 
   return {
     app,
@@ -434,6 +450,7 @@ export async function createServerApp(
     jobs: started,
     agents: agentDeps,
     revocations,
+    logger,
     beginShutdown() {
       shuttingDown = true;
       clearInterval(revocationPoll);

@@ -7,6 +7,7 @@ import { type AgentsSettings, agentsEnv, agentsSettings } from "./config-agents.
 import { type PhoneSettings, phoneSettings, twilioEnv } from "./config-phone.ts";
 import { type OAuthProvidersConfig, oauthProvidersEnv, oauthProvidersSettings } from "./config-providers.ts";
 import { type StripeSettings, stripeEnv, stripeSettings } from "./config-stripe.ts";
+import { LOG_LEVELS, type LogLevel } from "./observability/log-levels.ts";
 
 export type TrustProxy =
   | { kind: "none" }
@@ -45,6 +46,10 @@ export type Config = {
   shutdownTimeoutMs?: number;
   /** Background jobs (the mail outbox); tests shorten the timings. Defaults in src/server/jobs. */
   jobs?: Partial<JobsConfig>;
+  /** LOG_LEVEL (default info, silent under NODE_ENV=test); absent: silent (configs tests make by hand). */
+  logLevel?: LogLevel;
+  /** METRICS_TOKEN: /metrics answers only to it; null or absent: no /metrics. */
+  metricsToken?: string | null;
 };
 
 export type JobsConfig = {
@@ -183,6 +188,8 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional(),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(25),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(", ")}` }).optional(),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   REQUIRE_OWNER_SECOND_FACTOR: z.enum(["off", "paid"], { message: "must be off or paid" }).default("off"),
   COMMONS_TEST_OUTBOX_HOLD_MS: z.coerce.number().int().min(0).optional(),
   COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM: z.enum(["1"]).optional(),
@@ -318,6 +325,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requireOwnerSecondFactor: e.REQUIRE_OWNER_SECOND_FACTOR,
     ...(e.COMMONS_TEST_CLIENT_DIR ? { testClientDir: path.resolve(e.COMMONS_TEST_CLIENT_DIR) } : {}),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === "test" ? "silent" : "info"),
+    metricsToken: e.METRICS_TOKEN ?? null,
     jobs: {
       ...(e.COMMONS_TEST_OUTBOX_HOLD_MS !== undefined ? { testHoldMs: e.COMMONS_TEST_OUTBOX_HOLD_MS } : {}),
       ...(e.COMMONS_TEST_OUTBOX_DIE_AFTER_CLAIM ? { testDieAfterClaim: true } : {}),

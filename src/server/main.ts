@@ -97,7 +97,7 @@ async function main() {
     void server.close().finally(() => process.exit(1));
   });
   http.listen(config.port, config.host, () => {
-    console.log(startUpMessage(config, server.database.kind));
+    server.logger.print(startUpMessage(config, server.database.kind));
   });
   const stop = () => {
     if (stopping) return;

@@ -23,6 +23,8 @@ export type Database = {
   pglite?: PGlite;
   /** A connection of its own, outside the pool (PostgreSQL only): the change bus LISTENs on one. */
   openClient?: () => pg.Client;
+  /** node-postgres' pool (PostgreSQL only): /metrics reports its connections. */
+  pool?: Pick<pg.Pool, "totalCount" | "idleCount" | "waitingCount">;
   ping(): Promise<void>;
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -84,6 +86,7 @@ export async function openDatabase(options: {
       kind: "postgres",
       openClient: () =>
         new pg.Client({ ...connection, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+      pool,
       async ping() {
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<never>((_, reject) => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { processLog } from "#server/observability/logger.ts";
 
 const cache = new Map<string, { mtimeMs: number; html: string }>();
 
@@ -89,7 +90,10 @@ export function createPageRenderer(options: {
         page = await (await render)(url);
       } catch (error) {
         // A page that cannot be rendered here is still the app's: the browser renders it, as before.
-        console.error("Rendering", url, error);
+        processLog().error(
+          { err: error, path: url.split("?")[0] },
+          "could not render a public page on the server",
+        );
         return { html: template, status: 200 };
       }
       const html = template.replace(

@@ -1,4 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type { Logger } from "pino";
+import { markRoute, requestIdOfRequest } from "#server/observability/request-log.ts";
 import { type CommunityPage, communityPageFromMemory } from "./community-routes.ts";
 import { EVENT_PAGE_HEADERS, eventIdOfPageUrl, eventPageFromMemory } from "./events-routes.ts";
 import { headersOf, isGraphQLPost } from "./graphql-route.ts";
@@ -25,6 +27,7 @@ export function createListener(options: {
   views: PageViews;
   graphqlRoute: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
   hono: Listener;
+  log: Logger;
 }): Listener {
   // A kept page goes out many times a second: its headers are put together once per page and
   // encoding, and its bytes were made when it was kept.
@@ -56,6 +59,7 @@ export function createListener(options: {
       if (page) {
         const eventId = page.status === 200 ? eventIdOfPageUrl(request.url) : null;
         if (eventId) options.views.page(eventId, headers);
+        markRoute(request, "/e/:id");
         return send(request, response, page);
       }
       const communityPage = communityPageFromMemory(options.communityPages, request, (slug) =>
@@ -64,11 +68,15 @@ export function createListener(options: {
           options.clientIp(request.socket.remoteAddress ?? "unknown", headers.get("x-forwarded-for")),
         ),
       );
-      if (communityPage) return send(request, response, communityPage);
+      if (communityPage) {
+        markRoute(request, "/c/:slug");
+        return send(request, response, communityPage);
+      }
     }
     if (!isGraphQLPost(request)) return void options.hono(request, response);
+    markRoute(request, "/api/graphql");
     options.graphqlRoute(request, response).catch((error: unknown) => {
-      console.error(error);
+      options.log.error({ err: error, reqId: requestIdOfRequest(request) }, "graphql: unexpected error");
       if (!response.headersSent) response.writeHead(500, { "content-type": "application/json" });
       response.end(JSON.stringify({ code: "INTERNAL_SERVER_ERROR", message: "Unexpected error." }));
     });

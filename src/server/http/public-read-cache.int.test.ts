@@ -103,9 +103,13 @@ describe("signed-out reads of an event", () => {
     const second = await fetch(`${t.url}/e/${fresh.id}?utm_source=chat`, {
       headers: { accept: "text/html" },
     });
+    // Only the date and the request's own id (decision 038) differ.
     const headersOf = (response: Response) =>
-      Object.fromEntries([...response.headers].filter(([name]) => name !== "date"));
+      Object.fromEntries(
+        [...response.headers].filter(([name]) => name !== "date" && name !== "x-request-id"),
+      );
     expect(headersOf(second)).toEqual(headersOf(first));
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
     expect(second.headers.get("content-security-policy")).toBeTruthy();
     expect(second.headers.get("cache-control")).toBe("no-cache, no-store, must-revalidate");
     expect(await second.text()).toBe(await first.text());

@@ -12,6 +12,7 @@ import { inject } from "vitest";
 import { createServerApp, type ServerApp } from "#server/app.ts";
 import type { Config } from "#server/config.ts";
 import { type Database, openDatabase } from "#server/db/client.ts";
+import type { AppLogger } from "#server/observability/logger.ts";
 import { openPooledPglite } from "./pglite-pool.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
 
@@ -137,6 +138,8 @@ export async function startTestServer(
      * own statements (`getStore()` is set) from the background jobs'.
      */
     requestContext?: AsyncLocalStorage<true>;
+    /** The app's log (default: none written); a test reads the lines from its destination. */
+    log?: AppLogger;
   } = {},
 ): Promise<TestServer> {
   const smtp = options.smtp ?? (await startSmtpCapture());
@@ -192,6 +195,7 @@ export async function startTestServer(
     database,
     distDir: options.distDir ?? path.join(dataDir, "no-client"),
     clock: options.clock ?? clock.now,
+    ...(options.log ? { logger: options.log } : {}),
   });
   listener = server.listener;
 

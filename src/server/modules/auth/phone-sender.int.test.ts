@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "#server/config.ts";
+import { createAppLogger } from "#server/observability/logger.ts";
 import { startTestServer } from "#server/test/harness.ts";
 import { createTextSender, TextSendError } from "./phone-sender.ts";
 import { startTwilioStandin, type TwilioStandin, twilioSettingsOf } from "./twilio-standin.test-support.ts";
@@ -55,11 +56,13 @@ describe("the text sender", () => {
 
 describe("phone sign-in without Twilio", () => {
   it("is offered outside production with the code in the server log, and signs in", async () => {
-    const t = await startTestServer({ overrides: { phone: { signIn: true, twilio: null } } });
+    // The server's log, where texts are printed without Twilio.
     const printed: string[] = [];
-    const spy = vi.spyOn(console, "log").mockImplementation((line: unknown) => {
-      printed.push(String(line));
+    const log = createAppLogger({
+      level: "silent",
+      destination: { write: (text: string) => void printed.push(text) },
     });
+    const t = await startTestServer({ log, overrides: { phone: { signIn: true, twilio: null } } });
     try {
       expect(await (await t.browser().fetch("/api/config")).json()).toMatchObject({ phoneSignIn: true });
       const browser = t.browser();
@@ -74,7 +77,6 @@ describe("phone sign-in without Twilio", () => {
         (await browser.post("/api/auth/phone-number/verify", { phoneNumber: number, code })).status,
       ).toBe(200);
     } finally {
-      spy.mockRestore();
       await t.close();
     }
   });

@@ -1,3 +1,5 @@
+import { processLog } from "#server/observability/logger.ts";
+
 /** The seed's file-store error codes this server answers with (docs/storage-api.md). */
 export type StorageErrorCode =
   | "storage/object-not-found"
@@ -77,6 +79,6 @@ export function storageErrorBody(error: unknown): StorageErrorBody {
   if (error instanceof StorageError) {
     return { error: { code: error.code, message: error.message, status: error.status } };
   }
-  console.error("storage: unexpected error", error);
+  processLog().error({ err: error }, "storage: unexpected error");
   return { error: { code: "storage/unknown", message: "An unknown error occurred.", status: 500 } };
 }

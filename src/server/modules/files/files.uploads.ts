@@ -6,6 +6,7 @@ import { EVENTS, type Locker, Server, type Upload } from "@tus/server";
 import type { S3Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
+import { processLog } from "#server/observability/logger.ts";
 import {
   invalidArgument,
   StorageError,
@@ -159,7 +160,8 @@ export function createUploadServer(options: {
     await forgetExpiredUploads(db);
     return removed;
   };
-  const report = (error: unknown) => console.error("storage: removing expired uploads failed", error);
+  const report = (error: unknown) =>
+    processLog().warn({ err: error }, "storage: removing expired uploads failed");
   void cleanUp().catch(report);
   const timer = setInterval(() => void cleanUp().catch(report), CLEAN_UP_EVERY_MS);
   timer.unref();

@@ -210,3 +210,30 @@ export async function communityEntriesSince(
   );
   return rows.map(toEntry);
 }
+
+/** Entries counted behind a subscriber, at most: past that the figure says "far behind" all the same. */
+export const LAG_COUNT_LIMIT = 10_000;
+
+/**
+ * How far each subscriber is behind the log's head (for /metrics): the entries after its position
+ * (at most `LAG_COUNT_LIMIT`) and how long ago the oldest of them happened (0 when none).
+ */
+export async function subscriberLag(
+  db: Db,
+  now: Date,
+): Promise<{ name: string; entries: number; seconds: number }[]> {
+  const rows = rowsOf<{ name: string; entries: string | number; seconds: string | number | null }>(
+    await db.execute(sql`
+      select s.name,
+        (select count(*) from (select 1 from domain_event e
+          where (e.tx_id, e.position) > (s.tx_id, s.position) limit ${LAG_COUNT_LIMIT}) behind) as entries,
+        extract(epoch from (${now.toISOString()}::timestamptz - (select e.occurred_at from domain_event e
+          where (e.tx_id, e.position) > (s.tx_id, s.position) order by e.tx_id, e.position limit 1))) as seconds
+      from log_subscriber s order by s.name`),
+  );
+  return rows.map((row) => ({
+    name: row.name,
+    entries: Number(row.entries),
+    seconds: Math.max(0, Number(row.seconds ?? 0)),
+  }));
+}

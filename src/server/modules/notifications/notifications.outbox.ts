@@ -351,3 +351,14 @@ async function renderDigest(o: OutboxOptions, row: Row): Promise<Mail | string> 
   if (context.total === 0) return "no new registrations";
   return digestMail(context, o.appUrl);
 }
+
+/** How far the outbox is behind (for /metrics): unsent mail already due, and the oldest one's wait. */
+export async function outboxLag(db: Db, now: Date): Promise<{ due: number; oldestDueSeconds: number }> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = rowsOf<{ due: string | number; oldest: string | number | null }>(
+    await db.execute(sql`
+      select count(*) as due, extract(epoch from (${at} - min(send_after))) as oldest
+      from outbox_message where sent_at is null and send_after <= ${at}`),
+  );
+  return { due: Number(row?.due ?? 0), oldestDueSeconds: Number(row?.oldest ?? 0) };
+}

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { DomainError } from "#server/errors.ts";
+import { processLog, withoutEmails } from "#server/observability/logger.ts";
 
 /**
  * A request to Stripe made while a person waits: Stripe's refusals and outages become
@@ -11,7 +12,9 @@ export async function askStripe<T>(what: string, call: () => Promise<T>): Promis
     return await call();
   } catch (error) {
     if (!(error instanceof Stripe.errors.StripeError)) throw error;
-    console.error(`stripe: could not ${what}: ${error.type} ${error.statusCode ?? "-"} ${error.message}`);
+    processLog().warn(
+      withoutEmails(`stripe: could not ${what}: ${error.type} ${error.statusCode ?? "-"} ${error.message}`),
+    );
     const refused = error instanceof Stripe.errors.StripeInvalidRequestError;
     throw new DomainError(
       "PAYMENT_PROVIDER_ERROR",
