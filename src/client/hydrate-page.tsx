@@ -1,6 +1,6 @@
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ThemeProvider } from "./components/theme/theme-provider.tsx";
 import { AuthProvider } from "./features/auth/auth-context.tsx";
@@ -43,14 +43,20 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
     document.documentElement.dataset.hydrated = "";
     void showViewer();
   });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <ThemeProvider hydrating>
-        <AuthProvider auth={auth}>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </ThemeProvider>
-    </StrictMode>,
-  );
+  // Hydrated as a transition, React works in slices of a few milliseconds and lets the browser
+  // paint and handle input between them, where the default priority would hydrate the whole page
+  // in one long task (a phone's main thread blocked for hundreds of milliseconds). A click that
+  // arrives meanwhile is not lost: React finishes hydrating at once and then handles it.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <ThemeProvider hydrating>
+          <AuthProvider auth={auth}>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </ThemeProvider>
+      </StrictMode>,
+    );
+  });
 }

@@ -2,7 +2,14 @@ import { useState } from "react";
 import { cn } from "#client/lib/cn.ts";
 import { isHexColor, readableTextColor } from "#client/lib/color.ts";
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+// Made at first use: loading a module should not load the browser's locale data (see lib/plural.ts).
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = {
+  segment: (text: string) => {
+    segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    return segmenter.segment(text);
+  },
+};
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
 
 /** The first letter (a whole grapheme, so "É" or "ก่" stays intact) of a word, skipping emoji and punctuation. */
