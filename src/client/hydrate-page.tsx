@@ -7,6 +7,7 @@ import { AuthProvider } from "./features/auth/auth-context.tsx";
 import { createAuthStore } from "./features/auth/auth-store.ts";
 import { whenPageReady } from "./lib/page-ready.ts";
 import { loadQueryClient } from "./lib/query-client.ts";
+import { readServerMarkdown } from "./lib/server-markdown.ts";
 import { buildRouter } from "./router.tsx";
 
 /**
@@ -22,6 +23,8 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
   // as fresh as an answer fetched now: it should not be fetched again at once for being older.
   const receivedAt = Date.now();
   for (const query of state.queries) query.state.dataUpdatedAt = receivedAt;
+  // Rendered Markdown is taken from the page rather than made again (lib/server-markdown).
+  readServerMarkdown(root);
   const queryClient = await loadQueryClient();
   hydrate(queryClient, state);
   const auth = createAuthStore(null);

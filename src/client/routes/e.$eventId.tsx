@@ -1,6 +1,7 @@
 import { QueryClientProvider, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
 import { LockIcon } from "lucide-react";
+import { use } from "react";
 import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
@@ -15,12 +16,34 @@ import { registrationKeys } from "#client/features/registrations/api/my-registra
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { useOriginTracking } from "#client/lib/origin.ts";
 import { PageReady, usePageReady } from "#client/lib/page-ready.ts";
+import { serverMarkdownHtml } from "#client/lib/server-markdown.ts";
 import {
   LazyCancelRegistrationButton,
   LazyCheckInQr,
   LazyInlineSignIn,
   LazyUserMenu,
 } from "./-public-page-parts.tsx";
+
+type Markdown = typeof import("#client/lib/markdown.ts");
+let markdown: Markdown | undefined;
+let markdownLoading: Promise<Markdown> | undefined;
+/** marked and DOMPurify, loaded once and only when a description is not the server's. */
+const loadMarkdown = () => {
+  markdownLoading ??= import("#client/lib/markdown.ts").then((module) => {
+    markdown = module;
+    return module;
+  });
+  return markdownLoading;
+};
+
+/** The description as HTML: the server's while it is the one on the page, else rendered here. */
+function useDescriptionHtml(source: string): string {
+  const known = serverMarkdownHtml(source);
+  if (known !== undefined) return known;
+  // The loader has loaded the renderer for any description it did not find on the page; only one
+  // changed while the page is open can come before it, and waits for it.
+  return (markdown ?? use(loadMarkdown())).renderMarkdown(source);
+}
 
 type Gate = { kind: "sign-in" } | { kind: "members-only"; message: string } | null;
 
@@ -37,13 +60,12 @@ export const Route = createFileRoute("/e/$eventId")({
   validateSearch: parseEventSearch,
   // A public route: the signed-in layout does not load TanStack Query here, so the loader does.
   loader: async ({ context, params }) => {
-    const [queryClient, markdown] = await Promise.all([
-      context.loadQueryClient(),
-      import("#client/lib/markdown.ts"),
-    ]);
+    const queryClient = await context.loadQueryClient();
     let gate: Gate = null;
     try {
-      await queryClient.ensureQueryData(eventPageQueryOptions(params.eventId));
+      const event = await queryClient.ensureQueryData(eventPageQueryOptions(params.eventId));
+      // Hydrating the server's page, the description's HTML is already there (lib/server-markdown).
+      if (serverMarkdownHtml(event.description) === undefined) await loadMarkdown();
     } catch (error) {
       if (!(error instanceof GraphQLRequestError)) throw error;
       // Drafts and other communities' members-only events read as missing, like a wrong id.
@@ -52,7 +74,7 @@ export const Route = createFileRoute("/e/$eventId")({
       else if (error.code === "FORBIDDEN") gate = { kind: "members-only", message: error.message };
       else throw error;
     }
-    return { queryClient, renderMarkdown: markdown.renderMarkdown, gate };
+    return { queryClient, gate };
   },
   // Moving from one event's page to another's stays in this route: both count as showing a page.
   // The server renders the page too (decision 034), but only a browser shows it to someone.
@@ -90,9 +112,9 @@ function EventRoute() {
 function LoadedEvent() {
   usePageReady();
   const { eventId } = Route.useParams();
-  const { renderMarkdown } = Route.useLoaderData();
   const search = Route.useSearch();
   const { data: event } = useSuspenseQuery(eventPageQueryOptions(eventId));
+  const descriptionHtml = useDescriptionHtml(event.description);
   const { isAuthenticated } = useAuth();
   const queryClient = useQueryClient();
   const refreshEvent = () =>
@@ -125,7 +147,7 @@ function LoadedEvent() {
       <title>{event.title}</title>
       <EventPage
         event={event}
-        descriptionHtml={renderMarkdown(event.description)}
+        descriptionHtml={descriptionHtml}
         slots={slots}
         checkout={
           search.checkout && search.order ? { orderId: search.order, outcome: search.checkout } : null

@@ -7,6 +7,7 @@ import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { type Availability, availability, goingText } from "#client/features/event-page/spots.ts";
 import { priceSummary } from "#client/features/event-page/ticket-sales.ts";
+import { markdownSourceAttribute } from "#client/lib/server-markdown.ts";
 import { AddToCalendar } from "./add-to-calendar.tsx";
 import { type CheckoutOutcome, CheckoutReturn } from "./checkout-return.tsx";
 import { EventCover } from "./event-cover.tsx";
@@ -258,8 +259,12 @@ export function EventPage({
               <h2 id="about-title" className="border-b pb-2 text-sm font-medium text-muted-foreground">
                 About this event
               </h2>
-              {/* biome-ignore lint/security/noDangerouslySetInnerHtml: lib/markdown escapes raw HTML and unsafe links. */}
-              <div className={descriptionClass} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+              <div
+                className={descriptionClass}
+                {...markdownSourceAttribute(event.description)}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: lib/markdown escapes raw HTML and unsafe links; while hydrating, this is the server's copy of that output.
+                dangerouslySetInnerHTML={{ __html: descriptionHtml }}
+              />
             </section>
           </Suspense>
         ) : null}
