@@ -1,3 +1,5 @@
+import { use } from "react";
+
 /**
  * The HTML the server made of a Markdown text on a page it rendered (decision 043). Hydrating that
  * page needs the same HTML; rather than loading marked and DOMPurify to make it again (about 25 KB
@@ -34,4 +36,34 @@ export function readServerMarkdown(root: ParentNode) {
 /** The server's HTML for `source` on this page, if it rendered it. */
 export function serverMarkdownHtml(source: string): string | undefined {
   return fromServer.get(markdownKey(source));
+}
+
+type Markdown = typeof import("./markdown.ts");
+let markdown: Markdown | undefined;
+let markdownLoading: Promise<Markdown> | undefined;
+
+/** marked and DOMPurify, loaded once. */
+function loadMarkdown(): Promise<Markdown> {
+  markdownLoading ??= import("./markdown.ts").then((module) => {
+    markdown = module;
+    return module;
+  });
+  return markdownLoading;
+}
+
+/**
+ * For a route's loader: loads the renderer unless `source` is on the page as the server wrote it,
+ * so that rendering it (`useMarkdownHtml`) never waits.
+ */
+export async function prepareMarkdown(source: string | null | undefined): Promise<void> {
+  if (source && serverMarkdownHtml(source) === undefined) await loadMarkdown();
+}
+
+/** `source` as HTML: the server's while it is the text on the page, else rendered here. */
+export function useMarkdownHtml(source: string): string {
+  const known = serverMarkdownHtml(source);
+  if (known !== undefined) return known;
+  // The loader has loaded the renderer for any text it did not find on the page; only one
+  // changed while the page is open can come before it, and waits for it.
+  return (markdown ?? use(loadMarkdown())).renderMarkdown(source);
 }

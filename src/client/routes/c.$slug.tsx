@@ -12,6 +12,7 @@ import { awaitingPaidPlan, type JoinPanelSlots } from "#client/features/membersh
 import { keepMembershipReturn } from "#client/features/membership/membership-return.ts";
 import { useOriginTracking } from "#client/lib/origin.ts";
 import { usePageReady } from "#client/lib/page-ready.ts";
+import { prepareMarkdown } from "#client/lib/server-markdown.ts";
 import { LazyInlineSignIn, LazyUserMenu } from "./-public-page-parts.tsx";
 
 // A community's public page: anyone may open it; signed-out visitors sign in in place to join.
@@ -21,6 +22,7 @@ export const Route = createFileRoute("/c/$slug")({
     const queryClient = await context.loadQueryClient();
     const community = await queryClient.ensureQueryData(communityPageQueryOptions(params.slug));
     if (!community) throw notFound();
+    await prepareMarkdown(community.description);
     return { queryClient };
   },
   component: CommunityRoute,

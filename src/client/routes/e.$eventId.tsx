@@ -1,7 +1,6 @@
 import { QueryClientProvider, useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
 import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
 import { LockIcon } from "lucide-react";
-import { use } from "react";
 import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
@@ -16,34 +15,13 @@ import { registrationKeys } from "#client/features/registrations/api/my-registra
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { useOriginTracking } from "#client/lib/origin.ts";
 import { PageReady, usePageReady } from "#client/lib/page-ready.ts";
-import { serverMarkdownHtml } from "#client/lib/server-markdown.ts";
+import { prepareMarkdown, useMarkdownHtml } from "#client/lib/server-markdown.ts";
 import {
   LazyCancelRegistrationButton,
   LazyCheckInQr,
   LazyInlineSignIn,
   LazyUserMenu,
 } from "./-public-page-parts.tsx";
-
-type Markdown = typeof import("#client/lib/markdown.ts");
-let markdown: Markdown | undefined;
-let markdownLoading: Promise<Markdown> | undefined;
-/** marked and DOMPurify, loaded once and only when a description is not the server's. */
-const loadMarkdown = () => {
-  markdownLoading ??= import("#client/lib/markdown.ts").then((module) => {
-    markdown = module;
-    return module;
-  });
-  return markdownLoading;
-};
-
-/** The description as HTML: the server's while it is the one on the page, else rendered here. */
-function useDescriptionHtml(source: string): string {
-  const known = serverMarkdownHtml(source);
-  if (known !== undefined) return known;
-  // The loader has loaded the renderer for any description it did not find on the page; only one
-  // changed while the page is open can come before it, and waits for it.
-  return (markdown ?? use(loadMarkdown())).renderMarkdown(source);
-}
 
 type Gate = { kind: "sign-in" } | { kind: "members-only"; message: string } | null;
 
@@ -65,7 +43,7 @@ export const Route = createFileRoute("/e/$eventId")({
     try {
       const event = await queryClient.ensureQueryData(eventPageQueryOptions(params.eventId));
       // Hydrating the server's page, the description's HTML is already there (lib/server-markdown).
-      if (serverMarkdownHtml(event.description) === undefined) await loadMarkdown();
+      await prepareMarkdown(event.description);
     } catch (error) {
       if (!(error instanceof GraphQLRequestError)) throw error;
       // Drafts and other communities' members-only events read as missing, like a wrong id.
@@ -114,7 +92,7 @@ function LoadedEvent() {
   const { eventId } = Route.useParams();
   const search = Route.useSearch();
   const { data: event } = useSuspenseQuery(eventPageQueryOptions(eventId));
-  const descriptionHtml = useDescriptionHtml(event.description);
+  const descriptionHtml = useMarkdownHtml(event.description);
   const { isAuthenticated } = useAuth();
   const queryClient = useQueryClient();
   const refreshEvent = () =>
