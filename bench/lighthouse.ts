@@ -144,7 +144,7 @@ function gradient(width: number, height: number, from: string, to: string): Prom
 type Seeded = { communitySlug: string; freeEventId: string; paidEventId: string };
 
 /** An owner signs in by mail code and sets up what a visitor will see, through the app's own API. */
-export async function seed(url: string, logFile: string): Promise<Seeded> {
+async function seed(url: string, logFile: string): Promise<Seeded> {
   const cookie = await signIn(url, logFile, "lighthouse-owner@bench.test");
   const slug = "riverside-jazz";
   const { createCommunity } = await gql(
