@@ -43,7 +43,14 @@ export function createPageRenderer(graphql: (body: string) => Promise<Response>)
           </AuthProvider>
         </ThemeProvider>
       </StrictMode>,
-      { onError: (error) => console.error("Rendering", url, error) },
+      {
+        onError: (error) => console.error("Rendering", url, error),
+        // Past this many bytes React moves a finished Suspense boundary's content out of place and
+        // puts it back with an inline script, which the Content-Security-Policy refuses: the page
+        // would keep that content hidden and the browser would render it again. The page is kept
+        // whole, so every boundary is written in place.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+      },
     );
     // Every query has been answered by the loaders: the whole page is ready at once, and is kept whole.
     await stream.allReady;

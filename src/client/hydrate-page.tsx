@@ -1,12 +1,13 @@
 import { type DehydratedState, hydrate } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { ThemeProvider } from "./components/theme/theme-provider.tsx";
 import { AuthProvider } from "./features/auth/auth-context.tsx";
 import { createAuthStore } from "./features/auth/auth-store.ts";
 import { whenPageReady } from "./lib/page-ready.ts";
 import { loadQueryClient } from "./lib/query-client.ts";
+import { readServerMarkdown } from "./lib/server-markdown.ts";
 import { buildRouter } from "./router.tsx";
 
 /**
@@ -22,6 +23,8 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
   // as fresh as an answer fetched now: it should not be fetched again at once for being older.
   const receivedAt = Date.now();
   for (const query of state.queries) query.state.dataUpdatedAt = receivedAt;
+  // Rendered Markdown is taken from the page rather than made again (lib/server-markdown).
+  readServerMarkdown(root);
   const queryClient = await loadQueryClient();
   hydrate(queryClient, state);
   const auth = createAuthStore(null);
@@ -43,14 +46,20 @@ export async function hydratePage(root: HTMLElement, serverData: string) {
     document.documentElement.dataset.hydrated = "";
     void showViewer();
   });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <ThemeProvider hydrating>
-        <AuthProvider auth={auth}>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </ThemeProvider>
-    </StrictMode>,
-  );
+  // Hydrated as a transition, React works in slices of a few milliseconds and lets the browser
+  // paint and handle input between them, where the default priority would hydrate the whole page
+  // in one long task (a phone's main thread blocked for hundreds of milliseconds). A click that
+  // arrives meanwhile is not lost: React finishes hydrating at once and then handles it.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <ThemeProvider hydrating>
+          <AuthProvider auth={auth}>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </ThemeProvider>
+      </StrictMode>,
+    );
+  });
 }

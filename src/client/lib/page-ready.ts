@@ -19,3 +19,9 @@ export function usePageReady() {
     ready?.();
   }, []);
 }
+
+/** `usePageReady` as an element, for content that hydrates after the page's own (a lazy part's boundary). */
+export function PageReady() {
+  usePageReady();
+  return null;
+}

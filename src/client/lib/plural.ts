@@ -6,15 +6,20 @@
 export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 const TEXT_LANGUAGE = "en";
-const rules = new Intl.PluralRules(TEXT_LANGUAGE);
-const numbers = new Intl.NumberFormat();
+// Made at first use, not when the module loads: the first Intl object a page makes loads the
+// browser's locale data (tens of milliseconds on a phone), which would otherwise lengthen the one
+// task that runs every module of a server-rendered page.
+let rules: Intl.PluralRules | undefined;
+let numbers: Intl.NumberFormat | undefined;
 
 /** The word that goes with `count`: `plural(1, { one: "member", other: "members" })` is "member". */
 export function plural(count: number, forms: PluralForms): string {
+  rules ??= new Intl.PluralRules(TEXT_LANGUAGE);
   return forms[rules.select(count)] ?? forms.other;
 }
 
 /** The count and its word: "1 community", "12 communities". */
 export function countOf(count: number, forms: PluralForms): string {
+  numbers ??= new Intl.NumberFormat();
   return `${numbers.format(count)} ${plural(count, forms)}`;
 }

@@ -2,8 +2,6 @@ import { QueryClientProvider, useQueryClient, useSuspenseQuery } from "@tanstack
 import { createFileRoute, notFound, useRouter } from "@tanstack/react-router";
 import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
-import { InlineSignIn } from "#client/features/auth/components/inline-sign-in.tsx";
-import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
 import { QuestionField } from "#client/features/event-page/components/question-field.tsx";
 import {
   communityPageKeys,
@@ -14,6 +12,8 @@ import { awaitingPaidPlan, type JoinPanelSlots } from "#client/features/membersh
 import { keepMembershipReturn } from "#client/features/membership/membership-return.ts";
 import { useOriginTracking } from "#client/lib/origin.ts";
 import { usePageReady } from "#client/lib/page-ready.ts";
+import { prepareMarkdown } from "#client/lib/server-markdown.ts";
+import { LazyInlineSignIn, LazyUserMenu } from "./-public-page-parts.tsx";
 
 // A community's public page: anyone may open it; signed-out visitors sign in in place to join.
 export const Route = createFileRoute("/c/$slug")({
@@ -22,6 +22,7 @@ export const Route = createFileRoute("/c/$slug")({
     const queryClient = await context.loadQueryClient();
     const community = await queryClient.ensureQueryData(communityPageQueryOptions(params.slug));
     if (!community) throw notFound();
+    await prepareMarkdown(community.description);
     return { queryClient };
   },
   component: CommunityRoute,
@@ -34,7 +35,7 @@ function CommunityRoute() {
   return (
     <QueryClientProvider client={queryClient}>
       {/* One layout whether signed in or not: swapping it on sign-in would lose the answers typed. */}
-      <AppHeaderLayout end={user ? <UserMenu /> : null}>
+      <AppHeaderLayout end={user ? <LazyUserMenu /> : null}>
         <LoadedCommunity />
       </AppHeaderLayout>
     </QueryClientProvider>
@@ -59,7 +60,7 @@ function LoadedCommunity() {
     isSignedIn: isAuthenticated,
     returned,
     renderSignIn: ({ onSignedIn, onCancel, intro }) => (
-      <InlineSignIn
+      <LazyInlineSignIn
         intro={intro ?? "Confirm your email to join. Your answers are kept."}
         nameHint="Other members see this name."
         onSignedIn={onSignedIn}

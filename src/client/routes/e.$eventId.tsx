@@ -4,8 +4,6 @@ import { LockIcon } from "lucide-react";
 import { AppHeaderLayout } from "#client/components/layout/app-header-layout.tsx";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { useAuth } from "#client/features/auth/auth-context.tsx";
-import { InlineSignIn } from "#client/features/auth/components/inline-sign-in.tsx";
-import { UserMenu } from "#client/features/auth/components/user-menu.tsx";
 import { eventPageQueryOptions } from "#client/features/event-page/api/event-page-queries.ts";
 import { leaveEventPage, showEventPage } from "#client/features/event-page/api/page-view-beacon.ts";
 import { brandScope } from "#client/features/event-page/brand-scope.ts";
@@ -14,11 +12,16 @@ import { CommunityMark } from "#client/features/event-page/components/community-
 import { EventPage } from "#client/features/event-page/components/event-page.tsx";
 import type { EventPageSlots } from "#client/features/event-page/components/slots.ts";
 import { registrationKeys } from "#client/features/registrations/api/my-registrations.ts";
-import { CancelRegistrationButton } from "#client/features/registrations/components/cancel-registration-button.tsx";
-import { CheckInQr } from "#client/features/registrations/components/check-in-qr.tsx";
 import { GraphQLRequestError } from "#client/lib/graphql.ts";
 import { useOriginTracking } from "#client/lib/origin.ts";
-import { usePageReady } from "#client/lib/page-ready.ts";
+import { PageReady, usePageReady } from "#client/lib/page-ready.ts";
+import { prepareMarkdown, useMarkdownHtml } from "#client/lib/server-markdown.ts";
+import {
+  LazyCancelRegistrationButton,
+  LazyCheckInQr,
+  LazyInlineSignIn,
+  LazyUserMenu,
+} from "./-public-page-parts.tsx";
 
 type Gate = { kind: "sign-in" } | { kind: "members-only"; message: string } | null;
 
@@ -35,13 +38,12 @@ export const Route = createFileRoute("/e/$eventId")({
   validateSearch: parseEventSearch,
   // A public route: the signed-in layout does not load TanStack Query here, so the loader does.
   loader: async ({ context, params }) => {
-    const [queryClient, markdown] = await Promise.all([
-      context.loadQueryClient(),
-      import("#client/lib/markdown.ts"),
-    ]);
+    const queryClient = await context.loadQueryClient();
     let gate: Gate = null;
     try {
-      await queryClient.ensureQueryData(eventPageQueryOptions(params.eventId));
+      const event = await queryClient.ensureQueryData(eventPageQueryOptions(params.eventId));
+      // Hydrating the server's page, the description's HTML is already there (lib/server-markdown).
+      await prepareMarkdown(event.description);
     } catch (error) {
       if (!(error instanceof GraphQLRequestError)) throw error;
       // Drafts and other communities' members-only events read as missing, like a wrong id.
@@ -50,7 +52,7 @@ export const Route = createFileRoute("/e/$eventId")({
       else if (error.code === "FORBIDDEN") gate = { kind: "members-only", message: error.message };
       else throw error;
     }
-    return { queryClient, renderMarkdown: markdown.renderMarkdown, gate };
+    return { queryClient, gate };
   },
   // Moving from one event's page to another's stays in this route: both count as showing a page.
   // The server renders the page too (decision 034), but only a browser shows it to someone.
@@ -76,7 +78,7 @@ function EventRoute() {
         {/* One layout for both states: swapping layouts on sign-in would remount the form and lose the answers. */}
         <AppHeaderLayout
           start={host ? <CommunityMark host={host} /> : undefined}
-          end={user ? <UserMenu /> : null}
+          end={user ? <LazyUserMenu /> : null}
         >
           {gate ? <AccessGate gate={gate} /> : <LoadedEvent />}
         </AppHeaderLayout>
@@ -88,9 +90,9 @@ function EventRoute() {
 function LoadedEvent() {
   usePageReady();
   const { eventId } = Route.useParams();
-  const { renderMarkdown } = Route.useLoaderData();
   const search = Route.useSearch();
   const { data: event } = useSuspenseQuery(eventPageQueryOptions(eventId));
+  const descriptionHtml = useMarkdownHtml(event.description);
   const { isAuthenticated } = useAuth();
   const queryClient = useQueryClient();
   const refreshEvent = () =>
@@ -99,15 +101,15 @@ function LoadedEvent() {
   const slots: EventPageSlots = {
     isSignedIn: isAuthenticated,
     renderSignIn: ({ onSignedIn, onCancel }) => (
-      <InlineSignIn
+      <LazyInlineSignIn
         intro="Confirm your email to finish registering. Your answers are kept."
         onSignedIn={onSignedIn}
         onCancel={onCancel}
       />
     ),
-    renderTicket: (code) => <CheckInQr code={code} />,
+    renderTicket: (code) => <LazyCheckInQr code={code} />,
     renderCancel: (registration) => (
-      <CancelRegistrationButton
+      <LazyCancelRegistrationButton
         registrationId={registration.id}
         eventTitle={event.title}
         variant="ghost"
@@ -123,7 +125,7 @@ function LoadedEvent() {
       <title>{event.title}</title>
       <EventPage
         event={event}
-        descriptionHtml={renderMarkdown(event.description)}
+        descriptionHtml={descriptionHtml}
         slots={slots}
         checkout={
           search.checkout && search.order ? { orderId: search.order, outcome: search.checkout } : null
@@ -134,7 +136,16 @@ function LoadedEvent() {
 }
 
 function AccessGate({ gate }: { gate: NonNullable<Gate> }) {
+  // With the sign-in form, the page is ready once the form's lazy code has hydrated it too.
+  return gate.kind === "sign-in" ? <GateContent gate={gate} /> : <ReadyGateContent gate={gate} />;
+}
+
+function ReadyGateContent({ gate }: { gate: NonNullable<Gate> }) {
   usePageReady();
+  return <GateContent gate={gate} />;
+}
+
+function GateContent({ gate }: { gate: NonNullable<Gate> }) {
   const router = useRouter();
   return (
     <div className={pageWidth("narrow", "grid gap-6 py-16 sm:py-24")}>
@@ -154,7 +165,9 @@ function AccessGate({ gate }: { gate: NonNullable<Gate> }) {
       </div>
       {gate.kind === "sign-in" ? (
         <div className="rounded-xl border bg-card p-6 shadow-xs">
-          <InlineSignIn onSignedIn={() => router.invalidate()} />
+          <LazyInlineSignIn onSignedIn={() => router.invalidate()}>
+            <PageReady />
+          </LazyInlineSignIn>
         </div>
       ) : null}
     </div>

@@ -14,6 +14,10 @@ describe("initialsOf", () => {
     ["🎉🎉", "?"],
     ["   ", "?"],
     ["2600 Club", "2C"],
+    // A letter and its combining accent, and a Thai consonant with its tone mark, stay one letter.
+    ["e\u0301mile zola", "E\u0301Z"],
+    ["ก่อน ข้าว", "ก่ข้"],
+    ["Σοφία Петрова", "ΣП"],
   ])("%s -> %s", (name, initials) => {
     expect(initialsOf(name)).toBe(initials);
   });

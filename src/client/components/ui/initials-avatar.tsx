@@ -2,7 +2,21 @@ import { useState } from "react";
 import { cn } from "#client/lib/cn.ts";
 import { isHexColor, readableTextColor } from "#client/lib/color.ts";
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/**
+ * Text in Latin, Greek or Cyrillic letters, digits, punctuation and spaces, without combining
+ * marks: each code point is a grapheme of its own, so it is split without Intl.Segmenter.
+ */
+const ONE_POINT_GRAPHEMES = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}\p{P}\p{Zs}]*$/u;
+// Made at first use, and only for other text: the first segmenter a page makes loads the browser's
+// grapheme rules, tens of milliseconds of a phone's main thread while the page hydrates.
+let segmenter: Intl.Segmenter | undefined;
+const graphemes = {
+  segment: (text: string): Iterable<{ segment: string }> => {
+    if (ONE_POINT_GRAPHEMES.test(text)) return Array.from(text, (segment) => ({ segment }));
+    segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+    return segmenter.segment(text);
+  },
+};
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]/u;
 
 /** The first letter (a whole grapheme, so "É" or "ก่" stays intact) of a word, skipping emoji and punctuation. */

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { MarkdownContent } from "#client/components/ui/markdown-content.tsx";
 import type { MyCommunitiesQuery } from "#client/gql/graphql.ts";
+import { prepareMarkdown } from "#client/lib/server-markdown.ts";
 import { renderInRouter } from "#client/test-router.tsx";
 import { CommunityPicker } from "./community-picker.tsx";
 
@@ -10,6 +11,8 @@ const DESCRIPTION =
 
 describe("community descriptions", () => {
   it("render as Markdown where the public page shows them, without scripting links", async () => {
+    // As the community page's loader does: the renderer is loaded before the description shows.
+    await prepareMarkdown(DESCRIPTION);
     await renderInRouter(<MarkdownContent source={DESCRIPTION} />);
     const bold = await screen.findByText("read");
     expect(bold.tagName).toBe("STRONG");

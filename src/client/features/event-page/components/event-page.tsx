@@ -1,11 +1,13 @@
 import { Link } from "@tanstack/react-router";
 import { CircleAlertIcon, LockIcon, PencilIcon, TicketIcon, UsersIcon } from "lucide-react";
+import { Suspense } from "react";
 import { pageWidth } from "#client/components/layout/page-width.ts";
 import { buttonVariants } from "#client/components/ui/button.tsx";
 import { InitialsAvatar } from "#client/components/ui/initials-avatar.tsx";
 import type { PublicEvent } from "#client/features/event-page/api/event-page-queries.ts";
 import { type Availability, availability, goingText } from "#client/features/event-page/spots.ts";
 import { priceSummary } from "#client/features/event-page/ticket-sales.ts";
+import { markdownSourceAttribute } from "#client/lib/server-markdown.ts";
 import { AddToCalendar } from "./add-to-calendar.tsx";
 import { type CheckoutOutcome, CheckoutReturn } from "./checkout-return.tsx";
 import { EventCover } from "./event-cover.tsx";
@@ -112,6 +114,10 @@ export function EventPage({
     event.viewerRegistration && ACTIVE.has(event.viewerRegistration.status) ? event.viewerRegistration : null;
   const returned = useReturnedOrder(event.id, checkout ?? null);
 
+  // The parts in their own Suspense boundaries (calendar and share, the description, hosts and
+  // guests) hold nothing that suspends: on a page rendered on the server, React hydrates each
+  // boundary in a pass and commit of its own after the rest (decision 043), so no single task
+  // hydrates the whole page, and a tap inside one hydrates that one first.
   return (
     <article
       className={pageWidth(
@@ -237,30 +243,40 @@ export function EventPage({
               </div>
             </section>
           )}
-          <div className="grid gap-5 rounded-2xl border bg-card p-5 shadow-xs">
-            {canceled ? null : <AddToCalendar event={event} />}
-            <ShareEvent title={event.title} eventId={event.id} />
-          </div>
+          <Suspense fallback={null}>
+            <div className="grid gap-5 rounded-2xl border bg-card p-5 shadow-xs">
+              {canceled ? null : <AddToCalendar event={event} />}
+              <ShareEvent title={event.title} eventId={event.id} />
+            </div>
+          </Suspense>
         </div>
       </aside>
 
       <div className="grid min-w-0 content-start gap-10 lg:[grid-area:body]">
         {event.description.trim() ? (
-          <section aria-labelledby="about-title" className="grid gap-3">
-            <h2 id="about-title" className="border-b pb-2 text-sm font-medium text-muted-foreground">
-              About this event
-            </h2>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: lib/markdown escapes raw HTML and unsafe links. */}
-            <div className={descriptionClass} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
-          </section>
+          <Suspense fallback={null}>
+            <section aria-labelledby="about-title" className="grid gap-3">
+              <h2 id="about-title" className="border-b pb-2 text-sm font-medium text-muted-foreground">
+                About this event
+              </h2>
+              <div
+                className={descriptionClass}
+                {...markdownSourceAttribute(event.description)}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: lib/markdown escapes raw HTML and unsafe links; while hydrating, this is the server's copy of that output.
+                dangerouslySetInnerHTML={{ __html: descriptionHtml }}
+              />
+            </section>
+          </Suspense>
         ) : null}
       </div>
 
       {/* Under the cover on a desktop (Luma's place for them), at the end of the page on a phone. */}
-      <div className="grid content-start gap-10 sm:grid-cols-2 lg:[grid-area:people]">
-        <EventHosts event={event} />
-        <GuestList event={event} />
-      </div>
+      <Suspense fallback={null}>
+        <div className="grid content-start gap-10 sm:grid-cols-2 lg:[grid-area:people]">
+          <EventHosts event={event} />
+          <GuestList event={event} />
+        </div>
+      </Suspense>
     </article>
   );
 }

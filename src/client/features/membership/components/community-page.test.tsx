@@ -208,7 +208,8 @@ describe("the community page", () => {
     );
     const { user, follows } = await open(community(), false);
     await user.click(screen.getByRole("button", { name: "Subscribe" }));
-    expect(screen.getByText(/get a mail whenever Book Club publishes an event/)).toBeTruthy();
+    // The sign-in form is loaded when first shown (decision 043).
+    expect(await screen.findByText(/get a mail whenever Book Club publishes an event/)).toBeTruthy();
     expect(screen.getAllByLabelText("Email").length).toBeGreaterThan(0);
     expect(follows).toEqual([]);
   });
