@@ -206,6 +206,58 @@ async function stopChild(child: ChildProcess, exited: Promise<void>, graceMs: nu
   clearTimeout(timer);
 }
 
+export type Balancer = {
+  readonly url: string;
+  /** HAProxy's admin socket. */
+  readonly socket: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+};
+
+/**
+ * HAProxy on 127.0.0.1:`port` in front of `servers` (loopback ports), its configuration and admin
+ * socket in `dir`; resolves once it accepts connections.
+ */
+export async function startBalancer(options: {
+  dir: string;
+  port: number;
+  servers: { name: string; port: number; enabled?: boolean }[];
+  checkIntervalMs: number;
+  /** Called with HAProxy's process as soon as it is spawned, so a caller can kill it on exit. */
+  onChild?: (child: ChildProcess) => void;
+}): Promise<Balancer> {
+  const socket = path.join(options.dir, "haproxy.sock");
+  const configFile = path.join(options.dir, "haproxy.cfg");
+  writeFileSync(
+    configFile,
+    haproxyConfig({
+      port: options.port,
+      socket,
+      checkIntervalMs: options.checkIntervalMs,
+      servers: options.servers.map((s) => ({ ...s, enabled: s.enabled ?? true })),
+    }),
+  );
+  rmSync(socket, { force: true });
+  const started = spawnHaproxy(configFile);
+  options.onChild?.(started.child);
+  const stop = () => stopChild(started.child, started.exited, 5_000);
+  const failed = started.exited.then(() => {
+    throw new Error(`haproxy exited:\n${started.output()}`);
+  });
+  failed.catch(() => {});
+  try {
+    await withDeadline(
+      Promise.race([waitForPort(options.port, 20_000, "haproxy"), failed]),
+      20_000,
+      "haproxy start",
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${options.port}`, socket, pid: started.child.pid ?? 0, stop };
+}
+
 /** Starts PostgreSQL, s3rver, SMTP capture, `processes` app processes at once, and HAProxy. */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const startTimeoutMs = options.startTimeoutMs ?? 120_000;
@@ -357,43 +409,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(processes.map((p) => (p as ClusterProcess & { start: () => Promise<void> }).start()));
 
     const socket = path.join(dir, "haproxy.sock");
-    const configFile = path.join(dir, "haproxy.cfg");
-    let haproxy: HaproxyProcess | undefined;
+    let haproxy: Balancer | undefined;
     const startHaproxy = async (enabled: number) => {
-      writeFileSync(
-        configFile,
-        haproxyConfig({
-          port: balancerPort,
-          socket,
-          checkIntervalMs,
-          servers: processes.map((p, i) => ({
-            name: p.name,
-            port: ports[i] as number,
-            enabled: i < enabled,
-          })),
-        }),
-      );
-      rmSync(socket, { force: true });
-      const started = spawnHaproxy(configFile);
-      children.add(started.child);
-      haproxy = started;
-      const failed = started.exited.then(() => {
-        throw new Error(`haproxy exited:\n${started.output()}`);
+      haproxy = await startBalancer({
+        dir,
+        port: balancerPort,
+        checkIntervalMs,
+        servers: processes.map((p, i) => ({ name: p.name, port: ports[i] as number, enabled: i < enabled })),
+        onChild: (child) => children.add(child),
       });
-      await withDeadline(
-        Promise.race([waitForPort(balancerPort, 20_000, "haproxy"), failed]),
-        20_000,
-        "haproxy start",
-      );
-      failed.catch(() => {});
     };
     const stopHaproxy = async () => {
       const running = haproxy;
       haproxy = undefined;
-      if (running) {
-        await stopChild(running.child, running.exited, 5_000);
-        children.delete(running.child);
-      }
+      await running?.stop();
     };
     cleanups.push(stopHaproxy);
     await startHaproxy(processes.length);
