@@ -47,6 +47,7 @@ function send(agent: http.Agent, base: URL, user: VirtualUser, step: Step): Prom
     headers["content-type"] = "application/json";
     headers.accept = "application/graphql-response+json";
     headers.origin = base.origin;
+    headers["content-length"] = String(Buffer.byteLength(payload));
   } else {
     headers.accept = "text/html";
     headers["accept-encoding"] = "br";
@@ -94,8 +95,9 @@ function remember(user: VirtualUser, setCookie: string[]) {
 }
 
 /**
- * Every person goes through their steps until `seconds` have passed (then finishes the request in
- * flight), or `rounds` times. `strict` checks pages' HTML too.
+ * Every person goes through their steps in rounds until `seconds` have passed, or `rounds` times.
+ * A round started is finished (a registration made is cancelled), so the next window starts clean.
+ * `strict` checks pages' HTML too.
  */
 export async function runLoad(
   baseUrl: string,
@@ -124,7 +126,6 @@ export async function runLoad(
     users.map(async (user) => {
       for (let round = 0; more(round); round++) {
         for (const step of user.steps) {
-          if (options.rounds === undefined && performance.now() >= end) return;
           let stats = byKind.get(step.kind);
           if (!stats) {
             stats = { latencies: [], errors: 0 };

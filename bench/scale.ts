@@ -225,8 +225,11 @@ export const scaleBench: Benchmark = {
       }));
       // Each person's steps once, in order, before anything is timed: no window measures an error.
       const check = await runLoad(cluster.url, users, 0, { rounds: 1, strict: true });
-      if (check.errors > 0)
+      if (check.errors > 0) {
+        for (const p of cluster.processes)
+          console.log(`${p.name}${p.exited ? " (exited)" : ""}:\n${p.log().slice(-1500)}`);
         throw new Error(`the first round had ${check.errors} errors: ${check.firstError}`);
+      }
       console.log(
         `${settings.users} people signed in (${seed.organizerCount} organizers); ${settings.warmupSeconds} s warm-up + ${settings.seconds} s per row; ` +
           `load average ${loadavg()
@@ -240,6 +243,7 @@ export const scaleBench: Benchmark = {
         const result = await measureApp(cluster, users, settings, count);
         rows.push({ name: `app, ${count} process${count > 1 ? "es" : ""}`, ...result });
         console.log(formatRows(rows.slice(-1)).slice(1).join("\n"));
+        if (result.firstError) console.log(`  first error: ${result.firstError.slice(0, 300)}`);
       }
       const active = cluster.processes.slice(0, Math.max(...counts));
       const afterRun = active.map((p) => p.rss());
@@ -251,6 +255,8 @@ export const scaleBench: Benchmark = {
       rows.push({ name: "bare node:http behind HAProxy", ...(await measureBare(settings.users, settings)) });
 
       console.log(`\n${formatRows(rows).join("\n")}`);
+      for (const row of rows)
+        if (row.firstError) console.log(`first error (${row.name}): ${row.firstError.slice(0, 300)}`);
       const last = rows.find((r) => r.name.startsWith(`app, ${Math.max(...counts)} process`));
       if (last) {
         console.log("by kind (largest process count):");

@@ -144,6 +144,8 @@ defaults
     timeout server 60s
     timeout client-fin 10s
     timeout server-fin 10s
+    # A slow /readyz on a loaded machine is not an outage; a dead process is refused at once anyway.
+    timeout check 5s
 
 frontend http
     bind 127.0.0.1:${options.port}
