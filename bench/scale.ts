@@ -27,35 +27,8 @@ import { freePort } from "../scripts/with-postgres.ts";
 import { startBareServer } from "./request-path-processes.ts";
 import { type LoadResult, runLoad, type Step, type VirtualUser } from "./scale-load.ts";
 import { type ScaleSeed, seedScale } from "./scale-seed.ts";
+import { type ScaleSettings, scaleSettings } from "./scale-settings.ts";
 import type { Benchmark } from "./types.ts";
-
-const number = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
-export type ScaleSettings = {
-  users: number;
-  seconds: number;
-  idleSeconds: number;
-  warmupSeconds: number;
-  processCounts: number[];
-};
-
-/** SCALE_USERS, SCALE_SECONDS, SCALE_IDLE_SECONDS, SCALE_WARMUP_SECONDS and SCALE_PROCESSES (e.g. `1,3`). */
-export function scaleSettings(env: NodeJS.ProcessEnv = process.env): ScaleSettings {
-  const counts = (env.SCALE_PROCESSES ?? "1,2,3")
-    .split(",")
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n >= 1 && n <= 3);
-  return {
-    users: number("SCALE_USERS", 300),
-    seconds: number("SCALE_SECONDS", 60),
-    idleSeconds: number("SCALE_IDLE_SECONDS", 60),
-    warmupSeconds: number("SCALE_WARMUP_SECONDS", 5),
-    processCounts: counts.length > 0 ? counts : [1, 2, 3],
-  };
-}
 
 const graphql = (document: { toString(): string }, variables: Record<string, unknown>): string =>
   JSON.stringify({ query: document.toString(), variables });
