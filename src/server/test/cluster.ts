@@ -159,7 +159,9 @@ backend app
     option httpchk
     http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host localhost
     http-check expect status 200
-    default-server check inter ${options.checkIntervalMs} fall 2 rise 2
+    # At most 20 requests at once per process (its database pool has 10 connections); the rest
+    # wait here, so a burst queues instead of starving /readyz and taking every process out.
+    default-server check inter ${options.checkIntervalMs} fall 2 rise 2 maxconn 20
 ${servers.join("\n")}
 `;
 }
