@@ -149,7 +149,9 @@ describe.skipIf(!process.env.DATABASE_URL)("three processes behind HAProxy", () 
     for (const p of cluster.processes) {
       const attempt = Object.assign(browserAt(p.url), { address: sharedAddress.address });
       const refused = await post(attempt, "/api/auth/sign-in/email-otp", wrongCode);
+      // better-auth's own limiter: 429 and when to try again, counted in its rate_limit table.
       expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("x-retry-after"))).toBeGreaterThan(0);
     }
   });
 
