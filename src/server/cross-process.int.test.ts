@@ -174,4 +174,13 @@ describe.skipIf(!process.env.DATABASE_URL)("three processes behind HAProxy", () 
     await cluster.waitForBackend(victim.name, "UP", 10_000);
     expect((await fetch(`${victim.url}/readyz`)).status).toBe(200);
   });
+
+  it("stop and start S3 on the same address", async () => {
+    const bucket = `${cluster.s3.endpoint}/${cluster.s3.bucket}`;
+    await cluster.stopS3();
+    await expect(fetch(bucket)).rejects.toThrow();
+    await cluster.startS3();
+    // Unsigned, so refused; what matters is that s3rver answers again.
+    expect((await fetch(bucket)).status).toBeGreaterThanOrEqual(200);
+  });
 });
