@@ -20,6 +20,7 @@ import { membersBench } from "./members.ts";
 import { membersExportBench } from "./members-export.ts";
 import { paymentsBench } from "./payments.ts";
 import { requestPath } from "./request-path.ts";
+import { scaleBench } from "./scale.ts";
 import type { BenchContext, Benchmark } from "./types.ts";
 import { uploadThroughput } from "./upload-throughput.ts";
 
@@ -36,6 +37,7 @@ const benchmarks: Benchmark[] = [
   forecastBench,
   insightsBench,
   agentsBench,
+  scaleBench,
   lighthouseBench,
 ];
 

@@ -136,7 +136,8 @@ describe("deploy/haproxy.cfg", () => {
     expect(config).toMatch(/^\s*balance roundrobin$/m);
     expect(config).toMatch(/^\s*option forwardfor$/m);
     expect(config).toMatch(/X-Request-Id/);
-    expect(config).toMatch(/^\s*http-check send meth GET uri \/readyz$/m);
+    // HTTP/1.1 with a Host header: the app answers a request without one 400 Bad Request.
+    expect(config).toMatch(/^\s*http-check send meth GET uri \/readyz ver HTTP\/1\.1 hdr Host \S+$/m);
     expect(config).toMatch(new RegExp(`server-template app \\d+ app:${app.environment?.PORT}$`, "m"));
     // Buffering whole bodies would cap tus chunks at HAProxy's buffer size.
     expect(config).not.toMatch(/^\s*option http-buffer-request/m);

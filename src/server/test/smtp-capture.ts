@@ -62,6 +62,9 @@ export async function startSmtpCapture(
       });
     },
   });
+  // A sender killed mid-conversation (a test kills app processes) resets its connection; that is
+  // the sender's failure, not the capture's, and must not end the test process.
+  server.on("error", () => {});
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
 

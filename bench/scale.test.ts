@@ -1,0 +1,123 @@
+// The scale bench's own pieces on a small real server: its settings, and its load generator's
+// counting (errors by status, GraphQL errors and failed checks), cookies and rounds.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runLoad, type Step, type VirtualUser } from "./scale-load.ts";
+import { scaleSettings } from "./scale-settings.ts";
+
+describe("scale bench settings", () => {
+  it("default to 300 people for 60 s on 1, 2 and 3 processes, and read shorter runs from the environment", () => {
+    expect(scaleSettings({})).toMatchObject({
+      users: 300,
+      seconds: 60,
+      idleSeconds: 60,
+      processCounts: [1, 2, 3],
+    });
+    expect(scaleSettings({ SCALE_USERS: "20", SCALE_SECONDS: "3", SCALE_PROCESSES: "3,1,9" })).toMatchObject({
+      users: 20,
+      seconds: 3,
+      processCounts: [3, 1],
+    });
+  });
+});
+
+describe("scale bench load generator", () => {
+  let server: Server;
+  let url = "";
+  const seen: { cookie: string | undefined; forwardedFor: string | undefined }[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      seen.push({
+        cookie: request.headers.cookie,
+        forwardedFor: request.headers["x-forwarded-for"] as string,
+      });
+      if (request.url === "/sign-in") {
+        response.writeHead(200, { "set-cookie": "session=fresh; Path=/" }).end("ok");
+      } else if (request.url === "/missing") {
+        response.writeHead(404).end("no");
+      } else if (request.method === "POST") {
+        let body = "";
+        request.on("data", (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        request.on("end", () => {
+          const { query } = JSON.parse(body) as { query: string };
+          response
+            .writeHead(200, { "content-type": "application/json" })
+            .end(JSON.stringify(query === "bad" ? { errors: [{ message: "no" }] } : { data: { ok: true } }));
+        });
+      } else {
+        response.writeHead(200, { "content-type": "text/html" }).end('<div id="root">page</div>');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const graphqlCheck = (body: string) => {
+    const parsed = JSON.parse(body) as { errors?: unknown };
+    if (parsed.errors) throw new Error("GraphQL errors");
+  };
+  const page = (path: string): Step => ({
+    kind: "page",
+    signedIn: false,
+    graphql: false,
+    path,
+    check: (body) => {
+      if (!body.includes("root")) throw new Error("not a page");
+    },
+  });
+  const query = (text: string): Step => ({
+    kind: "graphql",
+    signedIn: true,
+    graphql: true,
+    body: JSON.stringify({ query: text }),
+    check: graphqlCheck,
+  });
+
+  it("counts each request, and as errors a bad status and a GraphQL error, per kind", async () => {
+    const user: VirtualUser = {
+      cookies: new Map([["session", "old"]]),
+      address: "198.18.0.1",
+      steps: [page("/"), page("/missing"), query("good"), query("bad")],
+    };
+    const result = await runLoad(url, [user], 0, { rounds: 2, strict: true });
+    expect(result.requests).toBe(8);
+    expect(result.errors).toBe(4);
+    expect(result.firstError).toContain("status 404");
+    expect(result.byKind).toMatchObject({
+      page: { requests: 4, errors: 2 },
+      graphql: { requests: 4, errors: 2 },
+    });
+  });
+
+  it("sends each person's cookies and address, and keeps the cookies the server sets", async () => {
+    seen.length = 0;
+    const user: VirtualUser = {
+      cookies: new Map([["session", "old"]]),
+      address: "198.18.0.2",
+      steps: [page("/sign-in"), query("good")],
+    };
+    await runLoad(url, [user], 0, { rounds: 1 });
+    expect(seen).toEqual([
+      { cookie: undefined, forwardedFor: "198.18.0.2" },
+      { cookie: "session=fresh", forwardedFor: "198.18.0.2" },
+    ]);
+  });
+
+  it("runs for the time given and finishes the round it started", async () => {
+    const user: VirtualUser = {
+      cookies: new Map(),
+      address: "198.18.0.3",
+      steps: [page("/"), query("good")],
+    };
+    const result = await runLoad(url, [user], 0.2);
+    expect(result.errors).toBe(0);
+    expect(result.requests % 2).toBe(0);
+    expect(result.requests).toBeGreaterThan(2);
+    expect(result.requestsPerSecond).toBeGreaterThan(0);
+  });
+});
