@@ -11,21 +11,23 @@ import { createCommunity, createEvent } from "#server/modules/events/events-test
 import { registerAsGuest } from "#server/modules/registrations/guest-test-support.ts";
 import { type ChildServer, freePort, killChildServer, startChildServer } from "#server/test/child-server.ts";
 import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
-import { type OwnPostgres, startOwnPostgres } from "#server/test/own-postgres.ts";
+import { type PostgresCluster, startPostgresCluster } from "#server/test/postgres-cluster.ts";
 import { type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
 
 /** Longer than the pool's wait for a connection (5 s): a request still unanswered by then hangs. */
 const ANSWER_WITHIN_MS = 10_000;
 
 describe.skipIf(!process.env.DATABASE_URL)("PostgreSQL going away and coming back", () => {
-  let postgres: OwnPostgres | undefined;
+  let postgres: PostgresCluster | undefined;
+  let postgresDir: string;
   let smtp: SmtpCapture;
   let dataDir: string;
   let child: ChildServer | undefined;
   let url: string;
 
   beforeAll(async () => {
-    [postgres, smtp] = await Promise.all([startOwnPostgres(), startSmtpCapture()]);
+    postgresDir = mkdtempSync(path.join(tmpdir(), "commons-outage-pg-"));
+    [postgres, smtp] = await Promise.all([startPostgresCluster(postgresDir), startSmtpCapture()]);
     dataDir = mkdtempSync(path.join(tmpdir(), "commons-outage-"));
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
@@ -40,6 +42,7 @@ describe.skipIf(!process.env.DATABASE_URL)("PostgreSQL going away and coming bac
   afterAll(async () => {
     await killChildServer(child);
     await postgres?.dispose();
+    if (postgresDir) rmSync(postgresDir, { recursive: true, force: true });
     await smtp?.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });

@@ -6,29 +6,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type ChildServer, freePort, killChildServer, startChildServer } from "./child-server.ts";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.ts";
+import { type S3TestServer, startS3Server } from "./s3-server.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
 
 export const HAPROXY_BIN = process.env.HAPROXY_BIN ?? "/usr/sbin/haproxy";
 export const S3_BUCKET = "commons";
-/** s3rver accepts these (and checks the signatures made with them). */
-const S3_KEY = "S3RVER";
-
-type S3rverInstance = { run(): Promise<unknown>; close(): Promise<void> };
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string; configs: string[] }[];
-}) => S3rverInstance;
-// s3rver ships no type declarations; this is the part of its API used here.
-const S3rver = createRequire(import.meta.url)("s3rver") as S3rverClass;
 
 export type ClusterProcess = {
   /** The process's own address, to reach it past the balancer. */
@@ -289,45 +276,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     cleanups.push(() => smtp.close());
 
     // PostgreSQL and s3rver start while the ports are chosen; neither needs the other.
-    const s3Port = await freePort();
-    const s3Dir = path.join(dir, "s3");
-    mkdirSync(s3Dir);
-    let s3: S3rverInstance | null = null;
-    const startS3 = async () => {
-      if (s3) return;
-      const instance = new S3rver({
-        address: "127.0.0.1",
-        port: s3Port,
-        silent: true,
-        directory: s3Dir,
-        configureBuckets: [{ name: S3_BUCKET, configs: [] }],
-      });
-      await withDeadline(instance.run(), 20_000, "s3rver start");
-      s3 = instance;
-    };
-    const stopS3 = async () => {
-      const instance = s3;
-      s3 = null;
-      if (instance) await withDeadline(instance.close(), 20_000, "s3rver stop");
-    };
-    const [postgres] = await Promise.all([
+    const [postgres, s3] = await Promise.all([
       withDeadline(startPostgresCluster(dir, startTimeoutMs), startTimeoutMs, "postgres start"),
-      startS3(),
+      withDeadline(startS3Server({ bucket: S3_BUCKET }), 20_000, "s3rver start"),
     ]);
     cleanups.push(() => (postgres as PostgresCluster).dispose());
-    cleanups.push(stopS3);
+    cleanups.push(() => (s3 as S3TestServer).close());
+    const stopS3 = () => withDeadline(s3.stop(), 20_000, "s3rver stop");
+    const startS3 = () => withDeadline(s3.start(), 20_000, "s3rver start");
 
     const balancerPort = await freePort();
     const url = `http://127.0.0.1:${balancerPort}`;
     const authSecret = randomBytes(32).toString("hex");
     const env: Record<string, string> = {
       AUTH_SECRET: authSecret,
-      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-      S3_BUCKET,
-      S3_REGION: "us-east-1",
-      S3_ACCESS_KEY_ID: S3_KEY,
-      S3_SECRET_ACCESS_KEY: S3_KEY,
-      S3_FORCE_PATH_STYLE: "true",
+      ...s3.env,
       // The processes see HAProxy (loopback) as their peer and read the client from X-Forwarded-For.
       TRUST_PROXY: "loopback",
       ...options.env,
@@ -477,7 +440,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       processes,
       databaseUrl: postgres.databaseUrl,
       smtp,
-      s3: { endpoint: `http://127.0.0.1:${s3Port}`, bucket: S3_BUCKET },
+      s3: { endpoint: s3.config.endpoint ?? "", bucket: S3_BUCKET },
       backendStates,
       backendRequests,
       waitForBackend,
