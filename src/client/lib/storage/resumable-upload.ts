@@ -1,4 +1,10 @@
-import { type DetailedError, type HttpRequest, type PreviousUpload, Upload } from "tus-js-client";
+import {
+  type DetailedError,
+  type HttpRequest,
+  type HttpResponse,
+  type PreviousUpload,
+  Upload,
+} from "tus-js-client";
 import type { ObjectMetadata } from "#shared/object-metadata.ts";
 import { errorFromResponse, type StorageError, toStorageError } from "./errors.ts";
 import { type ObjectRef, storageUrl } from "./http.ts";
@@ -126,9 +132,8 @@ export function createResumableTransport(
     const waitingRun = run;
     clock.sleep(wait).then(() => {
       if (stopped || run !== waitingRun) return;
-      // tus-js-client answers any failed HEAD but 423 by creating a new upload, so a file store
-      // that was down for a while (503) would cost every byte already sent. Asking the known
-      // upload first continues from its offset; one that is really gone (404) still starts over.
+      // A retry that began with a new upload's POST may have lost the URL of the one the server
+      // holds bytes of; asking the known upload first continues from its offset.
       if (upload.url === null && knownUrl) upload.url = knownUrl;
       upload.start();
     });
@@ -152,6 +157,16 @@ export function createResumableTransport(
       const xhr: unknown = request.getUnderlyingObject();
       // Same-origin requests send cookies anyway; this keeps them when the API is on another origin.
       if (typeof XMLHttpRequest !== "undefined" && xhr instanceof XMLHttpRequest) xhr.withCredentials = true;
+    },
+    onAfterResponse(request: HttpRequest, response: HttpResponse) {
+      // tus-js-client answers a failed HEAD (other than 423) by creating a new upload. After a
+      // temporary failure (a file store down for a while answers 503) that upload is still there,
+      // and each new one would hold a share of the person's quota until the open-uploads limit
+      // refuses the next. Failing the HEAD here turns it into an error that is retried within the
+      // budget, asking the same upload again; a 404 still starts over.
+      if (request.getMethod() === "HEAD" && isRetryableStatus(response.getStatus())) {
+        throw new Error(`the upload could not be inspected (HTTP ${response.getStatus()})`);
+      }
     },
     onUploadUrlAvailable() {
       knownUrl = upload.url;

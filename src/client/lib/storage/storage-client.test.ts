@@ -178,6 +178,7 @@ describe("uploadFile routing at the 256 KiB threshold", () => {
     expect(clock.waits.slice(0, 3).map((ms) => Math.floor(ms / 1000))).toEqual([1, 2, 4]);
     // Each retry re-reads the offset with a HEAD before sending again.
     expect(tus.seen.filter((request) => request.method === "HEAD")).toHaveLength(clock.waits.length);
+    expect(tus.seen.filter((request) => request.method === "POST")).toHaveLength(1);
     expect(clock.waits.length).toBeGreaterThan(8);
   });
 
@@ -208,7 +209,9 @@ describe("uploadFile routing at the 256 KiB threshold", () => {
     const waited = clock.waits.reduce((sum, ms) => sum + ms, 0);
     expect(waited).toBeGreaterThanOrEqual(300_000);
     expect(waited).toBeLessThan(UPLOAD_RETRY_BUDGET_MS);
-    // One upload was ever created, and after the outage it went on from its first chunk.
+    // One upload was ever created, and no new one was even asked for during the outage (each such
+    // POST would hold a share of the person's quota): after it, the upload went on from its first chunk.
+    expect(tus.seen.filter((request) => request.method === "POST")).toHaveLength(1);
     expect(tus.next).toBe(2);
     const patchOffsets = tus.seen
       .filter((request) => request.method === "PATCH")

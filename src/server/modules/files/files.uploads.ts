@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import type { Readable } from "node:stream";
 import { FileStore } from "@tus/file-store";
-import { EVENTS, type Locker, Server, type Upload } from "@tus/server";
+import { EVENTS, type Locker, MemoryLocker, Server, type Upload } from "@tus/server";
 
 import type { S3Config } from "#server/config.ts";
 import type { Db } from "#server/db/client.ts";
+import { isDatabaseUnavailable } from "#server/db/unavailable.ts";
 import type { Viewer } from "#server/modules/users/users.policy.ts";
 import { processLog } from "#server/observability/logger.ts";
 import {
@@ -12,13 +13,14 @@ import {
   StorageError,
   type StorageErrorCode,
   storageErrorBody,
+  storageUnavailable,
   unauthenticated,
   unauthorized,
 } from "./files.errors.ts";
 import { parseTusMetadata } from "./files.input.ts";
 import type { FileStorage } from "./files.storage.ts";
 import { BUCKETS } from "./files.tables.ts";
-import { forgetExpiredUploads, releaseUpload, reserveUpload } from "./files.user-quota.ts";
+import { forgetExpiredUploads, isUploadReserved, releaseUpload, reserveUpload } from "./files.user-quota.ts";
 import { S3UploadStore } from "./s3-upload-store.ts";
 import { finishUpload, planUpload } from "./upload.service.ts";
 
@@ -48,6 +50,15 @@ function fromTusError(error: { status_code: number; body: string }): StorageErro
   return new StorageError(code, message, error.status_code);
 }
 
+/**
+ * Failures that say "not now" rather than "no": the file store (503) or the database cannot be
+ * reached. An upload that meets one keeps its bytes and its reservation, and the client retries.
+ */
+const isTemporary = (error: unknown) =>
+  (error instanceof StorageError && error.status === 503) || isDatabaseUnavailable(error);
+
+const never = new AbortController().signal;
+
 export function createUploadServer(options: {
   db: Db;
   storage: FileStorage;
@@ -61,6 +72,19 @@ export function createUploadServer(options: {
   const datastore: FileStore | S3UploadStore = options.s3
     ? new S3UploadStore(options.s3, DAY_MS)
     : new FileStore({ directory: storage.uploadsDir, expirationPeriodInMilliseconds: DAY_MS });
+  // onUploadCreate has reserved the upload's share of the quota by the time the store creates it.
+  // If that fails (the file store is down), the client tries again with a new upload, so the
+  // reservation is released at once rather than held for a day.
+  const create = datastore.create.bind(datastore);
+  datastore.create = async (upload: Upload) => {
+    try {
+      return await create(upload);
+    } catch (error) {
+      await releaseUpload(db, upload.id).catch(() => {});
+      throw error;
+    }
+  };
+  const locker = options.locker ?? new MemoryLocker();
   const viewers = new WeakMap<Request, Viewer | null>();
   const ctxOf = (req: Request) => ({ db, storage, viewer: viewers.get(req) ?? null });
   const target = (upload: Upload) => ({
@@ -68,10 +92,51 @@ export function createUploadServer(options: {
     path: upload.metadata?.name ?? "",
   });
 
+  /**
+   * Turns an upload whose bytes are all in into a stored object, once: under the upload's lock, and
+   * only while its reservation is there (a finished upload has none). A refusal (checksum, type,
+   * quota) drops the bytes and the reservation, as the client must start over; a temporary failure
+   * keeps both and answers 503, and the client's retry finishes it (see onIncomingRequest).
+   * Resolves null when another request finished it first.
+   */
+  const finish = async (req: Request, upload: Upload) => {
+    const lock = locker.newLock(upload.id);
+    // A request that finishes is not cancelled for another: that one waits for the object.
+    await lock.lock(never, () => {});
+    try {
+      if (!(await isUploadReserved(db, upload.id))) return null;
+      const { bucket, path } = target(upload);
+      let meta: Awaited<ReturnType<typeof finishUpload>>;
+      try {
+        meta = await finishUpload(ctxOf(req), {
+          bucket,
+          path,
+          size: upload.size ?? 0,
+          options: parseTusMetadata(upload.metadata ?? {}),
+          uploadId: upload.id,
+          open: async () => (await datastore.read(upload.id)) as Readable,
+        });
+      } catch (error) {
+        if (isTemporary(error)) throw storageUnavailable(error);
+        // Refused bytes are never kept; the client starts over.
+        await datastore.remove(upload.id).catch(() => {});
+        await releaseUpload(db, upload.id).catch(() => {});
+        throw error;
+      }
+      // The object is stored; a reservation left behind by a database gone just now expires in a day.
+      await releaseUpload(db, upload.id).catch(() => {});
+      return meta;
+    } finally {
+      await lock.unlock();
+    }
+  };
+  /** HEADs that finished an upload left over from a failed last step; its bytes go after the answer. */
+  const finishedOnHead = new WeakMap<Request, string>();
+
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore,
-    ...(options.locker ? { locker: options.locker } : {}),
+    locker,
     relativeLocation: true,
     allowedOrigins: [options.appUrl],
     maxSize: Math.max(...BUCKETS.map((bucket) => storage.maxBytes(bucket))),
@@ -82,6 +147,15 @@ export function createUploadServer(options: {
       const viewer = viewers.get(req as unknown as Request);
       if (!viewer) throw unauthenticated();
       if (upload.metadata?.uploader !== viewer.id) throw unauthorized(target(upload).path);
+      // All bytes are in but the last step failed for a while (the file store or the database was
+      // down): the client's retry begins with this HEAD, and tus-js-client calls an upload whose
+      // offset is its size done. So the object is stored now, or the HEAD fails and is retried.
+      // (A PATCH at the end runs onUploadFinish itself.)
+      if (req.method === "HEAD" && upload.size !== undefined && upload.offset === upload.size) {
+        if (await finish(req as unknown as Request, upload)) {
+          finishedOnHead.set(req as unknown as Request, upload.id);
+        }
+      }
     },
     // Rights, type, size and quota are decided here, before any byte is stored.
     async onUploadCreate(req, upload) {
@@ -108,32 +182,19 @@ export function createUploadServer(options: {
       return { metadata: { ...upload.metadata, uploader: viewer.id } };
     },
     async onUploadFinish(req, upload) {
-      const { bucket, path } = target(upload);
-      try {
-        const meta = await finishUpload(ctxOf(req as unknown as Request), {
-          bucket,
-          path,
-          size: upload.size ?? 0,
-          options: parseTusMetadata(upload.metadata ?? {}),
-          uploadId: upload.id,
-          open: async () => (await datastore.read(upload.id)) as Readable,
-        });
-        return {
-          status_code: 200,
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify(meta),
-        };
-      } catch (error) {
-        // Refused bytes are never kept; the client starts over.
-        await datastore.remove(upload.id).catch(() => {});
-        throw error;
-      } finally {
-        await releaseUpload(db, upload.id);
-      }
+      const meta = await finish(req as unknown as Request, upload);
+      // Finished by another request meanwhile: the client reads the object's metadata itself.
+      if (!meta) return {};
+      return {
+        status_code: 200,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(meta),
+      };
     },
     onResponseError(_req, error) {
-      const mapped =
-        error instanceof StorageError || error instanceof Error
+      const mapped = isDatabaseUnavailable(error)
+        ? storageUnavailable(error)
+        : error instanceof StorageError || error instanceof Error
           ? error
           : fromTusError(error as { status_code: number; body: string });
       const body = storageErrorBody(mapped);
@@ -171,6 +232,8 @@ export function createUploadServer(options: {
       viewers.set(request, viewer);
       const response = await tus.handleWeb(request);
       await terminated.get(request);
+      const finished = finishedOnHead.get(request);
+      if (finished) void datastore.remove(finished).catch(() => {});
       if (response.status < 400 || response.headers.get("content-type")?.includes("json")) return response;
       // A few refusals (missing Tus-Resumable, malformed headers) bypass onResponseError.
       const text = await response.text();

@@ -91,6 +91,12 @@ export async function reserveUpload(
   });
 }
 
+/** Whether upload `id` still holds its share of the quota, that is, has not been finished or dropped. */
+export async function isUploadReserved(db: Db, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: pendingUpload.id }).from(pendingUpload).where(eq(pendingUpload.id, id));
+  return row !== undefined;
+}
+
 export async function releaseUpload(db: Db, id: string) {
   await db.delete(pendingUpload).where(eq(pendingUpload.id, id));
 }
