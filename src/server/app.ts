@@ -399,6 +399,7 @@ export async function createServerApp(
   const jobSettings = { ...defaultJobsConfig, ...config.jobs };
   const started = startJobs({
     db,
+    longQueries: database.longQueries,
     mailer,
     config,
     clock,
