@@ -22,10 +22,10 @@ try {
   await database.migrate();
   const started = performance.now();
   const result = await rebuildInsights(
-    database.db,
+    database.longQueries,
     values.community ? { communityId: values.community } : {},
   );
-  if (!values.community) await vacuumRollups(database.db);
+  if (!values.community) await vacuumRollups(database.longQueries);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const scope = values.community ? `community ${values.community}` : "all communities";
   console.log(

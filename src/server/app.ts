@@ -177,9 +177,10 @@ export async function createServerApp(
     // What another process's writer dropped there is dropped here as soon as its commit is heard.
     const heard = (notice: ChangeNotice) => {
       if (notice.kind === "event") {
+        // No wake here: the writer's process already woke its own jobs, and waking every process
+        // on every event would keep them all reading the log under load; they poll it anyway.
         publicReads.dropChanged(notice.ids, notice.communityId);
         communityReads.invalidate([notice.communityId]);
-        jobs?.wake();
       } else if (notice.kind === "sessions") {
         if (notice.sessionIds) revocations.learn(notice.sessionIds);
         else void revocations.refresh().catch(() => undefined);
@@ -399,6 +400,7 @@ export async function createServerApp(
   const jobSettings = { ...defaultJobsConfig, ...config.jobs };
   const started = startJobs({
     db,
+    longQueries: database.longQueries,
     mailer,
     config,
     clock,

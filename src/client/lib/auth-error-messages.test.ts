@@ -134,7 +134,7 @@ describe("what actually goes wrong, as the seed's codes", () => {
     });
     expect(authProblemOf(failure)).toEqual({
       code: "UNAVAILABLE",
-      message: "Commons is briefly unavailable. Nothing was changed; please try again in a moment.",
+      message: "Commons is briefly unavailable. Please try again in a moment.",
     });
   });
 

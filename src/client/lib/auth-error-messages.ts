@@ -36,8 +36,9 @@ const CATALOGUE: Record<string, (context: Context) => string> = {
   "auth/web-storage-unsupported": () =>
     "Your browser is blocking the storage sign-in needs. Allow cookies and site data for this site, or leave private browsing.",
   "auth/internal-error": () => "Something went wrong on our side. Please try again in a moment.",
-  // The server's database is out of reach for a moment (a restart, a failover): 503.
-  UNAVAILABLE: () => "Commons is briefly unavailable. Nothing was changed; please try again in a moment.",
+  // The server's database is out of reach for a moment (a restart, a failover): 503. A commit may
+  // have gone through before the connection broke, so the message does not promise that nothing did.
+  UNAVAILABLE: () => "Commons is briefly unavailable. Please try again in a moment.",
   access_denied: (c) => `You cancelled signing in${via(c)}. Nothing was changed.`,
   email_not_found: (c) =>
     `${provider(c)} didn't share a confirmed email address, and Commons needs one for your tickets and notices. Sign in with an email code, then link ${provider(c)} from your profile.`,

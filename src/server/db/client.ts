@@ -13,11 +13,17 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { skipClientParsers } from "./pglite-parsers.ts";
 import * as schema from "./schema.ts";
+import { markPoolBusy } from "./unavailable.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
+  /**
+   * The same database without the per-statement bound (PostgreSQL: a pool of its own): for work
+   * whose statements legitimately run for minutes, such as a full insights rebuild.
+   */
+  longQueries: Db;
   kind: "pglite" | "postgres";
   /** The embedded database's own client (PGlite only): backups dump it (src/server/backup). */
   pglite?: PGlite;
@@ -38,8 +44,18 @@ export const migrationsFolder = fileURLToPath(new URL("../../../drizzle", import
  */
 export const pgliteExtensions = { pg_trgm, btree_gin };
 
-/** How long a request waits for a PostgreSQL connection before it is answered 503. */
+/** How long a new PostgreSQL connection may take to open before the server counts as unreachable. */
 const CONNECT_TIMEOUT_MS = 5_000;
+/** How long a request waits for one of the pool's connections while all of them are busy. */
+const POOL_WAIT_MS = 30_000;
+/**
+ * How long a statement may go unanswered before its request fails with `UNAVAILABLE`: a server that
+ * stops answering without closing the connection would otherwise hold the request forever. The
+ * request path's statements take milliseconds; `longQueries` has no such bound.
+ */
+const QUERY_TIMEOUT_MS = 30_000;
+/** A connection idle this long is probed by the kernel (Linux's own default is two hours). */
+const KEEPALIVE_DELAY_MS = 10_000;
 /** How long `/readyz` waits for the database's answer before it reports it unavailable. */
 const PING_TIMEOUT_MS = 2_000;
 
@@ -57,45 +73,108 @@ export async function openDatabase(options: {
   dataDir: string | null;
   initialData?: Blob;
   logger?: Logger;
+  /** Shorter bounds than the app's (tests): a statement's answer, a busy pool's wait. */
+  timeouts?: { queryMs?: number; poolWaitMs?: number };
 }): Promise<Database> {
   const logger = options.logger ?? false;
+  const queryTimeoutMs = options.timeouts?.queryMs ?? QUERY_TIMEOUT_MS;
+  const poolWaitMs = options.timeouts?.poolWaitMs ?? POOL_WAIT_MS;
   if (options.databaseUrl) {
     // JIT compiling pays off for long analytical queries; the app's are short reads, and a plan
     // whose cost crosses the threshold (even a branch that never runs) paid 100 ms to compile.
     const connection = { connectionString: options.databaseUrl, options: "-c jit=off" };
-    const pool = new pg.Pool({
-      ...connection,
-      max: 10,
-      // While the server is out of reach a request waits this long for a connection, then is
-      // answered 503 UNAVAILABLE (`unavailable.ts`) rather than hanging until the client gives up.
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      // A connection to a server that vanished without closing it (a failover, a cut network) is
-      // found dead by the kernel's probes instead of waiting on it forever.
-      keepAlive: true,
-    });
-    // The server may end an idle connection (restart, failover, a dropped database); pg then emits
-    // "error" on the pool, which kills the process unless someone listens. The pool reconnects.
-    pool.on("error", (error) => console.error(`database: an idle connection was closed: ${error.message}`));
-    // A connection that breaks while checked out between two statements (inside a transaction)
-    // emits "error" on its client, which has no listener then: without this the process would
-    // die. The statement waiting on it fails on its own, and the pool discards the client.
-    pool.on("connect", (client) => client.on("error", () => undefined));
+    const keepAlive = { keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_DELAY_MS };
+    // Each new connection has CONNECT_TIMEOUT_MS to open, whatever the pool's own wait: pg-pool
+    // hands its `connectionTimeoutMillis` to the clients it makes, and applies it as well to a
+    // request queued for a connection while all are busy (decision 039, "A busy pool").
+    class BoundedClient extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      }
+    }
+    const openPool = (queryTimeout: number | undefined, max: number) => {
+      const pool = new pg.Pool({
+        ...connection,
+        ...keepAlive,
+        max,
+        Client: BoundedClient,
+        connectionTimeoutMillis: poolWaitMs,
+        ...(queryTimeout ? { query_timeout: queryTimeout } : {}),
+      });
+      // The server may end an idle connection (restart, failover, a dropped database); pg then
+      // emits "error" on the pool, which kills the process unless someone listens. The pool
+      // reconnects.
+      pool.on("error", (error) => console.error(`database: an idle connection was closed: ${error.message}`));
+      // A connection that breaks while checked out between two statements (inside a transaction)
+      // emits "error" on its client, which has no listener then: without this the process would
+      // die. The statement waiting on it fails on its own, and the pool discards the client.
+      pool.on("connect", (client) => client.on("error", () => undefined));
+      // pg-pool says "timeout exceeded when trying to connect" both when the server does not
+      // answer and when every connection is busy. A new connection fails on its own bound first
+      // (BoundedClient), so this message only ever means a request waited POOL_WAIT_MS in the
+      // queue of a busy pool: it is marked so, and is no outage.
+      const connect = pool.connect.bind(pool) as (
+        callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: () => void) => void,
+      ) => void;
+      (pool as { connect: unknown }).connect = (callback?: Parameters<typeof connect>[0]) => {
+        if (callback)
+          return connect((error, client, done) => callback(error && markPoolBusy(error), client, done));
+        return new Promise<pg.PoolClient>((resolve, reject) =>
+          connect((error, client) => (error || !client ? reject(markPoolBusy(error)) : resolve(client))),
+        );
+      };
+      return pool;
+    };
+    const pool = openPool(queryTimeoutMs, 10);
+    // pg opens connections only when asked: a process that never rebuilds never connects this one.
+    const longPool = openPool(undefined, 2);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
+    const openClient = () =>
+      new pg.Client({ ...connection, ...keepAlive, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // `/readyz` asks over a connection of its own: a pool busy with requests says nothing about
+    // whether the database answers, and its queue would make the check wait.
+    let pingClient: Promise<pg.Client> | null = null;
+    const pingConnection = () => {
+      if (pingClient) return pingClient;
+      const client = openClient();
+      const opened = client.connect().then(() => client);
+      let dropped = false;
+      // A lost connection is closed and forgotten: the next ping opens another.
+      const drop = () => {
+        if (dropped) return;
+        dropped = true;
+        if (pingClient === opened) pingClient = null;
+        client.end().catch(() => undefined);
+      };
+      client.on("error", drop);
+      client.on("end", drop);
+      opened.catch(drop);
+      pingClient = opened;
+      return opened;
+    };
     return {
       db,
+      longQueries: drizzlePg(longPool, { schema, logger }) as unknown as Db,
       kind: "postgres",
-      openClient: () =>
-        new pg.Client({ ...connection, keepAlive: true, connectionTimeoutMillis: CONNECT_TIMEOUT_MS }),
+      openClient,
       pool,
       async ping() {
         let timer: NodeJS.Timeout | undefined;
         const late = new Promise<never>((_, reject) => {
           timer = setTimeout(() => reject(new Error("Query read timeout")), PING_TIMEOUT_MS);
         });
+        const asked = pingConnection().then((client) => client.query("select 1"));
         try {
-          await Promise.race([pool.query("select 1"), late]);
+          await Promise.race([asked, late]);
+        } catch (error) {
+          // A connection that did not answer in time is not trusted again: the next ping opens one.
+          const stale = pingClient;
+          pingClient = null;
+          void stale?.then((client) => client.end()).catch(() => undefined);
+          throw error;
         } finally {
           clearTimeout(timer);
+          asked.catch(() => undefined);
         }
       },
       async migrate() {
@@ -109,7 +188,15 @@ export async function openDatabase(options: {
           client.release();
         }
       },
-      close: () => pool.end(),
+      async close() {
+        const ping = pingClient;
+        pingClient = null;
+        await Promise.all([
+          pool.end(),
+          longPool.end(),
+          ping?.then((client) => client.end()).catch(() => undefined),
+        ]);
+      },
     };
   }
   let client: PGlite;
@@ -131,6 +218,7 @@ export function pgliteDatabase(client: PGlite, logger: Logger | false = false): 
   const db = drizzlePglite(client, { schema, logger });
   return {
     db: db as unknown as Db,
+    longQueries: db as unknown as Db,
     kind: "pglite",
     pglite: client,
     async ping() {

@@ -1,4 +1,6 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import { GraphQLError, GraphQLInt, GraphQLObjectType, GraphQLSchema } from "graphql";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { conflict, DomainError, invalidInput } from "#server/errors.ts";
 import type { GraphQLContext } from "./context.ts";
@@ -25,9 +27,11 @@ const schema = new GraphQLSchema({
       }),
       outage: throwing(() => {
         // What Drizzle throws when node-postgres finds the server gone.
-        throw Object.assign(new Error("Failed query: select 1"), {
-          cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
-        });
+        throw new DrizzleQueryError(
+          "select 1",
+          [],
+          Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }),
+        );
       }),
       refused: throwing(() => {
         throw new GraphQLError("Too deep.", { extensions: { code: "QUERY_TOO_DEEP" } });
@@ -106,9 +110,9 @@ describe("domain errors become GraphQL errors in one place", () => {
       production: true,
       appOrigin: "http://localhost",
       context: async () => {
-        throw Object.assign(new Error("terminating connection due to administrator command"), {
-          code: "57P01",
-        });
+        // PostgreSQL's own answer as node-postgres gives it.
+        const message = "terminating connection due to administrator command";
+        throw Object.assign(new pg.DatabaseError(message, message.length, "error"), { code: "57P01" });
       },
     });
     const response = await reading({

@@ -93,6 +93,8 @@ export type Jobs = {
 
 export function startJobs(options: {
   db: Db;
+  /** The database without the per-statement bound: a full insights rebuild runs for minutes. */
+  longQueries?: Db;
   mailer: Mailer;
   config: Config;
   log?: (line: string) => void;
@@ -302,7 +304,7 @@ export function startJobs(options: {
             (reconciler ? await reconciler.step() : 0) +
             (stripeEvents ? await stripeEvents.step() : 0) +
             (await sweepDueOrders(orders)) +
-            (await runRequestedRebuilds(options.db))
+            (await runRequestedRebuilds(options.longQueries ?? options.db))
           );
         } finally {
           restRunning = false;

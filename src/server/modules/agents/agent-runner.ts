@@ -58,6 +58,8 @@ type RunRow = {
   plan: RunPlan | null;
   attempts: number;
   started_at: string | Date | null;
+  /** The claim's `run_after` (its lease's end) as PostgreSQL wrote it: a hand-back matches it. */
+  lease: string;
 };
 
 type AgentRow = {
@@ -217,7 +219,8 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
           order by run_after, id
           limit ${settings.batchSize}
           for update skip locked)
-        returning r.id, r.agent_id, r.community_id, r.trigger, r.plan, r.attempts, r.started_at`),
+        returning r.id, r.agent_id, r.community_id, r.trigger, r.plan, r.attempts, r.started_at,
+          r.run_after::text as lease`),
     );
   };
 
@@ -683,13 +686,18 @@ export function createAgentRunner(deps: AgentDeps, settings: AgentRunnerSettings
       };
       await Promise.all(Array.from({ length: Math.max(1, settings.concurrency ?? 1) }, worker));
       if (queue.length > 0) {
-        // Shutting down: runs claimed but not started are due again now, for another process.
-        const ids = sql.join(
-          queue.map((run) => sql`${run.id}`),
-          sql`, `,
+        // Shutting down: runs claimed but not started are due again now, for another process. Only
+        // those this process still holds: a run whose lease ran out and that another process
+        // claimed again has other attempts and another lease, and is left alone.
+        const held = sql.join(
+          queue.map(
+            (run) =>
+              sql`(id = ${run.id} and attempts = ${run.attempts} and run_after = ${run.lease}::timestamptz)`,
+          ),
+          sql` or `,
         );
         await db.execute(sql`update agent_run set run_after = ${iso(now())}::timestamptz,
-          attempts = attempts - 1 where id in (${ids}) and status = 'running'`);
+          attempts = attempts - 1 where (${held}) and status = 'running'`);
       }
       return runs.length;
     },

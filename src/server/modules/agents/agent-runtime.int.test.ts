@@ -471,6 +471,69 @@ describe("a run taken over after its lease", () => {
     expect(ids).toHaveLength(2);
     expect(new Set(ids).size).toBe(1);
   });
+
+  it("is not handed back by the shutting-down process whose lease ran out", {
+    timeout: SERVER_PER_TEST_TIMEOUT,
+  }, async () => {
+    const { communityId, ownerId } = await community();
+    const agentId = await insertAgent(db(), {
+      communityId,
+      createdBy: ownerId,
+      trigger: { kind: "member_joined" },
+      actions: [welcome("Handed back")],
+      enabledAt: t.clock.now(),
+    });
+    const due = t.clock.now().getTime() + 30 * DAY;
+    const lease = 60_000;
+    const trigger = timeFacts({
+      kind: "member_joined",
+      key: "handback",
+      communityId,
+      occurredAt: t.clock.now(),
+    });
+    const runId = randomUUID();
+    await db()
+      .insert(agentRun)
+      .values({
+        id: runId,
+        agentId,
+        communityId,
+        triggerKey: trigger.key,
+        trigger: trigger as unknown as Record<string, unknown>,
+        runAfter: new Date(due),
+        createdAt: t.clock.now(),
+      });
+    const takenOverUntil = new Date(due + 2 * lease + 1);
+    // Between this runner's claim and its hand-back, another process claims the run again, as the
+    // claim does: its lease pushed out, its attempt counted.
+    let statements = 0;
+    const real = db();
+    const racing = new Proxy(real, {
+      get(target, property, receiver) {
+        if (property !== "execute") return Reflect.get(target, property, receiver);
+        return async (query: Parameters<typeof real.execute>[0]) => {
+          statements++;
+          if (statements === 2) {
+            await target.execute(sql`update agent_run set attempts = attempts + 1,
+              run_after = ${takenOverUntil.toISOString()}::timestamptz where id = ${runId}`);
+          }
+          return target.execute(query);
+        };
+      },
+    });
+    const stopping = createAgentRunner(
+      { ...t.server.agents, db: racing, clock: () => new Date(due) },
+      { leaseMs: lease, retryBaseMs: 1_000, maxAttempts: 3, batchSize: 5, stopping: () => true },
+    );
+    expect(await stopping.step()).toBe(1);
+    const result = await real.execute(
+      sql`select attempts, run_after::text as due from agent_run where id = ${runId}`,
+    );
+    const [row] = (result as unknown as { rows: { attempts: number; due: string }[] }).rows;
+    // The other process's claim stands: both attempts counted, due only after its lease.
+    expect(row?.attempts).toBe(2);
+    expect(new Date(row?.due ?? 0).getTime()).toBe(takenOverUntil.getTime());
+  });
 });
 
 describe("model budget", () => {

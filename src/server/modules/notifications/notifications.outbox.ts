@@ -57,7 +57,14 @@ export type OutboxOptions = {
   log: (line: string) => void;
 };
 
-type Row = { id: string; kind: string; payload: Record<string, unknown>; attempts: number };
+type Row = {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  /** The claim's `send_after` (its lease's end) as PostgreSQL wrote it: the hand-back matches it. */
+  lease?: string;
+};
 
 const FANOUT_KINDS = [
   OUTBOX_KINDS.eventChanged,
@@ -197,7 +204,7 @@ export async function sendDue(o: OutboxOptions): Promise<number> {
       select id from outbox_message where ${dueFilter(o, SEND_KINDS)}
       order by send_after, sequence limit ${o.batchSize}
       for update skip locked)
-    returning id, kind, payload, attempts`),
+    returning id, kind, payload, attempts, send_after::text as lease`),
   );
   if (rows.length === 0) return 0;
   o.afterClaim?.();
@@ -220,13 +227,18 @@ export async function sendDue(o: OutboxOptions): Promise<number> {
  * so another process sends it at its next poll rather than after the lease.
  */
 async function handBack(o: OutboxOptions, rows: Row[]): Promise<void> {
-  const ids = sql.join(
-    rows.map((row) => sql`${row.id}`),
-    sql`, `,
+  // Only rows this process still holds: were its lease to have run out and another process to
+  // have claimed a row again, that claim's attempts and lease differ, and it is left alone.
+  const held = sql.join(
+    rows.map(
+      (row) =>
+        sql`(id = ${row.id} and attempts = ${row.attempts} and send_after = ${row.lease ?? null}::timestamptz)`,
+    ),
+    sql` or `,
   );
   await o.db.execute(sql`update outbox_message
     set send_after = ${nowOf(o)}, attempts = attempts - 1
-    where id in (${ids}) and sent_at is null`);
+    where (${held}) and sent_at is null`);
 }
 
 async function sendOne(o: OutboxOptions, row: Row): Promise<void> {
