@@ -208,9 +208,15 @@ export const scaleBench: Benchmark = {
   async run() {
     const settings = scaleSettings();
     ensureClientBuilt();
+    // SCALE_CPU_PROF_DIR: each app process writes a V8 CPU profile there when it stops (SIGTERM at
+    // the end of the run), to be opened in Chrome's DevTools or read with `node --cpu-prof` tools.
+    const profileDir = process.env.SCALE_CPU_PROF_DIR;
     const cluster = await startCluster({
       processes: Math.max(...settings.processCounts),
-      env: { NODE_ENV: "production" },
+      env: {
+        NODE_ENV: "production",
+        ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+      },
       checkIntervalMs: 2_000,
       startTimeoutMs: 180_000,
     });
@@ -316,6 +322,9 @@ export const scaleBench: Benchmark = {
         },
       };
     } finally {
+      // A profile is written only on an orderly exit, which SIGTERM gives (graceful shutdown).
+      if (profileDir)
+        await Promise.all(cluster.processes.filter((p) => !p.exited).map((p) => p.kill("SIGTERM")));
       await cluster.dispose();
     }
   },
