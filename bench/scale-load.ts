@@ -1,7 +1,9 @@
 // The load generator of `npm run bench -- scale`: simulated people, each with its own cookies and
 // address, going through their steps in a loop over keep-alive connections (node:http), as many at
-// once as there are people. Every answer is checked: a non-2xx status, a GraphQL error or an
-// unexpected body counts as an error.
+// once as there are people. With a think time each person pauses between steps, as people do
+// (reading a page before the next click), so the offered rate is about people / mean pause; without
+// one the people run back to back (a closed loop that saturates the server). Every answer is
+// checked: a non-2xx status, a GraphQL error or an unexpected body counts as an error.
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { brotliDecompressSync } from "node:zlib";
@@ -34,6 +36,21 @@ export type LoadResult = {
   firstError: string | null;
   byKind: Record<string, KindStats>;
 };
+
+/** A pause between steps, uniformly between `minMs` and `maxMs`, drawn from a source seeded by `seed`. */
+export type ThinkTime = { minMs: number; maxMs: number; seed: number };
+
+/** mulberry32: a small seeded source, so two runs with the same settings pause the same way. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 type Answer = { status: number; body: Buffer; encoding: string | undefined; setCookie: string[] };
 
@@ -97,13 +114,14 @@ function remember(user: VirtualUser, setCookie: string[]) {
 /**
  * Every person goes through their steps in rounds until `seconds` have passed, or `rounds` times.
  * A round started is finished (a registration made is cancelled), so the next window starts clean.
- * `strict` checks pages' HTML too.
+ * `strict` checks pages' HTML too. With `think`, each person first waits a random part of the
+ * longest pause (so people do not all start in the same millisecond), then pauses after every step.
  */
 export async function runLoad(
   baseUrl: string,
   users: VirtualUser[],
   seconds: number,
-  options: { rounds?: number; strict?: boolean } = {},
+  options: { rounds?: number; strict?: boolean; think?: ThinkTime } = {},
 ): Promise<LoadResult> {
   const base = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -122,10 +140,22 @@ export async function runLoad(
   const more = (round: number) =>
     options.rounds !== undefined ? round < options.rounds : performance.now() < end;
 
+  const think = options.think;
+  const random = think ? seededRandom(think.seed) : null;
+  const pause = (fraction: number) =>
+    think && random
+      ? new Promise<void>((resolve) => {
+          const ms = fraction * (think.minMs + random() * (think.maxMs - think.minMs));
+          setTimeout(resolve, ms);
+        })
+      : null;
+
   await Promise.all(
     users.map(async (user) => {
+      await pause(random ? random() : 0);
       for (let round = 0; more(round); round++) {
         for (const step of user.steps) {
+          if (round > 0 || step !== user.steps[0]) await pause(1);
           let stats = byKind.get(step.kind);
           if (!stats) {
             stats = { latencies: [], errors: 0 };

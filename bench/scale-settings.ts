@@ -10,19 +10,33 @@ export type ScaleSettings = {
   idleSeconds: number;
   warmupSeconds: number;
   processCounts: number[];
+  /** Each person's pause between steps, uniformly in [thinkMinMs, thinkMaxMs], seeded by thinkSeed. */
+  thinkMinMs: number;
+  thinkMaxMs: number;
+  thinkSeed: number;
+  /** The length of each saturation window (the same people without pauses). */
+  saturationSeconds: number;
 };
 
-/** SCALE_USERS, SCALE_SECONDS, SCALE_IDLE_SECONDS, SCALE_WARMUP_SECONDS and SCALE_PROCESSES (e.g. `1,3`). */
+/**
+ * SCALE_USERS, SCALE_SECONDS, SCALE_IDLE_SECONDS, SCALE_WARMUP_SECONDS, SCALE_PROCESSES (e.g. `1,3`),
+ * SCALE_THINK_MIN_MS, SCALE_THINK_MAX_MS, SCALE_THINK_SEED and SCALE_SATURATION_SECONDS.
+ */
 export function scaleSettings(env: NodeJS.ProcessEnv = process.env): ScaleSettings {
   const counts = (env.SCALE_PROCESSES ?? "1,2,3")
     .split(",")
     .map(Number)
     .filter((n) => Number.isInteger(n) && n >= 1 && n <= 3);
+  const thinkMinMs = positive(env, "SCALE_THINK_MIN_MS", 1_000);
   return {
     users: positive(env, "SCALE_USERS", 300),
     seconds: positive(env, "SCALE_SECONDS", 60),
     idleSeconds: positive(env, "SCALE_IDLE_SECONDS", 60),
     warmupSeconds: positive(env, "SCALE_WARMUP_SECONDS", 5),
     processCounts: counts.length > 0 ? counts : [1, 2, 3],
+    thinkMinMs,
+    thinkMaxMs: Math.max(thinkMinMs, positive(env, "SCALE_THINK_MAX_MS", 3_000)),
+    thinkSeed: positive(env, "SCALE_THINK_SEED", 26),
+    saturationSeconds: positive(env, "SCALE_SATURATION_SECONDS", 20),
   };
 }

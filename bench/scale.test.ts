@@ -3,7 +3,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runLoad, type Step, type VirtualUser } from "./scale-load.ts";
+import { runLoad, type Step, seededRandom, type VirtualUser } from "./scale-load.ts";
 import { scaleSettings } from "./scale-settings.ts";
 
 describe("scale bench settings", () => {
@@ -13,12 +13,28 @@ describe("scale bench settings", () => {
       seconds: 60,
       idleSeconds: 60,
       processCounts: [1, 2, 3],
+      thinkMinMs: 1_000,
+      thinkMaxMs: 3_000,
+      saturationSeconds: 20,
     });
     expect(scaleSettings({ SCALE_USERS: "20", SCALE_SECONDS: "3", SCALE_PROCESSES: "3,1,9" })).toMatchObject({
       users: 20,
       seconds: 3,
       processCounts: [3, 1],
     });
+    expect(scaleSettings({ SCALE_THINK_MIN_MS: "500", SCALE_THINK_MAX_MS: "200" })).toMatchObject({
+      thinkMinMs: 500,
+      thinkMaxMs: 500,
+    });
+  });
+
+  it("draw the same pauses from the same seed, within [0, 1)", () => {
+    const a = seededRandom(26);
+    const b = seededRandom(26);
+    const drawn = Array.from({ length: 100 }, () => a());
+    expect(Array.from({ length: 100 }, () => b())).toEqual(drawn);
+    expect(drawn.every((x) => x >= 0 && x < 1)).toBe(true);
+    expect(new Set(drawn).size).toBe(100);
   });
 });
 
@@ -119,5 +135,19 @@ describe("scale bench load generator", () => {
     expect(result.requests % 2).toBe(0);
     expect(result.requests).toBeGreaterThan(2);
     expect(result.requestsPerSecond).toBeGreaterThan(0);
+  });
+
+  it("pauses each person between steps for at least the shortest think time", async () => {
+    const user: VirtualUser = {
+      cookies: new Map(),
+      address: "198.18.0.4",
+      steps: [page("/"), query("good"), page("/")],
+    };
+    const started = performance.now();
+    const result = await runLoad(url, [user], 0, { rounds: 1, think: { minMs: 40, maxMs: 60, seed: 1 } });
+    // Two pauses between three steps, each at least 40 ms.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(80);
+    expect(result.requests).toBe(3);
+    expect(result.errors).toBe(0);
   });
 });

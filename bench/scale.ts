@@ -1,13 +1,23 @@
 // `npm run bench -- scale` (issue 26): the production shape under load. One throwaway PostgreSQL,
 // s3rver and three app processes (production build, NODE_ENV=production) behind HAProxy
-// (src/server/test/cluster.ts); SCALE_USERS simulated people (300) for SCALE_SECONDS (60) each,
-// with 1, 2 and 3 processes in rotation, and the same people against a bare node:http server
-// behind the same HAProxy settings as the machine's limit. A tenth of the people are organizers
-// (dashboard reads, member search, check-in and its undo); the others are attendees (the public
-// event page, registering and cancelling). Everyone signs in through the e-mail code flow before
-// the timed windows. Then the RSS of each process after the run, after SCALE_IDLE_SECONDS (60)
-// idle, and after a second run, with the growth ratio. The load comes from this process (the
-// machine has two cores, shared with the processes measured and with other work).
+// (src/server/test/cluster.ts); SCALE_USERS simulated people (300) with 1, 2 and 3 processes in
+// rotation. A tenth of the people are organizers (dashboard reads, member search, check-in and its
+// undo); the others are attendees (the public event page, registering and cancelling). Everyone
+// signs in through the e-mail code flow before the timed windows.
+//
+// Two measurements per process count, printed as two tables (decision 040):
+// - People: SCALE_SECONDS (60) in which each person pauses between steps for a think time drawn
+//   uniformly from SCALE_THINK_MIN_MS..SCALE_THINK_MAX_MS (1-3 s) from a seeded source, as people
+//   using the app do. This is what "300 concurrent users" means; its p50/p99 (overall and per kind)
+//   are the latency figures held against the 300 ms target. The offered rate is about
+//   people / mean pause (300 / 2 s = 150 req/s).
+// - Saturation: SCALE_SATURATION_SECONDS (20) of the same people without pauses (a closed loop):
+//   the throughput the processes reach, and its scaling over 1, 2 and 3 processes, beside a bare
+//   node:http server behind the same HAProxy settings as the machine's limit. Its latencies are
+//   queueing time, not what a person waits.
+// Then the RSS of each process after the run, after SCALE_IDLE_SECONDS (60) idle, and after a
+// second people run, with the growth ratio. The load comes from this process (the machine has two
+// cores, shared with the processes measured and with other work).
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -25,7 +35,7 @@ import { type Cluster, startBalancer, startCluster } from "#server/test/cluster.
 import { ensureClientBuilt } from "../e2e/support/app-server.ts";
 import { freePort } from "../scripts/with-postgres.ts";
 import { startBareServer } from "./request-path-processes.ts";
-import { type LoadResult, runLoad, type Step, type VirtualUser } from "./scale-load.ts";
+import { type LoadResult, runLoad, type Step, type ThinkTime, type VirtualUser } from "./scale-load.ts";
 import { type ScaleSeed, seedScale } from "./scale-seed.ts";
 import { type ScaleSettings, scaleSettings } from "./scale-settings.ts";
 import type { Benchmark } from "./types.ts";
@@ -138,11 +148,30 @@ function formatRows(rows: Row[]): string[] {
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
+const thinkTime = (settings: ScaleSettings): ThinkTime => ({
+  minMs: settings.thinkMinMs,
+  maxMs: settings.thinkMaxMs,
+  seed: settings.thinkSeed,
+});
+
+/** The rate people with these pauses ask for when every answer is instant: people / mean pause. */
+const offeredRate = (settings: ScaleSettings) =>
+  settings.users / ((settings.thinkMinMs + settings.thinkMaxMs) / 2000);
+
 async function measureApp(cluster: Cluster, users: VirtualUser[], settings: ScaleSettings, count: number) {
   await cluster.useProcesses(count);
   await runLoad(cluster.url, users, settings.warmupSeconds);
-  const result = await runLoad(cluster.url, users, settings.seconds);
-  return result;
+  const saturation = await runLoad(cluster.url, users, settings.saturationSeconds);
+  const people = await runLoad(cluster.url, users, settings.seconds, { think: thinkTime(settings) });
+  return { people, saturation };
+}
+
+function printKinds(title: string, result: LoadResult) {
+  console.log(title);
+  for (const [kind, stats] of Object.entries(result.byKind))
+    console.log(
+      `  ${kind.padEnd(16)} ${String(stats.requests).padStart(7)} requests, p50 ${stats.p50Ms.toFixed(1)} ms, p99 ${stats.p99Ms.toFixed(1)} ms, ${stats.errors} errors`,
+    );
 }
 
 async function measureBare(users: number, settings: ScaleSettings): Promise<LoadResult> {
@@ -162,7 +191,7 @@ async function measureBare(users: number, settings: ScaleSettings): Promise<Load
         steps: [{ kind: "bare", signedIn: false, graphql: false, path: "/", check: () => {} }],
       }));
       await runLoad(balancer.url, visitors, settings.warmupSeconds);
-      return await runLoad(balancer.url, visitors, settings.seconds);
+      return await runLoad(balancer.url, visitors, settings.saturationSeconds);
     } finally {
       await balancer.stop();
     }
@@ -175,13 +204,19 @@ async function measureBare(users: number, settings: ScaleSettings): Promise<Load
 export const scaleBench: Benchmark = {
   name: "scale",
   description:
-    "300 people for 60 s through HAProxy on PostgreSQL with 1, 2 and 3 app processes, beside a bare node:http server; RSS growth over a second run",
+    "300 people pausing 1-3 s between steps for 60 s through HAProxy on PostgreSQL with 1, 2 and 3 app processes (latency), the same without pauses (saturation throughput) beside a bare node:http server; RSS growth over a second run",
   async run() {
     const settings = scaleSettings();
     ensureClientBuilt();
+    // SCALE_CPU_PROF_DIR: each app process writes a V8 CPU profile there when it stops (SIGTERM at
+    // the end of the run), to be opened in Chrome's DevTools or read with `node --cpu-prof` tools.
+    const profileDir = process.env.SCALE_CPU_PROF_DIR;
     const cluster = await startCluster({
       processes: Math.max(...settings.processCounts),
-      env: { NODE_ENV: "production" },
+      env: {
+        NODE_ENV: "production",
+        ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+      },
       checkIntervalMs: 2_000,
       startTimeoutMs: 180_000,
     });
@@ -210,34 +245,51 @@ export const scaleBench: Benchmark = {
             .join(" ")} on a shared 2-core machine`,
       );
 
+      const offered = offeredRate(settings);
+      console.log(
+        `people: ${settings.seconds} s, pauses ${settings.thinkMinMs}-${settings.thinkMaxMs} ms (seed ${settings.thinkSeed}), offered ≈ ${offered.toFixed(0)} req/s; ` +
+          `saturation: ${settings.saturationSeconds} s without pauses`,
+      );
       const rows: Row[] = [];
+      const saturationRows: Row[] = [];
       const counts = [...settings.processCounts].sort((a, b) => a - b);
       for (const count of counts) {
-        const result = await measureApp(cluster, users, settings, count);
-        rows.push({ name: `app, ${count} process${count > 1 ? "es" : ""}`, ...result });
-        console.log(formatRows(rows.slice(-1)).slice(1).join("\n"));
-        if (result.firstError) console.log(`  first error: ${result.firstError.slice(0, 300)}`);
+        const name = `app, ${count} process${count > 1 ? "es" : ""}`;
+        const { people, saturation } = await measureApp(cluster, users, settings, count);
+        rows.push({ name, ...people });
+        saturationRows.push({ name, ...saturation });
+        console.log(`${formatRows([{ name: `${name}, people`, ...people }])[1]}`);
+        console.log(`${formatRows([{ name: `${name}, saturation`, ...saturation }])[1]}`);
+        for (const result of [people, saturation])
+          if (result.firstError) console.log(`  first error: ${result.firstError.slice(0, 300)}`);
       }
       const active = cluster.processes.slice(0, Math.max(...counts));
       const afterRun = active.map((p) => p.rss());
       await new Promise((r) => setTimeout(r, settings.idleSeconds * 1000));
       const afterIdle = active.map((p) => p.rss());
-      const second = await runLoad(cluster.url, users, settings.seconds);
+      const second = await runLoad(cluster.url, users, settings.seconds, { think: thinkTime(settings) });
       rows.push({ name: `app, ${active.length} processes, 2nd run`, ...second });
       const afterSecond = active.map((p) => p.rss());
-      rows.push({ name: "bare node:http behind HAProxy", ...(await measureBare(settings.users, settings)) });
+      saturationRows.push({
+        name: "bare node:http behind HAProxy",
+        ...(await measureBare(settings.users, settings)),
+      });
 
-      console.log(`\n${formatRows(rows).join("\n")}`);
-      for (const row of rows)
+      console.log(
+        `\nPeople (${settings.users}, pausing ${settings.thinkMinMs}-${settings.thinkMaxMs} ms between steps; offered ≈ ${offered.toFixed(0)} req/s; target p99 ≤ 300 ms):`,
+      );
+      console.log(formatRows(rows).join("\n"));
+      console.log(
+        `\nSaturation (the same ${settings.users} people without pauses, ${settings.saturationSeconds} s; latencies are queueing):`,
+      );
+      console.log(formatRows(saturationRows).join("\n"));
+      for (const row of [...rows, ...saturationRows])
         if (row.firstError) console.log(`first error (${row.name}): ${row.firstError.slice(0, 300)}`);
-      const last = rows.find((r) => r.name.startsWith(`app, ${Math.max(...counts)} process`));
-      if (last) {
-        console.log("by kind (largest process count):");
-        for (const [kind, stats] of Object.entries(last.byKind))
-          console.log(
-            `  ${kind.padEnd(16)} ${String(stats.requests).padStart(7)} requests, p50 ${stats.p50Ms.toFixed(1)} ms, p99 ${stats.p99Ms.toFixed(1)} ms, ${stats.errors} errors`,
-          );
-      }
+      const largest = `app, ${Math.max(...counts)} process`;
+      const last = rows.find((r) => r.name.startsWith(largest));
+      if (last) printKinds("by kind, people (largest process count):", last);
+      const lastSaturation = saturationRows.find((r) => r.name.startsWith(largest));
+      if (lastSaturation) printKinds("by kind, saturation (largest process count):", lastSaturation);
       const ratios = active.map((_, i) => (afterSecond[i] as number) / (afterRun[i] as number));
       console.log("RSS per process: after the run, after idle, after a second run (ratio second/first):");
       active.forEach((p, i) => {
@@ -245,15 +297,17 @@ export const scaleBench: Benchmark = {
           `  ${p.name}: ${mib(afterRun[i] as number)}, ${mib(afterIdle[i] as number)}, ${mib(afterSecond[i] as number)} (${(ratios[i] as number).toFixed(3)})`,
         );
       });
-      const errors = rows.reduce((sum, r) => sum + r.errors, 0);
+      const errors = [...rows, ...saturationRows].reduce((sum, r) => sum + r.errors, 0);
       const worstRatio = Math.max(...ratios);
       const worstP99 = Math.max(...rows.filter((r) => r.name.startsWith("app")).map((r) => r.p99Ms));
       const summary =
+        `people (offered ≈ ${offered.toFixed(0)} req/s): ` +
         rows
-          .filter((r) => r.name.startsWith("app"))
           .map((r) => `${r.name}: ${r.requestsPerSecond.toFixed(0)} req/s p99 ${r.p99Ms.toFixed(0)} ms`)
           .join("; ") +
-        `; bare ${rows.at(-1)?.requestsPerSecond.toFixed(0)} req/s; ${errors} errors; RSS growth ≤ ${((worstRatio - 1) * 100).toFixed(1)} %` +
+        "; saturation: " +
+        saturationRows.map((r) => `${r.name}: ${r.requestsPerSecond.toFixed(0)} req/s`).join("; ") +
+        `; ${errors} errors; RSS growth ≤ ${((worstRatio - 1) * 100).toFixed(1)} %` +
         ` (targets: 0 errors, p99 ≤ 300 ms [worst ${worstP99.toFixed(0)}], growth ≤ 10 %)`;
       // Memory growth is the issue's hard limit; the latency target is reported, as on every bench.
       return {
@@ -261,11 +315,16 @@ export const scaleBench: Benchmark = {
         summary,
         data: {
           settings,
-          rows: rows.map(({ byKind, ...rest }) => ({ ...rest, byKind })),
+          offeredRequestsPerSecond: offered,
+          people: rows,
+          saturation: saturationRows,
           rss: { afterRun, afterIdle, afterSecond, ratios },
         },
       };
     } finally {
+      // A profile is written only on an orderly exit, which SIGTERM gives (graceful shutdown).
+      if (profileDir)
+        await Promise.all(cluster.processes.filter((p) => !p.exited).map((p) => p.kill("SIGTERM")));
       await cluster.dispose();
     }
   },
