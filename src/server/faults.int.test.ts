@@ -240,12 +240,18 @@ describe.skipIf(!process.env.DATABASE_URL)("faults behind HAProxy", () => {
     expect(repeated).toBeLessThanOrEqual(4);
 
     // The upload resumes through the balancer on the two processes left, from the server's offset.
-    const offset = await offsetNow();
-    expect(offset).toBeGreaterThanOrEqual(chunk);
-    const middle = await patch(cluster.url, offset, data.subarray(offset, offset + chunk));
-    expect(middle.status, await middle.clone().text()).toBe(204);
-    const rest = await patch(cluster.url, offset + chunk, data.subarray(offset + chunk));
-    expect(rest.status, await rest.clone().text()).toBe(200);
+    // With S3 that can be 0: a chunk smaller than an S3 part waits in an "incomplete part" object,
+    // which the killed process had taken up to append its chunk to, so the client sends it again.
+    let offset = await offsetNow();
+    expect(offset === 0 || offset >= chunk, String(offset)).toBe(true);
+    let rest: Response;
+    for (;;) {
+      const end = Math.min(offset + chunk, data.length);
+      rest = await patch(cluster.url, offset, data.subarray(offset, end));
+      expect(rest.status, await rest.clone().text()).toBe(end === data.length ? 200 : 204);
+      offset = end;
+      if (end === data.length) break;
+    }
     const meta = (await rest.json()) as { md5Hash: string; size: number; downloadUrl: string };
     expect(meta).toMatchObject({ md5Hash: md5(data), size: data.length });
     const link = new URL(meta.downloadUrl, cluster.url);
