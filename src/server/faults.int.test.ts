@@ -244,6 +244,9 @@ describe.skipIf(!process.env.DATABASE_URL)("faults behind HAProxy", () => {
     // which the killed process had taken up to append its chunk to, so the client sends it again.
     let offset = await offsetNow();
     expect(offset === 0 || offset >= chunk, String(offset)).toBe(true);
+    console.info(
+      `faults: ${new Set(retried).size} guests retried, ${repeated} confirmations repeated, the upload resumed at ${offset}`,
+    );
     let rest: Response;
     for (;;) {
       const end = Math.min(offset + chunk, data.length);
