@@ -12,7 +12,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvent, eventInput } from "#server/modules/events/events-test-support.ts";
 import { registerAsGuest } from "#server/modules/registrations/guest-test-support.ts";
-import { type ChildServer, freePort, killChildServer, startChildServer } from "#server/test/child-server.ts";
+import { type ChildServer, killChildServer, startChildServerOnFreePort } from "#server/test/child-server.ts";
 import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "#server/test/harness.ts";
 import { type CapturedMail, type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
 
@@ -41,19 +41,14 @@ describe.skipIf(!process.env.DATABASE_URL)("three processes on one PostgreSQL da
     );
     const env = { AUTH_SECRET: randomBytes(32).toString("hex"), COMMONS_TEST_CLIENT_DIR: clientDir };
     processes = await Promise.all(
-      [0, 1, 2].map(async () => {
-        const port = await freePort();
-        const url = `http://127.0.0.1:${port}`;
-        const child = await startChildServer({
-          port,
-          url,
+      [0, 1, 2].map(() =>
+        startChildServerOnFreePort({
           dataDir,
           smtpUrl: smtp.url,
           databaseUrl: testDatabase.databaseUrl,
           env,
-        });
-        return { url, child };
-      }),
+        }),
+      ),
     );
     const database = await testDatabase.open();
     query = async <T>(statement: SQL) => rowsOf<T>(await database.db.execute(statement));

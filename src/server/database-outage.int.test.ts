@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCommunity, createEvent } from "#server/modules/events/events-test-support.ts";
 import { registerAsGuest } from "#server/modules/registrations/guest-test-support.ts";
-import { type ChildServer, freePort, killChildServer, startChildServer } from "#server/test/child-server.ts";
+import { type ChildServer, killChildServer, startChildServerOnFreePort } from "#server/test/child-server.ts";
 import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
 import { type PostgresCluster, startPostgresCluster } from "#server/test/postgres-cluster.ts";
 import { type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
@@ -29,15 +29,11 @@ describe.skipIf(!process.env.DATABASE_URL)("PostgreSQL going away and coming bac
     postgresDir = mkdtempSync(path.join(tmpdir(), "commons-outage-pg-"));
     [postgres, smtp] = await Promise.all([startPostgresCluster(postgresDir), startSmtpCapture()]);
     dataDir = mkdtempSync(path.join(tmpdir(), "commons-outage-"));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    child = await startChildServer({
-      port,
-      url,
+    ({ url, child } = await startChildServerOnFreePort({
       dataDir,
       smtpUrl: smtp.url,
       databaseUrl: postgres.databaseUrl,
-    });
+    }));
   });
   afterAll(async () => {
     await killChildServer(child);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { createCommunity, createEvent } from "#server/modules/events/events-test-support.ts";
 import { registerAsGuest } from "#server/modules/registrations/guest-test-support.ts";
-import { type ChildServer, freePort, killChildServer, startChildServer } from "#server/test/child-server.ts";
+import { type ChildServer, killChildServer, startChildServerOnFreePort } from "#server/test/child-server.ts";
 import {
   createTestDatabase,
   SERVER_PER_TEST_TIMEOUT,
@@ -89,11 +89,7 @@ describe.skipIf(!process.env.DATABASE_URL)("SIGTERM during a burst of registrati
   });
 
   async function start(boundSeconds = BOUND_SECONDS): Promise<{ url: string; child: ChildServer }> {
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const child = await startChildServer({
-      port,
-      url,
+    const { url, child } = await startChildServerOnFreePort({
       dataDir,
       smtpUrl: smtp.url,
       databaseUrl: testDatabase.databaseUrl,

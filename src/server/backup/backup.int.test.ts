@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createEvent } from "#server/modules/events/events-test-support.ts";
 import { createCommunity, multipart, objectUrl } from "#server/modules/files/storage-test-support.ts";
-import { type ChildServer, freePort, killChildServer, startChildServer } from "#server/test/child-server.ts";
+import { type ChildServer, killChildServer, startChildServerOnFreePort } from "#server/test/child-server.ts";
 import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
 import { type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
 
@@ -33,11 +33,7 @@ afterAll(async () => {
 
 /** Starts the app as `npm start` does, on the embedded database in `dataDir`. */
 async function startApp(dataDir: string) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const server = await startChildServer({
-    port,
-    url,
+  const { url, child: server } = await startChildServerOnFreePort({
     dataDir,
     smtpUrl: smtp?.url ?? null,
     databaseUrl: null,

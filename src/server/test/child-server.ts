@@ -81,6 +81,15 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
   throw new Error(`server exited before it was ready:\n${output}`);
 }
 
+/** Starts a child server on a free loopback port of its own, and says where it answers. */
+export async function startChildServerOnFreePort(
+  options: Omit<ChildServerOptions, "port" | "url">,
+): Promise<{ url: string; child: ChildServer }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return { url, child: await startChildServer({ ...options, port, url }) };
+}
+
 /** Kills `target` at once (SIGKILL), unless it has already gone, and waits until it has. */
 export async function killChildServer(target: ChildServer | undefined): Promise<void> {
   if (target && target.process.exitCode === null && target.process.signalCode === null) {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
 import { createCommunity } from "#server/modules/events/events-test-support.ts";
 import { join } from "#server/modules/membership/membership-test-support.ts";
-import { type ChildServer, freePort, killChildServer, startChildServer } from "#server/test/child-server.ts";
+import { type ChildServer, killChildServer, startChildServerOnFreePort } from "#server/test/child-server.ts";
 import { createTestDatabase, TestBrowser, type TestDatabase, uniqueEmail } from "#server/test/harness.ts";
 import { type SmtpCapture, startSmtpCapture } from "#server/test/smtp-capture.ts";
 import { DEFAULT_AGENT_LIMITS } from "#shared/agents.ts";
@@ -34,11 +34,7 @@ afterAll(async () => {
 });
 
 async function start(): Promise<{ url: string; child: ChildServer }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = await startChildServer({
-    port,
-    url,
+  const { url, child } = await startChildServerOnFreePort({
     dataDir,
     smtpUrl: smtp.url,
     databaseUrl: testDatabase.databaseUrl,
