@@ -99,7 +99,9 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   const publicPage = await visitor.newPage();
   await gotoHydrated(publicPage, `/e/${eventId}`);
   const registration = publicPage.getByRole("region", { name: "Registration" });
-  const ticket = registration.getByRole("radio", { name: /Standard/ });
+  const ticket = registration.locator("label", {
+    has: registration.getByRole("radio", { name: /Standard/ }),
+  });
   await expect(ticket).toContainText("€25.00");
   await expect(ticket).toContainText("Members €15.00");
   const summary = registration.getByLabel("Order total");

@@ -1,4 +1,3 @@
-import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
 import { useId } from "react";
 import type { EventTicketType } from "#client/features/event-page/api/event-page-queries.ts";
 import { isSoldOut, priceText, salesText } from "#client/features/event-page/ticket-sales.ts";
@@ -35,17 +34,14 @@ export function TicketChoice({
   onChange: (id: string) => void;
 }) {
   const id = useId();
+  // Native radio buttons: they work before the page has hydrated, keep their choice across it, and
+  // cost hydration no layout read (a scripted radio group measures each item as it mounts).
   return (
     <div className="grid gap-2.5">
       <p id={`${id}-label`} className="text-sm font-medium">
         Ticket
       </p>
-      <RadioGroupPrimitive.Root
-        aria-labelledby={`${id}-label`}
-        value={value ?? ""}
-        onValueChange={onChange}
-        className="grid gap-2"
-      >
+      <div role="radiogroup" aria-labelledby={`${id}-label`} className="grid gap-2">
         {tickets.map((ticket) => {
           const soldOut = isSoldOut(ticket);
           const sales = salesText(ticket, timeZone);
@@ -56,27 +52,34 @@ export function TicketChoice({
                 ? `${ticket.remaining} left`
                 : null));
           return (
-            <RadioGroupPrimitive.Item
+            <label
               key={ticket.id}
-              value={ticket.id}
-              disabled={soldOut || sales !== null}
-              className="flex cursor-pointer items-center gap-3 rounded-lg border bg-background px-3.5 py-3 text-left text-sm transition-colors outline-none hover:bg-accent/60 focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-55 data-[state=checked]:border-primary data-[state=checked]:bg-primary/5"
+              className="group flex cursor-pointer items-center gap-3 rounded-lg border bg-background px-3.5 py-3 text-left text-sm transition-colors hover:bg-accent/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-55 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
             >
+              <input
+                type="radio"
+                name={`${id}-ticket`}
+                value={ticket.id}
+                checked={value === ticket.id}
+                onChange={() => onChange(ticket.id)}
+                disabled={soldOut || sales !== null}
+                className="sr-only"
+              />
               <span
                 aria-hidden="true"
-                className="grid size-4 shrink-0 place-items-center rounded-full border border-input [[data-state=checked]>&]:border-primary"
+                className="grid size-4 shrink-0 place-items-center rounded-full border border-input group-has-[:checked]:border-primary"
               >
-                <RadioGroupPrimitive.Indicator className="size-2 rounded-full bg-primary" />
+                <span className="hidden size-2 rounded-full bg-primary group-has-[:checked]:block" />
               </span>
               <span className="grid flex-1 gap-0.5">
                 <span className="font-medium">{ticket.name}</span>
                 {note ? <span className="text-xs text-muted-foreground">{note}</span> : null}
               </span>
               <TicketPrice ticket={ticket} />
-            </RadioGroupPrimitive.Item>
+            </label>
           );
         })}
-      </RadioGroupPrimitive.Root>
+      </div>
     </div>
   );
 }
