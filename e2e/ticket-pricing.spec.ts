@@ -100,7 +100,7 @@ test("an organizer prices a ticket once Stripe is connected, sets the receipt de
   await gotoHydrated(publicPage, `/e/${eventId}`);
   const registration = publicPage.getByRole("region", { name: "Registration" });
   const ticket = registration.locator("label", {
-    has: registration.getByRole("radio", { name: /Standard/ }),
+    has: publicPage.getByRole("radio", { name: /Standard/ }),
   });
   await expect(ticket).toContainText("€25.00");
   await expect(ticket).toContainText("Members €15.00");
