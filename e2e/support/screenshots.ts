@@ -2,10 +2,20 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { screenshotDir } from "./paths.ts";
 
-/** Saves a full-page screenshot as e2e/screenshots/<name>.png for people to look at. */
+/**
+ * Saves a full-page screenshot as e2e/screenshots/<name>.png for people to look at. Chromium now
+ * and then refuses a capture outright ("Unable to capture screenshot", a compositor hiccup on a busy
+ * machine); the picture is taken again once, after the next frame. Nothing is asserted on it.
+ */
 export async function saveScreenshot(page: Page, name: string): Promise<string> {
   const path = join(screenshotDir, `${name.replace(/[^a-zA-Z0-9._-]+/g, "-")}.png`);
-  await page.screenshot({ path, fullPage: true });
+  try {
+    await page.screenshot({ path, fullPage: true });
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes("Unable to capture screenshot"))) throw error;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    await page.screenshot({ path, fullPage: true });
+  }
   return path;
 }
 
