@@ -64,6 +64,27 @@ async function mustRun(label: string, cmd: string, args: string[], env?: NodeJS.
 
 const signalNumbers: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 
+/** initdb's arguments for a throwaway cluster in `dataDir`: trust on loopback, UTF-8, C locale. */
+export function initdbArgs(dataDir: string): string[] {
+  return ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "--no-sync"];
+}
+
+/**
+ * The server options (`pg_ctl -o`) of a throwaway cluster on loopback `port` with its socket in
+ * `socketDir`. It needs no durability: these settings make the test suite much faster.
+ */
+export function throwawayServerOptions(port: number, socketDir: string, maxConnections: number): string {
+  return [
+    `-p ${port}`,
+    "-h 127.0.0.1",
+    `-k ${socketDir}`,
+    "-c fsync=off",
+    "-c synchronous_commit=off",
+    "-c full_page_writes=off",
+    `-c max_connections=${maxConnections}`,
+  ].join(" ");
+}
+
 async function main(argv: string[]): Promise<number> {
   if (argv.length === 0) {
     console.error("usage: node scripts/with-postgres.ts <command> [args...]");
@@ -126,30 +147,12 @@ async function main(argv: string[]): Promise<number> {
       chmodSync(dir, 0o700);
     }
 
-    const [initCmd, initArgs] = asOwner(join(bin, "initdb"), [
-      "-D",
-      dataDir,
-      "-U",
-      "postgres",
-      "--auth=trust",
-      "--encoding=UTF8",
-      "--locale=C",
-      "--no-sync",
-    ]);
+    const [initCmd, initArgs] = asOwner(join(bin, "initdb"), initdbArgs(dataDir));
     await mustRun("initdb", initCmd, initArgs);
     if (interrupted) return 130;
 
     const port = await freePort();
-    // A throwaway cluster needs no durability; these settings make the test suite much faster.
-    const serverOptions = [
-      `-p ${port}`,
-      "-h 127.0.0.1",
-      `-k ${dir}`,
-      "-c fsync=off",
-      "-c synchronous_commit=off",
-      "-c full_page_writes=off",
-      "-c max_connections=200",
-    ].join(" ");
+    const serverOptions = throwawayServerOptions(port, dir, 200);
     const [startCmd, startArgs] = asOwner(join(bin, "pg_ctl"), [
       "start",
       "-D",

@@ -4,7 +4,12 @@
 import { execFile, execFileSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { findPostgresBin, freePort } from "../../../scripts/with-postgres.ts";
+import {
+  findPostgresBin,
+  freePort,
+  initdbArgs,
+  throwawayServerOptions,
+} from "../../../scripts/with-postgres.ts";
 
 export type PostgresCluster = {
   /** postgres://postgres@127.0.0.1:PORT/commons, the same across stops and starts. */
@@ -61,29 +66,9 @@ export async function startPostgresCluster(dir: string, timeoutMs = 60_000): Pro
     }
   };
 
-  await must(
-    "initdb",
-    asOwner(join(bin, "initdb"), [
-      "-D",
-      dataDir,
-      "-U",
-      "postgres",
-      "--auth=trust",
-      "--encoding=UTF8",
-      "--locale=C",
-      "--no-sync",
-    ]),
-  );
+  await must("initdb", asOwner(join(bin, "initdb"), initdbArgs(dataDir)));
   const port = await freePort();
-  const serverOptions = [
-    `-p ${port}`,
-    "-h 127.0.0.1",
-    `-k ${home}`,
-    "-c fsync=off",
-    "-c synchronous_commit=off",
-    "-c full_page_writes=off",
-    "-c max_connections=300",
-  ].join(" ");
+  const serverOptions = throwawayServerOptions(port, home, 300);
   let running = false;
   const start = async () => {
     await must(
