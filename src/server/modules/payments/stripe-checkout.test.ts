@@ -39,7 +39,8 @@ describe("Checkout against the stand-in, through the official library", () => {
         client_reference_id: "reg_42",
         metadata: { registrationId: "reg_42" },
         customer_email: "ada@example.test",
-        expires_at: Math.floor(clock.now().getTime() / 1000) + 30 * 60,
+        // A minute over Stripe's 30-minute minimum: the stand-in reads its clock a moment later.
+        expires_at: Math.floor(clock.now().getTime() / 1000) + 31 * 60,
         payment_intent_data: { application_fee_amount: 100, metadata: { registrationId: "reg_42" } },
       },
       { stripeAccount: account, idempotencyKey: "checkout-reg_42" },
