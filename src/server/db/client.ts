@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,6 +63,57 @@ const PING_TIMEOUT_MS = 2_000;
 // Any constant works; it only has to be the same in every process migrating this database.
 const MIGRATION_LOCK = 7_240_113;
 
+/** At most this many statements are kept prepared on one connection; later ones are sent unnamed. */
+const PREPARED_PER_CONNECTION = 1_000;
+/** Statements with more parameters than this (long `in` lists, bulk inserts) vary too much to keep. */
+const PREPARED_MAX_PARAMETERS = 64;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `c${createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
+    if (statementNames.size >= 5_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Keeps the app's parameterized statements prepared on each connection: PostgreSQL parses (and,
+ * after a few runs, plans) a statement once per connection rather than once per request, and the
+ * request sends one message less. The name is a hash of the text, so the same statement gets the
+ * same name on every connection and two texts never share one.
+ */
+function prepareStatements(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let prepared = 0;
+  const named = new Set<string>();
+  (client as { query: unknown }).query = (given: unknown, values?: unknown, callback?: unknown) => {
+    const config = typeof given === "string" ? { text: given } : given;
+    if (
+      config !== null &&
+      typeof config === "object" &&
+      "text" in config &&
+      typeof config.text === "string" &&
+      !("name" in config && config.name) &&
+      Array.isArray(values) &&
+      values.length > 0 &&
+      values.length <= PREPARED_MAX_PARAMETERS
+    ) {
+      const name = statementName(config.text);
+      if (named.has(name) || prepared < PREPARED_PER_CONNECTION) {
+        if (!named.has(name)) {
+          named.add(name);
+          prepared += 1;
+        }
+        return query({ ...config, name }, values, callback);
+      }
+    }
+    return query(given, values, callback);
+  };
+}
+
 /**
  * `dataDir: null` opens an in-memory PGlite (tests). `initialData` (a `PGlite.dumpDataDir` archive)
  * starts that in-memory database from a copy instead of an empty cluster: tests start from one
@@ -108,7 +160,10 @@ export async function openDatabase(options: {
       // A connection that breaks while checked out between two statements (inside a transaction)
       // emits "error" on its client, which has no listener then: without this the process would
       // die. The statement waiting on it fails on its own, and the pool discards the client.
-      pool.on("connect", (client) => client.on("error", () => undefined));
+      pool.on("connect", (client) => {
+        client.on("error", () => undefined);
+        prepareStatements(client);
+      });
       // pg-pool says "timeout exceeded when trying to connect" both when the server does not
       // answer and when every connection is busy. A new connection fails on its own bound first
       // (BoundedClient), so this message only ever means a request waited POOL_WAIT_MS in the
