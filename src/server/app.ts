@@ -166,12 +166,17 @@ export async function createServerApp(
   const publicReads = createPublicReadCache({ clock, nowMs });
   // Queries' reads about a community, for everyone in it (decision 014).
   const communityReads = createReadCache({ clock, nowMs, maxEntries: 5_000 });
-  const appendToLog = createEmit({ clock, onEmit: () => jobs?.wake() });
+  // The other processes hear of each entry from the statement that appends it.
+  const appendToLog = createEmit({
+    clock,
+    onEmit: () => jobs?.wake(),
+    notify: (event) =>
+      bus?.notifySql({ kind: "event", communityId: event.communityId, ids: idsChangedBy(event) }) ?? null,
+  });
   const emit: typeof appendToLog = async (tx, event) => {
     await appendToLog(tx, event);
     publicReads.changed(event);
     communityReads.invalidate([event.communityId]);
-    await announce(tx, { kind: "event", communityId: event.communityId, ids: idsChangedBy(event) });
   };
   if (database.kind === "postgres" && database.openClient) {
     // What another process's writer dropped there is dropped here as soon as its commit is heard.

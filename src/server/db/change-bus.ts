@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Db } from "./client.ts";
 
@@ -64,6 +64,11 @@ export type ChangeBus = {
   origin: string;
   /** Sends `notice` with `tx`'s transaction: the other processes hear it once that commits. */
   announce(tx: Db, notice: ChangeNotice): Promise<void>;
+  /**
+   * The statement part that sends `notice`, for a writer that sends it within a statement of its
+   * own (the log's append): `select pg_notify(...)` costs a round trip of its own otherwise.
+   */
+  notifySql(notice: ChangeNotice): SQL;
   /** Whether the listening connection is up right now. */
   listening(): boolean;
   close(): Promise<void>;
@@ -158,11 +163,13 @@ export async function startChangeBus(options: ChangeBusOptions): Promise<ChangeB
 
   await connect();
 
+  const notifySql = (notice: ChangeNotice) => sql`pg_notify(${CHANGE_CHANNEL}, ${encode(origin, notice)})`;
   return {
     origin,
     async announce(tx, notice) {
-      await tx.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${encode(origin, notice)})`);
+      await tx.execute(sql`select ${notifySql(notice)}`);
     },
+    notifySql,
     listening: () => client !== null,
     async close() {
       stopped = true;

@@ -84,11 +84,12 @@ export async function withDeadline<T>(promise: Promise<T>, ms: number, label: st
 }
 
 /** Resolves once something accepts TCP connections on `port`. */
-async function waitForPort(port: number, timeoutMs: number, label: string): Promise<void> {
+/** Resolves once a loopback port, or a Unix socket at a path, accepts connections. */
+async function waitForPort(port: number | string, timeoutMs: number, label: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, "127.0.0.1");
+      const socket = typeof port === "number" ? connect(port, "127.0.0.1") : connect(port);
       socket.once("connect", () => {
         socket.destroy();
         resolve(true);
@@ -96,7 +97,7 @@ async function waitForPort(port: number, timeoutMs: number, label: string): Prom
       socket.once("error", () => resolve(false));
     });
     if (open) return;
-    if (Date.now() > deadline) throw new Error(`${label}: port ${port} not open within ${timeoutMs} ms`);
+    if (Date.now() > deadline) throw new Error(`${label}: ${port} not open within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -238,7 +239,14 @@ export async function startBalancer(options: {
   failed.catch(() => {});
   try {
     await withDeadline(
-      Promise.race([waitForPort(options.port, 20_000, "haproxy"), failed]),
+      // HAProxy may open its port a moment before its admin socket, which the tests read at once.
+      Promise.race([
+        Promise.all([
+          waitForPort(options.port, 20_000, "haproxy"),
+          waitForPort(socket, 20_000, "haproxy's admin socket"),
+        ]),
+        failed,
+      ]),
       20_000,
       "haproxy start",
     );

@@ -7,7 +7,6 @@ import type { EventRow } from "#server/modules/events/events.views.ts";
 import { lockEvent } from "#server/modules/events/seats.service.ts";
 import type { PaymentsGate } from "#server/modules/events/ticket-types.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
-import { getMembership } from "#server/modules/members/members.service.ts";
 import { accountOfCommunity } from "#server/modules/payments/payment-account.service.ts";
 import type { StripeGateway } from "#server/modules/payments/stripe-client.ts";
 import { claimPromoCodeUse } from "#server/modules/pricing/promo-claims.service.ts";
@@ -20,7 +19,7 @@ import {
 } from "#server/modules/registrations/registration-holds.service.ts";
 import {
   holdSeats,
-  lockEventFor,
+  lockForRegistration,
   type RegisterInput,
 } from "#server/modules/registrations/registrations.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
@@ -150,13 +149,9 @@ export async function startCheckout(
   const now = ctx.clock();
   const held = await ctx.db.transaction(async (tx): Promise<Held> => {
     const userId = guest ? await userIdForEmail(tx, guest.email) : requireViewer(ctx.viewer).id;
-    const row = await lockEventFor(tx, eventId, userId);
+    const { row, membership } = await lockForRegistration(tx, eventId, userId);
     if (guest) requireGuestAccess(row);
-    else {
-      const me = requireViewer(ctx.viewer);
-      const membership = await getMembership(tx, me.id, row.communityId);
-      if (eventAccess(row, me, membership) !== "visible") throw notFound();
-    }
+    else if (eventAccess(row, requireViewer(ctx.viewer), membership) !== "visible") throw notFound();
     const open = await openOrderOf(tx, eventId, userId, now);
     if (open) return { kind: "resume", order: open };
 
@@ -187,7 +182,7 @@ export async function startCheckout(
         announcements: input.announcements ?? false,
         origin: input.origin ?? null,
       },
-      { guestName: guest?.name ?? null, expiresAt },
+      { guestName: guest?.name ?? null, expiresAt, membership },
     );
     if (quote.promoCode) await claimPromoCodeUse(tx, quote.promoCode.id);
     const order = await insertOrder(tx, ctx, row, seats.id, userId, quote, expiresAt, now);

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { notFound } from "#server/errors.ts";
 import { event, ticketType } from "./events.tables.ts";
@@ -11,14 +11,27 @@ import type { EventRow } from "./events.views.ts";
 /** By registration status, in seats; the event counts going, waitlisted, pending and held. */
 type Delta = Partial<Record<string, number>>;
 
-export async function lockEvent(tx: Db, eventId: string): Promise<EventRow> {
+/**
+ * Locks the event row for its seat decisions. `eventId` may be a subquery (a registration's event),
+ * so that finding the event and locking it is one statement.
+ */
+export async function lockEvent(tx: Db, eventId: string | SQLWrapper): Promise<EventRow> {
   const [row] = await tx.select().from(event).where(eq(event.id, eventId)).limit(1).for("update");
   if (!row) throw notFound();
   return row;
 }
 
+/** An event's seat counters, read or written under its lock. */
+export type SeatCounts = {
+  capacity: number | null;
+  going: number;
+  held: number;
+  waiting: number;
+  communityId: string;
+};
+
 /** The event's seat counters as they are now, inside the locking transaction. */
-export async function seatCounts(tx: Db, eventId: string) {
+export async function seatCounts(tx: Db, eventId: string): Promise<SeatCounts | null> {
   const [row] = await tx
     .select({
       capacity: event.capacity,
@@ -34,7 +47,9 @@ export async function seatCounts(tx: Db, eventId: string) {
 
 /**
  * Keeps the event's and the ticket type's counters in step with a status change of a registration
- * taking `seats` seats (its quantity); check-ins count seats too.
+ * taking `seats` seats (its quantity); check-ins count seats too. Answers the event's counters as
+ * they are after the change (null when nothing changed), so that the seat decisions that follow
+ * need not read them again.
  */
 export async function moveCounters(
   tx: Db,
@@ -44,39 +59,52 @@ export async function moveCounters(
   to: string | null,
   checkedInDelta = 0,
   seats = 1,
-) {
-  if (from === to && checkedInDelta === 0) return;
+): Promise<SeatCounts | null> {
+  if (from === to && checkedInDelta === 0) return null;
   const delta: Delta = {};
   if (from) delta[from] = (delta[from] ?? 0) - seats;
   if (to) delta[to] = (delta[to] ?? 0) + seats;
-  await tx
-    .update(event)
-    .set({
-      goingCount: sql`${event.goingCount} + ${delta.going ?? 0}`,
-      waitlistCount: sql`${event.waitlistCount} + ${delta.waitlisted ?? 0}`,
-      pendingCount: sql`${event.pendingCount} + ${delta.pending ?? 0}`,
-      checkedInCount: sql`${event.checkedInCount} + ${checkedInDelta * seats}`,
-      heldCount: sql`${event.heldCount} + ${delta.held ?? 0}`,
-    })
-    .where(eq(event.id, eventId));
-  if (ticketTypeId && (delta.going || delta.held)) {
-    await tx
-      .update(ticketType)
-      .set({
-        goingCount: sql`${ticketType.goingCount} + ${delta.going ?? 0}`,
-        heldCount: sql`${ticketType.heldCount} + ${delta.held ?? 0}`,
-      })
-      .where(eq(ticketType.id, ticketTypeId));
-  }
+  // One statement for both rows: the ticket type's counters (seats going and held) in a
+  // data-modifying WITH, the event's after it, answering the event's counters as they are now.
+  const ticketSeats = ticketTypeId && (delta.going || delta.held) ? ticketTypeId : null;
+  const result = await tx.execute(sql`
+    with ticket as (
+      update ticket_type
+      set going_count = going_count + ${delta.going ?? 0}, held_count = held_count + ${delta.held ?? 0}
+      where id = ${ticketSeats}
+    )
+    update event set
+      going_count = going_count + ${delta.going ?? 0},
+      waitlist_count = waitlist_count + ${delta.waitlisted ?? 0},
+      pending_count = pending_count + ${delta.pending ?? 0},
+      checked_in_count = checked_in_count + ${checkedInDelta * seats},
+      held_count = held_count + ${delta.held ?? 0}
+    where id = ${eventId}
+    returning capacity, going_count as going, held_count as held, waitlist_count as waiting,
+      community_id as "communityId"`);
+  const [counts] = (result as unknown as { rows: SeatCounts[] }).rows;
+  return counts ?? null;
 }
 
 /** Seats no longer free: going, and held for someone paying. */
 export const seatsTaken = (row: { goingCount: number; heldCount: number }) => row.goingCount + row.heldCount;
 
+type Seated = { goingCount: number; heldCount: number };
+
 /**
- * Whether `seats` more seats of this ticket type fit (event capacity and the type's quantity),
- * counting the seats held for buyers who are paying as taken.
+ * Whether `seats` more seats of a ticket type fit (event capacity and the type's quantity), from
+ * rows read under the event's lock, counting the seats held for buyers who are paying as taken.
  */
+export function seatsFit(
+  eventRow: Seated & { capacity: number | null },
+  ticket: (Seated & { quantity: number | null }) | null,
+  seats = 1,
+): boolean {
+  if (eventRow.capacity !== null && seatsTaken(eventRow) + seats > eventRow.capacity) return false;
+  return !ticket || ticket.quantity === null || seatsTaken(ticket) + seats <= ticket.quantity;
+}
+
+/** `seatsFit` with the counters read now (after earlier changes in the same transaction). */
 export async function seatFree(
   tx: Db,
   eventId: string,
@@ -88,7 +116,7 @@ export async function seatFree(
     .from(event)
     .where(eq(event.id, eventId));
   if (!row) return false;
-  if (row.capacity !== null && seatsTaken(row) + seats > row.capacity) return false;
+  if (!seatsFit(row, null, seats)) return false;
   if (!ticketTypeId) return true;
   const [tt] = await tx
     .select({
@@ -98,7 +126,7 @@ export async function seatFree(
     })
     .from(ticketType)
     .where(eq(ticketType.id, ticketTypeId));
-  return !tt || tt.quantity === null || seatsTaken(tt) + seats <= tt.quantity;
+  return seatsFit(row, tt ?? null, seats);
 }
 
 /** How long a paid seat offered to the next in line stays theirs, and the event's community. */

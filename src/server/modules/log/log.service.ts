@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { type DomainEvent, domainEventSchema, type Emit, type LogEntry } from "./log.events.ts";
 import { domainEvent } from "./log.tables.ts";
@@ -18,17 +18,38 @@ export const LOG_START: LogPosition = { txId: 0, position: 0 };
  * time, then tells `onEmit` (the dispatcher's wake-up; the entry is readable once the caller's
  * transaction commits).
  */
-export function createEmit(options: { clock: () => Date; onEmit?: () => void }): Emit {
+export function createEmit(options: {
+  clock: () => Date;
+  onEmit?: () => void;
+  /**
+   * A notice to send with the entry, as a `pg_notify(...)` call (the change bus): it goes in the
+   * same statement as the append, so an entry costs the request one round trip to the database.
+   */
+  notify?: (event: DomainEvent) => SQL | null;
+}): Emit {
   return async (tx, event) => {
     const valid = domainEventSchema.parse(event);
-    await tx.insert(domainEvent).values({
+    const row = {
       type: valid.type,
       communityId: valid.communityId,
       actorId: valid.actorId,
       subjectId: valid.subjectId ?? null,
       payload: valid.payload as Record<string, unknown>,
       occurredAt: options.clock(),
-    });
+    };
+    const notify = options.notify?.(valid);
+    if (notify) {
+      await tx.execute(sql`
+        with appended as (
+          insert into domain_event (type, community_id, actor_id, subject_id, payload, occurred_at)
+          values (${row.type}, ${row.communityId}, ${row.actorId}, ${row.subjectId},
+            ${JSON.stringify(row.payload)}::jsonb, ${row.occurredAt.toISOString()}::timestamptz)
+          returning position
+        )
+        select ${notify} from appended`);
+    } else {
+      await tx.insert(domainEvent).values(row);
+    }
     options.onEmit?.();
   };
 }

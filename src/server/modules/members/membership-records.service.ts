@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { type Person, people } from "#server/modules/users/users.service.ts";
 import type { Role } from "#shared/capabilities.ts";
@@ -56,7 +56,8 @@ export async function lockMembershipById(tx: Db, id: string): Promise<Membership
 
 export async function lockMembershipOf(
   tx: Db,
-  communityId: string,
+  /** The community, or a subquery answering it (an event's community), read in the same statement. */
+  communityId: string | SQLWrapper,
   userId: string,
 ): Promise<MembershipRecord | null> {
   const [row] = await tx

@@ -13,7 +13,7 @@ import type { RegistrationStatus } from "./registration-transitions.ts";
 import {
   ACTIVE,
   cancelLocked,
-  lockEventFor,
+  lockForRegistration,
   placeRegistration,
   type RegisterInput,
   viewOf,
@@ -116,10 +116,13 @@ export async function registerAsGuest(
   const { name, email } = await checkGuest(ctx, input);
   return ctx.db.transaction(async (tx) => {
     const userId = await userIdForEmail(tx, email);
-    const row = await lockEventFor(tx, eventId, userId);
+    const { row, membership } = await lockForRegistration(tx, eventId, userId);
     requireGuestAccess(row);
     try {
-      const placed = await placeRegistration(tx, ctx.emit, row, userId, input, { guestName: name });
+      const placed = await placeRegistration(tx, ctx.emit, row, userId, input, {
+        guestName: name,
+        membership,
+      });
       return { status: placed.status, email };
     } catch (error) {
       if (error instanceof DomainError && error.code === "ALREADY_REGISTERED") {

@@ -153,7 +153,7 @@ export async function listRegistrations(
   const loaders = registrationLoaders(ctx);
   loaders.ofEvents.primeCanManage(row.communityId, true);
   await loaders.ofEvents.eventViews([row]);
-  const nodes = await Promise.all(page.map((r) => loaders.registrationView(r.registration, r.person)));
+  const nodes = page.map((r) => loaders.registrationView(r.registration, r.person));
   const last = page.at(-1)?.registration;
   return {
     nodes,
@@ -200,7 +200,7 @@ export async function myRegistrations(
   const page = rows.slice(0, first);
   const loaders = registrationLoaders(ctx);
   await loaders.ofEvents.eventViews(page.map((r) => r.event));
-  const nodes = await Promise.all(page.map((r) => loaders.registrationView(r.registration, r.person)));
+  const nodes = page.map((r) => loaders.registrationView(r.registration, r.person));
   const last = page.at(-1);
   return {
     nodes,

@@ -3,7 +3,13 @@ import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { ticketTypesOf } from "#server/modules/events/events.service.ts";
 import type { RegistrationAnswers } from "#server/modules/events/events.validation.ts";
-import { moveCounters, offerTerms, seatCounts, seatFree } from "#server/modules/events/seats.service.ts";
+import {
+  moveCounters,
+  offerTerms,
+  type SeatCounts,
+  seatCounts,
+  seatFree,
+} from "#server/modules/events/seats.service.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
 import { getMembership } from "#server/modules/members/members.service.ts";
 import type { Origin } from "#shared/origins.ts";
@@ -132,7 +138,7 @@ export async function transition(
     })
     .where(eq(registration.id, current.id));
   const checkedInDelta = (to === "checked_in" ? 1 : 0) - (from === "checked_in" ? 1 : 0);
-  await moveCounters(
+  const counts = await moveCounters(
     tx,
     current.eventId,
     current.ticketTypeId,
@@ -156,24 +162,28 @@ export async function transition(
     });
   }
   if (SEAT_HOLDING.has(from) && !SEAT_HOLDING.has(to)) {
-    await promoteWaitlisted(tx, cause.emit, current.eventId, cause.at);
+    await promoteWaitlisted(tx, cause.emit, current.eventId, cause.at, counts);
   }
 }
 
 /**
  * Freed seats go to the earliest waitlisted registrations (by queuedAt) whose ticket type still
- * has room. Call with the event row locked. Returns the ids promoted.
+ * has room. Call with the event row locked; `known` is the event's counters when the caller has
+ * just written them (nobody else can change them under the lock). Returns the ids promoted.
  */
 export async function promoteWaitlisted(
   tx: Db,
   emit: Emit,
   eventId: string,
   at: Date = new Date(),
+  known: SeatCounts | null = null,
 ): Promise<string[]> {
   const promoted: string[] = [];
   let cursor: { at: Date; id: string } | null = null;
+  let given = known;
   for (;;) {
-    const state = await seatCounts(tx, eventId);
+    const state = given ?? (await seatCounts(tx, eventId));
+    given = null;
     if (!state || state.waiting === 0) break;
     if (state.capacity !== null && state.going + state.held >= state.capacity) break;
     const conditions = [eq(registration.eventId, eventId), eq(registration.status, "waitlisted")];

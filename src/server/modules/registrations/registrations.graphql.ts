@@ -57,8 +57,10 @@ const Registrant = builder.objectRef<RegistrantShape>("Registrant").implement({
   }),
 });
 
-const mayReadPrivate = (r: RegistrationView) =>
-  canSeeRegistrationPrivate(r.canManage, r.loaders.viewerId, r.userId);
+/** The registrant themselves, or someone managing the event's community (asked only then). */
+const mayReadPrivate = async (r: RegistrationView) =>
+  r.loaders.viewerId === r.userId ||
+  canSeeRegistrationPrivate(await r.loaders.canManage(r.eventId), r.loaders.viewerId, r.userId);
 
 Registration.implement({
   fields: (t) => ({
@@ -73,7 +75,10 @@ Registration.implement({
     }),
     person: t.field({
       type: Registrant,
-      resolve: (r) => ({ ...r.person, email: mayReadPrivate(r) ? shownEmail(r.person.email) : "" }),
+      resolve: async (r) => ({
+        ...r.person,
+        email: (await mayReadPrivate(r)) ? shownEmail(r.person.email) : "",
+      }),
     }),
     status: t.expose("status", { type: RegistrationStatus }),
     quantity: t.exposeInt("quantity", { description: "Seats taken: the tickets of a paid order, else 1" }),
@@ -97,7 +102,10 @@ Registration.implement({
           .filter((q) => (r.answers[q.id] ?? []).length > 0)
           .map((q) => ({ questionId: q.id, label: q.label, values: r.answers[q.id] ?? [] })),
     }),
-    checkInCode: t.string({ nullable: true, resolve: (r) => (mayReadPrivate(r) ? r.checkInCode : null) }),
+    checkInCode: t.string({
+      nullable: true,
+      resolve: async (r) => ((await mayReadPrivate(r)) ? r.checkInCode : null),
+    }),
     checkedInAt: t.expose("checkedInAt", { type: "DateTime", nullable: true }),
     waitlistPosition: t.int({
       nullable: true,
@@ -107,14 +115,14 @@ Registration.implement({
       type: "DateTime",
       nullable: true,
       description: "While HELD: when the seats go to the next in line unless paid for",
-      resolve: (r) => (r.status === "held" && mayReadPrivate(r) ? r.holdExpiresAt : null),
+      resolve: async (r) => (r.status === "held" && (await mayReadPrivate(r)) ? r.holdExpiresAt : null),
     }),
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     origin: t.string({
       nullable: true,
       description:
         "Where the registration came from: community_page, event_page, link:<ref>, or another way in the server records; null when unknown, and for viewers who do not manage the event's community",
-      resolve: (r) => (r.canManage ? r.origin : null),
+      resolve: async (r) => ((await r.loaders.canManage(r.eventId)) ? r.origin : null),
     }),
   }),
 });

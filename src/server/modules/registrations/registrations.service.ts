@@ -6,12 +6,19 @@ import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts"
 import { eventAccess } from "#server/modules/events/events.policy.ts";
 import { eventClosed, questionsOf, ticketTypesOf } from "#server/modules/events/events.service.ts";
 import { type EventRow, eventsForJoin } from "#server/modules/events/events.views.ts";
-import { lockEvent, seatFree } from "#server/modules/events/seats.service.ts";
+import { lockEvent, seatFree, seatsFit } from "#server/modules/events/seats.service.ts";
 import { requireOnSale } from "#server/modules/events/ticket-sales.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
-import { can, hasBenefit } from "#server/modules/members/members.policy.ts";
-import { getMembership, recordRegistrant } from "#server/modules/members/members.service.ts";
-import { lockMembershipOf } from "#server/modules/members/membership-records.service.ts";
+import { type BenefitView, can, hasBenefit } from "#server/modules/members/members.policy.ts";
+import {
+  getMembership,
+  membershipsOfUser,
+  recordRegistrant,
+} from "#server/modules/members/members.service.ts";
+import {
+  lockMembershipOf,
+  type MembershipRecord,
+} from "#server/modules/members/membership-records.service.ts";
 import { requireViewer, type Viewer } from "#server/modules/users/users.policy.ts";
 import { people } from "#server/modules/users/users.service.ts";
 import type { Capability } from "#shared/capabilities.ts";
@@ -72,11 +79,13 @@ export async function register(
   const me = requireViewer(ctx.viewer);
   const id = await ctx.db.transaction(async (tx) => {
     // Every seat decision for this event happens under this row lock, one registration at a time.
-    const row = await lockEventFor(tx, eventId, me.id);
-    const membership = await getMembership(tx, me.id, row.communityId);
+    const { row, membership } = await lockForRegistration(tx, eventId, me.id);
     const access = eventAccess(row, me, membership);
     if (access !== "visible") throw notFound();
-    const placed = await placeRegistration(tx, ctx.emit, row, me.id, input, { guestName: null });
+    const placed = await placeRegistration(tx, ctx.emit, row, me.id, input, {
+      guestName: null,
+      membership,
+    });
     // The join policy decides whether a registrant becomes a member; otherwise they stay one of its people.
     if (row.visibility === "public" && (!membership || membership.status === "person"))
       await joinFromEvent(tx, ctx.emit, row.communityId, me.id, input.origin ?? null);
@@ -90,29 +99,39 @@ export async function register(
  * the order a ban takes them in (the membership, then each event), so a ban and a registration
  * never wait on each other in a circle, and a ban committed meanwhile is seen by the checks that
  * follow (`checkRegistrable` refuses someone banned). Every registration and hold starts here.
+ * Answers the locked membership too: no other transaction can change it before this one ends.
  */
-export async function lockEventFor(tx: Db, eventId: string, userId: string): Promise<EventRow> {
-  const [peek] = await tx
+export async function lockForRegistration(
+  tx: Db,
+  eventId: string,
+  userId: string,
+): Promise<{ row: EventRow; membership: MembershipRecord | null }> {
+  const ofEvent = tx
     .select({ communityId: eventsForJoin.communityId })
     .from(eventsForJoin)
-    .where(eq(eventsForJoin.id, eventId))
-    .limit(1);
-  if (!peek) throw notFound();
-  await lockMembershipOf(tx, peek.communityId, userId);
-  return lockEvent(tx, eventId);
+    .where(eq(eventsForJoin.id, eventId));
+  const membership = await lockMembershipOf(tx, ofEvent, userId);
+  // Throws NOT_FOUND for an event that is not there (the membership lock then found nothing).
+  const row = await lockEvent(tx, eventId);
+  return { row, membership };
 }
 
 /**
  * What registering and buying both check, with the person's membership and the event row locked
- * (`lockEventFor`): the event takes
+ * (`lockForRegistration`): the event takes
  * registrations, the person is not banned, the ticket type is on sale, the answers are valid and
  * the person holds no active registration. Answers the chosen type and the clean answers.
  */
-async function checkRegistrable(tx: Db, row: EventRow, userId: string, input: RegisterInput) {
+async function checkRegistrable(
+  tx: Db,
+  row: EventRow,
+  userId: string,
+  input: RegisterInput,
+  membership: BenefitView | null,
+) {
   const eventId = row.id;
   const now = new Date();
   if (row.status !== "published" || row.endsAt < now) throw eventClosed();
-  const membership = await getMembership(tx, userId, row.communityId);
   if (membership?.status === "banned") {
     throw new DomainError("BANNED", "You can't register: the community's admins removed you from it.");
   }
@@ -150,7 +169,7 @@ async function checkRegistrable(tx: Db, row: EventRow, userId: string, input: Re
 
 /**
  * The seat decision and the write, for a signed-in person or a guest. Call with the membership and
- * the event row locked (`lockEventFor`). Its `registration.created` entry brings the person's mail and, for
+ * the event row locked (`lockForRegistration`), with the membership it found. Its `registration.created` entry brings the person's mail and, for
  * approval events, the organizers'.
  */
 export async function placeRegistration(
@@ -159,10 +178,16 @@ export async function placeRegistration(
   row: EventRow,
   userId: string,
   input: RegisterInput,
-  options: { guestName: string | null },
+  options: { guestName: string | null; membership: MembershipRecord | null },
 ): Promise<{ id: string; status: RegistrationStatus }> {
   const eventId = row.id;
-  const { chosen, answers, existing, member } = await checkRegistrable(tx, row, userId, input);
+  const { chosen, answers, existing, member } = await checkRegistrable(
+    tx,
+    row,
+    userId,
+    input,
+    options.membership,
+  );
   // A paid ticket is bought at checkout when a seat is there; approval and the waitlist come first,
   // and the seat is offered, to be paid for, once approved or free.
   const paid = unitPrice(chosen, member) > 0;
@@ -179,7 +204,8 @@ export async function placeRegistration(
 
   let status: RegistrationStatus;
   if (row.approvalRequired) status = "pending";
-  else if (await seatFree(tx, eventId, chosen.id, quantity)) {
+  // The event row and the ticket types were read under the event's lock: their counters are current.
+  else if (seatsFit(row, chosen, quantity)) {
     if (paid) throw new DomainError("PAYMENT_REQUIRED", "This ticket is paid: buy it at checkout.");
     status = "going";
   } else if (row.waitlistEnabled) status = "waitlisted";
@@ -205,13 +231,13 @@ export async function placeRegistration(
       origin: input.origin ?? null,
     },
   );
-  await recordPerson(tx, row, userId, input, options.guestName);
+  await recordPerson(tx, row, userId, input, options);
   return { id: registrationId, status };
 }
 
 /**
  * Keeps `quantity` seats of a paid ticket for a buyer until `expiresAt` (a registration `held`),
- * after the same checks as registering. Call with the membership and event row locked (`lockEventFor`); the price itself is the
+ * after the same checks as registering. Call with the membership and event row locked (`lockForRegistration`); the price itself is the
  * caller's (the quote). Refuses with SOLD_OUT when the seats are not there: a buyer never waits in
  * line for a hold.
  */
@@ -221,10 +247,10 @@ export async function holdSeats(
   row: EventRow,
   userId: string,
   input: RegisterInput & { quantity: number },
-  options: { guestName: string | null; expiresAt: Date },
+  options: { guestName: string | null; expiresAt: Date; membership: MembershipRecord | null },
 ): Promise<{ id: string; ticketTypeId: string }> {
-  const { chosen, answers, existing } = await checkRegistrable(tx, row, userId, input);
-  if (!(await seatFree(tx, row.id, chosen.id, input.quantity))) {
+  const { chosen, answers, existing } = await checkRegistrable(tx, row, userId, input, options.membership);
+  if (!seatsFit(row, chosen, input.quantity)) {
     throw new DomainError("SOLD_OUT", "These tickets are sold out.");
   }
   const id = await createRegistration(
@@ -248,19 +274,30 @@ export async function holdSeats(
       origin: input.origin ?? null,
     },
   );
-  await recordPerson(tx, row, userId, input, options.guestName);
+  await recordPerson(tx, row, userId, input, options);
   return { id, ticketTypeId: chosen.id };
 }
 
-/** Everyone who registers is one of the community's people (docs/decisions/028). */
-const recordPerson = (tx: Db, row: EventRow, userId: string, input: RegisterInput, name: string | null) =>
-  recordRegistrant(tx, {
+/**
+ * Everyone who registers is one of the community's people (docs/decisions/028). A membership that
+ * is more than that (a member, a banned person) is left as it is, so there is nothing to write.
+ */
+async function recordPerson(
+  tx: Db,
+  row: EventRow,
+  userId: string,
+  input: RegisterInput,
+  options: { guestName: string | null; membership: MembershipRecord | null },
+) {
+  if (options.membership && options.membership.status !== "person") return;
+  await recordRegistrant(tx, {
     communityId: row.communityId,
     userId,
-    name: name?.trim() || null,
+    name: options.guestName?.trim() || null,
     announcements: input.announcements === true,
     at: new Date(),
   });
+}
 
 /** What changing an event asks of its registrations (see `updateEvent`). */
 export const seatKeeper: SeatKeeper = {
@@ -288,12 +325,25 @@ export async function lockRegistration(
   capability: Capability = "registrations.manage",
 ) {
   const me = requireViewer(viewer);
-  const [found] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
+  // The registration's event, found and locked in one statement (NOT_FOUND for no registration);
+  // then the registration as it is under that lock, beside the viewer's membership.
+  const eventRow = await lockEvent(
+    tx,
+    tx.select({ eventId: registration.eventId }).from(registration).where(eq(registration.id, id)),
+  );
+  const mine = membershipsOfUser(tx, me.id);
+  const [found] = await tx
+    .select({ registration, role: mine.role, status: mine.status, planBenefits: mine.planBenefits })
+    .from(registration)
+    .leftJoin(mine, eq(mine.communityId, eventRow.communityId))
+    .where(eq(registration.id, id))
+    .limit(1);
   if (!found) throw notFound();
-  const eventRow = await lockEvent(tx, found.eventId);
-  const [current] = await tx.select().from(registration).where(eq(registration.id, id)).limit(1);
-  if (!current) throw notFound();
-  const membership = await getMembership(tx, me.id, eventRow.communityId);
+  const current = found.registration;
+  const membership: BenefitView | null =
+    found.role && found.status
+      ? { role: found.role, status: found.status, planBenefits: found.planBenefits }
+      : null;
   const manager = can(membership, capability);
   const own = current.userId === me.id;
   if (!manager && !(own && personMay)) {

@@ -9,8 +9,6 @@ export type RegistrationRow = typeof registration.$inferSelect;
 export type Person = { id: string; name: string; email: string; image: string | null };
 export type RegistrationView = RegistrationRow & {
   person: Person;
-  /** The viewer manages the event's community. */
-  canManage: boolean;
   loaders: RegistrationLoaders;
 };
 
@@ -42,7 +40,7 @@ export class RegistrationLoaders {
         .from(registration)
         .innerJoin(people, eq(people.id, registration.userId))
         .where(and(eq(registration.userId, viewerId), inArray(registration.eventId, ids)));
-      const views = await Promise.all(rows.map((r) => this.registrationView(r.registration, r.person)));
+      const views = rows.map((r) => this.registrationView(r.registration, r.person));
       return new Map(views.map((v) => [v.eventId, v]));
     }, null);
     // One pass over each event's waitlist numbers every waitlisted row of the page.
@@ -68,9 +66,13 @@ export class RegistrationLoaders {
     return this.ofEvents.events.load(eventId);
   }
 
-  async registrationView(row: RegistrationRow, person: Person): Promise<RegistrationView> {
-    const eventRow = await this.event(row.eventId);
-    return { ...row, person, canManage: eventRow?.canManage ?? false, loaders: this };
+  /** Whether the viewer manages the event's community: read only when a field asks. */
+  async canManage(eventId: string): Promise<boolean> {
+    return (await this.event(eventId))?.canManage ?? false;
+  }
+
+  registrationView(row: RegistrationRow, person: Person): RegistrationView {
+    return { ...row, person, loaders: this };
   }
 }
 
