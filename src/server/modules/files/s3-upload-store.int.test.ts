@@ -2,6 +2,7 @@
 // stops: cut off by the client, or its process gone between two of its S3 calls. Bytes below an
 // S3 part's size wait in the upload's `.part` object, and a write that takes them up must not
 // drop them before what replaces them is stored, or the upload goes back to its last full part.
+// The processes dying between calls are subclasses that fail at that call.
 
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
@@ -76,4 +77,24 @@ it("counts the small chunks once when a write stopped after storing them in a pa
 
   expect((await store().getUpload(id)).offset).toBe(6 * MiB);
   expect(md5(await finish(id, data))).toBe(md5(data));
+});
+
+it("stores an upload whose last part went to S3 just before its process stopped", async () => {
+  const data = randomBytes(6 * MiB);
+  const id = await created(data.length);
+  expect(await store().write(Readable.from([data.subarray(0, MiB)]), id, 0)).toBe(MiB);
+
+  // Every byte is in the multipart upload, which the dying process never completed.
+  class DiesBeforeComplete extends S3UploadStore {
+    protected override async finishMultipartUpload(): Promise<string | undefined> {
+      throw new Error("killed");
+    }
+  }
+  const dying = new DiesBeforeComplete(s3.config, 0);
+  await expect(dying.write(Readable.from([data.subarray(MiB)]), id, MiB)).rejects.toThrow();
+
+  expect((await store().getUpload(id)).offset).toBe(data.length);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await store().read(id)) chunks.push(Buffer.from(chunk));
+  expect(md5(Buffer.concat(chunks))).toBe(md5(data));
 });

@@ -198,8 +198,37 @@ export class S3UploadStore extends S3Store {
     });
   }
 
-  override read(id: string): Promise<Readable> {
-    return super.read(id).catch(rethrow);
+  /**
+   * The finished upload's object. A write can stop after its last part is in S3 and before the
+   * multipart upload is completed: every byte is there, but not yet as one object. The caller holds
+   * the upload's lock (the last step reads it), so it is completed here, once.
+   */
+  override async read(id: string): Promise<Readable> {
+    try {
+      return await super.read(id);
+    } catch (error) {
+      if (errorName(error) !== "NoSuchKey" || !(await this.completeLeftOver(id).catch(rethrow))) {
+        throw fromS3Error(error);
+      }
+      return super.read(id).catch(rethrow);
+    }
+  }
+
+  /** Completes a multipart upload that holds every byte of its upload; answers whether it did. */
+  private async completeLeftOver(id: string): Promise<boolean> {
+    const metadata = await this.getMetadata(id);
+    let parts: Awaited<ReturnType<S3Store["retrieveParts"]>>;
+    try {
+      parts = await this.retrieveParts(id);
+    } catch (error) {
+      if (["NoSuchUpload", "NoSuchKey"].includes(errorName(error))) return false;
+      throw error;
+    }
+    const stored = parts.reduce((sum, part) => sum + (part.Size ?? 0), 0);
+    if (metadata.file.size === undefined || stored !== metadata.file.size) return false;
+    await this.finishMultipartUpload(metadata, parts);
+    await this.completeMetadata(metadata.file);
+    return true;
   }
 
   /**
