@@ -6,6 +6,7 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
+import type { UploadPartCommandInput } from "@aws-sdk/client-s3";
 import { Upload } from "@tus/server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type S3TestServer, startS3Server } from "#server/test/s3-server.ts";
@@ -97,4 +98,44 @@ it("stores an upload whose last part went to S3 just before its process stopped"
   const chunks: Buffer[] = [];
   for await (const chunk of await store().read(id)) chunks.push(Buffer.from(chunk));
   expect(md5(Buffer.concat(chunks))).toBe(md5(data));
+});
+
+it("stores a write's parts in order, so a failed one leaves no gap", async () => {
+  const data = randomBytes(24 * MiB);
+  const id = await created(data.length);
+
+  // One write of two 8 MiB parts; S3 fails the first only once the second is ready to go.
+  let secondReady: () => void = () => {};
+  const second = new Promise<void>((resolve) => {
+    secondReady = resolve;
+  });
+  const sent: number[] = [];
+  class FirstPartFails extends S3UploadStore {
+    constructor() {
+      super(s3.config, 0);
+      const uploadPart = this.client.uploadPart.bind(this.client) as (
+        input: UploadPartCommandInput,
+      ) => Promise<unknown>;
+      Object.assign(this.client, {
+        uploadPart: async (input: UploadPartCommandInput) => {
+          sent.push(input.PartNumber ?? 0);
+          if (input.PartNumber === 1) {
+            await second;
+            throw Object.assign(new Error("connection reset"), { name: "RequestTimeout" });
+          }
+          return uploadPart(input);
+        },
+      });
+    }
+    protected override uploadPart(...args: Parameters<S3UploadStore["uploadPart"]>) {
+      if (args[2] === 2) secondReady();
+      return super.uploadPart(...args);
+    }
+  }
+  const failing = new FirstPartFails();
+  await expect(failing.write(Readable.from([data.subarray(0, 16 * MiB)]), id, 0)).rejects.toBeDefined();
+
+  expect(sent).toEqual([1]);
+  expect((await store().getUpload(id)).offset).toBe(0);
+  expect(md5(await finish(id, data))).toBe(md5(data));
 });
