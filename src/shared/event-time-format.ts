@@ -13,7 +13,14 @@ type Instant = string | Date;
 export const plain = (text: string) => text.replace(/[\u2009\u202f]/g, " ");
 
 const cache = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string | undefined, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+/**
+ * A formatter for `locale` and `options`, made on first use and kept: making one costs far more
+ * than formatting with it, and a page formats the same few zones again and again.
+ */
+export function formatter(
+  locale: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   const key = `${locale ?? ""}|${JSON.stringify(options)}`;
   let format = cache.get(key);
   if (!format) {

@@ -92,8 +92,25 @@ function purifier() {
   return purify;
 }
 
-/** Markdown as HTML that is safe to put in the page: an allow-list of tags, attributes and URL schemes. */
+/** The most texts kept rendered: a page shows a handful; the server renders many events' pages. */
+const RENDERED_KEPT = 500;
+const rendered = new Map<string, string>();
+
+/**
+ * Markdown as HTML that is safe to put in the page: an allow-list of tags, attributes and URL
+ * schemes. The result depends on the text alone, so the last texts rendered are kept: the server
+ * renders an event's page again after each registration, with the same description.
+ */
 export function renderMarkdown(source: string): string {
+  const kept = rendered.get(source);
+  if (kept !== undefined) return kept;
+  const html = sanitizedHtml(source);
+  if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);
+  rendered.set(source, html);
+  return html;
+}
+
+function sanitizedHtml(source: string): string {
   const html = marked.parse(source, { async: false });
   // The fragment stays in DOMPurify's inert document: nothing in it loads.
   const fragment = purifier().sanitize(html, {

@@ -1,5 +1,5 @@
 import { formatPrice } from "#client/lib/money.ts";
-import { plain } from "#shared/event-time-format.ts";
+import { formatter, plain } from "#shared/event-time-format.ts";
 import { type SalesState, salesState } from "#shared/pricing.ts";
 import type { EventTicketType } from "./api/event-page-queries.ts";
 
@@ -15,7 +15,7 @@ export function salesText(ticket: EventTicketType, timeZone: string, now = new D
   const state = ticketSales(ticket, now);
   if (state === "ended") return "Sales ended";
   if (state === "not_open" && ticket.salesStartAt) {
-    const when = new Intl.DateTimeFormat("en-US", {
+    const when = formatter("en-US", {
       timeZone,
       month: "short",
       day: "numeric",

@@ -1,4 +1,4 @@
-import { formatEventRange, plain } from "#shared/event-time-format.ts";
+import { formatEventRange, formatter, plain } from "#shared/event-time-format.ts";
 
 /** One locale on the server and in the browser, so the page the server renders is the one hydrated. */
 const LOCALE = "en-US";
@@ -9,7 +9,7 @@ export type When = { date: string; time: string | null };
 export function describeWhen(startsAt: string, endsAt: string, timeZone: string): When {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
-  const day = new Intl.DateTimeFormat(LOCALE, {
+  const day = formatter(LOCALE, {
     timeZone,
     weekday: "long",
     month: "long",
@@ -18,7 +18,7 @@ export function describeWhen(startsAt: string, endsAt: string, timeZone: string)
   });
   if (day.format(start) !== day.format(end))
     return { date: formatEventRange(start, end, timeZone, LOCALE), time: null };
-  const time = new Intl.DateTimeFormat(LOCALE, {
+  const time = formatter(LOCALE, {
     timeZone,
     hour: "numeric",
     minute: "2-digit",
@@ -30,7 +30,7 @@ export function describeWhen(startsAt: string, endsAt: string, timeZone: string)
 export function dateTileParts(startsAt: string, timeZone: string): { month: string; day: string } {
   const at = new Date(startsAt);
   return {
-    month: new Intl.DateTimeFormat(LOCALE, { timeZone, month: "short" }).format(at),
-    day: new Intl.DateTimeFormat(LOCALE, { timeZone, day: "numeric" }).format(at),
+    month: formatter(LOCALE, { timeZone, month: "short" }).format(at),
+    day: formatter(LOCALE, { timeZone, day: "numeric" }).format(at),
   };
 }

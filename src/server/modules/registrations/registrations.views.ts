@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { createCommunityLoaders } from "#server/modules/communities/communities.loaders.ts";
 import type { Ctx as EventsCtx, WriteCtx as EventsWriteCtx } from "#server/modules/events/events.service.ts";
 import { batched, type EventView, Loaders, resultRows } from "#server/modules/events/events.views.ts";
 import { people } from "#server/modules/users/users.service.ts";
@@ -87,13 +88,19 @@ export type WriteCtx = Omit<EventsWriteCtx, "loaders"> &
     clock?: () => Date;
   };
 
-/** The request's registration loaders, or fresh ones (in writes and jobs). */
+/**
+ * The request's registration loaders, or fresh ones (in writes and jobs): those read an event's
+ * community and the viewer's membership in it in one statement, and keep nothing beyond the call.
+ */
 export function registrationLoaders(
   ctx: { db: Db; viewer: { id: string } | null } & WithLoaders,
   ofEvents?: Loaders,
 ): RegistrationLoaders {
   if (ctx.loaders?.registrations) return ctx.loaders.registrations;
+  const viewerId = ctx.viewer?.id ?? null;
   return new RegistrationLoaders(
-    ofEvents ?? ctx.loaders?.events ?? new Loaders(ctx.db, ctx.viewer?.id ?? null),
+    ofEvents ??
+      ctx.loaders?.events ??
+      new Loaders(ctx.db, viewerId, createCommunityLoaders(ctx.db, viewerId)),
   );
 }

@@ -9,7 +9,7 @@ import {
   safeHttpUrl,
 } from "#client/features/event-page/event-links.ts";
 import { dateTileParts, describeWhen } from "#client/features/event-page/when.ts";
-import { formatEventRange } from "#shared/event-time-format.ts";
+import { formatEventRange, formatter } from "#shared/event-time-format.ts";
 
 const linkClass =
   "rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
@@ -33,7 +33,7 @@ export function viewerRange(
   if (!viewerZone) return null;
   const start = new Date(event.startsAt);
   const show = (zone: string) =>
-    new Intl.DateTimeFormat("en-US", {
+    formatter("en-US", {
       timeZone: zone,
       hour: "numeric",
       minute: "numeric",
