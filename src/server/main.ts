@@ -90,6 +90,11 @@ async function main() {
     if (stopping) response.setHeader("Connection", "close");
     server.listener(request, response);
   });
+  // A load balancer keeps idle connections to each process for later requests and closes them on
+  // its own schedule (HAProxy within seconds). Node's default (5 s) could close one just as the
+  // balancer sends a request on it, which then fails; so the balancer closes them, and a process
+  // closes a connection only after a minute of nothing.
+  http.keepAliveTimeout = 65_000;
   http.on("error", (error: NodeJS.ErrnoException) => {
     const problem = portProblem(error, config.port);
     if (!problem) throw error;
