@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Batch } from "#server/modules/log/log.batch.ts";
 import type { LogEntry } from "#server/modules/log/log.events.ts";
 import { entriesAfter, hasEntriesAfter, type LogPosition } from "#server/modules/log/log.service.ts";
 
@@ -9,11 +10,21 @@ import { entriesAfter, hasEntriesAfter, type LogPosition } from "#server/modules
 // the position. Whatever a handler writes commits with the position or not at all: every entry is
 // handled exactly once, in order, across restarts and processes.
 
+/** A subscriber gives `handleBatch` when it can handle entries together, else `handle`. */
 export type Subscriber = {
   name: string;
   /** Runs inside the batch's transaction; throwing rolls the batch back for a later retry. */
-  handle(tx: Db, entry: LogEntry): Promise<void>;
+  handle?(tx: Db, entry: LogEntry): Promise<void>;
+  /**
+   * Handles consecutive entries, in log order, inside the batch's transaction, with the same
+   * effects as handling them one by one (set-based statements, one per batch and kind); it may be
+   * called several times in one transaction, with the entries that follow the previous call's.
+   */
+  handleBatch?(tx: Db, entries: readonly LogEntry[], batch: Batch): Promise<void>;
 };
+
+/** Entries given to `handleBatch` at a time when the batch has a time budget (PGlite). */
+const BUDGETED_SLICE = 10;
 
 export type Dispatcher = {
   /**
@@ -62,8 +73,9 @@ export function createDispatcher(options: {
   };
 
   /** Handles the subscriber's next entries in one transaction; `more` when some may be left. */
-  const batch = (subscriber: Subscriber): Promise<{ handled: number; more: boolean }> =>
-    db.transaction(async (tx) => {
+  const batch = async (subscriber: Subscriber): Promise<{ handled: number; more: boolean }> => {
+    const committed: (() => void)[] = [];
+    const done = await db.transaction(async (tx) => {
       const [row] = rowsOf<Position>(
         await tx.execute(sql`
           select tx_id, position from log_subscriber where name = ${subscriber.name}
@@ -73,10 +85,23 @@ export function createDispatcher(options: {
       const entries = await entriesAfter(tx, positionOf(row), batchSize);
       const started = performance.now();
       let handled = 0;
-      for (const entry of entries) {
-        await subscriber.handle(tx, entry);
-        handled++;
-        if (budgetMs && performance.now() - started >= budgetMs) break;
+      const { handleBatch, handle } = subscriber;
+      if (handleBatch) {
+        const slice = budgetMs ? BUDGETED_SLICE : entries.length;
+        while (handled < entries.length) {
+          const previous = entries[handled - 1];
+          const from = previous ? { txId: previous.txId, position: previous.position } : positionOf(row);
+          const some = entries.slice(handled, handled + slice);
+          await handleBatch.call(subscriber, tx, some, { from, afterCommit: (fn) => committed.push(fn) });
+          handled += some.length;
+          if (budgetMs && performance.now() - started >= budgetMs) break;
+        }
+      } else if (handle) {
+        for (const entry of entries) {
+          await handle.call(subscriber, tx, entry);
+          handled++;
+          if (budgetMs && performance.now() - started >= budgetMs) break;
+        }
       }
       const last = entries[handled - 1];
       if (!last) return { handled: 0, more: false };
@@ -86,6 +111,9 @@ export function createDispatcher(options: {
         where name = ${subscriber.name}`);
       return { handled, more: handled < entries.length || entries.length === batchSize };
     });
+    for (const fn of committed) fn();
+    return done;
+  };
 
   return {
     async dispatch(maxBatches = 20) {

@@ -65,12 +65,23 @@ export async function queueRegistrationMail(
   input: { registrationId: string; kind: RegistrationMailKind },
   at: Date,
 ): Promise<void> {
-  await tx.insert(outboxMessage).values({
-    id: randomUUID(),
-    kind: OUTBOX_KINDS.registrationMail,
-    payload: { registrationId: input.registrationId, mail: input.kind },
-    ...stamped(at),
-  });
+  await queueRegistrationMails(tx, [{ ...input, at }]);
+}
+
+/** Several registration mails in one statement, queued in the order given. */
+export async function queueRegistrationMails(
+  tx: Db,
+  mails: readonly { registrationId: string; kind: RegistrationMailKind; at: Date }[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(outboxMessage).values(
+    mails.map((mail) => ({
+      id: randomUUID(),
+      kind: OUTBOX_KINDS.registrationMail,
+      payload: { registrationId: mail.registrationId, mail: mail.kind },
+      ...stamped(mail.at),
+    })),
+  );
 }
 
 /**
