@@ -81,6 +81,14 @@ it("queues runs only for the entries after an agent was switched on, and none on
     batchSize: 100,
     log: () => {},
   });
+  /** Handles what was logged; on PostgreSQL an older open transaction may hold entries back a moment. */
+  const handled = async () => {
+    let count = 0;
+    for (;;) {
+      count += await dispatcher.dispatch();
+      if (!(await dispatcher.behind())) return count;
+    }
+  };
   const runFor = async () =>
     new Set(
       rowsOf<{ subject_user_id: string }>(
@@ -92,19 +100,19 @@ it("queues runs only for the entries after an agent was switched on, and none on
   const before = await join();
   await switchTo("on");
   const after = await join();
-  expect(await dispatcher.dispatch()).toBe(3);
+  expect(await handled()).toBe(3);
   expect(await runFor()).toEqual(new Set([after]));
 
   // The next batches, while the agent's list is kept: paused without an entry, then on and off.
   await switchTo("paused", false);
   const whilePaused = await join();
-  expect(await dispatcher.dispatch()).toBe(1);
+  expect(await handled()).toBe(1);
   await switchTo("on");
   const onAgain = await join();
-  expect(await dispatcher.dispatch()).toBe(2);
+  expect(await handled()).toBe(2);
   await switchTo("off");
   const whileOff = await join();
-  expect(await dispatcher.dispatch()).toBe(2);
+  expect(await handled()).toBe(2);
 
   const runs = await runFor();
   expect(runs).toEqual(new Set([after, onAgain]));
