@@ -181,7 +181,7 @@ export function createDispatcher(options: {
         await tx.execute(sql`
           update log_subscriber
           set tx_id = ${last.txId}, position = ${last.position}, last_error = null, updated_at = now()
-          where name in ${moved}`);
+          where name in (select jsonb_array_elements_text(${JSON.stringify(moved)}::jsonb))`);
       return { handled, more: entries.length === batchSize };
     });
     for (const fn of committed) fn();
