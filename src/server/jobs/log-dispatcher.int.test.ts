@@ -175,6 +175,65 @@ describe("the domain-event log", () => {
     expect(after.seen[0]?.occurredAt).toEqual(clock());
   });
 
+  it("lets a failing subscriber hold back only itself, then catch up, each entry handled once", async () => {
+    const { db } = await freshDatabase();
+    for (let i = 0; i < 12; i++)
+      await db.transaction(async (tx) => emit(tx as unknown as Db, joined(`q${i}`)));
+    while ((await entriesAfter(db, LOG_START, 50)).length < 12) await new Promise((r) => setTimeout(r, 5));
+    const positions = (await entriesAfter(db, LOG_START, 50)).map((e) => e.position);
+
+    // One subscriber handles its entries a batch at a time; one fails on the sixth entry until fixed.
+    const inBatches: Subscriber = {
+      name: "in-batches",
+      async handleBatch(tx, entries) {
+        for (const entry of entries)
+          await tx.execute(
+            sql`insert into log_probe (position, subscriber) values (${entry.position}, 'in-batches')`,
+          );
+      },
+    };
+    let broken = true;
+    const fragile = probe("fragile");
+    const failing: Subscriber = {
+      name: "fragile",
+      async handle(tx, entry) {
+        if (broken && entry.position === positions[5]) throw new Error("mail server down");
+        await fragile.handle?.(tx, entry);
+      },
+    };
+    const errors: string[] = [];
+    const dispatcher = createDispatcher({
+      db,
+      subscribers: [probe("steady"), failing, inBatches],
+      batchSize: 4,
+      log: (line) => errors.push(line),
+    });
+    /** What each subscriber's committed work holds (a second handling breaks the probe's key). */
+    const handled = async () =>
+      Object.fromEntries(
+        (
+          (await db.execute(sql`
+            select subscriber, array_agg(position order by position) as positions
+            from log_probe group by subscriber`)) as unknown as {
+            rows: { subscriber: string; positions: (string | number)[] }[];
+          }
+        ).rows.map((r) => [r.subscriber, r.positions.map(Number)]),
+      );
+    await expect(dispatcher.dispatch()).rejects.toThrow("mail server down");
+    for (let i = 0; i < 20 && (await handled()).steady?.length !== 12; i++)
+      await dispatcher.dispatch().catch(() => 0);
+    expect(await handled()).toEqual({
+      steady: positions,
+      "in-batches": positions,
+      fragile: positions.slice(0, 4),
+    });
+    expect(errors.some((line) => line.includes("fragile failed"))).toBe(true);
+
+    broken = false;
+    await drainAll([dispatcher]);
+    expect(await handled()).toEqual({ steady: positions, "in-batches": positions, fragile: positions });
+  });
+
   it("reads a community's audit trail from the log: actor, action, target, before and after", async () => {
     const { db } = await freshDatabase();
     await db.transaction(async (tx) =>

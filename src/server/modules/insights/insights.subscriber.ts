@@ -1,12 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import type { Batch } from "#server/modules/log/log.batch.ts";
 import type { LogEntry } from "#server/modules/log/log.events.ts";
 import { deleteRollups, rebuildCommunityUpTo } from "./insights-rebuild.service.ts";
 
 export const INSIGHTS_SUBSCRIBER = "insights";
 
-// Keeps the insights rollups (insights.tables.ts, docs/decisions/029-insights.md) from the log, one
-// entry at a time. Every rule here has its set-based twin in insights-rebuild.service.ts, and the
+// Keeps the insights rollups (insights.tables.ts, docs/decisions/029-insights.md) from the log, a
+// dispatcher batch at a time: the days of its entries are read in one statement and registrations
+// made are summed into one statement, the rest entry by entry, in log order. Every rule here has its set-based twin in insights-rebuild.service.ts, and the
 // two must give the same rows: the rebuild test compares them after a random concurrent mix.
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -26,107 +28,173 @@ const RELEVANT = new Set([
   "payment.refunded",
 ]);
 
+/** Known active days kept in memory at most; past it the set starts again empty. */
+const KNOWN_ACTIVE_DAYS = 100_000;
+
 export function insightsSubscriber() {
+  // (community, its time zone, person, day) rows known to be in `insights_active_day`: the person
+  // was already counted active that day, so a later activity that day changes nothing and needs no
+  // statement. A row, once there, is removed only by a rebuild, which gives the same rows again
+  // from the log; a changed time zone places days anew, hence the zone in the key. Learned rows
+  // join the set only once their batch has committed.
+  let knownActive = new Set<string>();
   return {
     name: INSIGHTS_SUBSCRIBER,
-    async handle(tx: Db, entry: LogEntry): Promise<void> {
-      const { communityId } = entry;
-      if (entry.type === "community.deleted") return deleteRollups(tx, communityId);
-      if (entry.type === "community.updated") {
-        // Every day was placed in the old time zone: place them all again, up to this entry (the
-        // ones after it are still to come through here, in the new zone).
-        if ("timeZone" in entry.payload.after)
-          await rebuildCommunityUpTo(tx, communityId, { txId: entry.txId, position: entry.position });
-        return;
+    async handleBatch(tx: Db, entries: readonly LogEntry[], batch: Batch): Promise<void> {
+      const days = await daysOf(tx, entries);
+      const learned = new Set<string>();
+      const counts = new Map<
+        string,
+        { communityId: string; day: string; origin: string; registrations: number }
+      >();
+      const state: BatchState = {
+        countRegistration({ communityId, day }, origin) {
+          const key = `${communityId}\u0000${day}\u0000${origin}`;
+          const known = counts.get(key);
+          if (known) known.registrations++;
+          else counts.set(key, { communityId, day, origin, registrations: 1 });
+        },
+        async markActive(at, userId) {
+          const key = `${at.communityId}\u0000${at.timeZone}\u0000${userId}\u0000${at.day}`;
+          if (knownActive.has(key) || learned.has(key)) return;
+          await markActive(tx, at, userId);
+          learned.add(key);
+        },
+      };
+      // Registrations counted so far are written before anything that reads or replaces the rollups.
+      const flush = async () => {
+        if (counts.size === 0) return;
+        await addRegistrations(tx, [...counts.values()]);
+        counts.clear();
+      };
+      for (const entry of entries) {
+        if (entry.type === "community.deleted" || entry.type === "community.updated") await flush();
+        await handleEntry(tx, entry, days.get(entry.position) ?? null, state);
       }
-      if (!RELEVANT.has(entry.type)) return;
-      const day = await dayOf(tx, communityId, entry.occurredAt);
-      // A community deleted since: its rollups go with its `community.deleted` entry.
-      if (!day) return;
-      const at = { communityId, day };
-      switch (entry.type) {
-        case "member.joined":
-          return memberJoined(tx, at, entry.payload.userId, originOf(entry.payload.origin));
-        case "member.left":
-        case "member.removed":
-        case "member.banned":
-          return memberLeft(tx, at, entry.payload.userId);
-        // An approval taken back ends the membership it began; a decline taken back began none.
-        case "member.request_reopened":
-          if (entry.payload.from === "active") await memberLeft(tx, at, entry.payload.userId);
-          return;
-        case "registration.created":
-          if (entry.payload.status === "held") {
-            // A checkout tried again (the same registration, revived) counts with its own origin.
-            await tx.execute(sql`
-              insert into insights_held_origin (registration_id, community_id, origin)
-              values (${entry.payload.registrationId}, ${communityId}, ${originOf(entry.payload.origin)})
-              on conflict (registration_id) do update set origin = excluded.origin`);
-            return;
-          }
-          await countRegistration(tx, at, originOf(entry.payload.origin));
-          if (entry.subjectId) await markActive(tx, at, entry.subjectId);
-          return;
-        case "registration.status_changed": {
-          const { from, to, registrationId } = entry.payload;
-          if (from === "held") {
-            // A registration made while paying counts once it is paid (or waits); leaving held any
-            // other way (the hold expired) ends that checkout, which then counts for nothing.
-            const [held] = rowsOf<{ origin: string }>(
-              await tx.execute(sql`
-                delete from insights_held_origin where registration_id = ${registrationId} returning origin`),
-            );
-            if (held && COUNTED.has(to)) await countRegistration(tx, at, held.origin);
-          }
-          // Only the person's own doing counts as activity, not an organizer's approval.
-          if (entry.subjectId && entry.actorId === entry.subjectId && to !== "canceled")
-            await markActive(tx, at, entry.subjectId);
-          return;
-        }
-        case "registration.checked_in":
-          if (!entry.subjectId) return;
-          if (entry.payload.checkedIn) {
-            await markActive(tx, at, entry.subjectId);
-            await checkIn(tx, at, entry.subjectId, entry.payload.eventId);
-          } else await undoCheckIn(tx, communityId, entry.subjectId, entry.payload.eventId);
-          return;
-        case "payment.succeeded":
-          await tx.execute(sql`
-            insert into insights_revenue_day
-              (community_id, day, currency, purpose, gross_minor, fee_minor, payments)
-            values (${communityId}, ${day}, ${entry.payload.currency}, ${entry.payload.purpose},
-              ${entry.payload.amountMinor}, ${entry.payload.feeMinor}, 1)
-            on conflict (community_id, day, currency, purpose) do update set
-              gross_minor = insights_revenue_day.gross_minor + excluded.gross_minor,
-              fee_minor = insights_revenue_day.fee_minor + excluded.fee_minor,
-              payments = insights_revenue_day.payments + 1`);
-          return;
-        case "payment.refunded":
-          await tx.execute(sql`
-            insert into insights_revenue_day (community_id, day, currency, purpose, refunded_minor, refunds)
-            values (${communityId}, ${day}, ${entry.payload.currency}, ${entry.payload.purpose},
-              ${entry.payload.refundMinor}, 1)
-            on conflict (community_id, day, currency, purpose) do update set
-              refunded_minor = insights_revenue_day.refunded_minor + excluded.refunded_minor,
-              refunds = insights_revenue_day.refunds + 1`);
-          return;
-        default:
-          return;
-      }
+      await flush();
+      batch.afterCommit(() => {
+        if (knownActive.size + learned.size > KNOWN_ACTIVE_DAYS) knownActive = new Set();
+        for (const key of learned) knownActive.add(key);
+      });
     },
   };
 }
 
-type At = { communityId: string; day: string };
+type BatchState = {
+  countRegistration(at: At, origin: string): void;
+  markActive(at: At, userId: string): Promise<void>;
+};
 
-/** The entry's day in the community's current time zone, by the database's zone rules (as the rebuild). */
-async function dayOf(tx: Db, communityId: string, occurredAt: Date): Promise<string | null> {
-  const [row] = rowsOf<{ day: string }>(
+async function handleEntry(tx: Db, entry: LogEntry, at: At | null, batch: BatchState): Promise<void> {
+  const { communityId } = entry;
+  if (entry.type === "community.deleted") return deleteRollups(tx, communityId);
+  if (entry.type === "community.updated") {
+    // Every day was placed in the old time zone: place them all again, up to this entry (the
+    // ones after it are still to come through here, in the new zone).
+    if ("timeZone" in entry.payload.after)
+      await rebuildCommunityUpTo(tx, communityId, { txId: entry.txId, position: entry.position });
+    return;
+  }
+  if (!RELEVANT.has(entry.type)) return;
+  // A community deleted since: its rollups go with its `community.deleted` entry.
+  if (!at) return;
+  const { day } = at;
+  switch (entry.type) {
+    case "member.joined":
+      return memberJoined(tx, at, entry.payload.userId, originOf(entry.payload.origin));
+    case "member.left":
+    case "member.removed":
+    case "member.banned":
+      return memberLeft(tx, at, entry.payload.userId);
+    // An approval taken back ends the membership it began; a decline taken back began none.
+    case "member.request_reopened":
+      if (entry.payload.from === "active") await memberLeft(tx, at, entry.payload.userId);
+      return;
+    case "registration.created":
+      if (entry.payload.status === "held") {
+        // A checkout tried again (the same registration, revived) counts with its own origin.
+        await tx.execute(sql`
+          insert into insights_held_origin (registration_id, community_id, origin)
+          values (${entry.payload.registrationId}, ${communityId}, ${originOf(entry.payload.origin)})
+          on conflict (registration_id) do update set origin = excluded.origin`);
+        return;
+      }
+      batch.countRegistration(at, originOf(entry.payload.origin));
+      if (entry.subjectId) await batch.markActive(at, entry.subjectId);
+      return;
+    case "registration.status_changed": {
+      const { from, to, registrationId } = entry.payload;
+      if (from === "held") {
+        // A registration made while paying counts once it is paid (or waits); leaving held any
+        // other way (the hold expired) ends that checkout, which then counts for nothing.
+        const [held] = rowsOf<{ origin: string }>(
+          await tx.execute(sql`
+            delete from insights_held_origin where registration_id = ${registrationId} returning origin`),
+        );
+        if (held && COUNTED.has(to)) batch.countRegistration(at, held.origin);
+      }
+      // Only the person's own doing counts as activity, not an organizer's approval.
+      if (entry.subjectId && entry.actorId === entry.subjectId && to !== "canceled")
+        await batch.markActive(at, entry.subjectId);
+      return;
+    }
+    case "registration.checked_in":
+      if (!entry.subjectId) return;
+      if (entry.payload.checkedIn) {
+        await batch.markActive(at, entry.subjectId);
+        await checkIn(tx, at, entry.subjectId, entry.payload.eventId);
+      } else await undoCheckIn(tx, communityId, entry.subjectId, entry.payload.eventId);
+      return;
+    case "payment.succeeded":
+      await tx.execute(sql`
+        insert into insights_revenue_day
+          (community_id, day, currency, purpose, gross_minor, fee_minor, payments)
+        values (${communityId}, ${day}, ${entry.payload.currency}, ${entry.payload.purpose},
+          ${entry.payload.amountMinor}, ${entry.payload.feeMinor}, 1)
+        on conflict (community_id, day, currency, purpose) do update set
+          gross_minor = insights_revenue_day.gross_minor + excluded.gross_minor,
+          fee_minor = insights_revenue_day.fee_minor + excluded.fee_minor,
+          payments = insights_revenue_day.payments + 1`);
+      return;
+    case "payment.refunded":
+      await tx.execute(sql`
+        insert into insights_revenue_day (community_id, day, currency, purpose, refunded_minor, refunds)
+        values (${communityId}, ${day}, ${entry.payload.currency}, ${entry.payload.purpose},
+          ${entry.payload.refundMinor}, 1)
+        on conflict (community_id, day, currency, purpose) do update set
+          refunded_minor = insights_revenue_day.refunded_minor + excluded.refunded_minor,
+          refunds = insights_revenue_day.refunds + 1`);
+      return;
+    default:
+      return;
+  }
+}
+
+/** Where an entry counts: its community, the community's time zone now, and the entry's day in it. */
+type At = { communityId: string; timeZone: string; day: string };
+
+/**
+ * The relevant entries' days in their communities' current time zones, by the database's zone rules
+ * (as the rebuild), in one statement for the batch; an entry of a community deleted since has none.
+ * The zone read here is the one the entries would each have read: a change of zone commits before
+ * its own entry can be read from the log, and is the same for the whole batch unless another one
+ * commits meanwhile, whose entry then rebuilds the community's days when it comes.
+ */
+async function daysOf(tx: Db, entries: readonly LogEntry[]): Promise<Map<number, At>> {
+  const wanted = entries
+    .filter((e) => RELEVANT.has(e.type))
+    .map((e) => ({ p: e.position, c: e.communityId, at: new Date(e.occurredAt).toISOString() }));
+  const days = new Map<number, At>();
+  if (wanted.length === 0) return days;
+  const rows = rowsOf<{ p: string | number; community_id: string; time_zone: string; day: string }>(
     await tx.execute(sql`
-      select ((${occurredAt.toISOString()}::timestamptz at time zone time_zone)::date)::text as day
-      from community where id = ${communityId}`),
+      select e.p, c.id as community_id, c.time_zone, ((e.at at time zone c.time_zone)::date)::text as day
+      from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as e(p bigint, c text, at timestamptz)
+      join community c on c.id = e.c`),
   );
-  return row?.day ?? null;
+  for (const row of rows)
+    days.set(Number(row.p), { communityId: row.community_id, timeZone: row.time_zone, day: row.day });
+  return days;
 }
 
 async function memberJoined(tx: Db, { communityId, day }: At, userId: string, origin: string) {
@@ -179,12 +247,19 @@ async function memberLeft(tx: Db, { communityId, day }: At, userId: string) {
     on conflict (community_id, day, origin) do update set "left" = insights_member_day."left" + 1`);
 }
 
-async function countRegistration(tx: Db, { communityId, day }: At, origin: string) {
+/** Registrations made, summed per community, day and origin, added in one statement. */
+async function addRegistrations(
+  tx: Db,
+  counts: { communityId: string; day: string; origin: string; registrations: number }[],
+) {
+  const rows = JSON.stringify(
+    counts.map((r) => ({ c: r.communityId, d: r.day, o: r.origin, n: r.registrations })),
+  );
   await tx.execute(sql`
     insert into insights_registration_day (community_id, day, origin, registrations)
-    values (${communityId}, ${day}, ${origin}, 1)
+    select r.c, r.d, r.o, r.n from jsonb_to_recordset(${rows}::jsonb) as r(c text, d date, o text, n int)
     on conflict (community_id, day, origin) do update
-      set registrations = insights_registration_day.registrations + 1`);
+      set registrations = insights_registration_day.registrations + excluded.registrations`);
 }
 
 /** The person was active that day: counted once per day, week and month however often. */

@@ -65,12 +65,31 @@ export async function queueRegistrationMail(
   input: { registrationId: string; kind: RegistrationMailKind },
   at: Date,
 ): Promise<void> {
-  await tx.insert(outboxMessage).values({
-    id: randomUUID(),
-    kind: OUTBOX_KINDS.registrationMail,
-    payload: { registrationId: input.registrationId, mail: input.kind },
-    ...stamped(at),
-  });
+  await queueRegistrationMails(tx, [{ ...input, at }]);
+}
+
+/**
+ * Several registration mails in one statement, queued in the order given. The rows travel as one
+ * JSON parameter, so the statement's text is the same however many there are (it stays prepared).
+ */
+export async function queueRegistrationMails(
+  tx: Db,
+  mails: readonly { registrationId: string; kind: RegistrationMailKind; at: Date }[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  const rows = JSON.stringify(
+    mails.map((mail) => ({
+      id: randomUUID(),
+      payload: { registrationId: mail.registrationId, mail: mail.kind },
+      at: mail.at.toISOString(),
+    })),
+  );
+  await tx.execute(sql`
+    insert into outbox_message (id, kind, payload, send_after, created_at)
+    select r.id, ${OUTBOX_KINDS.registrationMail}, r.payload, r.at, r.at
+    from rows from (jsonb_to_recordset(${rows}::jsonb) as (id text, payload jsonb, at timestamptz))
+      with ordinality as r(id, payload, at, n)
+    order by r.n`);
 }
 
 /**
