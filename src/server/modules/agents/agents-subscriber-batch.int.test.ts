@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database, Db } from "#server/db/client.ts";
+import { expect, it } from "vitest";
+import type { Db } from "#server/db/client.ts";
 import { createDispatcher } from "#server/jobs/log-dispatcher.ts";
 import type { DomainEvent } from "#server/modules/log/log.events.ts";
 import { createEmit } from "#server/modules/log/log.service.ts";
-import { createTestDatabase, type TestDatabase } from "#server/test/harness.ts";
+import { useTestDatabase } from "#server/test/test-database.ts";
 import { agentsSubscriber } from "./agents.subscriber.ts";
 import { WELCOME } from "./agents-test-support.ts";
 
@@ -14,23 +14,12 @@ import { WELCOME } from "./agents-test-support.ts";
 // pause that writes no entry (the runner's, at a limit) must queue runs exactly as reading the
 // agents for every entry would.
 
-let testDatabase: TestDatabase;
-let database: Database;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await testDatabase.open();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await testDatabase?.dispose();
-});
+const database = useTestDatabase();
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 it("queues runs only for the entries after an agent was switched on, and none once it is off or paused", async () => {
-  const { db } = database;
+  const { db } = database();
   const communityId = randomUUID();
   const agentId = randomUUID();
   let now = Date.parse("2027-05-03T09:00:00Z");

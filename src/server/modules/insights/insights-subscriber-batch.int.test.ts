@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database, Db } from "#server/db/client.ts";
+import { expect, it } from "vitest";
+import type { Db } from "#server/db/client.ts";
 import { community } from "#server/db/schema.ts";
 import { createDispatcher } from "#server/jobs/log-dispatcher.ts";
 import type { DomainEvent } from "#server/modules/log/log.events.ts";
 import { createEmit } from "#server/modules/log/log.service.ts";
-import { createTestDatabase, type TestDatabase } from "#server/test/harness.ts";
+import { useTestDatabase } from "#server/test/test-database.ts";
 import { insightsSubscriber } from "./insights.subscriber.ts";
 import { rebuildInsights } from "./insights-rebuild.service.ts";
 import { snapshotRollups } from "./insights-test-support.ts";
@@ -15,23 +15,12 @@ import { snapshotRollups } from "./insights-test-support.ts";
 // the days it knows someone was active. One person registering again and again on one day, and a
 // time zone change in the middle of the batch, must give the rollups a rebuild from the log gives.
 
-let testDatabase: TestDatabase;
-let database: Database;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await testDatabase.open();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await testDatabase?.dispose();
-});
+const database = useTestDatabase();
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 it("counts a person's registrations of one day in a batch each, and their activity once, in the zone of the time", async () => {
-  const { db } = database;
+  const { db } = database();
   const communityId = randomUUID();
   await db.insert(community).values({
     id: communityId,

@@ -1,29 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import type { Database, Db } from "#server/db/client.ts";
+import { expect, it } from "vitest";
+import type { Db } from "#server/db/client.ts";
 import { createDispatcher } from "#server/jobs/log-dispatcher.ts";
 import type { DomainEvent, LogEntry } from "#server/modules/log/log.events.ts";
 import { createEmit } from "#server/modules/log/log.service.ts";
-import { createTestDatabase, type TestDatabase } from "#server/test/harness.ts";
+import { useTestDatabase } from "#server/test/test-database.ts";
 import { membersSubscriber } from "./members.subscriber.ts";
 
 // The member table's counters and "last active" are folded per dispatcher batch. The same entries,
 // written once for each of two communities, are handled in one batch for the first and one entry
 // per batch for the second: both must end with the same member rows.
 
-let testDatabase: TestDatabase;
-let database: Database;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  database = await testDatabase.open();
-}, 60_000);
-
-afterAll(async () => {
-  await database?.close();
-  await testDatabase?.dispose();
-});
+const database = useTestDatabase();
 
 /** mulberry32: a small seeded generator, so a failing mix can be run again. */
 function seeded(seed: number) {
@@ -67,7 +56,7 @@ const membersIn = async (db: Db, communityId: string) =>
   );
 
 it("gives the same member counters and last activity for a batch as for its entries one by one", async () => {
-  const { db } = database;
+  const { db } = database();
   const [batched, oneByOne] = [randomUUID(), randomUUID()];
   const people = Array.from({ length: 7 }, () => randomUUID());
   const events = Array.from({ length: 3 }, () => randomUUID());
