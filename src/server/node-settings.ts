@@ -5,7 +5,7 @@
 
 /**
  * V8's young generation, at most 16 MiB per semi-space. Unset, Node 24 sizes it from the machine's
- * memory (64 MiB per semi-space with 16 GiB or more), and a busy process keeps both semi-spaces of
+ * memory (64 MiB per semi-space on a machine with 24 GiB), and a busy process keeps both semi-spaces of
  * short-lived garbage resident: 128 MiB per process. 16 MiB was Node 18's default; a request's
  * garbage is far below it, so what survives a scavenge is what a request still holds.
  */
