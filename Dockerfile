@@ -22,6 +22,10 @@ FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/data
+# glibc malloc and V8's young generation sized for one server process (decision 045,
+# src/server/node-settings.ts): without them a busy process holds 200-300 MiB more than it uses.
+ENV MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
@@ -41,4 +45,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs once the client is built (scripts/start.ts), without npm in between, so
 # that SIGTERM reaches the server itself.
-CMD ["node", "src/server/main.ts"]
+CMD ["node", "--max-semi-space-size=16", "src/server/main.ts"]

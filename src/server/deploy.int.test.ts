@@ -13,6 +13,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { configVariables, loadConfig } from "#server/config.ts";
+import { serverMallocEnvironment, serverNodeFlags } from "#server/node-settings.ts";
 import { freePort } from "#server/test/child-server.ts";
 import { startTestServer, type TestServer } from "#server/test/harness.ts";
 
@@ -322,8 +323,22 @@ describe("Dockerfile", () => {
     expect(instructions.filter((line) => line.startsWith("FROM ")).length).toBeGreaterThan(1);
     expect(instructions).toContain("ARG NODE_IMAGE=node:24-bookworm-slim");
     expect(instructions.filter((line) => line.startsWith("USER ")).at(-1)).toBe("USER node");
-    expect(instructions.at(-1)).toBe('CMD ["node", "src/server/main.ts"]');
+    expect(instructions.at(-1)).toBe(
+      `CMD ${JSON.stringify(["node", ...serverNodeFlags, "src/server/main.ts"]).replaceAll(",", ", ")}`,
+    );
     expect(command[0]).toBe("node");
+  });
+
+  it("starts the server with the memory settings the scale bench measures", () => {
+    const environment = instructions
+      .filter((line) => line.startsWith("ENV "))
+      .flatMap((line) => line.slice(4).trim().split(/\s+/))
+      .map((pair) => pair.split("=") as [string, string]);
+    expect(Object.fromEntries(environment)).toMatchObject(serverMallocEnvironment);
+    // npm start sets the flags too; glibc's settings are the environment's (README), as npm
+    // scripts run in shells that spell variables differently.
+    const start = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts.start;
+    expect(start).toBe(["node", ...serverNodeFlags, "scripts/start.ts"].join(" "));
   });
 
   it("copies every source the server imports, and the server imports only production dependencies", () => {

@@ -230,6 +230,20 @@ describe("the read cache", () => {
     expect(cache.read("b")).toBe("b");
     expect(cache.read("c")).toBe("c");
   });
+
+  it("lets go of entries whose time is up once anything new is kept, however few there are", async () => {
+    const { cache, advance } = cacheAt();
+    for (const key of ["a", "b", "c"]) await cache.remember(key, [key], async () => key);
+    advance(500);
+    await cache.remember("d", ["d"], async () => "d");
+    expect(cache.size()).toBe(4);
+    // a, b and c ended; nobody read them since, and d is still live.
+    advance(600);
+    await cache.remember("e", ["e"], async () => "e");
+    expect(cache.size()).toBe(2);
+    expect(cache.read("d")).toBe("d");
+    expect(cache.read("e")).toBe("e");
+  });
 });
 
 describe("cache keys joined once per pair", () => {

@@ -50,6 +50,20 @@ export function createReadCache(options: ReadCacheOptions) {
     }
   }
 
+  /**
+   * Drops the entries whose time is up from the oldest on. An ended entry is never answered, but
+   * without this it stays until it is read again or `maxEntries` newer ones push it out: a public
+   * page, its three encodings, for every event a crawler once opened. Entries are kept in the order
+   * they were stored, nearly that of their ends, so this stops at the first live one.
+   */
+  function dropEnded() {
+    const at = now();
+    for (const [key, entry] of entries) {
+      if (entry.expiresAt > at) return;
+      remove(key);
+    }
+  }
+
   /** Whether a read that started at `startedAt` may have missed a change to `id`. */
   function mayBeStale(id: string, startedAt: number): boolean {
     if (allChangedAt + settleMs > startedAt) return true;
@@ -94,6 +108,7 @@ export function createReadCache(options: ReadCacheOptions) {
     const ids = [...new Set(shown)];
     if (ids.some((id) => mayBeStale(id, startedAt))) return;
     remove(key);
+    dropEnded();
     if (entries.size >= maxEntries) remove(entries.keys().next().value as string);
     entries.set(key, { value, ids, expiresAt: startedAt + ttlMs });
     for (const id of ids) {
@@ -187,7 +202,10 @@ export function createReadCache(options: ReadCacheOptions) {
     return entry.value;
   }
 
-  return { read, readRefreshing, store, invalidate, clear, remember, now };
+  /** How many entries are kept now, ended ones included until the next store drops them. */
+  const size = () => entries.size;
+
+  return { read, readRefreshing, store, invalidate, clear, remember, now, size };
 }
 
 export type ReadCache = ReturnType<typeof createReadCache>;

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import { afterAll, beforeAll } from "vitest";
 import { openDatabase } from "#server/db/client.ts";
+import { serverMallocEnvironment, serverNodeFlags } from "#server/node-settings.ts";
 import { createTestDatabase, type TestDatabase } from "./harness.ts";
 import { type SmtpCapture, startSmtpCapture } from "./smtp-capture.ts";
 
@@ -50,13 +51,15 @@ export async function startChildServer(options: ChildServerOptions): Promise<Chi
     DATA_DIR: options.dataDir,
     TRUST_PROXY: "loopback",
     NODE_ENV: "test",
+    // Started as production starts it (decision 045), so the memory measured is production's.
+    ...serverMallocEnvironment,
     ...options.env,
   };
   if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
   else delete env.SMTP_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   else delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, ["src/server/main.ts"], {
+  const proc = spawn(process.execPath, [...serverNodeFlags, "src/server/main.ts"], {
     cwd: repoRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
