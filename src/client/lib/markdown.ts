@@ -92,9 +92,13 @@ function purifier() {
   return purify;
 }
 
-/** The most texts kept rendered: a page shows a handful; the server renders many events' pages. */
-const RENDERED_KEPT = 500;
+/**
+ * How much text the rendered ones kept may hold, sources and HTML together (in UTF-16 code units,
+ * 2 MB): a page shows a handful; the server renders many events' pages.
+ */
+const RENDERED_KEPT_CHARS = 1_000_000;
 const rendered = new Map<string, string>();
+let renderedChars = 0;
 
 /**
  * Markdown as HTML that is safe to put in the page: an allow-list of tags, attributes and URL
@@ -105,8 +109,16 @@ export function renderMarkdown(source: string): string {
   const kept = rendered.get(source);
   if (kept !== undefined) return kept;
   const html = sanitizedHtml(source);
-  if (rendered.size >= RENDERED_KEPT) rendered.delete(rendered.keys().next().value as string);
+  const size = source.length + html.length;
+  if (size > RENDERED_KEPT_CHARS) return html;
+  // The oldest go first until the new one fits.
+  for (const [oldSource, oldHtml] of rendered) {
+    if (renderedChars + size <= RENDERED_KEPT_CHARS) break;
+    rendered.delete(oldSource);
+    renderedChars -= oldSource.length + oldHtml.length;
+  }
   rendered.set(source, html);
+  renderedChars += size;
   return html;
 }
 

@@ -101,4 +101,24 @@ describe.skipIf(!process.env.DATABASE_URL)("the PostgreSQL pool under load", () 
     await busy.release();
     expect(await busy.waiting[0]).toBe("answered");
   });
+
+  // Statements are kept prepared per connection (decision 044). A transaction keeps to one
+  // connection, so each step below runs on the connection that prepared the statement.
+  const echoed = async (db: Database["db"], value: unknown) =>
+    ((await db.execute(sql`select ${value}::text as v`)) as { rows: { v: string }[] }).rows[0]?.v;
+
+  it("runs a prepared statement again after one of its values could not be sent", async () => {
+    await database.db.transaction(async (tx) => {
+      expect(await echoed(tx, "first")).toBe("first");
+      const unsendable = {
+        toPostgres() {
+          throw new Error("no text for this value");
+        },
+      };
+      await expect(echoed(tx, unsendable)).rejects.toMatchObject({
+        cause: { message: "no text for this value" },
+      });
+      expect(await echoed(tx, "after")).toBe("after");
+    });
+  });
 });

@@ -84,11 +84,26 @@ function statementName(text: string): string {
  * after a few runs, plans) a statement once per connection rather than once per request, and the
  * request sends one message less. The name is a hash of the text, so the same statement gets the
  * same name on every connection and two texts never share one.
+ *
+ * A connection can lose a statement it prepared: node-postgres asks the server to drop one whose
+ * parameters it failed to encode yet still counts it as prepared (every later run would fail with
+ * 26000, "does not exist"), and a migration that changes a column's type makes PostgreSQL refuse
+ * the old plan (0A000, "cached plan must not change result type"). After such an error, or one
+ * raised before the server answered, the connection names its statements anew (a generation in
+ * the name) and prepares them again.
  */
 function prepareStatements(client: pg.PoolClient) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   let prepared = 0;
+  let generation = 0;
   const named = new Set<string>();
+  const afterError = (error: unknown) => {
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === undefined || code === "26000" || code === "0A000") {
+      generation += 1;
+      named.clear();
+    }
+  };
   (client as { query: unknown }).query = (given: unknown, values?: unknown, callback?: unknown) => {
     const config = typeof given === "string" ? { text: given } : given;
     if (
@@ -101,13 +116,24 @@ function prepareStatements(client: pg.PoolClient) {
       values.length > 0 &&
       values.length <= PREPARED_MAX_PARAMETERS
     ) {
-      const name = statementName(config.text);
+      const hashed = statementName(config.text);
+      const name = generation === 0 ? hashed : `${hashed}_${generation}`;
       if (named.has(name) || prepared < PREPARED_PER_CONNECTION) {
         if (!named.has(name)) {
           named.add(name);
           prepared += 1;
         }
-        return query({ ...config, name }, values, callback);
+        const namedConfig = { ...config, name };
+        if (typeof callback === "function") {
+          return query(namedConfig, values, (error: unknown, result: unknown) => {
+            if (error) afterError(error);
+            callback(error, result);
+          });
+        }
+        return (query(namedConfig, values) as Promise<unknown>).catch((error: unknown) => {
+          afterError(error);
+          throw error;
+        });
       }
     }
     return query(given, values, callback);
