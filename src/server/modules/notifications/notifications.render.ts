@@ -101,12 +101,16 @@ function icsAttachment(event: EventMailContext, appUrl: string): MailAttachment 
 }
 
 async function ticket(checkInCode: string): Promise<{ block: Block; attachment: MailAttachment }> {
+  // Every "you're going" mail makes one, on the event loop: grey levels without per-row filter
+  // choice cost 40 % less CPU than the library's defaults (adaptive filters, RGBA, deflate level
+  // 9) for a 2.5 KB image instead of 1.3 KB.
   const png = await QRCode.toBuffer(checkInCode, {
     type: "png",
     margin: 2,
     width: 240,
     errorCorrectionLevel: "M",
-  });
+    rendererOpts: { filterType: 0, colorType: 0, deflateLevel: 6 },
+  } as QRCode.QRCodeToBufferOptions);
   return {
     block: {
       text: `Your check-in code: ${checkInCode}\nShow it at the door (the QR code is in the HTML version of this mail).`,
