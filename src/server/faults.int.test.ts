@@ -6,12 +6,16 @@
 // exiting. PostgreSQL only: PGlite keeps its data to one process.
 
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvent } from "#server/modules/events/events-test-support.ts";
-import { createCommunity, md5, tusHeaders, tusMetadata } from "#server/modules/files/storage-test-support.ts";
+import {
+  createCommunity,
+  createMemberImportUpload,
+  md5,
+  tusHeaders,
+} from "#server/modules/files/storage-test-support.ts";
 import { GUEST_REGISTER } from "#server/modules/registrations/guest-test-support.ts";
-import { type Cluster, startCluster, withDeadline } from "#server/test/cluster.ts";
+import { type Cluster, queryDatabase, startCluster, waitUntil, withDeadline } from "#server/test/cluster.ts";
 import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
 import type { CapturedMail } from "#server/test/smtp-capture.ts";
 
@@ -38,26 +42,8 @@ describe.skipIf(!process.env.DATABASE_URL)("faults behind HAProxy", () => {
     await cluster?.dispose();
   }, 120_000);
 
-  async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: cluster.databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(text, values)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-
-  /** Reads `read` until `done` holds, or fails at the deadline. */
-  async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms (${JSON.stringify(value)})`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const query = <T>(text: string, values: unknown[] = []) =>
+    queryDatabase<T>(cluster.databaseUrl, text, values);
 
   type Outcome = { status: number; code?: string; registered?: string };
 
@@ -101,43 +87,19 @@ describe.skipIf(!process.env.DATABASE_URL)("faults behind HAProxy", () => {
 
     // An upload of four chunks: the first through the balancer, the second held open on the victim.
     const data = Buffer.from(randomBytes(384 * 1024).toString("hex"));
-    const tus = (extra: Record<string, string> = {}) => ({
-      ...tusHeaders(host),
-      "Tus-Resumable": "1.0.0",
-      ...extra,
+    const {
+      upload,
+      patch,
+      offset: offsetNow,
+    } = await createMemberImportUpload({
+      browser: host,
+      baseUrl: cluster.url,
+      communityId,
+      name: "crash.csv",
+      data,
+      // A chunk held open on the victim waits for the kill, up to the burst's first answers.
+      answerWithinMs: 30_000,
     });
-    const created = await fetch(`${cluster.url}/api/storage/v0/uploads/`, {
-      method: "POST",
-      headers: tus({
-        "Upload-Length": String(data.length),
-        "Upload-Metadata": tusMetadata({
-          bucket: "member-imports",
-          name: `${communityId}/crash.csv`,
-          contentType: "text/csv",
-          md5Hash: md5(data),
-        }),
-      }),
-      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const upload = new URL(created.headers.get("location") ?? "", cluster.url).pathname;
-    const patch = (base: string, offset: number, body: BodyInit) =>
-      fetch(`${base}${upload}`, {
-        method: "PATCH",
-        headers: tus({ "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" }),
-        body,
-        duplex: "half",
-        signal: AbortSignal.timeout(30_000),
-      } as RequestInit);
-    const offsetNow = async () => {
-      const head = await fetch(`${cluster.url}${upload}`, {
-        method: "HEAD",
-        headers: tus(),
-        signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-      });
-      expect(head.status).toBe(200);
-      return Number(head.headers.get("upload-offset"));
-    };
     const chunk = 192 * 1024;
     const first = await patch(cluster.url, 0, data.subarray(0, chunk));
     expect(first.status, await first.clone().text()).toBe(204);

@@ -9,7 +9,6 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOLD_MS } from "#server/modules/checkout/checkout.service.ts";
 import {
@@ -19,8 +18,8 @@ import {
   started,
 } from "#server/modules/checkout/checkout-test-support.ts";
 import { createCommunity, createEvent } from "#server/modules/events/events-test-support.ts";
-import { md5, tusHeaders, tusMetadata } from "#server/modules/files/storage-test-support.ts";
-import { type Cluster, startCluster } from "#server/test/cluster.ts";
+import { createMemberImportUpload, md5, tusHeaders } from "#server/modules/files/storage-test-support.ts";
+import { type Cluster, queryDatabase, startCluster, waitUntil } from "#server/test/cluster.ts";
 import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
 import { type StripeStandin, startStripeStandin } from "#server/test/stripe-standin/standin.ts";
 
@@ -63,26 +62,8 @@ describe.skipIf(!process.env.DATABASE_URL)("a process killed with SIGKILL", () =
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   }, 120_000);
 
-  async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-    const client = new pg.Client({ connectionString: cluster.databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(text, values)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-
-  /** Reads `read` until `done` holds, or fails at the deadline. */
-  async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string) {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms (${JSON.stringify(value)})`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const query = <T>(text: string, values: unknown[] = []) =>
+    queryDatabase<T>(cluster.databaseUrl, text, values);
 
   /** The one process HAProxy sent requests to while `act` ran. */
   async function processThatTook<T>(act: () => Promise<T>) {
@@ -210,43 +191,14 @@ describe.skipIf(!process.env.DATABASE_URL)("a process killed with SIGKILL", () =
     if (!writer || !victim) throw new Error("two processes expected");
 
     const data = Buffer.from(randomBytes(384 * 1024).toString("hex"));
-    const tus = (extra: Record<string, string> = {}) => ({
-      ...tusHeaders(host),
-      "Tus-Resumable": "1.0.0",
-      ...extra,
+    const { patch, offset: offsetNow } = await createMemberImportUpload({
+      browser: host,
+      baseUrl: cluster.url,
+      communityId,
+      name: "resumed.csv",
+      data,
+      answerWithinMs: ANSWER_WITHIN_MS,
     });
-    const created = await fetch(`${cluster.url}/api/storage/v0/uploads/`, {
-      method: "POST",
-      headers: tus({
-        "Upload-Length": String(data.length),
-        "Upload-Metadata": tusMetadata({
-          bucket: "member-imports",
-          name: `${communityId}/resumed.csv`,
-          contentType: "text/csv",
-          md5Hash: md5(data),
-        }),
-      }),
-      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const upload = new URL(created.headers.get("location") ?? "", cluster.url).pathname;
-    const patch = (base: string, offset: number, body: BodyInit, timeoutMs = ANSWER_WITHIN_MS) =>
-      fetch(`${base}${upload}`, {
-        method: "PATCH",
-        headers: tus({ "Upload-Offset": String(offset), "Content-Type": "application/offset+octet-stream" }),
-        body,
-        duplex: "half",
-        signal: AbortSignal.timeout(timeoutMs),
-      } as RequestInit);
-    const offsetNow = async () => {
-      const head = await fetch(`${cluster.url}${upload}`, {
-        method: "HEAD",
-        headers: tus(),
-        signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-      });
-      expect(head.status).toBe(200);
-      return Number(head.headers.get("upload-offset"));
-    };
 
     // The first chunk, far below an S3 part, is acknowledged: it waits in the bucket's `.part`.
     const chunk = 192 * 1024;

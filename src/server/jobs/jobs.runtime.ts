@@ -445,8 +445,11 @@ export function startJobs(options: {
         if (!(await dispatcher.behind())) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      // Everything emitted so far is handled: the quick looks after earlier wakes have nothing left.
+      // Everything emitted so far is handled: the quick looks after earlier wakes, and the outbox
+      // pass queued after them, have nothing left.
       retries = [];
+      clearTimeout(queuedWorkTimer);
+      queuedWorkTimer = undefined;
       await dispatching;
       scheduleLog(settings.logPollIntervalMs);
     },

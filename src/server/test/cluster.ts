@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { type ChildServer, freePort, killChildServer, startChildServer } from "./child-server.ts";
 import { type PostgresCluster, startPostgresCluster } from "./postgres-cluster.ts";
 import { type S3TestServer, startS3Server } from "./s3-server.ts";
@@ -84,6 +85,37 @@ export async function withDeadline<T>(promise: Promise<T>, ms: number, label: st
 }
 
 /** Resolves once something accepts TCP connections on `port`. */
+/** Reads `read` until `done` holds, or fails at the deadline (what it read last in the message). */
+export async function waitUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  ms: number,
+  what: string,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms (${JSON.stringify(value)})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** One statement on a connection of its own (the cluster's database, past the app). */
+export async function queryDatabase<T>(
+  databaseUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
 /** Resolves once a loopback port, or a Unix socket at a path, accepts connections. */
 async function waitForPort(port: number | string, timeoutMs: number, label: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -146,3 +146,66 @@ export function uploadAndPauseAfter(
     });
   });
 }
+
+/**
+ * A resumable upload of `data` as a member-import CSV `name` of the community, created through
+ * `baseUrl` (tus 1.0.0 over fetch, no client library): the fault tests send its chunks to chosen
+ * processes and read its offset through the balancer. Each call has `answerWithinMs`.
+ */
+export async function createMemberImportUpload(options: {
+  browser: TestBrowser;
+  baseUrl: string;
+  communityId: string;
+  name: string;
+  data: Buffer;
+  answerWithinMs: number;
+}) {
+  const { browser, baseUrl, data, answerWithinMs } = options;
+  const tusRequest = (extra: Record<string, string> = {}) => ({
+    ...tusHeaders(browser),
+    "Tus-Resumable": "1.0.0",
+    ...extra,
+  });
+  const created = await fetch(`${baseUrl}/api/storage/v0/uploads/`, {
+    method: "POST",
+    headers: tusRequest({
+      "Upload-Length": String(data.length),
+      "Upload-Metadata": tusMetadata({
+        bucket: "member-imports",
+        name: `${options.communityId}/${options.name}`,
+        contentType: "text/csv",
+        md5Hash: md5(data),
+      }),
+    }),
+    signal: AbortSignal.timeout(answerWithinMs),
+  });
+  if (created.status !== 201)
+    throw new Error(`upload not created: ${created.status} ${await created.text()}`);
+  const upload = new URL(created.headers.get("location") ?? "", baseUrl).pathname;
+  return {
+    /** The upload's path, e.g. /api/storage/v0/uploads/<id>. */
+    upload,
+    /** Sends `body` at `offset` to the process (or balancer) at `base`. */
+    patch: (base: string, offset: number, body: BodyInit, timeoutMs = answerWithinMs) =>
+      fetch(`${base}${upload}`, {
+        method: "PATCH",
+        headers: tusRequest({
+          "Upload-Offset": String(offset),
+          "Content-Type": "application/offset+octet-stream",
+        }),
+        body,
+        duplex: "half",
+        signal: AbortSignal.timeout(timeoutMs),
+      } as RequestInit),
+    /** The offset the server holds, asked through `baseUrl`. */
+    async offset(): Promise<number> {
+      const head = await fetch(`${baseUrl}${upload}`, {
+        method: "HEAD",
+        headers: tusRequest(),
+        signal: AbortSignal.timeout(answerWithinMs),
+      });
+      if (head.status !== 200) throw new Error(`HEAD of the upload answered ${head.status}`);
+      return Number(head.headers.get("upload-offset"));
+    },
+  };
+}
