@@ -357,26 +357,11 @@ export function startJobs(options: {
   schedule();
 
   // The log is dispatched on its own, shorter beat: entries from other processes are seen within
-  // `logPollIntervalMs`. After `wake()` (an emit in this process) it looks within WAKE_DELAY_MS,
-  // by when the emitting transaction has usually committed and the entries of requests running
-  // beside it have joined it in one pass, and, while it finds nothing, a few more times after.
-  // (Looking at once after every emit, a process under moderate load ran a pass of a few
-  // statements for nearly every entry, and the outbox pass behind each: most of its CPU.)
-  const WAKE_DELAY_MS = 20;
-  const WAKE_RETRIES_MS = [30, 100];
+  // `logPollIntervalMs`. After `wake()` (an emit in this process) it looks at once — on PGlite's
+  // one connection that pass queues right behind the emitting transaction — and, while it finds
+  // nothing (the transaction has not committed yet), a few more times shortly after.
+  const WAKE_RETRIES_MS = [2, 10, 50];
   let logTimer: NodeJS.Timeout | undefined;
-  let logDueAt = Number.POSITIVE_INFINITY;
-  // What the subscribers queued (mail) goes out now rather than at the outbox's next poll: the
-  // next pass starts within QUEUED_WORK_DELAY_MS, once for all the batches handled meanwhile.
-  const QUEUED_WORK_DELAY_MS = 50;
-  let queuedWorkTimer: NodeJS.Timeout | undefined;
-  const runQueuedWork = () => {
-    if (queuedWorkTimer || stopped) return;
-    queuedWorkTimer = setTimeout(() => {
-      queuedWorkTimer = undefined;
-      void run();
-    }, QUEUED_WORK_DELAY_MS);
-  };
   let retries: number[] = [];
   let dispatching: Promise<void> | null = null;
   let dispatchFailuresInARow = 0;
@@ -386,13 +371,14 @@ export function startJobs(options: {
     dispatching ??= dispatcher
       .dispatch()
       .then((handled) => {
+        // What the subscribers queued (mail) goes out now rather than at the outbox's next poll.
         if (handled > 0) {
           const waiting = entriesHandled;
           entriesHandled = [];
           for (const wake of waiting) wake();
           dispatchedBeside++;
           retries = [];
-          runQueuedWork();
+          void run();
         }
       })
       .then(
@@ -411,13 +397,7 @@ export function startJobs(options: {
   };
   const scheduleLog = (delayMs: number) => {
     clearTimeout(logTimer);
-    logDueAt = Number.POSITIVE_INFINITY;
-    if (stopped) return;
-    logDueAt = Date.now() + delayMs;
-    logTimer = setTimeout(() => {
-      logDueAt = Number.POSITIVE_INFINITY;
-      void dispatchLog();
-    }, delayMs);
+    if (!stopped) logTimer = setTimeout(() => void dispatchLog(), delayMs);
   };
   scheduleLog(settings.logPollIntervalMs);
 
@@ -445,11 +425,8 @@ export function startJobs(options: {
         if (!(await dispatcher.behind())) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
-      // Everything emitted so far is handled: the quick looks after earlier wakes, and the outbox
-      // pass queued after them, have nothing left.
+      // Everything emitted so far is handled: the quick looks after earlier wakes have nothing left.
       retries = [];
-      clearTimeout(queuedWorkTimer);
-      queuedWorkTimer = undefined;
       await dispatching;
       scheduleLog(settings.logPollIntervalMs);
     },
@@ -458,14 +435,13 @@ export function startJobs(options: {
     },
     wake() {
       retries = [...WAKE_RETRIES_MS];
-      // A pass under way goes on with the retries when it ends; one due sooner stays as it is.
-      if (!dispatching && logDueAt > Date.now() + WAKE_DELAY_MS) scheduleLog(WAKE_DELAY_MS);
+      // A pass under way goes on with the retries when it ends.
+      if (!dispatching) scheduleLog(0);
     },
     stop() {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(logTimer);
-      clearTimeout(queuedWorkTimer);
       stopping ??= (async () => {
         await running;
         await dispatching;
