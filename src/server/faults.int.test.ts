@@ -8,12 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEvent } from "#server/modules/events/events-test-support.ts";
-import {
-  createCommunity,
-  createMemberImportUpload,
-  md5,
-  tusHeaders,
-} from "#server/modules/files/storage-test-support.ts";
+import { createCommunity, createMemberImportUpload } from "#server/modules/files/storage-test-support.ts";
 import { GUEST_REGISTER } from "#server/modules/registrations/guest-test-support.ts";
 import { type Cluster, queryDatabase, startCluster, waitUntil, withDeadline } from "#server/test/cluster.ts";
 import { TestBrowser, uniqueEmail } from "#server/test/harness.ts";
@@ -90,6 +85,7 @@ describe.skipIf(!process.env.DATABASE_URL)("faults behind HAProxy", () => {
     const {
       upload,
       patch,
+      finish,
       offset: offsetNow,
     } = await createMemberImportUpload({
       browser: host,
@@ -204,28 +200,12 @@ describe.skipIf(!process.env.DATABASE_URL)("faults behind HAProxy", () => {
     // The upload resumes through the balancer on the two processes left, from the acknowledged
     // chunk: it waits in S3 as an "incomplete part" object, which the killed process had taken up
     // to append to and which stays until what replaces it is stored (s3-upload-store.ts).
-    let offset = await offsetNow();
+    const offset = await offsetNow();
     expect(offset).toBe(chunk);
     console.info(
       `faults: ${new Set(retried).size} guests retried, ${repeated} confirmations repeated, the upload resumed at ${offset}`,
     );
-    let rest: Response;
-    for (;;) {
-      const end = Math.min(offset + chunk, data.length);
-      rest = await patch(cluster.url, offset, data.subarray(offset, end));
-      expect(rest.status, await rest.clone().text()).toBe(end === data.length ? 200 : 204);
-      offset = end;
-      if (end === data.length) break;
-    }
-    const meta = (await rest.json()) as { md5Hash: string; size: number; downloadUrl: string };
-    expect(meta).toMatchObject({ md5Hash: md5(data), size: data.length });
-    const link = new URL(meta.downloadUrl, cluster.url);
-    const downloaded = await fetch(`${cluster.url}${link.pathname}${link.search}`, {
-      headers: tusHeaders(host),
-      signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
-    });
-    expect(downloaded.status).toBe(200);
-    expect(md5(Buffer.from(await downloaded.arrayBuffer()))).toBe(md5(data));
+    await finish(offset, chunk);
 
     await cluster.waitForBackend(victim.name, "DOWN", 10_000);
     await victim.restart();

@@ -1,6 +1,7 @@
 // Shared by the file store's integration tests: GraphQL set-up, multipart and tus from Node.
 import { createHash } from "node:crypto";
 import * as tus from "tus-js-client";
+import { expect } from "vitest";
 import type { TestBrowser } from "#server/test/harness.ts";
 
 export const md5 = (bytes: Uint8Array) => createHash("md5").update(bytes).digest("base64");
@@ -157,7 +158,7 @@ export async function createMemberImportUpload(options: {
   baseUrl: string;
   communityId: string;
   name: string;
-  data: Buffer;
+  data: Buffer<ArrayBuffer>;
   answerWithinMs: number;
 }) {
   const { browser, baseUrl, data, answerWithinMs } = options;
@@ -182,21 +183,45 @@ export async function createMemberImportUpload(options: {
   if (created.status !== 201)
     throw new Error(`upload not created: ${created.status} ${await created.text()}`);
   const upload = new URL(created.headers.get("location") ?? "", baseUrl).pathname;
+  /** Sends `body` at `offset` to the process (or balancer) at `base`. */
+  const patch = (base: string, offset: number, body: BodyInit, timeoutMs = answerWithinMs) =>
+    fetch(`${base}${upload}`, {
+      method: "PATCH",
+      headers: tusRequest({
+        "Upload-Offset": String(offset),
+        "Content-Type": "application/offset+octet-stream",
+      }),
+      body,
+      duplex: "half",
+      signal: AbortSignal.timeout(timeoutMs),
+    } as RequestInit);
   return {
     /** The upload's path, e.g. /api/storage/v0/uploads/<id>. */
     upload,
-    /** Sends `body` at `offset` to the process (or balancer) at `base`. */
-    patch: (base: string, offset: number, body: BodyInit, timeoutMs = answerWithinMs) =>
-      fetch(`${base}${upload}`, {
-        method: "PATCH",
-        headers: tusRequest({
-          "Upload-Offset": String(offset),
-          "Content-Type": "application/offset+octet-stream",
-        }),
-        body,
-        duplex: "half",
-        signal: AbortSignal.timeout(timeoutMs),
-      } as RequestInit),
+    patch,
+    /**
+     * Sends the rest from `offset` in `chunk`-sized PATCHes through `baseUrl`, then checks that the
+     * stored file and its download have the data's MD5.
+     */
+    async finish(offset: number, chunk: number): Promise<void> {
+      let rest: Response;
+      for (;;) {
+        const end = Math.min(offset + chunk, data.length);
+        rest = await patch(baseUrl, offset, data.subarray(offset, end));
+        expect(rest.status, await rest.clone().text()).toBe(end === data.length ? 200 : 204);
+        offset = end;
+        if (end === data.length) break;
+      }
+      const meta = (await rest.json()) as { md5Hash: string; size: number; downloadUrl: string };
+      expect(meta).toMatchObject({ md5Hash: md5(data), size: data.length });
+      const link = new URL(meta.downloadUrl, baseUrl);
+      const downloaded = await fetch(`${baseUrl}${link.pathname}${link.search}`, {
+        headers: tusHeaders(browser),
+        signal: AbortSignal.timeout(answerWithinMs),
+      });
+      expect(downloaded.status).toBe(200);
+      expect(md5(Buffer.from(await downloaded.arrayBuffer()))).toBe(md5(data));
+    },
     /** The offset the server holds, asked through `baseUrl`. */
     async offset(): Promise<number> {
       const head = await fetch(`${baseUrl}${upload}`, {
