@@ -356,6 +356,42 @@ export function startJobs(options: {
   };
   schedule();
 
+  // What the log's subscribers queue (mail, agent runs) goes out as soon as their batch commits,
+  // without the rest of a pass: its dozen "anything due?" reads (digests, ended events, fan-outs,
+  // imports, Stripe, held orders, rebuilds) keep the poll's beat, where they cost little, instead of
+  // running after every registration under moderate load. A batch handled while a send is under way
+  // gets one more round after it.
+  let mailing: Promise<void> | null = null;
+  let mailAgain = false;
+  const sendQueued = async () => {
+    do {
+      mailAgain = false;
+      for (let rounds = 0; !stopped && rounds < 100; rounds++) {
+        const mail = () => sendDue(outbox);
+        const runs = async () => (agentRunner ? agentRunner.step() : 0);
+        const work = sideBySide
+          ? (await Promise.all([mail(), runs()])).reduce((a, b) => a + b, 0)
+          : (await mail()) + (await runs());
+        if (work === 0) break;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+    } while (mailAgain && !stopped);
+  };
+  const sendSoon = () => {
+    if (mailing) {
+      mailAgain = true;
+      return;
+    }
+    mailing = sendQueued()
+      .catch((error: unknown) => {
+        // The next poll's pass sends what is left (a claimed row once its lease ends).
+        log(`jobs: sending queued mail failed: ${error instanceof Error ? error.message : error}`);
+      })
+      .finally(() => {
+        mailing = null;
+      });
+  };
+
   // The log is dispatched on its own, shorter beat: entries from other processes are seen within
   // `logPollIntervalMs`. After `wake()` (an emit in this process) it looks at once — on PGlite's
   // one connection that pass queues right behind the emitting transaction — and, while it finds
@@ -378,7 +414,7 @@ export function startJobs(options: {
           for (const wake of waiting) wake();
           dispatchedBeside++;
           retries = [];
-          void run();
+          sendSoon();
         }
       })
       .then(
@@ -419,8 +455,10 @@ export function startJobs(options: {
         if (!idle) continue;
         // The log's own beat may have handled entries while the pass looked (its batch held the
         // subscribers' rows, so the pass found nothing): what they queued (mail, agent runs) is
-        // due now, and another pass takes it.
+        // due now, and another pass takes it. A send under way holds its claimed rows: the pass
+        // did not see them, so they count once it has finished.
         await dispatching;
+        await mailing;
         if (dispatchedBeside !== beside) continue;
         if (!(await dispatcher.behind())) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -445,6 +483,7 @@ export function startJobs(options: {
       stopping ??= (async () => {
         await running;
         await dispatching;
+        await mailing;
         await imports.close();
       })();
       return stopping;

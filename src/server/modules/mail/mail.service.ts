@@ -43,7 +43,14 @@ export function createMailer(options: {
       close() {},
     };
   }
-  const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+  // Connections are kept and reused from message to message (the outbox sends up to four at once):
+  // a connection per message would cost a TCP handshake, the greeting and EHLO, and QUIT every
+  // time, on both ends. Settings in the URL (`?pool=false`, `maxConnections=`) win over these.
+  const transport: Transporter = nodemailer.createTransport({
+    url: options.smtpUrl,
+    pool: true,
+    maxConnections: 4,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from: options.from, ...mail });
