@@ -80,6 +80,21 @@ export function formatEventRange(
 ): string {
   const start = new Date(startsAt);
   const end = new Date(endsAt);
+  // A server writes the same few events' times into every page and mail about them: each range is
+  // written once (a dozen formatter calls) and kept, at most `RANGES_KEPT` of them.
+  const key = `${start.getTime()}|${end.getTime()}|${timeZone}|${locale ?? ""}`;
+  const known = ranges.get(key);
+  if (known !== undefined) return known;
+  const written = writeRange(start, end, timeZone, locale);
+  if (ranges.size >= RANGES_KEPT) ranges.clear();
+  ranges.set(key, written);
+  return written;
+}
+
+const RANGES_KEPT = 2_000;
+const ranges = new Map<string, string>();
+
+function writeRange(start: Date, end: Date, timeZone: string, locale?: string): string {
   const startZone = zoneShortName(start, timeZone, locale);
   const endZone = zoneShortName(end, timeZone, locale);
   if (day(start, timeZone, locale) !== day(end, timeZone, locale)) {
