@@ -16,11 +16,14 @@ export type ScaleSettings = {
   thinkSeed: number;
   /** The length of each saturation window (the same people without pauses). */
   saturationSeconds: number;
+  /** How the app processes reach PostgreSQL on this machine (see `ClusterOptions.database`). */
+  database: "socket" | "tcp";
 };
 
 /**
  * SCALE_USERS, SCALE_SECONDS, SCALE_IDLE_SECONDS, SCALE_WARMUP_SECONDS, SCALE_PROCESSES (e.g. `1,3`),
- * SCALE_THINK_MIN_MS, SCALE_THINK_MAX_MS, SCALE_THINK_SEED and SCALE_SATURATION_SECONDS.
+ * SCALE_THINK_MIN_MS, SCALE_THINK_MAX_MS, SCALE_THINK_SEED, SCALE_SATURATION_SECONDS and SCALE_DATABASE
+ * (`tcp` for loopback TCP instead of the database's Unix socket).
  */
 export function scaleSettings(env: NodeJS.ProcessEnv = process.env): ScaleSettings {
   const counts = (env.SCALE_PROCESSES ?? "1,2,3")
@@ -38,5 +41,6 @@ export function scaleSettings(env: NodeJS.ProcessEnv = process.env): ScaleSettin
     thinkMaxMs: Math.max(thinkMinMs, positive(env, "SCALE_THINK_MAX_MS", 3_000)),
     thinkSeed: positive(env, "SCALE_THINK_SEED", 26),
     saturationSeconds: positive(env, "SCALE_SATURATION_SECONDS", 20),
+    database: env.SCALE_DATABASE === "tcp" ? "tcp" : "socket",
   };
 }

@@ -16,11 +16,20 @@ describe("scale bench settings", () => {
       thinkMinMs: 1_000,
       thinkMaxMs: 3_000,
       saturationSeconds: 20,
+      database: "socket",
     });
-    expect(scaleSettings({ SCALE_USERS: "20", SCALE_SECONDS: "3", SCALE_PROCESSES: "3,1,9" })).toMatchObject({
+    expect(
+      scaleSettings({
+        SCALE_USERS: "20",
+        SCALE_SECONDS: "3",
+        SCALE_PROCESSES: "3,1,9",
+        SCALE_DATABASE: "tcp",
+      }),
+    ).toMatchObject({
       users: 20,
       seconds: 3,
       processCounts: [3, 1],
+      database: "tcp",
     });
     expect(scaleSettings({ SCALE_THINK_MIN_MS: "500", SCALE_THINK_MAX_MS: "200" })).toMatchObject({
       thinkMinMs: 500,

@@ -15,6 +15,13 @@
 //   the throughput the processes reach, and its scaling over 1, 2 and 3 processes, beside a bare
 //   node:http server behind the same HAProxy settings as the machine's limit. Its latencies are
 //   queueing time, not what a person waits.
+// The processes reach PostgreSQL through its Unix socket, as an app beside its database does: over
+// loopback TCP each statement's write also runs the database's side of the network stack on the
+// app's CPU, which a database on another machine would do on its own (SCALE_DATABASE=tcp to compare).
+// Per process count: a warm-up (the people without pauses for SCALE_WARMUP_SECONDS), the people
+// window, then the saturation window; before each window the bench waits until the mail and log
+// entries the previous one queued are handled (the time printed), so that neither measures another's
+// backlog.
 // Then the RSS of each process after the run, after SCALE_IDLE_SECONDS (60) idle, and after a
 // second people run, with the growth ratio. The load comes from this process (the machine has two
 // cores, shared with the processes measured and with other work).
@@ -31,7 +38,7 @@ import {
   RegisterForEventDocument,
   UndoCheckInDocument,
 } from "#client/gql/graphql.ts";
-import { type Cluster, startBalancer, startCluster } from "#server/test/cluster.ts";
+import { type Cluster, queryDatabase, startBalancer, startCluster, waitUntil } from "#server/test/cluster.ts";
 import { ensureClientBuilt } from "../e2e/support/app-server.ts";
 import { freePort } from "../scripts/with-postgres.ts";
 import { startBareServer } from "./request-path-processes.ts";
@@ -158,11 +165,40 @@ const thinkTime = (settings: ScaleSettings): ThinkTime => ({
 const offeredRate = (settings: ScaleSettings) =>
   settings.users / ((settings.thinkMinMs + settings.thinkMaxMs) / 2000);
 
+/**
+ * Waits until the work a window left behind is done: every log subscriber has handled every entry
+ * and no mail is due. A saturation window queues mail faster than it is sent (a few thousand
+ * messages); a window started before that is sent would measure the backlog, not its own people.
+ * Returns the seconds it took.
+ */
+async function settle(cluster: Cluster): Promise<number> {
+  const started = performance.now();
+  await waitUntil(
+    () =>
+      queryDatabase<{ mail: string; behind: string }>(
+        cluster.databaseUrl,
+        `select (select count(*) from outbox_message where sent_at is null and send_after <= now()) as mail,
+          (select count(*) from log_subscriber s where exists (select 1 from domain_event e
+            where (e.tx_id, e.position) > (s.tx_id, s.position))) as behind`,
+      ),
+    ([row]) => Number(row?.mail) === 0 && Number(row?.behind) === 0,
+    300_000,
+    "the queued mail and the log's subscribers to be done",
+  );
+  return (performance.now() - started) / 1000;
+}
+
 async function measureApp(cluster: Cluster, users: VirtualUser[], settings: ScaleSettings, count: number) {
   await cluster.useProcesses(count);
   await runLoad(cluster.url, users, settings.warmupSeconds);
-  const saturation = await runLoad(cluster.url, users, settings.saturationSeconds);
+  const settledAfterWarmUp = await settle(cluster);
   const people = await runLoad(cluster.url, users, settings.seconds, { think: thinkTime(settings) });
+  await settle(cluster);
+  const saturation = await runLoad(cluster.url, users, settings.saturationSeconds);
+  const settledAfterSaturation = await settle(cluster);
+  console.log(
+    `  backlog done ${settledAfterWarmUp.toFixed(1)} s after the warm-up, ${settledAfterSaturation.toFixed(1)} s after saturation`,
+  );
   return { people, saturation };
 }
 
@@ -219,10 +255,11 @@ export const scaleBench: Benchmark = {
       },
       checkIntervalMs: 2_000,
       startTimeoutMs: 180_000,
+      database: settings.database,
     });
     try {
       console.log(
-        `cluster: PostgreSQL ${cluster.databaseUrl}, s3rver ${cluster.s3.endpoint}, HAProxy ${cluster.url}, ` +
+        `cluster: PostgreSQL ${cluster.databaseUrl} (the processes through its ${settings.database === "socket" ? "Unix socket" : "TCP port"}), s3rver ${cluster.s3.endpoint}, HAProxy ${cluster.url}, ` +
           `processes ${cluster.processes.map((p) => `${p.name} pid ${p.pid}`).join(", ")}`,
       );
       const seed = await seedScale(cluster, settings.users);

@@ -67,6 +67,11 @@ export type ClusterOptions = {
   startTimeoutMs?: number;
   /** HAProxy's health-check interval: short in tests, so a dead process is out within a second or two. */
   checkIntervalMs?: number;
+  /**
+   * How the app processes reach PostgreSQL: "tcp" (loopback, the default, as across machines) or
+   * "socket" (its Unix-domain socket, as an app beside its database on one machine connects).
+   */
+  database?: "tcp" | "socket";
 };
 
 /** Rejects with `label` if `promise` has not settled within `ms`. */
@@ -84,7 +89,6 @@ export async function withDeadline<T>(promise: Promise<T>, ms: number, label: st
   }
 }
 
-/** Resolves once something accepts TCP connections on `port`. */
 /** Reads `read` until `done` holds, or fails at the deadline (what it read last in the message). */
 export async function waitUntil<T>(
   read: () => Promise<T>,
@@ -349,7 +353,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           url,
           dataDir,
           smtpUrl: smtp.url,
-          databaseUrl: postgres.databaseUrl,
+          databaseUrl: options.database === "socket" ? postgres.socketUrl : postgres.databaseUrl,
           env,
         });
         // A start past its deadline is killed once it answers, so nothing is left running.

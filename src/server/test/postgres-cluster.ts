@@ -14,6 +14,8 @@ import {
 export type PostgresCluster = {
   /** postgres://postgres@127.0.0.1:PORT/commons, the same across stops and starts. */
   readonly databaseUrl: string;
+  /** The same database through the server's Unix-domain socket (no TCP on the way). */
+  readonly socketUrl: string;
   readonly port: number;
   /** Stops the server (fast shutdown: open connections are ended). */
   stop(): Promise<void>;
@@ -111,6 +113,7 @@ export async function startPostgresCluster(dir: string, timeoutMs = 60_000): Pro
   }
   return {
     databaseUrl: `postgres://postgres@127.0.0.1:${port}/commons`,
+    socketUrl: `postgres://postgres@${encodeURIComponent(home)}:${port}/commons`,
     port,
     stop: () => stop(),
     start,
