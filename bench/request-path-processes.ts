@@ -87,6 +87,8 @@ export type AppOptions = {
   database: "postgres" | "pglite";
   /** Writes a V8 CPU profile of the whole process to dir/name when it exits. */
   cpuProfile?: { dir: string; name: string };
+  /** Settings for the app beside the bench's own (LOG_LEVEL, METRICS_TOKEN). */
+  env?: Record<string, string>;
 };
 
 export async function startApp(options: AppOptions): Promise<Started<SeededServer>> {
@@ -100,6 +102,7 @@ export async function startApp(options: AppOptions): Promise<Started<SeededServe
     DATA_DIR: dataDir,
     NODE_ENV: "production",
     AUTH_SECRET: randomBytes(32).toString("hex"),
+    ...options.env,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;

@@ -155,6 +155,68 @@ async function ladder(database: "postgres" | "pglite"): Promise<RungRow[]> {
   }
 }
 
+/**
+ * What the request log and /metrics cost (issue 26): the overview rung on three apps, one at a time,
+ * on the same database kind: the request log off (LOG_LEVEL=silent), as in production (one JSON
+ * line per request), and as in production with METRICS_TOKEN set and /metrics read every second
+ * meanwhile, as Prometheus does. Each prints its rate and the app's CPU per overview page; the
+ * ratios to the first are held against the issue's 10 %.
+ */
+async function observabilityCost(database: "postgres" | "pglite") {
+  const rung = rungs.find((r) => r.key === "overview");
+  if (!rung) throw new Error("no overview rung");
+  const token = "bench-metrics-token-0123456789abcdef";
+  const variants: { name: string; env: Record<string, string>; scrape: boolean }[] = [
+    { name: "overview, request log off", env: { LOG_LEVEL: "silent" }, scrape: false },
+    { name: "overview, request log on", env: {}, scrape: false },
+    { name: "overview, log on, /metrics read each s", env: { METRICS_TOKEN: token }, scrape: true },
+  ];
+  const rows: { name: string; rate: number; cpuUsPerPage: number; errors: number }[] = [];
+  for (const variant of variants) {
+    const app = await startApp({ database, env: variant.env });
+    try {
+      const cookie = await signedInCookie(app.info);
+      await checkRung(rung, app.info, cookie);
+      const calls = rung.calls(app.info, cookie);
+      const base = loopback(app.info.appUrl);
+      await load(base, calls, WARMUP_SECONDS);
+      const scrapes = variant.scrape
+        ? setInterval(() => {
+            void fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+              .then((r) => r.text())
+              .catch(() => undefined);
+          }, 1000)
+        : undefined;
+      const before = await readStats(app.info);
+      const measured = await load(base, calls, MEASURE_SECONDS * 2);
+      const after = await readStats(app.info);
+      clearInterval(scrapes);
+      const pages = (after.requests - before.requests) / calls.length;
+      rows.push({
+        name: variant.name,
+        rate: measured.requestsPerSecond,
+        cpuUsPerPage: pages > 0 ? (after.cpuUs - before.cpuUs) / pages : 0,
+        errors: measured.errors,
+      });
+    } finally {
+      await app.stop();
+    }
+  }
+  const first = rows[0];
+  console.log(`
+${database}: what the request log and /metrics cost (target: within 10 % of the log off)`);
+  for (const row of rows) {
+    console.log(
+      `${row.name.padEnd(42)}${row.rate.toFixed(0).padStart(7)} pages/s${(row.cpuUsPerPage / 1000).toFixed(2).padStart(8)} ms CPU/page` +
+        (first && row !== first
+          ? `   rate x${(row.rate / first.rate).toFixed(2)}, CPU x${(row.cpuUsPerPage / first.cpuUsPerPage).toFixed(2)}`
+          : "") +
+        (row.errors > 0 ? `   ${row.errors} errors` : ""),
+    );
+  }
+  return rows;
+}
+
 async function profileRungs(database: "postgres" | "pglite") {
   mkdirSync(profileDir, { recursive: true });
   const keys = (process.env.PROFILE_RUNGS ?? "viewer,overview").split(",");
@@ -202,6 +264,8 @@ export const requestPath: Benchmark = {
     }
     const results: Record<string, RungRow[]> = {};
     for (const database of databases) results[database] = await ladder(database);
+    const observability = await observabilityCost(databases[0] ?? "pglite");
+    const [off, ...on] = observability;
     const summary = Object.entries(results)
       .map(([database, rows]) => {
         const rungRatios = rows
@@ -210,7 +274,17 @@ export const requestPath: Benchmark = {
         return `${database}: ${rungRatios.join(", ")}`;
       })
       .join("; ");
+    const costs = on
+      .map(
+        (row) =>
+          `${row.name.replace("overview, ", "")} CPU x${off ? (row.cpuUsPerPage / off.cpuUsPerPage).toFixed(2) : "?"}`,
+      )
+      .join(", ");
     // The bench reports; the targets are the issue's goals, not a budget that fails the run.
-    return { withinBudget: true, summary, data: results };
+    return {
+      withinBudget: true,
+      summary: `${summary}; against the request log off: ${costs}`,
+      data: { ...results, observability },
+    };
   },
 };

@@ -121,7 +121,13 @@ export async function runLoad(
   baseUrl: string,
   users: VirtualUser[],
   seconds: number,
-  options: { rounds?: number; strict?: boolean; think?: ThinkTime } = {},
+  options: {
+    rounds?: number;
+    strict?: boolean;
+    think?: ThinkTime;
+    /** Told of every answer: when its request was sent (performance.now()) and how long it took. */
+    onAnswer?: (sentAt: number, tookMs: number, kind: string) => void;
+  } = {},
 ): Promise<LoadResult> {
   const base = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
@@ -170,6 +176,7 @@ export async function runLoad(
             continue;
           }
           const took = performance.now() - sent;
+          options.onAnswer?.(sent, took, step.kind);
           latencies.push(took);
           stats.latencies.push(took);
           remember(user, answer.setCookie);
