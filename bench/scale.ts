@@ -22,9 +22,9 @@
 // window, then the saturation window; before each window the bench waits until the mail and log
 // entries the previous one queued are handled (the time printed), so that neither measures another's
 // backlog.
-// Then the RSS of each process after the run, after SCALE_IDLE_SECONDS (60) idle, and after a
-// second people run, with the growth ratio. The load comes from this process (the machine has two
-// cores, shared with the processes measured and with other work).
+// Then two more people runs on the largest count: the RSS of each process after the first, after
+// SCALE_IDLE_SECONDS (60) idle, and after the second, with the growth ratio. The load comes from
+// this process (the machine has two cores, shared with the processes measured and with other work).
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -300,12 +300,20 @@ export const scaleBench: Benchmark = {
         for (const result of [people, saturation])
           if (result.firstError) console.log(`  first error: ${result.firstError.slice(0, 300)}`);
       }
+      // Memory: two more people runs on the largest count, the RSS compared between them. Before the
+      // first, the processes used only in the larger counts have served far less than the first (a
+      // third of the windows) and still grow to their working size; the first run brings every
+      // process there, so that the second measures growth from use, as a leak would show it.
       const active = cluster.processes.slice(0, Math.max(...counts));
+      await settle(cluster);
+      const first = await runLoad(cluster.url, users, settings.seconds, { think: thinkTime(settings) });
+      rows.push({ name: `app, ${active.length} processes, 2nd run`, ...first });
+      await settle(cluster);
       const afterRun = active.map((p) => p.rss());
       await new Promise((r) => setTimeout(r, settings.idleSeconds * 1000));
       const afterIdle = active.map((p) => p.rss());
       const second = await runLoad(cluster.url, users, settings.seconds, { think: thinkTime(settings) });
-      rows.push({ name: `app, ${active.length} processes, 2nd run`, ...second });
+      rows.push({ name: `app, ${active.length} processes, 3rd run`, ...second });
       const afterSecond = active.map((p) => p.rss());
       saturationRows.push({
         name: "bare node:http behind HAProxy",
@@ -328,7 +336,7 @@ export const scaleBench: Benchmark = {
       const lastSaturation = saturationRows.find((r) => r.name.startsWith(largest));
       if (lastSaturation) printKinds("by kind, saturation (largest process count):", lastSaturation);
       const ratios = active.map((_, i) => (afterSecond[i] as number) / (afterRun[i] as number));
-      console.log("RSS per process: after the run, after idle, after a second run (ratio second/first):");
+      console.log("RSS per process: after the 2nd run, after idle, after the 3rd run (ratio 3rd/2nd):");
       active.forEach((p, i) => {
         console.log(
           `  ${p.name}: ${mib(afterRun[i] as number)}, ${mib(afterIdle[i] as number)}, ${mib(afterSecond[i] as number)} (${(ratios[i] as number).toFixed(3)})`,
