@@ -106,6 +106,8 @@ export async function startApp(options: AppOptions): Promise<Started<SeededServe
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
+  // The app's defaults unless a run sets them: the bench's own environment does not leak in.
+  for (const name of ["LOG_LEVEL", "METRICS_TOKEN"]) if (!options.env?.[name]) delete env[name];
   const nodeFlags = options.cpuProfile
     ? ["--cpu-prof", `--cpu-prof-dir=${options.cpuProfile.dir}`, `--cpu-prof-name=${options.cpuProfile.name}`]
     : [];

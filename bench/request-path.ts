@@ -168,8 +168,12 @@ async function observabilityCost(database: "postgres" | "pglite") {
   const token = "bench-metrics-token-0123456789abcdef";
   const variants: { name: string; env: Record<string, string>; scrape: boolean }[] = [
     { name: "overview, request log off", env: { LOG_LEVEL: "silent" }, scrape: false },
-    { name: "overview, request log on", env: {}, scrape: false },
-    { name: "overview, log on, /metrics read each s", env: { METRICS_TOKEN: token }, scrape: true },
+    { name: "overview, request log on", env: { LOG_LEVEL: "info" }, scrape: false },
+    {
+      name: "overview, log on, /metrics read each s",
+      env: { LOG_LEVEL: "info", METRICS_TOKEN: token },
+      scrape: true,
+    },
   ];
   const rows: { name: string; rate: number; cpuUsPerPage: number; errors: number }[] = [];
   for (const variant of variants) {

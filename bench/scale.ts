@@ -166,6 +166,31 @@ const offeredRate = (settings: ScaleSettings) =>
   settings.users / ((settings.thinkMinMs + settings.thinkMaxMs) / 2000);
 
 /**
+ * Where a people window's slow answers (over the 300 ms target) came: counted per second of the
+ * window, so that a few bursts tell apart from a steady tail.
+ */
+function slowSeconds() {
+  let first: number | null = null;
+  const bySecond = new Map<number, number>();
+  let slow = 0;
+  return {
+    record(sentAt: number, tookMs: number) {
+      first ??= sentAt;
+      if (tookMs <= 300) return;
+      slow += 1;
+      const second = Math.floor((sentAt - first) / 1000);
+      bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
+    },
+    summary() {
+      const worst = [...bySecond].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      return slow === 0
+        ? "no answer over 300 ms"
+        : `${slow} answers over 300 ms in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}`;
+    },
+  };
+}
+
+/**
  * Waits until the work a window left behind is done: every log subscriber has handled every entry
  * and no mail is due. A saturation window queues mail faster than it is sent (a few thousand
  * messages); a window started before that is sent would measure the backlog, not its own people.
@@ -177,7 +202,9 @@ async function settle(cluster: Cluster): Promise<number> {
     () =>
       queryDatabase<{ mail: string; behind: string }>(
         cluster.databaseUrl,
-        `select (select count(*) from outbox_message where sent_at is null and send_after <= now()) as mail,
+        // Due mail, and mail claimed and being sent (its lease pushed `send_after` ahead).
+        `select (select count(*) from outbox_message where sent_at is null
+            and (send_after <= now() or (attempts > 0 and last_error is null and send_after <= now() + interval '10 minutes'))) as mail,
           (select count(*) from log_subscriber s where exists (select 1 from domain_event e
             where (e.tx_id, e.position) > (s.tx_id, s.position))) as behind`,
       ),
@@ -192,12 +219,17 @@ async function measureApp(cluster: Cluster, users: VirtualUser[], settings: Scal
   await cluster.useProcesses(count);
   await runLoad(cluster.url, users, settings.warmupSeconds);
   const settledAfterWarmUp = await settle(cluster);
-  const people = await runLoad(cluster.url, users, settings.seconds, { think: thinkTime(settings) });
+  const slow = slowSeconds();
+  const people = await runLoad(cluster.url, users, settings.seconds, {
+    think: thinkTime(settings),
+    onAnswer: slow.record,
+  });
   await settle(cluster);
   const saturation = await runLoad(cluster.url, users, settings.saturationSeconds);
   const settledAfterSaturation = await settle(cluster);
   console.log(
-    `  backlog done ${settledAfterWarmUp.toFixed(1)} s after the warm-up, ${settledAfterSaturation.toFixed(1)} s after saturation`,
+    `  backlog done ${settledAfterWarmUp.toFixed(1)} s after the warm-up, ${settledAfterSaturation.toFixed(1)} s after saturation; ` +
+      `people: ${slow.summary()}`,
   );
   return { people, saturation };
 }
@@ -240,7 +272,7 @@ async function measureBare(users: number, settings: ScaleSettings): Promise<Load
 export const scaleBench: Benchmark = {
   name: "scale",
   description:
-    "300 people pausing 1-3 s between steps for 60 s through HAProxy on PostgreSQL with 1, 2 and 3 app processes (latency), the same without pauses (saturation throughput) beside a bare node:http server; RSS growth over a second run",
+    "300 people pausing 1-3 s between steps for 60 s through HAProxy on PostgreSQL with 1, 2 and 3 app processes (latency), the same without pauses (saturation throughput) beside a bare node:http server; RSS growth between two more people runs",
   async run() {
     const settings = scaleSettings();
     ensureClientBuilt();
@@ -306,6 +338,7 @@ export const scaleBench: Benchmark = {
       // process there, so that the second measures growth from use, as a leak would show it.
       const active = cluster.processes.slice(0, Math.max(...counts));
       await settle(cluster);
+      const afterRows = active.map((p) => p.rss());
       const first = await runLoad(cluster.url, users, settings.seconds, { think: thinkTime(settings) });
       rows.push({ name: `app, ${active.length} processes, 2nd run`, ...first });
       await settle(cluster);
@@ -336,10 +369,12 @@ export const scaleBench: Benchmark = {
       const lastSaturation = saturationRows.find((r) => r.name.startsWith(largest));
       if (lastSaturation) printKinds("by kind, saturation (largest process count):", lastSaturation);
       const ratios = active.map((_, i) => (afterSecond[i] as number) / (afterRun[i] as number));
-      console.log("RSS per process: after the 2nd run, after idle, after the 3rd run (ratio 3rd/2nd):");
+      console.log(
+        "RSS per process: after the rows, after the 2nd run, after idle, after the 3rd run (ratio 3rd/2nd; 3rd/rows):",
+      );
       active.forEach((p, i) => {
         console.log(
-          `  ${p.name}: ${mib(afterRun[i] as number)}, ${mib(afterIdle[i] as number)}, ${mib(afterSecond[i] as number)} (${(ratios[i] as number).toFixed(3)})`,
+          `  ${p.name}: ${mib(afterRows[i] as number)}, ${mib(afterRun[i] as number)}, ${mib(afterIdle[i] as number)}, ${mib(afterSecond[i] as number)} (${(ratios[i] as number).toFixed(3)}; ${((afterSecond[i] as number) / (afterRows[i] as number)).toFixed(3)})`,
         );
       });
       const errors = [...rows, ...saturationRows].reduce((sum, r) => sum + r.errors, 0);
@@ -363,7 +398,7 @@ export const scaleBench: Benchmark = {
           offeredRequestsPerSecond: offered,
           people: rows,
           saturation: saturationRows,
-          rss: { afterRun, afterIdle, afterSecond, ratios },
+          rss: { afterRows, afterRun, afterIdle, afterSecond, ratios },
         },
       };
     } finally {

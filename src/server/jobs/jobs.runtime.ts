@@ -361,35 +361,67 @@ export function startJobs(options: {
   // imports, Stripe, held orders, rebuilds) keep the poll's beat, where they cost little, instead of
   // running after every registration under moderate load. A batch handled while a send is under way
   // gets one more round after it.
-  let mailing: Promise<void> | null = null;
-  let mailAgain = false;
-  const sendQueued = async () => {
-    do {
-      mailAgain = false;
-      for (let rounds = 0; !stopped && rounds < 100; rounds++) {
-        const mail = () => sendDue(outbox);
-        const runs = async () => (agentRunner ? agentRunner.step() : 0);
-        const work = sideBySide
-          ? (await Promise.all([mail(), runs()])).reduce((a, b) => a + b, 0)
-          : (await mail()) + (await runs());
-        if (work === 0) break;
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-    } while (mailAgain && !stopped);
+  /** Runs `step` until it finds nothing, one loop at a time; a kick meanwhile asks for one more. */
+  const soon = (what: string, step: () => Promise<number>) => {
+    let under: Promise<void> | null = null;
+    let again = false;
+    let failure: unknown;
+    const loop = async () => {
+      do {
+        again = false;
+        for (let rounds = 0; !stopped && rounds < 100; rounds++) {
+          if ((await step()) === 0) break;
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        }
+      } while (again && !stopped);
+    };
+    return {
+      kick() {
+        if (under) {
+          again = true;
+          return;
+        }
+        under = loop()
+          .catch((error: unknown) => {
+            // The next poll's pass takes what is left (a claimed row once its lease ends).
+            failure = error;
+            log(`jobs: ${what} failed: ${error instanceof Error ? error.message : error}`);
+          })
+          .finally(() => {
+            under = null;
+          });
+      },
+      /** Resolves once no loop is under way; rejects with a loop's failure since the last call. */
+      async settled() {
+        while (under) await under;
+        const failed = failure;
+        failure = undefined;
+        if (failed !== undefined) throw failed;
+      },
+    };
   };
+  // On PostgreSQL the mail and the agents' runs go side by side, so that a run waiting on a model
+  // does not hold the mail back, nor an SMTP conversation the runs; PGlite's one connection takes
+  // them in turn.
+  const queued = sideBySide
+    ? [
+        soon("sending queued mail", () => sendDue(outbox)),
+        ...(agentRunner ? [soon("queued agent runs", () => agentRunner.step())] : []),
+      ]
+    : [
+        soon(
+          "sending queued mail and agent runs",
+          async () => (await sendDue(outbox)) + (agentRunner ? await agentRunner.step() : 0),
+        ),
+      ];
   const sendSoon = () => {
-    if (mailing) {
-      mailAgain = true;
-      return;
-    }
-    mailing = sendQueued()
-      .catch((error: unknown) => {
-        // The next poll's pass sends what is left (a claimed row once its lease ends).
-        log(`jobs: sending queued mail failed: ${error instanceof Error ? error.message : error}`);
-      })
-      .finally(() => {
-        mailing = null;
-      });
+    for (const loop of queued) loop.kick();
+  };
+  /** Waits for the sends under way (they hold the rows they claimed); throws the first failure. */
+  const sendsSettled = async () => {
+    const results = await Promise.allSettled(queued.map((loop) => loop.settled()));
+    const failed = results.find((r) => r.status === "rejected");
+    if (failed) throw failed.reason;
   };
 
   // The log is dispatched on its own, shorter beat: entries from other processes are seen within
@@ -399,9 +431,12 @@ export function startJobs(options: {
   // load it waits until `WAKE_GATHER_MS` after the previous pass, so that one batch handles the
   // emits of that time (decision 046).
   const WAKE_RETRIES_MS = [2, 10, 50];
-  const WAKE_GATHER_MS = 40;
+  // PGlite serves one process and one connection: there the log is looked at again at once.
+  const WAKE_GATHER_MS = sideBySide ? 40 : 0;
+  /** When the last pass that handled entries ended: the gathering applies only under load. */
   let lastDispatchEnded = Number.NEGATIVE_INFINITY;
   let wokenDuring = false;
+  let lastHandled = 0;
   let logTimer: NodeJS.Timeout | undefined;
   let retries: number[] = [];
   let dispatching: Promise<void> | null = null;
@@ -412,6 +447,7 @@ export function startJobs(options: {
     dispatching ??= dispatcher
       .dispatch()
       .then((handled) => {
+        lastHandled = handled;
         // What the subscribers queued (mail) goes out now rather than at the outbox's next poll.
         if (handled > 0) {
           const waiting = entriesHandled;
@@ -432,15 +468,17 @@ export function startJobs(options: {
       )
       .finally(() => {
         dispatching = null;
-        lastDispatchEnded = performance.now();
-        if (wokenDuring) {
-          // An emit while the pass ran: its entry may have committed after the pass read the log.
-          wokenDuring = false;
-          retries = [...WAKE_RETRIES_MS];
-          scheduleLog(WAKE_GATHER_MS);
-          return;
-        }
-        scheduleLog(retries.shift() ?? backOff(settings.logPollIntervalMs, dispatchFailuresInARow));
+        const woken = wokenDuring;
+        const handled = lastHandled;
+        wokenDuring = false;
+        lastHandled = 0;
+        if (handled > 0) lastDispatchEnded = performance.now();
+        // A pass that handled entries is followed by another shortly (a backlog goes on batch by
+        // batch, an emit whose transaction committed after the pass read the log is found), and
+        // so is an emit while the pass ran. A pass that found nothing waits for the poll.
+        if (woken) retries = [...WAKE_RETRIES_MS];
+        if (handled > 0 || woken) scheduleLog(WAKE_GATHER_MS);
+        else scheduleLog(retries.shift() ?? backOff(settings.logPollIntervalMs, dispatchFailuresInARow));
       });
     return dispatching;
   };
@@ -471,7 +509,7 @@ export function startJobs(options: {
         // due now, and another pass takes it. A send under way holds its claimed rows: the pass
         // did not see them, so they count once it has finished.
         await dispatching;
-        await mailing;
+        await sendsSettled();
         if (dispatchedBeside !== beside) continue;
         if (!(await dispatcher.behind())) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
@@ -479,6 +517,7 @@ export function startJobs(options: {
       // Everything emitted so far is handled: the quick looks after earlier wakes have nothing left.
       retries = [];
       await dispatching;
+      await sendsSettled();
       scheduleLog(settings.logPollIntervalMs);
     },
     poke() {
@@ -487,15 +526,16 @@ export function startJobs(options: {
     wake() {
       retries = [...WAKE_RETRIES_MS];
       // A pass under way is followed by another `WAKE_GATHER_MS` after it. Otherwise the log is
-      // looked at once, unless a pass ended less than `WAKE_GATHER_MS` ago: under steady load the
-      // emits of those milliseconds are then handled by one batch (one transaction for the
-      // subscribers, one claim of the mail they queue) instead of one batch each.
+      // looked at once, unless a pass that handled entries ended less than `WAKE_GATHER_MS` ago
+      // (PostgreSQL under steady load): the emits of those milliseconds are then handled by one
+      // batch (one transaction for the subscribers, one claim of the mail they queue) each.
       if (dispatching) {
         wokenDuring = true;
         return;
       }
+      // Bounded both ways: a clock a test moves must not make it wait longer.
       const since = performance.now() - lastDispatchEnded;
-      scheduleLog(since < WAKE_GATHER_MS ? WAKE_GATHER_MS - since : 0);
+      scheduleLog(Math.min(WAKE_GATHER_MS, Math.max(0, WAKE_GATHER_MS - since)));
     },
     stop() {
       stopped = true;
@@ -504,7 +544,7 @@ export function startJobs(options: {
       stopping ??= (async () => {
         await running;
         await dispatching;
-        await mailing;
+        await sendsSettled().catch(() => undefined);
         await imports.close();
       })();
       return stopping;

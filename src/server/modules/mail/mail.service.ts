@@ -43,13 +43,15 @@ export function createMailer(options: {
       close() {},
     };
   }
-  // Connections are kept and reused from message to message (the outbox sends up to four at once):
-  // a connection per message would cost a TCP handshake, the greeting and EHLO, and QUIT every
-  // time, on both ends. Settings in the URL (`?pool=false`, `maxConnections=`) win over these.
+  // Connections are kept and reused from message to message: a connection per message would cost
+  // a TCP handshake, the greeting and EHLO, and QUIT every time, on both ends. Eight: the outbox's
+  // poll and its send after a log batch may each have four messages under way, and a sign-in code
+  // then waits only for one of them to finish. Settings in the URL (`?pool=false`,
+  // `maxConnections=`) win over these.
   const transport: Transporter = nodemailer.createTransport({
     url: options.smtpUrl,
     pool: true,
-    maxConnections: 4,
+    maxConnections: 8,
   });
   return {
     async send(mail) {

@@ -27,17 +27,19 @@ export type QrPngOptions = {
 };
 
 /**
- * Black modules on white, `width` pixels square; a module's pixels are those whose position, scaled
- * back, falls in it, so a width that is not a multiple of the modules still fills the image.
+ * Black modules on white, `width` pixels square (at least one pixel per module); a module's pixels
+ * are those whose position, scaled back, falls in it, so a width that is not a multiple of the
+ * modules still fills the image.
  */
 export function qrPng(text: string, options: QrPngOptions): Buffer {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: options.errorCorrectionLevel });
   const size = modules.size;
-  const width = options.width;
-  const scale = width / (size + options.margin * 2);
+  const total = size + options.margin * 2;
+  // At least a pixel per module: a smaller image could not be read.
+  const width = Math.max(options.width, total);
   /** The module column (or row) of each pixel column (or row); -1 in the quiet zone. */
   const moduleAt = Array.from({ length: width }, (_, pixel) => {
-    const m = Math.floor(pixel / scale) - options.margin;
+    const m = Math.floor((pixel * total) / width) - options.margin;
     return m >= 0 && m < size ? m : -1;
   });
   const rowBytes = Math.ceil(width / 8);
