@@ -362,6 +362,8 @@ export function startJobs(options: {
   // running after every registration under moderate load. A batch handled while a send is under way
   // gets one more round after it.
   /** Runs `step` until it finds nothing, one loop at a time; a kick meanwhile asks for one more. */
+  /** Rows the sends below have claimed: a drain goes on while they take some. */
+  let doneBeside = 0;
   const soon = (what: string, step: () => Promise<number>) => {
     let under: Promise<void> | null = null;
     let again = false;
@@ -370,7 +372,9 @@ export function startJobs(options: {
       do {
         again = false;
         for (let rounds = 0; !stopped && rounds < 100; rounds++) {
-          if ((await step()) === 0) break;
+          const done = await step();
+          if (done === 0) break;
+          doneBeside += done;
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
       } while (again && !stopped);
@@ -403,10 +407,20 @@ export function startJobs(options: {
   // On PostgreSQL the mail and the agents' runs go side by side, so that a run waiting on a model
   // does not hold the mail back, nor an SMTP conversation the runs; PGlite's one connection takes
   // them in turn.
+  const mailSoon = soon("sending queued mail", () => sendDue(outbox));
   const queued = sideBySide
     ? [
-        soon("sending queued mail", () => sendDue(outbox)),
-        ...(agentRunner ? [soon("queued agent runs", () => agentRunner.step())] : []),
+        mailSoon,
+        ...(agentRunner
+          ? [
+              soon("queued agent runs", async () => {
+                // What the runs queued (their messages, a notice to the admins) goes out now too.
+                const ran = await agentRunner.step();
+                if (ran > 0) mailSoon.kick();
+                return ran;
+              }),
+            ]
+          : []),
       ]
     : [
         soon(
@@ -500,6 +514,7 @@ export function startJobs(options: {
       await options.flushPageViews?.();
       for (;;) {
         const beside = dispatchedBeside;
+        const besideDone = doneBeside;
         await run(Number.POSITIVE_INFINITY);
         if (failure !== undefined) throw failure;
         if (stopped) return;
@@ -510,7 +525,8 @@ export function startJobs(options: {
         // did not see them, so they count once it has finished.
         await dispatching;
         await sendsSettled();
-        if (dispatchedBeside !== beside) continue;
+        // A send beside may have run agents whose messages are now due: another pass sends them.
+        if (dispatchedBeside !== beside || doneBeside !== besideDone) continue;
         if (!(await dispatcher.behind())) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
