@@ -361,9 +361,9 @@ export function startJobs(options: {
   // imports, Stripe, held orders, rebuilds) keep the poll's beat, where they cost little, instead of
   // running after every registration under moderate load. A batch handled while a send is under way
   // gets one more round after it.
-  /** Runs `step` until it finds nothing, one loop at a time; a kick meanwhile asks for one more. */
   /** Rows the sends below have claimed: a drain goes on while they take some. */
   let doneBeside = 0;
+  /** Runs `step` until it finds nothing, one loop at a time; a kick meanwhile asks for one more. */
   const soon = (what: string, step: () => Promise<number>) => {
     let under: Promise<void> | null = null;
     let again = false;
