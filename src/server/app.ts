@@ -37,7 +37,7 @@ import {
   securityHeaderValues,
 } from "./http/security.ts";
 import { mountSeoRoutes } from "./http/seo-routes.ts";
-import { isSignedOut } from "./http/session-cookies.ts";
+import { isSignedOut, readFromDatabase } from "./http/session-cookies.ts";
 import { mountSessionRoutes } from "./http/session-routes.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
@@ -52,6 +52,7 @@ import { createAuth } from "./modules/auth/auth.ts";
 import { createTextSender } from "./modules/auth/phone-sender.ts";
 import {
   createSessionRevocations,
+  SESSION_CACHE_SECONDS,
   type SessionRevocations,
 } from "./modules/auth/session-revocation.service.ts";
 import { createLastSeen } from "./modules/auth/sessions.service.ts";
@@ -153,11 +154,16 @@ export async function createServerApp(
   const seen = (sessionId: string) => lastSeen(sessionId).catch(() => undefined);
   const viewerFor = createViewerReader({
     getSession: async (headers) => {
-      const found = await auth.api.getSession({ headers });
-      if (found) await seen(found.session.id);
-      return found;
+      const { headers: answered, response: found } = await auth.api.getSession({
+        headers,
+        returnHeaders: true,
+      });
+      if (!found) return null;
+      await seen(found.session.id);
+      return { ...found, fromDatabase: readFromDatabase(answered) };
     },
     isRevoked: (sessionId) => revocations.isRevoked(sessionId),
+    readTtlMs: SESSION_CACHE_SECONDS * 1000,
   });
   const storage = createFileStorage(config.dataDir, config.storage);
   attachFileStorage(db, storage);

@@ -17,3 +17,11 @@ const SESSION_TOKEN = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_token=/;
 /** Asked of every GraphQL request, so one search of the header instead of listing its cookies. */
 export const isSignedOut = (headers: HeaderReader): boolean =>
   !SESSION_TOKEN.test(headers.get("cookie") ?? "");
+
+/**
+ * Whether better-auth's answer to `getSession` came from the database: it writes a fresh signed
+ * copy of the session (a `session_data` cookie with a value) exactly then, and only clears the
+ * stale copy when it answered from the cookies.
+ */
+export const readFromDatabase = (answered: Headers): boolean =>
+  answered.getSetCookie().some((cookie) => /^(?:__Secure-)?[\w.-]*session_data=[^;]/.test(cookie));

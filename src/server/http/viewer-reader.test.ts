@@ -5,19 +5,30 @@ const ada = { id: "u1", name: "Ada Guest", email: "ada@example.test", image: nul
 
 function setup() {
   let time = 1_000;
+  let expiresAt = 1_000_000;
   const revoked = new Set<string>();
   const asked: string[] = [];
   const read = createViewerReader({
     getSession: async (headers) => {
-      asked.push(headers.get("cookie") ?? "");
-      return { session: { id: "s1" }, user: ada };
+      const cookie = headers.get("cookie") ?? "";
+      asked.push(cookie);
+      // better-auth reads the database when the request has no signed copy of the session.
+      return {
+        session: { id: "s1", expiresAt: new Date(expiresAt) },
+        user: ada,
+        fromDatabase: !cookie.includes("session_data="),
+      };
     },
     isRevoked: (id) => revoked.has(id),
     now: () => time,
     ttlMs: 5_000,
+    readTtlMs: 60_000,
   });
   const headers = (cookie: string) => new Headers({ cookie });
-  return { read, asked, revoked, headers, advance: (ms: number) => (time += ms) };
+  const expireAt = (at: number) => {
+    expiresAt = at;
+  };
+  return { read, asked, revoked, headers, expireAt, advance: (ms: number) => (time += ms) };
 }
 
 const signed = "theme=dark; better-auth.session_token=tok.sig; better-auth.session_data=abc";
@@ -41,19 +52,39 @@ describe("reading the viewer", () => {
     expect(asked).toHaveLength(2);
   });
 
-  it("looks up a changed cookie cache, and a session without one, every time", async () => {
+  it("looks up a changed cookie copy at once", async () => {
     const { read, asked, headers } = setup();
     await read(headers(signed));
     await read(headers("better-auth.session_token=tok.sig; better-auth.session_data=new"));
-    await read(headers("better-auth.session_token=tok.sig"));
-    await read(headers("better-auth.session_token=tok.sig"));
+    expect(asked).toHaveLength(2);
+  });
+
+  it("keeps a session read from the database for the life of a signed copy, not past its end", async () => {
+    const { read, asked, headers, advance, expireAt } = setup();
+    const tokenOnly = headers("better-auth.session_token=tok.sig");
+    expect(await read(tokenOnly)).toEqual(ada);
+    advance(59_000);
+    expect(await read(tokenOnly)).toEqual(ada);
+    expect(asked).toHaveLength(1);
+    advance(1_001);
+    await read(tokenOnly);
+    expect(asked).toHaveLength(2);
+
+    // A session that ends sooner is looked up again when it ends.
+    expireAt(70_000);
+    advance(1);
+    await read(headers("better-auth.session_token=other.sig"));
+    advance(9_000);
+    await read(headers("better-auth.session_token=other.sig"));
     expect(asked).toHaveLength(4);
   });
 
   it("stops a revoked session at once, even when it was verified a moment ago", async () => {
     const { read, revoked, headers } = setup();
     expect(await read(headers(signed))).toEqual(ada);
+    expect(await read(headers("better-auth.session_token=tok.sig"))).toEqual(ada);
     revoked.add("s1");
     expect(await read(headers(signed))).toBeNull();
+    expect(await read(headers("better-auth.session_token=tok.sig"))).toBeNull();
   });
 });

@@ -4,38 +4,45 @@ import { createTextMap } from "#server/text-key.ts";
 import { hasSessionToken, sessionCookies } from "./session-cookies.ts";
 
 type Found = {
-  session: { id: string };
+  session: { id: string; expiresAt?: Date };
   user: { id: string; name: string; email: string; image?: string | null };
+  /** The session was read from the database rather than from the signed cookie copy. */
+  fromDatabase?: boolean;
 };
 
 /**
- * Reads the viewer of a request. Without a session cookie there is nobody to look up. With the
- * signed cookie cache (decision 003), the same cookie bytes verified a moment ago name the same
- * person: the HMAC checks and better-auth's request set-up are skipped for `ttlMs`, which is most
- * of what a signed-in GraphQL request cost. Every answer, cached or not, still goes through the
- * revocation list (decision 008), so a signed-out session stops at once.
+ * Reads the viewer of a request. Without a session cookie there is nobody to look up. The same
+ * cookie bytes verified a moment ago name the same person: the HMAC checks and better-auth's
+ * request set-up are skipped for `ttlMs`, which is most of what a signed-in GraphQL request cost.
+ * A session read from the database is kept for `readTtlMs`, the life of better-auth's signed copy
+ * (decision 003): once that copy has run out (a browser drops it, a client that keeps it sends it
+ * stale), better-auth reads the session and its person again on every request, and those two
+ * statements were most of what a signed-in request cost the database a minute after sign-in
+ * (decision 046). Every answer, kept or not, still goes through the revocation list (decision
+ * 008), so a signed-out session stops at once.
  */
 export function createViewerReader(options: {
   getSession: (headers: Headers) => Promise<Found | null>;
   isRevoked: (sessionId: string) => boolean;
   now?: () => number;
   ttlMs?: number;
+  readTtlMs?: number;
   maxEntries?: number;
 }) {
   const now = options.now ?? Date.now;
   const ttlMs = options.ttlMs ?? 5_000;
+  const readTtlMs = options.readTtlMs ?? ttlMs;
   const maxEntries = options.maxEntries ?? 10_000;
   const verified = new Map<string, { viewer: Viewer; sessionId: string; until: number }>();
 
   // A browser sends the same Cookie header request after request: its session cookies are
-  // picked out of those bytes once. `null`: no session; "": a session without the cookie cache.
+  // picked out of those bytes once. `null`: no session.
   const keys = createTextMap<string | null>(maxEntries);
   const keyOf = (header: string) => {
     let key = keys.get(header);
     if (key === undefined) {
       const cookies = sessionCookies(header);
-      if (!hasSessionToken(cookies)) key = null;
-      else key = cookies.some((cookie) => cookie.includes("session_data=")) ? cookies.sort().join("; ") : "";
+      key = hasSessionToken(cookies) ? cookies.sort().join("; ") : null;
       keys.set(header, key);
     }
     return key;
@@ -45,18 +52,19 @@ export function createViewerReader(options: {
     const cookie = headers.get("cookie") ?? "";
     const key = keyOf(cookie);
     if (key === null) return null;
-    const hit = key ? verified.get(key) : undefined;
+    const hit = verified.get(key);
     if (hit && hit.until > now() && !options.isRevoked(hit.sessionId)) return hit.viewer;
     // better-auth reads the session from the cookies alone.
     const found = await options.getSession(new Headers({ cookie }));
     if (!found || options.isRevoked(found.session.id)) return null;
     const { id, name, email, image } = found.user;
     const viewer = { id, name, email, image: image ?? null };
-    if (key) {
-      if (hit) verified.delete(key);
-      else if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
-      verified.set(key, { viewer, sessionId: found.session.id, until: now() + ttlMs });
-    }
+    if (hit) verified.delete(key);
+    else if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
+    const at = now();
+    let until = at + (found.fromDatabase ? readTtlMs : ttlMs);
+    if (found.session.expiresAt) until = Math.min(until, found.session.expiresAt.getTime());
+    verified.set(key, { viewer, sessionId: found.session.id, until });
     return viewer;
   };
 }

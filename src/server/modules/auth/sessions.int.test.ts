@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFromDatabase } from "#server/http/session-cookies.ts";
 import { startTestServer, type TestBrowser, type TestServer, uniqueEmail } from "#server/test/harness.ts";
 
 let t: TestServer;
@@ -108,6 +109,34 @@ describe("the sessions list on /me", () => {
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toMatchObject({ code: "NOT_FOUND" });
     expect(await signedIn(laptop)).toBe(true);
+  });
+
+  it("keeps a browser whose signed copy ran out signed in, and stops it at once when ended elsewhere", async () => {
+    const email = uniqueEmail("copyless");
+    const laptop = t.browser();
+    const phone = t.browser();
+    await signInWith(laptop, email, MAC_CHROME);
+    await signInWith(phone, email, IPHONE_SAFARI);
+    const viewerOf = async (browser: TestBrowser) =>
+      (await browser.graphql<{ viewer: { id: string } | null }>("{ viewer { id } }")).data?.viewer ?? null;
+
+    // A browser drops the copy when its minute is up; better-auth then reads the database, and
+    // says so by writing a fresh copy.
+    const copy = phone.cookies.get("better-auth.session_data");
+    phone.cookies.delete("better-auth.session_data");
+    expect(await viewerOf(phone)).not.toBeNull();
+    expect(await viewerOf(phone)).not.toBeNull();
+    const token = `better-auth.session_token=${phone.cookies.get("better-auth.session_token")}`;
+    const fromDatabase = await fetch(new URL("/api/auth/get-session", t.url), { headers: { cookie: token } });
+    expect(readFromDatabase(fromDatabase.headers)).toBe(true);
+    const fromCopy = await fetch(new URL("/api/auth/get-session", t.url), {
+      headers: { cookie: `${token}; better-auth.session_data=${copy}` },
+    });
+    expect(readFromDatabase(fromCopy.headers)).toBe(false);
+
+    const other = (await sessionsOf(laptop)).find((one) => !one.current) as Listed;
+    expect((await laptop.post("/api/auth/revoke-session", { id: other.id })).status).toBe(200);
+    expect(await viewerOf(phone)).toBeNull();
   });
 
   it("signs out everywhere else and keeps this browser signed in", async () => {
