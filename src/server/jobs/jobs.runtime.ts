@@ -363,8 +363,11 @@ export function startJobs(options: {
   // gets one more round after it.
   /** Rows the sends below have claimed: a drain goes on while they take some. */
   let doneBeside = 0;
-  /** Runs `step` until it finds nothing, one loop at a time; a kick meanwhile asks for one more. */
-  const soon = (what: string, step: () => Promise<number>) => {
+  /**
+   * Runs `step` until it takes less than `full` (a claim that found fewer rows than it may take
+   * has taken what was due), one loop at a time; a kick meanwhile asks for one more.
+   */
+  const soon = (what: string, step: () => Promise<number>, full = 1) => {
     let under: Promise<void> | null = null;
     let again = false;
     let failure: unknown;
@@ -373,8 +376,8 @@ export function startJobs(options: {
         again = false;
         for (let rounds = 0; !stopped && rounds < 100; rounds++) {
           const done = await step();
-          if (done === 0) break;
           doneBeside += done;
+          if (done < full) break;
           await new Promise<void>((resolve) => setImmediate(resolve));
         }
       } while (again && !stopped);
@@ -407,21 +410,19 @@ export function startJobs(options: {
   // On PostgreSQL the mail and the agents' runs go side by side, so that a run waiting on a model
   // does not hold the mail back, nor an SMTP conversation the runs; PGlite's one connection takes
   // them in turn.
-  const mailSoon = soon("sending queued mail", () => sendDue(outbox));
+  const sideBySideLoops = () => {
+    const mailSoon = soon("sending queued mail", () => sendDue(outbox), settings.batchSize);
+    if (!agentRunner) return [mailSoon];
+    const runsSoon = soon("queued agent runs", async () => {
+      // What the runs queued (their messages, a notice to the admins) goes out now too.
+      const ran = await agentRunner.step();
+      if (ran > 0) mailSoon.kick();
+      return ran;
+    });
+    return [mailSoon, runsSoon];
+  };
   const queued = sideBySide
-    ? [
-        mailSoon,
-        ...(agentRunner
-          ? [
-              soon("queued agent runs", async () => {
-                // What the runs queued (their messages, a notice to the admins) goes out now too.
-                const ran = await agentRunner.step();
-                if (ran > 0) mailSoon.kick();
-                return ran;
-              }),
-            ]
-          : []),
-      ]
+    ? sideBySideLoops()
     : [
         soon(
           "sending queued mail and agent runs",
@@ -444,11 +445,11 @@ export function startJobs(options: {
   // nothing (the transaction has not committed yet), a few more times shortly after. Under steady
   // load it waits until `WAKE_GATHER_MS` after the previous pass, so that one batch handles the
   // emits of that time (decision 046).
-  const WAKE_RETRIES_MS = [2, 10, 50];
   // PGlite serves one process and one connection: there the log is looked at again at once.
-  const WAKE_GATHER_MS = sideBySide ? 40 : 0;
-  /** When the last pass that handled entries ended: the gathering applies only under load. */
-  let lastDispatchEnded = Number.NEGATIVE_INFINITY;
+  const WAKE_GATHER_MS = sideBySide ? 50 : 0;
+  // On PostgreSQL the first look comes after the gathering, when the emit has mostly committed;
+  // a look that finds nothing there was often beaten to the entries by another process.
+  const WAKE_RETRIES_MS = sideBySide ? [50, 250] : [2, 10, 50];
   let wokenDuring = false;
   let lastHandled = 0;
   let logTimer: NodeJS.Timeout | undefined;
@@ -486,7 +487,6 @@ export function startJobs(options: {
         const handled = lastHandled;
         wokenDuring = false;
         lastHandled = 0;
-        if (handled > 0) lastDispatchEnded = performance.now();
         // A pass that handled entries is followed by another shortly (a backlog goes on batch by
         // batch, an emit whose transaction committed after the pass read the log is found), and
         // so is an emit while the pass ran. A pass that found nothing waits for the poll.
@@ -496,9 +496,17 @@ export function startJobs(options: {
       });
     return dispatching;
   };
+  /** When the pending look at the log is due (`performance.now()`), or null when none is. */
+  let logDueAt: number | null = null;
   const scheduleLog = (delayMs: number) => {
     clearTimeout(logTimer);
-    if (!stopped) logTimer = setTimeout(() => void dispatchLog(), delayMs);
+    logDueAt = null;
+    if (stopped) return;
+    logDueAt = performance.now() + delayMs;
+    logTimer = setTimeout(() => {
+      logDueAt = null;
+      void dispatchLog();
+    }, delayMs);
   };
   scheduleLog(settings.logPollIntervalMs);
 
@@ -541,17 +549,19 @@ export function startJobs(options: {
     },
     wake() {
       retries = [...WAKE_RETRIES_MS];
-      // A pass under way is followed by another `WAKE_GATHER_MS` after it. Otherwise the log is
-      // looked at once, unless a pass that handled entries ended less than `WAKE_GATHER_MS` ago
-      // (PostgreSQL under steady load): the emits of those milliseconds are then handled by one
-      // batch (one transaction for the subscribers, one claim of the mail they queue) each.
+      // A pass under way is followed by another `WAKE_GATHER_MS` after it. Otherwise, on PGlite,
+      // the log is looked at once. On PostgreSQL the look comes `WAKE_GATHER_MS` after the emit,
+      // or sooner when one is already due: the emits of those milliseconds, in this process,
+      // are handled by one batch (one transaction for the subscribers, one claim of the mail they
+      // queue), and the emitting transaction has had time to commit.
       if (dispatching) {
         wokenDuring = true;
         return;
       }
-      // Bounded both ways: a clock a test moves must not make it wait longer.
-      const since = performance.now() - lastDispatchEnded;
-      scheduleLog(Math.min(WAKE_GATHER_MS, Math.max(0, WAKE_GATHER_MS - since)));
+      if (!sideBySide) return scheduleLog(0);
+      const now = performance.now();
+      if (logDueAt !== null && logDueAt <= now + WAKE_GATHER_MS) return;
+      scheduleLog(WAKE_GATHER_MS);
     },
     stop() {
       stopped = true;
