@@ -163,6 +163,7 @@ export async function createServerApp(
       return { ...found, fromDatabase: readFromDatabase(answered) };
     },
     isRevoked: (sessionId) => revocations.isRevoked(sessionId),
+    now: nowMs,
     readTtlMs: SESSION_CACHE_SECONDS * 1000,
   });
   const storage = createFileStorage(config.dataDir, config.storage);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasSessionToken, isSignedOut, sessionCookies } from "./session-cookies.ts";
+import { hasSessionToken, isSignedOut, readFromDatabase, sessionCookies } from "./session-cookies.ts";
 
 const withCookie = (cookie: string | null) => ({ get: () => cookie });
 
@@ -31,5 +31,37 @@ describe("telling signed-in requests from signed-out ones", () => {
       const listed = hasSessionToken(sessionCookies(cookie ?? ""));
       expect(isSignedOut(withCookie(cookie)), String(cookie)).toBe(!listed);
     }
+  });
+});
+
+describe("telling a session read from the database by better-auth's answer", () => {
+  const answered = (...cookies: string[]) => {
+    const headers = new Headers();
+    for (const cookie of cookies) headers.append("set-cookie", cookie);
+    return headers;
+  };
+
+  it("counts a fresh signed copy, and not a cleared one or none", () => {
+    expect(
+      readFromDatabase(answered("better-auth.session_data=eyJzZXNz; Max-Age=60; Path=/; HttpOnly")),
+    ).toBe(true);
+    expect(readFromDatabase(answered("__Secure-better-auth.session_data=eyJzZXNz; Max-Age=60; Path=/"))).toBe(
+      true,
+    );
+    expect(
+      readFromDatabase(
+        answered(
+          "better-auth.session_data=; Max-Age=0; Path=/",
+          "better-auth.session_data=eyJzZXNz; Max-Age=60; Path=/",
+        ),
+      ),
+    ).toBe(true);
+    expect(readFromDatabase(answered("better-auth.session_data=; Max-Age=0; Path=/"))).toBe(false);
+    expect(readFromDatabase(answered("better-auth.session_token=tok.sig; Max-Age=2592000; Path=/"))).toBe(
+      false,
+    );
+    expect(readFromDatabase(answered())).toBe(false);
+    // A copy split over several cookies is not recognised: such a session is kept only a moment.
+    expect(readFromDatabase(answered("better-auth.session_data.0=eyJzZXNz; Max-Age=60; Path=/"))).toBe(false);
   });
 });

@@ -88,3 +88,25 @@ describe("reading the viewer", () => {
     expect(await read(headers("better-auth.session_token=tok.sig"))).toBeNull();
   });
 });
+
+describe("telling how better-auth answered", () => {
+  it("keeps a session answered from its signed copy only a moment, whatever cookies carried it", async () => {
+    let time = 0;
+    let asked = 0;
+    const read = createViewerReader({
+      getSession: async () => {
+        asked += 1;
+        return { session: { id: "s1" }, user: ada, fromDatabase: false };
+      },
+      isRevoked: () => false,
+      now: () => time,
+      ttlMs: 5_000,
+      readTtlMs: 60_000,
+    });
+    const tokenOnly = new Headers({ cookie: "better-auth.session_token=tok.sig" });
+    await read(tokenOnly);
+    time += 5_001;
+    await read(tokenOnly);
+    expect(asked).toBe(2);
+  });
+});

@@ -54,7 +54,7 @@ export function createViewerReader(options: {
     if (key === null) return null;
     const hit = verified.get(key);
     if (hit && hit.until > now() && !options.isRevoked(hit.sessionId)) return hit.viewer;
-    // better-auth reads the session from the cookies alone.
+    // Only the Cookie header goes in: better-auth checks the signed copy or reads the database.
     const found = await options.getSession(new Headers({ cookie }));
     if (!found || options.isRevoked(found.session.id)) return null;
     const { id, name, email, image } = found.user;

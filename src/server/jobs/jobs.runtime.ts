@@ -440,11 +440,11 @@ export function startJobs(options: {
   };
 
   // The log is dispatched on its own, shorter beat: entries from other processes are seen within
-  // `logPollIntervalMs`. After `wake()` (an emit in this process) it looks at once — on PGlite's
-  // one connection that pass queues right behind the emitting transaction — and, while it finds
-  // nothing (the transaction has not committed yet), a few more times shortly after. Under steady
-  // load it waits until `WAKE_GATHER_MS` after the previous pass, so that one batch handles the
-  // emits of that time (decision 046).
+  // `logPollIntervalMs`. After `wake()` (an emit in this process) PGlite looks at once (that pass
+  // queues right behind the emitting transaction on its one connection); PostgreSQL looks
+  // `WAKE_GATHER_MS` after the emit, or at a look already due sooner, so that one batch handles the
+  // emits of that time (decision 046). A look that finds nothing is tried again after each of
+  // `WAKE_RETRIES_MS` (the transaction had not committed yet, or another process took the entries).
   // PGlite serves one process and one connection: there the log is looked at again at once.
   const WAKE_GATHER_MS = sideBySide ? 50 : 0;
   // On PostgreSQL the first look comes after the gathering, when the emit has mostly committed;
@@ -489,7 +489,8 @@ export function startJobs(options: {
         lastHandled = 0;
         // A pass that handled entries is followed by another shortly (a backlog goes on batch by
         // batch, an emit whose transaction committed after the pass read the log is found), and
-        // so is an emit while the pass ran. A pass that found nothing waits for the poll.
+        // so is an emit while the pass ran. A pass that found nothing waits for the next retry
+        // after a wake, or else for the poll.
         if (woken) retries = [...WAKE_RETRIES_MS];
         if (handled > 0 || woken) scheduleLog(WAKE_GATHER_MS);
         else scheduleLog(retries.shift() ?? backOff(settings.logPollIntervalMs, dispatchFailuresInARow));
@@ -558,15 +559,15 @@ export function startJobs(options: {
         wokenDuring = true;
         return;
       }
-      if (!sideBySide) return scheduleLog(0);
-      const now = performance.now();
-      if (logDueAt !== null && logDueAt <= now + WAKE_GATHER_MS) return;
-      scheduleLog(WAKE_GATHER_MS);
+      if (!sideBySide) scheduleLog(0);
+      else if (logDueAt === null || logDueAt > performance.now() + WAKE_GATHER_MS)
+        scheduleLog(WAKE_GATHER_MS);
     },
     stop() {
       stopped = true;
       clearTimeout(timer);
       clearTimeout(logTimer);
+      logDueAt = null;
       stopping ??= (async () => {
         await running;
         await dispatching;
