@@ -101,19 +101,20 @@ export async function markNoticesRead(ctx: AgentsCtx, communityId: string): Prom
   return read.length;
 }
 
-/** Pending proposals plus unread notices: the sidebar's count beside "Agents". */
+/**
+ * Pending proposals plus unread notices: the sidebar's count beside "Agents". One statement: every
+ * dashboard page asks for it, so it is one round trip to the database, not two.
+ */
 export async function agentBadgeCount(ctx: Pick<AgentsCtx, "db">, communityId: string): Promise<number> {
-  const [approvals, notices] = await Promise.all([
-    ctx.db
-      .select({ n: count() })
-      .from(agentApproval)
-      .where(and(eq(agentApproval.communityId, communityId), eq(agentApproval.status, "pending"))),
-    ctx.db
-      .select({ n: count() })
-      .from(agentNotice)
-      .where(and(eq(agentNotice.communityId, communityId), isNull(agentNotice.readAt))),
-  ]);
-  return (approvals[0]?.n ?? 0) + (notices[0]?.n ?? 0);
+  const pending = ctx.db
+    .select({ n: count() })
+    .from(agentApproval)
+    .where(and(eq(agentApproval.communityId, communityId), eq(agentApproval.status, "pending")));
+  const [row] = await ctx.db
+    .select({ n: sql<number>`(${pending}) + count(*)`.mapWith(Number) })
+    .from(agentNotice)
+    .where(and(eq(agentNotice.communityId, communityId), isNull(agentNotice.readAt)));
+  return row?.n ?? 0;
 }
 
 const monthOf = (at: Date) => `${at.toISOString().slice(0, 7)}-01`;
