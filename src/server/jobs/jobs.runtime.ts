@@ -445,13 +445,9 @@ export function startJobs(options: {
   // `WAKE_GATHER_MS` after the emit, or at a look already due sooner, so that one batch handles the
   // emits of that time (decision 046). A look that finds nothing is tried again after each of
   // `WAKE_RETRIES_MS` (the transaction had not committed yet, or another process took the entries).
-  // PGlite serves one process and one connection: there the log is looked at again at once.
   const WAKE_GATHER_MS = sideBySide ? 50 : 0;
-  // On PostgreSQL the first look comes after the gathering, when the emit has mostly committed;
-  // a look that finds nothing there was often beaten to the entries by another process.
   const WAKE_RETRIES_MS = sideBySide ? [50, 250] : [2, 10, 50];
   let wokenDuring = false;
-  let lastHandled = 0;
   let logTimer: NodeJS.Timeout | undefined;
   let retries: number[] = [];
   let dispatching: Promise<void> | null = null;
@@ -459,10 +455,10 @@ export function startJobs(options: {
   /** Batches the log's own beat handled: a drain goes on while they come in. */
   let dispatchedBeside = 0;
   const dispatchLog = (): Promise<void> => {
-    dispatching ??= dispatcher
-      .dispatch()
-      .then((handled) => {
-        lastHandled = handled;
+    dispatching ??= (async () => {
+      let handled = 0;
+      try {
+        handled = await dispatcher.dispatch();
         // What the subscribers queued (mail) goes out now rather than at the outbox's next poll.
         if (handled > 0) {
           const waiting = entriesHandled;
@@ -472,29 +468,21 @@ export function startJobs(options: {
           retries = [];
           sendSoon();
         }
-      })
-      .then(
-        () => {
-          dispatchFailuresInARow = 0;
-        },
-        () => {
-          dispatchFailuresInARow++;
-        },
-      )
-      .finally(() => {
-        dispatching = null;
-        const woken = wokenDuring;
-        const handled = lastHandled;
-        wokenDuring = false;
-        lastHandled = 0;
-        // A pass that handled entries is followed by another shortly (a backlog goes on batch by
-        // batch, an emit whose transaction committed after the pass read the log is found), and
-        // so is an emit while the pass ran. A pass that found nothing waits for the next retry
-        // after a wake, or else for the poll.
-        if (woken) retries = [...WAKE_RETRIES_MS];
-        if (handled > 0 || woken) scheduleLog(WAKE_GATHER_MS);
-        else scheduleLog(retries.shift() ?? backOff(settings.logPollIntervalMs, dispatchFailuresInARow));
-      });
+        dispatchFailuresInARow = 0;
+      } catch {
+        dispatchFailuresInARow++;
+      }
+      dispatching = null;
+      const woken = wokenDuring;
+      wokenDuring = false;
+      // A pass that handled entries is followed by another shortly (a backlog goes on batch by
+      // batch, an emit whose transaction committed after the pass read the log is found), and
+      // so is an emit while the pass ran. A pass that found nothing waits for the next retry
+      // after a wake, or else for the poll.
+      if (woken) retries = [...WAKE_RETRIES_MS];
+      if (handled > 0 || woken) scheduleLog(WAKE_GATHER_MS);
+      else scheduleLog(retries.shift() ?? backOff(settings.logPollIntervalMs, dispatchFailuresInARow));
+    })();
     return dispatching;
   };
   /** When the pending look at the log is due (`performance.now()`), or null when none is. */
@@ -550,11 +538,9 @@ export function startJobs(options: {
     },
     wake() {
       retries = [...WAKE_RETRIES_MS];
-      // A pass under way is followed by another `WAKE_GATHER_MS` after it. Otherwise, on PGlite,
-      // the log is looked at once. On PostgreSQL the look comes `WAKE_GATHER_MS` after the emit,
-      // or sooner when one is already due: the emits of those milliseconds, in this process,
-      // are handled by one batch (one transaction for the subscribers, one claim of the mail they
-      // queue), and the emitting transaction has had time to commit.
+      // A pass under way is followed by another `WAKE_GATHER_MS` after it; otherwise the look
+      // comes as described above, one batch (one subscribers' transaction, one claim of the mail
+      // they queue) for the emits of those milliseconds.
       if (dispatching) {
         wokenDuring = true;
         return;

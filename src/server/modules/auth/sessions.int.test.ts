@@ -37,6 +37,16 @@ async function signInWith(browser: TestBrowser, email: string, userAgent: string
   expect(verified.status).toBe(200);
 }
 
+/** One person signed in on a laptop (Chrome on a Mac) and a phone (Safari on an iPhone). */
+async function laptopAndPhone(label: string) {
+  const email = uniqueEmail(label);
+  const laptop = t.browser();
+  const phone = t.browser();
+  await signInWith(laptop, email, MAC_CHROME);
+  await signInWith(phone, email, IPHONE_SAFARI);
+  return { email, laptop, phone };
+}
+
 async function sessionsOf(browser: TestBrowser): Promise<Listed[]> {
   const response = await browser.fetch("/api/auth/list-sessions");
   expect(response.status).toBe(200);
@@ -49,11 +59,7 @@ const signedIn = async (browser: TestBrowser) =>
 
 describe("the sessions list on /me", () => {
   it("shows each browser's device, browser, address and times, and marks this one", async () => {
-    const email = uniqueEmail("devices");
-    const laptop = t.browser();
-    const phone = t.browser();
-    await signInWith(laptop, email, MAC_CHROME);
-    await signInWith(phone, email, IPHONE_SAFARI);
+    const { laptop, phone } = await laptopAndPhone("devices");
 
     const response = await laptop.fetch("/api/auth/list-sessions");
     const text = await response.text();
@@ -86,11 +92,7 @@ describe("the sessions list on /me", () => {
   });
 
   it("signs one browser out at once, even while its cookie cache is fresh", async () => {
-    const email = uniqueEmail("revoke");
-    const laptop = t.browser();
-    const phone = t.browser();
-    await signInWith(laptop, email, MAC_CHROME);
-    await signInWith(phone, email, IPHONE_SAFARI);
+    const { laptop, phone } = await laptopAndPhone("revoke");
     expect(await signedIn(phone)).toBe(true);
 
     const other = (await sessionsOf(laptop)).find((one) => !one.current) as Listed;
@@ -114,12 +116,8 @@ describe("the sessions list on /me", () => {
   });
 
   it("signs out everywhere else and keeps this browser signed in", async () => {
-    const email = uniqueEmail("elsewhere");
-    const laptop = t.browser();
-    const phone = t.browser();
+    const { email, laptop, phone } = await laptopAndPhone("elsewhere");
     const tablet = t.browser();
-    await signInWith(laptop, email, MAC_CHROME);
-    await signInWith(phone, email, IPHONE_SAFARI);
     await tablet.signIn(email);
     expect(await sessionsOf(laptop)).toHaveLength(3);
 
@@ -143,11 +141,7 @@ describe("a browser whose signed copy of the session ran out", () => {
     (await browser.graphql<{ viewer: { id: string } | null }>("{ viewer { id } }")).data?.viewer ?? null;
 
   it("is read from the database once a minute, and stopped at once when its session is ended elsewhere", async () => {
-    const email = uniqueEmail("copyless");
-    const laptop = t.browser();
-    const phone = t.browser();
-    await signInWith(laptop, email, MAC_CHROME);
-    await signInWith(phone, email, IPHONE_SAFARI);
+    const { email, laptop, phone } = await laptopAndPhone("copyless");
 
     // A browser drops the copy when its minute is up; better-auth then reads the database, and
     // says so by writing a fresh copy.
