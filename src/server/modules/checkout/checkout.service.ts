@@ -149,7 +149,8 @@ export async function startCheckout(
   const now = ctx.clock();
   const held = await ctx.db.transaction(async (tx): Promise<Held> => {
     const userId = guest ? await userIdForEmail(tx, guest.email) : requireViewer(ctx.viewer).id;
-    const { row, membership } = await lockForRegistration(tx, eventId, userId);
+    const lock = await lockForRegistration(tx, eventId, userId);
+    const { row, membership } = lock;
     if (guest) requireGuestAccess(row);
     else if (eventAccess(row, requireViewer(ctx.viewer), membership) !== "visible") throw notFound();
     const open = await openOrderOf(tx, eventId, userId, now);
@@ -173,7 +174,7 @@ export async function startCheckout(
     const seats = await holdSeats(
       tx,
       ctx.emit,
-      row,
+      lock,
       userId,
       {
         ticketTypeId: input.ticketTypeId,
@@ -182,7 +183,7 @@ export async function startCheckout(
         announcements: input.announcements ?? false,
         origin: input.origin ?? null,
       },
-      { guestName: guest?.name ?? null, expiresAt, membership },
+      { guestName: guest?.name ?? null, expiresAt },
     );
     if (quote.promoCode) await claimPromoCodeUse(tx, quote.promoCode.id);
     const order = await insertOrder(tx, ctx, row, seats.id, userId, quote, expiresAt, now);

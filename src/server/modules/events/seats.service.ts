@@ -1,4 +1,4 @@
-import { eq, type SQLWrapper, sql } from "drizzle-orm";
+import { eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { notFound } from "#server/errors.ts";
 import { event, ticketType } from "./events.tables.ts";
@@ -45,30 +45,51 @@ export async function seatCounts(tx: Db, eventId: string): Promise<SeatCounts | 
   return row ?? null;
 }
 
+/** A registration's status change, as the event's and its ticket type's counters see it. */
+export type CounterMove = {
+  eventId: string;
+  ticketTypeId: string | null;
+  from: string | null;
+  to: string | null;
+  /** +1 or -1 when the registration comes through the door or that is undone. */
+  checkedInDelta?: number;
+  /** Seats the registration takes (its quantity); check-ins count seats too. */
+  seats?: number;
+  /**
+   * The write that changes the registration itself, sent in the same statement (a data-modifying
+   * WITH) so that the event's lock is held one round trip less; it must answer a row per row
+   * written (`returning`).
+   */
+  along?: SQL;
+};
+
 /**
- * Keeps the event's and the ticket type's counters in step with a status change of a registration
- * taking `seats` seats (its quantity); check-ins count seats too. Answers the event's counters as
- * they are after the change (null when nothing changed), so that the seat decisions that follow
- * need not read them again.
+ * Keeps the event's and the ticket type's counters in step with a status change of a registration.
+ * Answers the event's counters as they are after the change (null when nothing changed), so that
+ * the seat decisions that follow need not read them again, and how many rows `along` wrote.
  */
 export async function moveCounters(
   tx: Db,
-  eventId: string,
-  ticketTypeId: string | null,
-  from: string | null,
-  to: string | null,
-  checkedInDelta = 0,
-  seats = 1,
-): Promise<SeatCounts | null> {
-  if (from === to && checkedInDelta === 0) return null;
+  move: CounterMove,
+): Promise<{ counts: SeatCounts | null; written: number }> {
+  const { eventId, from, to, checkedInDelta = 0, seats = 1 } = move;
+  const along = move.along ? sql`with along as (${move.along})` : null;
+  const written = along ? sql`(select count(*)::int from along)` : sql`0`;
+  if (from === to && checkedInDelta === 0) {
+    if (!along) return { counts: null, written: 0 };
+    const result = await tx.execute(sql`${along} select ${written} as written`);
+    const [row] = (result as unknown as { rows: { written: number }[] }).rows;
+    return { counts: null, written: Number(row?.written ?? 0) };
+  }
   const delta: Delta = {};
   if (from) delta[from] = (delta[from] ?? 0) - seats;
   if (to) delta[to] = (delta[to] ?? 0) + seats;
-  // One statement for both rows: the ticket type's counters (seats going and held) in a
-  // data-modifying WITH, the event's after it, answering the event's counters as they are now.
-  const ticketSeats = ticketTypeId && (delta.going || delta.held) ? ticketTypeId : null;
+  // One statement for the registration and both rows: the ticket type's counters (seats going and
+  // held) in a data-modifying WITH, the event's after it, answering the event's counters as they
+  // are now.
+  const ticketSeats = move.ticketTypeId && (delta.going || delta.held) ? move.ticketTypeId : null;
   const result = await tx.execute(sql`
-    with ticket as (
+    ${along ? sql`${along},` : sql`with`} ticket as (
       update ticket_type
       set going_count = going_count + ${delta.going ?? 0}, held_count = held_count + ${delta.held ?? 0}
       where id = ${ticketSeats}
@@ -81,9 +102,11 @@ export async function moveCounters(
       held_count = held_count + ${delta.held ?? 0}
     where id = ${eventId}
     returning capacity, going_count as going, held_count as held, waitlist_count as waiting,
-      community_id as "communityId"`);
-  const [counts] = (result as unknown as { rows: SeatCounts[] }).rows;
-  return counts ?? null;
+      community_id as "communityId", ${written} as written`);
+  const [row] = (result as unknown as { rows: (SeatCounts & { written: number })[] }).rows;
+  if (!row) return { counts: null, written: 0 };
+  const { written: count, ...counts } = row;
+  return { counts, written: Number(count) };
 }
 
 /** Seats no longer free: going, and held for someone paying. */

@@ -116,13 +116,10 @@ export async function registerAsGuest(
   const { name, email } = await checkGuest(ctx, input);
   return ctx.db.transaction(async (tx) => {
     const userId = await userIdForEmail(tx, email);
-    const { row, membership } = await lockForRegistration(tx, eventId, userId);
-    requireGuestAccess(row);
+    const lock = await lockForRegistration(tx, eventId, userId);
+    requireGuestAccess(lock.row);
     try {
-      const placed = await placeRegistration(tx, ctx.emit, row, userId, input, {
-        guestName: name,
-        membership,
-      });
+      const placed = await placeRegistration(tx, ctx.emit, lock, userId, input, { guestName: name });
       return { status: placed.status, email };
     } catch (error) {
       if (error instanceof DomainError && error.code === "ALREADY_REGISTERED") {

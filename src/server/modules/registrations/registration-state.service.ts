@@ -1,6 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
+import { isUniqueViolation } from "#server/db/unique-violation.ts";
+import { DomainError } from "#server/errors.ts";
 import { ticketTypesOf } from "#server/modules/events/events.service.ts";
 import type { RegistrationAnswers } from "#server/modules/events/events.validation.ts";
 import {
@@ -28,6 +30,10 @@ import type { RegistrationRow } from "./registrations.views.ts";
 
 // The one place a registration changes status. Call everything here with the event row locked
 // (SELECT … FOR UPDATE), so decisions about one event's seats happen one at a time.
+
+/** A second registration of the same person for the same event. */
+export const alreadyRegistered = () =>
+  new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
 
 /** Why and by whom a registration changes, and where its log entry goes. */
 export type Cause = {
@@ -81,17 +87,38 @@ export async function createRegistration(
     queuedAt: now,
     updatedAt: now,
   };
-  let registrationId: string;
-  if (existing) {
-    registrationId = existing.id;
-    await tx.update(registration).set(written).where(eq(registration.id, existing.id));
-  } else {
-    registrationId = randomUUID();
-    await tx
-      .insert(registration)
-      .values({ id: registrationId, checkInCode: newCheckInCode(), createdAt: now, ...written });
+  const registrationId = existing ? existing.id : randomUUID();
+  // The row goes in with the counters, in one statement. The person's earlier registration is
+  // revived only as it was read: the caller reads it before locking the event, under the person's
+  // membership lock, and a second registration racing this one (a person without a membership yet)
+  // finds it changed, or the new row's unique (event, person) key taken.
+  const along = existing
+    ? tx
+        .update(registration)
+        .set(written)
+        .where(and(eq(registration.id, existing.id), eq(registration.status, existing.status)))
+        .returning({ id: registration.id })
+        .getSQL()
+    : tx
+        .insert(registration)
+        .values({ id: registrationId, checkInCode: newCheckInCode(), createdAt: now, ...written })
+        .returning({ id: registration.id })
+        .getSQL();
+  let moved: Awaited<ReturnType<typeof moveCounters>>;
+  try {
+    moved = await moveCounters(tx, {
+      eventId: fields.eventId,
+      ticketTypeId: fields.ticketTypeId,
+      from: null,
+      to,
+      seats: quantity,
+      along,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyRegistered();
+    throw error;
   }
-  await moveCounters(tx, fields.eventId, fields.ticketTypeId, null, to, 0, quantity);
+  if (moved.written !== 1) throw alreadyRegistered();
   await cause.emit(tx, {
     type: "registration.created",
     communityId: cause.communityId,
@@ -126,27 +153,29 @@ export async function transition(
   const now = new Date();
   const status = statusOf(to);
   const checkedInAt = to === "checked_in" ? now : from === "checked_in" ? null : current.checkedInAt;
-  await tx
-    .update(registration)
-    .set({
-      status,
-      checkedInAt,
-      updatedAt: now,
-      holdExpiresAt: status === "held" ? (holdExpiresAt ?? current.holdExpiresAt) : null,
-      // The waitlist is ordered by when people joined it.
-      ...(to === "waitlisted" ? { queuedAt: now } : {}),
-    })
-    .where(eq(registration.id, current.id));
   const checkedInDelta = (to === "checked_in" ? 1 : 0) - (from === "checked_in" ? 1 : 0);
-  const counts = await moveCounters(
-    tx,
-    current.eventId,
-    current.ticketTypeId,
-    current.status,
-    status,
+  // The row and the counters change in one statement (the row was read under the event's lock).
+  const { counts } = await moveCounters(tx, {
+    eventId: current.eventId,
+    ticketTypeId: current.ticketTypeId,
+    from: current.status,
+    to: status,
     checkedInDelta,
-    current.quantity,
-  );
+    seats: current.quantity,
+    along: tx
+      .update(registration)
+      .set({
+        status,
+        checkedInAt,
+        updatedAt: now,
+        holdExpiresAt: status === "held" ? (holdExpiresAt ?? current.holdExpiresAt) : null,
+        // The waitlist is ordered by when people joined it.
+        ...(to === "waitlisted" ? { queuedAt: now } : {}),
+      })
+      .where(eq(registration.id, current.id))
+      .returning({ id: registration.id })
+      .getSQL(),
+  });
   const entry = { communityId: cause.communityId, actorId: cause.actorId, subjectId: current.userId };
   if (status === current.status) {
     await cause.emit(tx, {

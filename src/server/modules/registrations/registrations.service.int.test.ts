@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "#server/db/client.ts";
-import { registration, user } from "#server/db/schema.ts";
+import { membership, registration, user } from "#server/db/schema.ts";
 import { DomainError } from "#server/errors.ts";
 import { createCommunity } from "#server/modules/communities/community-writes.service.ts";
 import { createEvent } from "#server/modules/events/event-writes.service.ts";
@@ -182,5 +182,36 @@ describe("the registrations service", () => {
     expect(error.code).toBe("BAD_USER_INPUT");
     expect(error.fields.map((f) => f.code)).toContain("ANSWER_REQUIRED");
     expect((await getEvent(as(organizer), created.id)).goingCount).toBe(0);
+  });
+
+  it("takes one seat when a person sends the same registration twice at once, before and after canceling", async () => {
+    const { db, person, as, organizer, event } = await setUp();
+    const { id: eventId } = await event({ capacity: 5 });
+    const ada = await person("Ada Twotabs");
+    // Someone the community does not know yet: no membership row to wait on.
+    const first = await Promise.allSettled([
+      register(as(ada), eventId, { answers: [] }),
+      register(as(ada), eventId, { answers: [] }),
+    ]);
+    const kept = first.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+    const refused = first.flatMap((r) => (r.status === "rejected" ? [r.reason as DomainError] : []));
+    expect(kept.map((r) => r.status)).toEqual(["going"]);
+    expect(refused.map((e) => e.code)).toEqual(["ALREADY_REGISTERED"]);
+    expect((await getEvent(as(organizer), eventId)).goingCount).toBe(1);
+
+    // Canceled, with the membership gone (the person left), then registered twice at once: the
+    // earlier row is revived once.
+    await cancelRegistration(as(ada), kept[0]?.id ?? "");
+    await db.delete(membership).where(eq(membership.userId, ada.id));
+    const again = await Promise.allSettled([
+      register(as(ada), eventId, { answers: [] }),
+      register(as(ada), eventId, { answers: [] }),
+    ]);
+    expect(again.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const reason = again.find((r) => r.status === "rejected")?.reason as DomainError;
+    expect(reason.code).toBe("ALREADY_REGISTERED");
+    const after = await getEvent(as(organizer), eventId);
+    expect([after.goingCount, after.waitlistCount]).toEqual([1, 0]);
+    expect(await statusOf(db, kept[0]?.id ?? "")).toBe("going");
   });
 });

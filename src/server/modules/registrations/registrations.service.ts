@@ -5,7 +5,7 @@ import { joinFromEvent } from "#server/modules/communities/community-hosts.servi
 import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
 import { eventAccess } from "#server/modules/events/events.policy.ts";
 import { eventClosed, questionsOf, ticketTypesOf } from "#server/modules/events/events.service.ts";
-import { type EventRow, eventsForJoin } from "#server/modules/events/events.views.ts";
+import { type EventRow, eventsForJoin, type QuestionRow } from "#server/modules/events/events.views.ts";
 import { lockEvent, seatFree, seatsFit } from "#server/modules/events/seats.service.ts";
 import { requireOnSale } from "#server/modules/events/ticket-sales.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
@@ -26,6 +26,7 @@ import type { Origin } from "#shared/origins.ts";
 import { unitPrice } from "#shared/pricing.ts";
 import { validateAnswers } from "#shared/questions.ts";
 import {
+  alreadyRegistered,
   type Cause,
   createRegistration,
   paidOfferUntil,
@@ -79,13 +80,11 @@ export async function register(
   const me = requireViewer(ctx.viewer);
   const id = await ctx.db.transaction(async (tx) => {
     // Every seat decision for this event happens under this row lock, one registration at a time.
-    const { row, membership } = await lockForRegistration(tx, eventId, me.id);
+    const lock = await lockForRegistration(tx, eventId, me.id);
+    const { row, membership } = lock;
     const access = eventAccess(row, me, membership);
     if (access !== "visible") throw notFound();
-    const placed = await placeRegistration(tx, ctx.emit, row, me.id, input, {
-      guestName: null,
-      membership,
-    });
+    const placed = await placeRegistration(tx, ctx.emit, lock, me.id, input, { guestName: null });
     // The join policy decides whether a registrant becomes a member; otherwise they stay one of its people.
     if (row.visibility === "public" && (!membership || membership.status === "person"))
       await joinFromEvent(tx, ctx.emit, row.communityId, me.id, input.origin ?? null);
@@ -95,25 +94,48 @@ export async function register(
 }
 
 /**
+ * The event row and the person's membership, both locked, with what the person's registration
+ * depends on that the event's lock does not guard: the event's questions and the person's own
+ * registration for it, if any.
+ */
+export type RegistrationLock = {
+  row: EventRow;
+  membership: MembershipRecord | null;
+  questions: QuestionRow[];
+  existing: RegistrationRow | null;
+};
+
+/**
  * Locks the person's membership of the event's community, when they have one, and then the event:
  * the order a ban takes them in (the membership, then each event), so a ban and a registration
  * never wait on each other in a circle, and a ban committed meanwhile is seen by the checks that
  * follow (`checkRegistrable` refuses someone banned). Every registration and hold starts here.
  * Answers the locked membership too: no other transaction can change it before this one ends.
+ *
+ * Registrations for one event wait for each other on its lock, so it is taken last and held for
+ * as few statements as can be: the questions and the person's registration are read before it.
+ * Neither changes the event's seats; the person's registration changes only under their own
+ * membership lock (or, for someone without one yet, is written back only as it was read).
  */
 export async function lockForRegistration(
   tx: Db,
   eventId: string,
   userId: string,
-): Promise<{ row: EventRow; membership: MembershipRecord | null }> {
+): Promise<RegistrationLock> {
   const ofEvent = tx
     .select({ communityId: eventsForJoin.communityId })
     .from(eventsForJoin)
     .where(eq(eventsForJoin.id, eventId));
   const membership = await lockMembershipOf(tx, ofEvent, userId);
+  const questions = await questionsOf(tx, eventId);
+  const [existing] = await tx
+    .select()
+    .from(registration)
+    .where(and(eq(registration.eventId, eventId), eq(registration.userId, userId)))
+    .limit(1);
   // Throws NOT_FOUND for an event that is not there (the membership lock then found nothing).
   const row = await lockEvent(tx, eventId);
-  return { row, membership };
+  return { row, membership, questions, existing: existing ?? null };
 }
 
 /**
@@ -122,13 +144,8 @@ export async function lockForRegistration(
  * registrations, the person is not banned, the ticket type is on sale, the answers are valid and
  * the person holds no active registration. Answers the chosen type and the clean answers.
  */
-async function checkRegistrable(
-  tx: Db,
-  row: EventRow,
-  userId: string,
-  input: RegisterInput,
-  membership: BenefitView | null,
-) {
+async function checkRegistrable(tx: Db, lock: RegistrationLock, input: RegisterInput) {
+  const { row, membership, questions, existing } = lock;
   const eventId = row.id;
   const now = new Date();
   if (row.status !== "published" || row.endsAt < now) throw eventClosed();
@@ -147,23 +164,22 @@ async function checkRegistrable(
   }
   requireOnSale(chosen, now);
 
-  const questions = await questionsOf(tx, eventId);
   const answers = validateAnswers(questions, input.answers);
   if (answers.errors.length > 0) throw invalidInput(answers.errors);
 
-  const [existing] = await tx
-    .select()
-    .from(registration)
-    .where(and(eq(registration.eventId, eventId), eq(registration.userId, userId)))
-    .limit(1);
-  if (existing && ACTIVE.includes(existing.status)) {
-    throw new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
+  // Read before the lock: an active one may have ended since (a hold run out, an organizer's
+  // cancel), and is looked at again before the person is turned away.
+  let current: RegistrationRow | null = existing;
+  if (current && ACTIVE.includes(current.status)) {
+    const [now] = await tx.select().from(registration).where(eq(registration.id, current.id)).limit(1);
+    current = now ?? null;
+    if (current && ACTIVE.includes(current.status)) throw alreadyRegistered();
   }
   return {
     chosen,
     answers: answers.value,
-    existing: existing ?? null,
     member: hasBenefit(membership, "member_prices"),
+    existing: current,
   };
 }
 
@@ -175,19 +191,14 @@ async function checkRegistrable(
 export async function placeRegistration(
   tx: Db,
   emit: Emit,
-  row: EventRow,
+  lock: RegistrationLock,
   userId: string,
   input: RegisterInput,
-  options: { guestName: string | null; membership: MembershipRecord | null },
+  options: { guestName: string | null },
 ): Promise<{ id: string; status: RegistrationStatus }> {
+  const { row } = lock;
   const eventId = row.id;
-  const { chosen, answers, existing, member } = await checkRegistrable(
-    tx,
-    row,
-    userId,
-    input,
-    options.membership,
-  );
+  const { chosen, answers, member, existing } = await checkRegistrable(tx, lock, input);
   // A paid ticket is bought at checkout when a seat is there; approval and the waitlist come first,
   // and the seat is offered, to be paid for, once approved or free.
   const paid = unitPrice(chosen, member) > 0;
@@ -231,7 +242,7 @@ export async function placeRegistration(
       origin: input.origin ?? null,
     },
   );
-  await recordPerson(tx, row, userId, input, options);
+  await recordPerson(tx, row, userId, input, { ...options, membership: lock.membership });
   return { id: registrationId, status };
 }
 
@@ -244,12 +255,13 @@ export async function placeRegistration(
 export async function holdSeats(
   tx: Db,
   emit: Emit,
-  row: EventRow,
+  lock: RegistrationLock,
   userId: string,
   input: RegisterInput & { quantity: number },
-  options: { guestName: string | null; expiresAt: Date; membership: MembershipRecord | null },
+  options: { guestName: string | null; expiresAt: Date },
 ): Promise<{ id: string; ticketTypeId: string }> {
-  const { chosen, answers, existing } = await checkRegistrable(tx, row, userId, input, options.membership);
+  const { row } = lock;
+  const { chosen, answers, existing } = await checkRegistrable(tx, lock, input);
   if (!seatsFit(row, chosen, input.quantity)) {
     throw new DomainError("SOLD_OUT", "These tickets are sold out.");
   }
@@ -274,7 +286,7 @@ export async function holdSeats(
       origin: input.origin ?? null,
     },
   );
-  await recordPerson(tx, row, userId, input, options);
+  await recordPerson(tx, row, userId, input, { ...options, membership: lock.membership });
   return { id, ticketTypeId: chosen.id };
 }
 
