@@ -61,6 +61,7 @@ import { filesSubscriber } from "./modules/files/files.subscriber.ts";
 import { createPageViewCounter } from "./modules/insights/event-views.service.ts";
 import { insightsSubscriber } from "./modules/insights/insights.subscriber.ts";
 import { isLegalDocument, readLegalDocument } from "./modules/legal/legal.service.ts";
+import type { DomainEvent, Emit } from "./modules/log/log.events.ts";
 import { createEmit } from "./modules/log/log.service.ts";
 import { createMailer, type Mailer } from "./modules/mail/mail.service.ts";
 import { membersSubscriber } from "./modules/members/members.subscriber.ts";
@@ -180,10 +181,23 @@ export async function createServerApp(
     notify: (event) =>
       bus?.notifySql({ kind: "event", communityId: event.communityId, ids: idsChangedBy(event) }) ?? null,
   });
-  const emit: typeof appendToLog = async (tx, event) => {
-    await appendToLog(tx, event);
+  const changed = (event: DomainEvent) => {
     publicReads.changed(event);
     communityReads.invalidate([event.communityId]);
+  };
+  const emit: Emit = async (tx, event) => {
+    await appendToLog(tx, event);
+    changed(event);
+  };
+  emit.statement = (event) => {
+    const entry = appendToLog.statement(event);
+    return {
+      sql: entry.sql,
+      appended: () => {
+        entry.appended();
+        changed(event);
+      },
+    };
   };
   if (database.kind === "postgres" && database.openClient) {
     // What another process's writer dropped there is dropped here as soon as its commit is heard.

@@ -61,6 +61,8 @@ export type CounterMove = {
    * written (`returning`).
    */
   along?: SQL;
+  /** The change's log entry (`Emit.statement`), sent in the same statement too. */
+  entry?: SQL;
 };
 
 /**
@@ -73,8 +75,12 @@ export async function moveCounters(
   move: CounterMove,
 ): Promise<{ counts: SeatCounts | null; written: number }> {
   const { eventId, from, to, checkedInDelta = 0, seats = 1 } = move;
-  const along = move.along ? sql`with along as (${move.along})` : null;
-  const written = along ? sql`(select count(*)::int from along)` : sql`0`;
+  const parts = [
+    ...(move.along ? [sql`along as (${move.along})`] : []),
+    ...(move.entry ? [sql`appended as (${move.entry})`] : []),
+  ];
+  const along = parts.length > 0 ? sql`with ${sql.join(parts, sql`, `)}` : null;
+  const written = move.along ? sql`(select count(*)::int from along)` : sql`0`;
   if (from === to && checkedInDelta === 0) {
     if (!along) return { counts: null, written: 0 };
     const result = await tx.execute(sql`${along} select ${written} as written`);

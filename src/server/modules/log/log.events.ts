@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "#server/db/client.ts";
 
@@ -274,5 +275,19 @@ export type LogEntry = DomainEvent & {
   occurredAt: Date;
 };
 
-/** Appends an event to the log inside the caller's transaction. */
-export type Emit = (tx: Db, event: DomainEvent) => Promise<void>;
+/** An entry to send inside another statement: the caller's write carries it to the log. */
+export type LogEntryStatement = {
+  /** A data-modifying statement (an `insert … returning`) for a WITH of the caller's statement. */
+  sql: SQL;
+  /** Tells whoever listens that the entry was appended; call once the statement has run. */
+  appended: () => void;
+};
+
+/**
+ * Appends an event to the log inside the caller's transaction. `statement`, where the log offers
+ * it, gives the same entry as part of a statement the caller sends anyway (one round trip less
+ * while the caller holds a lock).
+ */
+export type Emit = ((tx: Db, event: DomainEvent) => Promise<void>) & {
+  statement?: (event: DomainEvent) => LogEntryStatement;
+};

@@ -1,7 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { type DomainEvent, domainEventSchema, type Emit, type LogEntry } from "./log.events.ts";
-import { domainEvent } from "./log.tables.ts";
+import {
+  type DomainEvent,
+  domainEventSchema,
+  type Emit,
+  type LogEntry,
+  type LogEntryStatement,
+} from "./log.events.ts";
 
 // Order: entries are read by (tx_id, position). An identity is drawn at insert, not at commit, so
 // "position > P" alone could skip a row whose transaction commits after a later one was read.
@@ -16,7 +21,8 @@ export const LOG_START: LogPosition = { txId: 0, position: 0 };
 /**
  * The composition root's `emit`: validates the event and appends it with the injected clock's
  * time, then tells `onEmit` (the dispatcher's wake-up; the entry is readable once the caller's
- * transaction commits).
+ * transaction commits). Its `statement` gives the same append for a WITH of the caller's own
+ * statement.
  */
 export function createEmit(options: {
   clock: () => Date;
@@ -26,32 +32,24 @@ export function createEmit(options: {
    * same statement as the append, so an entry costs the request one round trip to the database.
    */
   notify?: (event: DomainEvent) => SQL | null;
-}): Emit {
-  return async (tx, event) => {
+}): Emit & { statement: (event: DomainEvent) => LogEntryStatement } {
+  const append = (event: DomainEvent): SQL => {
     const valid = domainEventSchema.parse(event);
-    const row = {
-      type: valid.type,
-      communityId: valid.communityId,
-      actorId: valid.actorId,
-      subjectId: valid.subjectId ?? null,
-      payload: valid.payload as Record<string, unknown>,
-      occurredAt: options.clock(),
-    };
     const notify = options.notify?.(valid);
-    if (notify) {
-      await tx.execute(sql`
-        with appended as (
-          insert into domain_event (type, community_id, actor_id, subject_id, payload, occurred_at)
-          values (${row.type}, ${row.communityId}, ${row.actorId}, ${row.subjectId},
-            ${JSON.stringify(row.payload)}::jsonb, ${row.occurredAt.toISOString()}::timestamptz)
-          returning position
-        )
-        select ${notify} from appended`);
-    } else {
-      await tx.insert(domainEvent).values(row);
-    }
-    options.onEmit?.();
+    return sql`
+      insert into domain_event (type, community_id, actor_id, subject_id, payload, occurred_at)
+      values (${valid.type}, ${valid.communityId}, ${valid.actorId}, ${valid.subjectId ?? null},
+        ${JSON.stringify(valid.payload)}::jsonb, ${options.clock().toISOString()}::timestamptz)
+      returning position${notify ? sql`, ${notify}` : sql``}`;
   };
+  const appended = () => options.onEmit?.();
+  const emit = async (tx: Db, event: DomainEvent) => {
+    await tx.execute(append(event));
+    appended();
+  };
+  return Object.assign(emit, {
+    statement: (event: DomainEvent): LogEntryStatement => ({ sql: append(event), appended }),
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/unique-violation.ts";
 import { DomainError } from "#server/errors.ts";
@@ -12,7 +12,7 @@ import {
   seatCounts,
   seatFree,
 } from "#server/modules/events/seats.service.ts";
-import type { Emit } from "#server/modules/log/log.events.ts";
+import type { DomainEvent, Emit } from "#server/modules/log/log.events.ts";
 import { getMembership } from "#server/modules/members/members.service.ts";
 import type { Origin } from "#shared/origins.ts";
 import { unitPrice } from "#shared/pricing.ts";
@@ -64,6 +64,23 @@ export type NewRegistration = {
 };
 
 /**
+ * Runs `write` with the log's entry for `event` as part of its statement when the log offers one
+ * (`Emit.statement`), else appends the entry after it: either way the entry is in the transaction.
+ */
+async function withEntry<T>(
+  tx: Db,
+  emit: Emit,
+  event: DomainEvent,
+  write: (entry: SQL | undefined) => Promise<T>,
+): Promise<T> {
+  const statement = emit.statement?.(event);
+  const result = await write(statement?.sql);
+  if (statement) statement.appended();
+  else await emit(tx, event);
+  return result;
+}
+
+/**
  * Creates a registration, or revives the person's earlier canceled or declined one for the event,
  * in status `to`. Emits `registration.created`.
  */
@@ -104,22 +121,7 @@ export async function createRegistration(
         .values({ id: registrationId, checkInCode: newCheckInCode(), createdAt: now, ...written })
         .returning({ id: registration.id })
         .getSQL();
-  let moved: Awaited<ReturnType<typeof moveCounters>>;
-  try {
-    moved = await moveCounters(tx, {
-      eventId: fields.eventId,
-      ticketTypeId: fields.ticketTypeId,
-      from: null,
-      to,
-      seats: quantity,
-      along,
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw alreadyRegistered();
-    throw error;
-  }
-  if (moved.written !== 1) throw alreadyRegistered();
-  await cause.emit(tx, {
+  const created: DomainEvent = {
     type: "registration.created",
     communityId: cause.communityId,
     actorId: cause.actorId,
@@ -131,7 +133,18 @@ export async function createRegistration(
       guest: fields.guestName !== null,
       ...(fields.origin ? { origin: fields.origin } : {}),
     },
-  });
+  };
+  const { eventId, ticketTypeId } = fields;
+  let moved: Awaited<ReturnType<typeof moveCounters>>;
+  try {
+    moved = await withEntry(tx, cause.emit, created, (entry) =>
+      moveCounters(tx, { eventId, ticketTypeId, from: null, to, seats: quantity, along, entry }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyRegistered();
+    throw error;
+  }
+  if (moved.written !== 1) throw alreadyRegistered();
   return registrationId;
 }
 
@@ -154,42 +167,45 @@ export async function transition(
   const status = statusOf(to);
   const checkedInAt = to === "checked_in" ? now : from === "checked_in" ? null : current.checkedInAt;
   const checkedInDelta = (to === "checked_in" ? 1 : 0) - (from === "checked_in" ? 1 : 0);
-  // The row and the counters change in one statement (the row was read under the event's lock).
-  const { counts } = await moveCounters(tx, {
-    eventId: current.eventId,
-    ticketTypeId: current.ticketTypeId,
-    from: current.status,
-    to: status,
-    checkedInDelta,
-    seats: current.quantity,
-    along: tx
-      .update(registration)
-      .set({
-        status,
-        checkedInAt,
-        updatedAt: now,
-        holdExpiresAt: status === "held" ? (holdExpiresAt ?? current.holdExpiresAt) : null,
-        // The waitlist is ordered by when people joined it.
-        ...(to === "waitlisted" ? { queuedAt: now } : {}),
-      })
-      .where(eq(registration.id, current.id))
-      .returning({ id: registration.id })
-      .getSQL(),
-  });
   const entry = { communityId: cause.communityId, actorId: cause.actorId, subjectId: current.userId };
-  if (status === current.status) {
-    await cause.emit(tx, {
-      type: "registration.checked_in",
-      ...entry,
-      payload: { registrationId: current.id, eventId: current.eventId, checkedIn: to === "checked_in" },
-    });
-  } else {
-    await cause.emit(tx, {
-      type: "registration.status_changed",
-      ...entry,
-      payload: { registrationId: current.id, eventId: current.eventId, from: current.status, to: status },
-    });
-  }
+  const logged: DomainEvent =
+    status === current.status
+      ? {
+          type: "registration.checked_in",
+          ...entry,
+          payload: { registrationId: current.id, eventId: current.eventId, checkedIn: to === "checked_in" },
+        }
+      : {
+          type: "registration.status_changed",
+          ...entry,
+          payload: { registrationId: current.id, eventId: current.eventId, from: current.status, to: status },
+        };
+  // The row, the counters and the log entry change in one statement (the row was read under the
+  // event's lock).
+  const { counts } = await withEntry(tx, cause.emit, logged, (appended) =>
+    moveCounters(tx, {
+      eventId: current.eventId,
+      ticketTypeId: current.ticketTypeId,
+      from: current.status,
+      to: status,
+      checkedInDelta,
+      seats: current.quantity,
+      along: tx
+        .update(registration)
+        .set({
+          status,
+          checkedInAt,
+          updatedAt: now,
+          holdExpiresAt: status === "held" ? (holdExpiresAt ?? current.holdExpiresAt) : null,
+          // The waitlist is ordered by when people joined it.
+          ...(to === "waitlisted" ? { queuedAt: now } : {}),
+        })
+        .where(eq(registration.id, current.id))
+        .returning({ id: registration.id })
+        .getSQL(),
+      entry: appended,
+    }),
+  );
   if (SEAT_HOLDING.has(from) && !SEAT_HOLDING.has(to)) {
     await promoteWaitlisted(tx, cause.emit, current.eventId, cause.at, counts);
   }
