@@ -167,25 +167,28 @@ const offeredRate = (settings: ScaleSettings) =>
 
 /**
  * Where a people window's slow answers (over the 300 ms target) came: counted per second of the
- * window, so that a few bursts tell apart from a steady tail.
+ * window and per kind of step, so that a few bursts tell apart from a steady tail.
  */
 function slowSeconds() {
   let first: number | null = null;
   const bySecond = new Map<number, number>();
+  const byKind = new Map<string, number>();
   let slow = 0;
   return {
-    record(sentAt: number, tookMs: number) {
+    record(sentAt: number, tookMs: number, kind: string) {
       first ??= sentAt;
       if (tookMs <= 300) return;
       slow += 1;
-      const second = Math.floor((sentAt - first) / 1000);
+      const second = Math.max(0, Math.floor((sentAt - first) / 1000));
       bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
+      byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
     },
     summary() {
       const worst = [...bySecond].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`);
       return slow === 0
         ? "no answer over 300 ms"
-        : `${slow} answers over 300 ms in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}`;
+        : `${slow} answers over 300 ms (${kinds.join(", ")}) in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}`;
     },
   };
 }
@@ -339,13 +342,23 @@ export const scaleBench: Benchmark = {
       const active = cluster.processes.slice(0, Math.max(...counts));
       await settle(cluster);
       const afterRows = active.map((p) => p.rss());
-      const first = await runLoad(cluster.url, users, settings.seconds, { think: thinkTime(settings) });
+      const slowFirst = slowSeconds();
+      const first = await runLoad(cluster.url, users, settings.seconds, {
+        think: thinkTime(settings),
+        onAnswer: slowFirst.record,
+      });
+      console.log(`  2nd run: ${slowFirst.summary()}`);
       rows.push({ name: `app, ${active.length} processes, 2nd run`, ...first });
       await settle(cluster);
       const afterRun = active.map((p) => p.rss());
       await new Promise((r) => setTimeout(r, settings.idleSeconds * 1000));
       const afterIdle = active.map((p) => p.rss());
-      const second = await runLoad(cluster.url, users, settings.seconds, { think: thinkTime(settings) });
+      const slowSecond = slowSeconds();
+      const second = await runLoad(cluster.url, users, settings.seconds, {
+        think: thinkTime(settings),
+        onAnswer: slowSecond.record,
+      });
+      console.log(`  3rd run (after ${settings.idleSeconds} s idle): ${slowSecond.summary()}`);
       rows.push({ name: `app, ${active.length} processes, 3rd run`, ...second });
       const afterSecond = active.map((p) => p.rss());
       saturationRows.push({
