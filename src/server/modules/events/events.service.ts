@@ -219,6 +219,31 @@ export function ticketTypesOf(db: Db, eventId: string): Promise<TicketTypeRow[]>
     .orderBy(asc(ticketType.position));
 }
 
+/**
+ * What registering for an event is checked against, in one statement: its ticket types (with their
+ * seat counters) and its registration questions, each in the organizer's order. Read under the
+ * event's lock: changing the event changes both under the same lock. An event without ticket
+ * types answers no questions either; nobody can register for it.
+ */
+export async function registrationTerms(
+  db: Db,
+  eventId: string,
+): Promise<{ types: TicketTypeRow[]; questions: QuestionRow[] }> {
+  const rows = await db
+    .select({
+      type: ticketType,
+      questions: sql<QuestionRow[] | null>`(
+        select json_agg(json_build_object('id', q.id, 'eventId', q.event_id, 'kind', q.kind,
+          'label', q.label, 'required', q.required, 'options', q.options, 'position', q.position)
+          order by q.position)
+        from ${registrationQuestion} q where q.event_id = ${eventId})`,
+    })
+    .from(ticketType)
+    .where(eq(ticketType.eventId, eventId))
+    .orderBy(asc(ticketType.position));
+  return { types: rows.map((r) => r.type), questions: rows[0]?.questions ?? [] };
+}
+
 /** An event's registration questions, in the organizer's order. */
 export function questionsOf(db: Db, eventId: string): Promise<QuestionRow[]> {
   return db

@@ -66,15 +66,19 @@ export type NewRegistration = {
 /**
  * Runs `write` with the log's entry for `event` as part of its statement when the log offers one
  * (`Emit.statement`), else appends the entry after it: either way the entry is in the transaction.
+ * `accept` may refuse what was written (by throwing, which must end the transaction) before anyone
+ * is told of the entry.
  */
 async function withEntry<T>(
   tx: Db,
   emit: Emit,
   event: DomainEvent,
   write: (entry: SQL | undefined) => Promise<T>,
+  accept: (written: T) => void = () => {},
 ): Promise<T> {
   const statement = emit.statement?.(event);
   const result = await write(statement?.sql);
+  accept(result);
   if (statement) statement.appended();
   else await emit(tx, event);
   return result;
@@ -106,9 +110,10 @@ export async function createRegistration(
   };
   const registrationId = existing ? existing.id : randomUUID();
   // The row goes in with the counters, in one statement. The person's earlier registration is
-  // revived only as it was read: the caller reads it before locking the event, under the person's
-  // membership lock, and a second registration racing this one (a person without a membership yet)
-  // finds it changed, or the new row's unique (event, person) key taken.
+  // revived only as it was read: the caller reads it before locking the event, and meanwhile an
+  // organizer, the waitlist or the reconsidering of a declined one may have changed it, or a second
+  // registration of the same person (without a membership to wait on) revived it; a new row's
+  // unique (event, person) key catches the same race for a first registration.
   const along = existing
     ? tx
         .update(registration)
@@ -135,16 +140,21 @@ export async function createRegistration(
     },
   };
   const { eventId, ticketTypeId } = fields;
-  let moved: Awaited<ReturnType<typeof moveCounters>>;
+  // Callers let an error end the transaction: the counters have moved by then.
   try {
-    moved = await withEntry(tx, cause.emit, created, (entry) =>
-      moveCounters(tx, { eventId, ticketTypeId, from: null, to, seats: quantity, along, entry }),
+    await withEntry(
+      tx,
+      cause.emit,
+      created,
+      (entry) => moveCounters(tx, { eventId, ticketTypeId, from: null, to, seats: quantity, along, entry }),
+      (moved) => {
+        if (moved.written !== 1) throw alreadyRegistered();
+      },
     );
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyRegistered();
     throw error;
   }
-  if (moved.written !== 1) throw alreadyRegistered();
   return registrationId;
 }
 

@@ -4,8 +4,8 @@ import { DomainError, forbidden, invalidInput, notFound } from "#server/errors.t
 import { joinFromEvent } from "#server/modules/communities/community-hosts.service.ts";
 import type { SeatKeeper } from "#server/modules/events/event-writes.service.ts";
 import { eventAccess } from "#server/modules/events/events.policy.ts";
-import { eventClosed, questionsOf, ticketTypesOf } from "#server/modules/events/events.service.ts";
-import { type EventRow, eventsForJoin, type QuestionRow } from "#server/modules/events/events.views.ts";
+import { eventClosed, registrationTerms } from "#server/modules/events/events.service.ts";
+import { type EventRow, eventsForJoin } from "#server/modules/events/events.views.ts";
 import { lockEvent, seatFree, seatsFit } from "#server/modules/events/seats.service.ts";
 import { requireOnSale } from "#server/modules/events/ticket-sales.ts";
 import type { Emit } from "#server/modules/log/log.events.ts";
@@ -94,14 +94,13 @@ export async function register(
 }
 
 /**
- * The event row and the person's membership, both locked, with what the person's registration
- * depends on that the event's lock does not guard: the event's questions and the person's own
- * registration for it, if any.
+ * The event row and the person's membership, both locked, and the person's own registration for
+ * the event as it was just before the event's lock (`checkRegistrable` looks at it again when it
+ * would turn them away; `createRegistration` writes it back only as it was read).
  */
 export type RegistrationLock = {
   row: EventRow;
   membership: MembershipRecord | null;
-  questions: QuestionRow[];
   existing: RegistrationRow | null;
 };
 
@@ -113,9 +112,10 @@ export type RegistrationLock = {
  * Answers the locked membership too: no other transaction can change it before this one ends.
  *
  * Registrations for one event wait for each other on its lock, so it is taken last and held for
- * as few statements as can be: the questions and the person's registration are read before it.
- * Neither changes the event's seats; the person's registration changes only under their own
- * membership lock (or, for someone without one yet, is written back only as it was read).
+ * as few statements as can be: the person's registration is read before it. Organizers, holds
+ * running out, payments and the waitlist change it under the event's lock only, so what was read
+ * may be stale by the time the lock is held: an active one is read again before the person is
+ * turned away, and an inactive one is revived only if it is still as it was read.
  */
 export async function lockForRegistration(
   tx: Db,
@@ -127,7 +127,6 @@ export async function lockForRegistration(
     .from(eventsForJoin)
     .where(eq(eventsForJoin.id, eventId));
   const membership = await lockMembershipOf(tx, ofEvent, userId);
-  const questions = await questionsOf(tx, eventId);
   const [existing] = await tx
     .select()
     .from(registration)
@@ -135,7 +134,7 @@ export async function lockForRegistration(
     .limit(1);
   // Throws NOT_FOUND for an event that is not there (the membership lock then found nothing).
   const row = await lockEvent(tx, eventId);
-  return { row, membership, questions, existing: existing ?? null };
+  return { row, membership, existing: existing ?? null };
 }
 
 /**
@@ -145,7 +144,7 @@ export async function lockForRegistration(
  * the person holds no active registration. Answers the chosen type and the clean answers.
  */
 async function checkRegistrable(tx: Db, lock: RegistrationLock, input: RegisterInput) {
-  const { row, membership, questions, existing } = lock;
+  const { row, membership, existing } = lock;
   const eventId = row.id;
   const now = new Date();
   if (row.status !== "published" || row.endsAt < now) throw eventClosed();
@@ -153,7 +152,7 @@ async function checkRegistrable(tx: Db, lock: RegistrationLock, input: RegisterI
     throw new DomainError("BANNED", "You can't register: the community's admins removed you from it.");
   }
 
-  const types = await ticketTypesOf(tx, eventId);
+  const { types, questions } = await registrationTerms(tx, eventId);
   const chosen = input.ticketTypeId
     ? types.find((tt) => tt.id === input.ticketTypeId)
     : types.length === 1
@@ -171,8 +170,8 @@ async function checkRegistrable(tx: Db, lock: RegistrationLock, input: RegisterI
   // cancel), and is looked at again before the person is turned away.
   let current: RegistrationRow | null = existing;
   if (current && ACTIVE.includes(current.status)) {
-    const [now] = await tx.select().from(registration).where(eq(registration.id, current.id)).limit(1);
-    current = now ?? null;
+    const [fresh] = await tx.select().from(registration).where(eq(registration.id, current.id)).limit(1);
+    current = fresh ?? null;
     if (current && ACTIVE.includes(current.status)) throw alreadyRegistered();
   }
   return {
