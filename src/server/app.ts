@@ -431,13 +431,16 @@ export async function createServerApp(
     config,
     clock,
     log: warn,
+    // One batch's transaction serves them in this order. The members subscriber comes last: its
+    // counters' statement locks the memberships of the people in the batch, which a registration
+    // locks first (`lockForRegistration`), so they are held only until the batch commits.
     subscribers: [
       notificationsSubscriber(jobSettings),
       filesSubscriber(storage),
-      membersSubscriber(),
       insightsSubscriber(),
       agentsSubscriber({ clock }),
       ...(stripe ? [paymentsSubscriber({ stripe, emit, clock, log: warn })] : []),
+      membersSubscriber(),
     ],
     emit,
     stripe,
