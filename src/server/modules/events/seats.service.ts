@@ -79,11 +79,11 @@ export async function moveCounters(
     ...(move.along ? [sql`along as (${move.along})`] : []),
     ...(move.entry ? [sql`appended as (${move.entry})`] : []),
   ];
-  const along = parts.length > 0 ? sql`with ${sql.join(parts, sql`, `)}` : null;
+  const leading = parts.length > 0 ? sql`with ${sql.join(parts, sql`, `)}` : null;
   const written = move.along ? sql`(select count(*)::int from along)` : sql`0`;
   if (from === to && checkedInDelta === 0) {
-    if (!along) return { counts: null, written: 0 };
-    const result = await tx.execute(sql`${along} select ${written} as written`);
+    if (!leading) return { counts: null, written: 0 };
+    const result = await tx.execute(sql`${leading} select ${written} as written`);
     const [row] = (result as unknown as { rows: { written: number }[] }).rows;
     return { counts: null, written: Number(row?.written ?? 0) };
   }
@@ -95,7 +95,7 @@ export async function moveCounters(
   // are now.
   const ticketSeats = move.ticketTypeId && (delta.going || delta.held) ? move.ticketTypeId : null;
   const result = await tx.execute(sql`
-    ${along ? sql`${along},` : sql`with`} ticket as (
+    ${leading ? sql`${leading},` : sql`with`} ticket as (
       update ticket_type
       set going_count = going_count + ${delta.going ?? 0}, held_count = held_count + ${delta.held ?? 0}
       where id = ${ticketSeats}
