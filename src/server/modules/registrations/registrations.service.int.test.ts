@@ -209,14 +209,20 @@ describe.skipIf(!process.env.DATABASE_URL)("one person registering twice at once
     const first = register({ db, viewer, emit: held }, eventId, { answers: [] });
     await atEntry;
     const second = register(as(viewer), eventId, { answers: [] });
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const result = await db.execute(sql`select count(*)::int as n from pg_locks where not granted`);
-      if (Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n) > 0) break;
-      if (Date.now() > deadline) throw new Error("the second registration never waited for the lock");
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    try {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const result = await db.execute(
+          sql`select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+            where not l.granted and a.datname = current_database()`,
+        );
+        if (Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n) > 0) break;
+        if (Date.now() > deadline) throw new Error("the second registration never waited for the lock");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    } finally {
+      release();
     }
-    release();
     return { first: await first, refused: await refusal(second) };
   }
 
