@@ -53,6 +53,27 @@ export function createEmit(options: {
 }
 
 /**
+ * Runs `write` with the log's entry for `event` as part of its statement when the emit offers one
+ * (`Emit.statement`), else appends the entry after it: either way the entry is in the transaction.
+ * `accept` may refuse what was written (by throwing, which must end the transaction) before anyone
+ * is told of the entry.
+ */
+export async function withLogEntry<T>(
+  tx: Db,
+  emit: Emit,
+  event: DomainEvent,
+  write: (entry: SQL | undefined) => Promise<T>,
+  accept: (written: T) => void = () => {},
+): Promise<T> {
+  const statement = emit.statement?.(event);
+  const result = await write(statement?.sql);
+  accept(result);
+  if (statement) statement.appended();
+  else await emit(tx, event);
+  return result;
+}
+
+/**
  * Appends many events in one statement, inside the caller's transaction, at `occurredAt`: for bulk
  * changes (one entry per member touched). It wakes nobody; the caller emits its last entry
  * through `emit` so the dispatcher looks at once.

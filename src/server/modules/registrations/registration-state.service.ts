@@ -1,8 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { and, asc, eq, gt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { isUniqueViolation } from "#server/db/unique-violation.ts";
-import { DomainError } from "#server/errors.ts";
 import { ticketTypesOf } from "#server/modules/events/events.service.ts";
 import type { RegistrationAnswers } from "#server/modules/events/events.validation.ts";
 import {
@@ -13,11 +12,13 @@ import {
   seatFree,
 } from "#server/modules/events/seats.service.ts";
 import type { DomainEvent, Emit } from "#server/modules/log/log.events.ts";
+import { withLogEntry } from "#server/modules/log/log.service.ts";
 import { getMembership } from "#server/modules/members/members.service.ts";
 import type { Origin } from "#shared/origins.ts";
 import { unitPrice } from "#shared/pricing.ts";
 import type { RegistrationStatus } from "./registration-transitions.ts";
 import {
+  alreadyRegistered,
   checkTransition,
   type RegistrationState,
   SEAT_HOLDING,
@@ -30,10 +31,6 @@ import type { RegistrationRow } from "./registrations.views.ts";
 
 // The one place a registration changes status. Call everything here with the event row locked
 // (SELECT … FOR UPDATE), so decisions about one event's seats happen one at a time.
-
-/** A second registration of the same person for the same event. */
-export const alreadyRegistered = () =>
-  new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
 
 /** Why and by whom a registration changes, and where its log entry goes. */
 export type Cause = {
@@ -62,27 +59,6 @@ export type NewRegistration = {
   /** Where it came from, on the row and in the log; null when unknown. */
   origin?: Origin | null;
 };
-
-/**
- * Runs `write` with the log's entry for `event` as part of its statement when the log offers one
- * (`Emit.statement`), else appends the entry after it: either way the entry is in the transaction.
- * `accept` may refuse what was written (by throwing, which must end the transaction) before anyone
- * is told of the entry.
- */
-async function withEntry<T>(
-  tx: Db,
-  emit: Emit,
-  event: DomainEvent,
-  write: (entry: SQL | undefined) => Promise<T>,
-  accept: (written: T) => void = () => {},
-): Promise<T> {
-  const statement = emit.statement?.(event);
-  const result = await write(statement?.sql);
-  accept(result);
-  if (statement) statement.appended();
-  else await emit(tx, event);
-  return result;
-}
 
 /**
  * Creates a registration, or revives the person's earlier canceled or declined one for the event,
@@ -142,7 +118,7 @@ export async function createRegistration(
   const { eventId, ticketTypeId } = fields;
   // Callers let an error end the transaction: the counters have moved by then.
   try {
-    await withEntry(
+    await withLogEntry(
       tx,
       cause.emit,
       created,
@@ -192,7 +168,7 @@ export async function transition(
         };
   // The row, the counters and the log entry change in one statement (the row was read under the
   // event's lock).
-  const { counts } = await withEntry(tx, cause.emit, logged, (appended) =>
+  const { counts } = await withLogEntry(tx, cause.emit, logged, (appended) =>
     moveCounters(tx, {
       eventId: current.eventId,
       ticketTypeId: current.ticketTypeId,

@@ -89,6 +89,10 @@ const REFUSED: Partial<Record<TransitionReason, string>> = {
   reconsider: "Only an approved or declined registration can go back to pending.",
 };
 
+/** A second registration of the same person for the same event. */
+export const alreadyRegistered = () =>
+  new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
+
 /** Throws the refusal for a change the table does not allow; returns quietly when it does. */
 export function checkTransition(
   from: RegistrationState,
@@ -100,9 +104,7 @@ export function checkTransition(
   if (reason === "cancel" && from === "checked_in") {
     throw new DomainError("CHECKED_IN", "You're already checked in, so this registration can't be canceled.");
   }
-  if (reason === "register" || reason === "checkout") {
-    throw new DomainError("ALREADY_REGISTERED", "You are already registered for this event.");
-  }
+  if (reason === "register" || reason === "checkout") throw alreadyRegistered();
   if (from === "held") {
     throw conflict("These seats are waiting for their payment: they are released if it does not go through.");
   }

@@ -26,7 +26,6 @@ import type { Origin } from "#shared/origins.ts";
 import { unitPrice } from "#shared/pricing.ts";
 import { validateAnswers } from "#shared/questions.ts";
 import {
-  alreadyRegistered,
   type Cause,
   createRegistration,
   paidOfferUntil,
@@ -34,7 +33,12 @@ import {
   transition,
 } from "./registration-state.service.ts";
 import type { RegistrationStatus } from "./registration-transitions.ts";
-import { checkTransition, stateOf, type TransitionReason } from "./registration-transitions.ts";
+import {
+  alreadyRegistered,
+  checkTransition,
+  stateOf,
+  type TransitionReason,
+} from "./registration-transitions.ts";
 import { registration } from "./registrations.tables.ts";
 import {
   personColumns,
