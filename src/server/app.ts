@@ -37,7 +37,7 @@ import {
   securityHeaderValues,
 } from "./http/security.ts";
 import { mountSeoRoutes } from "./http/seo-routes.ts";
-import { isSignedOut, readFromDatabase } from "./http/session-cookies.ts";
+import { isSignedOut, readFromDatabase, signedCopyExpiry } from "./http/session-cookies.ts";
 import { mountSessionRoutes } from "./http/session-routes.ts";
 import { mountClient } from "./http/static.ts";
 import { mountStorage } from "./http/storage-routes.ts";
@@ -161,7 +161,10 @@ export async function createServerApp(
       });
       if (!found) return null;
       await seen(found.session.id);
-      return { ...found, fromDatabase: readFromDatabase(answered) };
+      const fromDatabase = readFromDatabase(answered);
+      // better-auth tells a copy's age by the system clock, whatever clock the app was given.
+      const copyEnds = fromDatabase ? null : signedCopyExpiry(headers.get("cookie") ?? "");
+      return { ...found, fromDatabase, copyLeftMs: copyEnds === null ? null : copyEnds - Date.now() };
     },
     isRevoked: (sessionId) => revocations.isRevoked(sessionId),
     now: nowMs,

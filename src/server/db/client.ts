@@ -170,11 +170,15 @@ export async function openDatabase(options: {
         super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
       }
     }
-    const openPool = (queryTimeout: number | undefined, max: number) => {
+    const openPool = (queryTimeout: number | undefined, max: number, keep: boolean) => {
       const pool = new pg.Pool({
         ...connection,
         ...keepAlive,
         max,
+        // The request pool keeps the connections it opened through a quiet spell: each new one
+        // costs PostgreSQL a backend whose caches start cold and every statement a fresh plan
+        // (prepareStatements), which is what the first seconds after a pause paid (decision 046).
+        min: keep ? max : 0,
         Client: BoundedClient,
         connectionTimeoutMillis: poolWaitMs,
         ...(queryTimeout ? { query_timeout: queryTimeout } : {}),
@@ -206,9 +210,9 @@ export async function openDatabase(options: {
       };
       return pool;
     };
-    const pool = openPool(queryTimeoutMs, 10);
+    const pool = openPool(queryTimeoutMs, 10, true);
     // pg opens connections only when asked: a process that never rebuilds never connects this one.
-    const longPool = openPool(undefined, 2);
+    const longPool = openPool(undefined, 2, false);
     const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
     const openClient = () =>
       new pg.Client({ ...connection, ...keepAlive, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { hasSessionToken, isSignedOut, readFromDatabase, sessionCookies } from "./session-cookies.ts";
+import {
+  hasSessionToken,
+  isSignedOut,
+  readFromDatabase,
+  sessionCookies,
+  signedCopyExpiry,
+} from "./session-cookies.ts";
 
 const withCookie = (cookie: string | null) => ({ get: () => cookie });
 
@@ -63,5 +69,34 @@ describe("telling a session read from the database by better-auth's answer", () 
     expect(readFromDatabase(answered())).toBe(false);
     // A copy split over several cookies is not recognised: such a session is kept only a moment.
     expect(readFromDatabase(answered("better-auth.session_data.0=eyJzZXNz; Max-Age=60; Path=/"))).toBe(false);
+  });
+});
+
+describe("reading when a signed copy runs out", () => {
+  const copy = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString("base64url");
+
+  it("reads the time from better-auth's compact copy, with or without the secure prefix", () => {
+    const value = copy({
+      session: { session: {}, user: {} },
+      expiresAt: 1_700_000_060_000,
+      signature: "sig",
+    });
+    expect(
+      signedCopyExpiry(`theme=dark; better-auth.session_token=tok.sig; better-auth.session_data=${value}`),
+    ).toBe(1_700_000_060_000);
+    expect(signedCopyExpiry(`__Secure-better-auth.session_data=${value}`)).toBe(1_700_000_060_000);
+  });
+
+  it("knows no time for a header without a copy, a split copy or a copy in another form", () => {
+    const value = copy({ expiresAt: 1_700_000_060_000 });
+    for (const header of [
+      "",
+      "better-auth.session_token=tok.sig",
+      `better-auth.session_data.0=${value}`,
+      "better-auth.session_data=eyJhbGciOiJIUzI1NiJ9.e30.sig",
+      `better-auth.session_data=${copy({ expiresAt: "soon" })}`,
+      `note=x${value}`,
+    ])
+      expect(signedCopyExpiry(header), header).toBeNull();
   });
 });

@@ -89,6 +89,47 @@ describe("reading the viewer", () => {
   });
 });
 
+describe("a session answered from its signed copy", () => {
+  const reader = (copyLeftMs: number | null) => {
+    let time = 0;
+    let asked = 0;
+    const read = createViewerReader({
+      getSession: async () => {
+        asked += 1;
+        return { session: { id: "s1" }, user: ada, fromDatabase: false, copyLeftMs };
+      },
+      isRevoked: () => false,
+      now: () => time,
+      ttlMs: 5_000,
+      readTtlMs: 60_000,
+    });
+    return {
+      read: () => read(new Headers({ cookie: signed })),
+      advance: (ms: number) => (time += ms),
+      asked: () => asked,
+    };
+  };
+
+  it("is kept while better-auth would accept the same copy, and looked up once it runs out", async () => {
+    const { read, advance, asked } = reader(42_000);
+    await read();
+    advance(41_999);
+    expect(await read()).toEqual(ada);
+    expect(asked()).toBe(1);
+    advance(2);
+    await read();
+    expect(asked()).toBe(2);
+  });
+
+  it("is never kept longer than a copy lives, whatever time the copy claims", async () => {
+    const { read, advance, asked } = reader(3_600_000);
+    await read();
+    advance(60_001);
+    await read();
+    expect(asked()).toBe(2);
+  });
+});
+
 describe("telling how better-auth answered", () => {
   it("keeps a session answered from its signed copy only a moment, whatever cookies carried it", async () => {
     let time = 0;

@@ -8,18 +8,23 @@ type Found = {
   user: { id: string; name: string; email: string; image?: string | null };
   /** The session was read from the database rather than from the signed cookie copy. */
   fromDatabase?: boolean;
+  /** How long the signed copy better-auth answered from has left to run. */
+  copyLeftMs?: number | null;
 };
 
 /**
  * Reads the viewer of a request. Without a session cookie there is nobody to look up. The same
  * cookie bytes verified a moment ago name the same person: the HMAC checks and better-auth's
- * request set-up are skipped for `ttlMs`, which is most of what a signed-in GraphQL request cost.
- * A session read from the database is kept for `readTtlMs`, the life of better-auth's signed copy
- * (decision 003): once that copy has run out (a browser drops it, a client that keeps it sends it
- * stale), better-auth reads the session and its person again on every request, and those two
- * statements were most of what a signed-in request cost the database a minute after sign-in
- * (decision 046). Every answer, kept or not, still goes through the revocation list (decision
- * 008), so a signed-out session stops at once.
+ * request set-up are skipped while better-auth would answer them the same, which is most of what
+ * a signed-in GraphQL request cost. A session answered from its signed copy (decision 003) is kept
+ * until that copy runs out (`copyLeftMs`; `ttlMs` when the copy's time is not known): better-auth
+ * accepts the same bytes until then. A session read from the database is kept for `readTtlMs`, the
+ * life of better-auth's signed copy: once that copy has run out (a browser drops it, a client that
+ * keeps it sends it stale), better-auth reads the session and its person again on every request,
+ * and those two statements were most of what a signed-in request cost the database a minute after
+ * sign-in (decision 046). Nothing is kept past `readTtlMs` or the session's end. Every answer, kept
+ * or not, still goes through the revocation list (decision 008), so a signed-out session stops at
+ * once.
  */
 export function createViewerReader(options: {
   getSession: (headers: Headers) => Promise<Found | null>;
@@ -62,7 +67,8 @@ export function createViewerReader(options: {
     if (hit) verified.delete(key);
     else if (verified.size >= maxEntries) verified.delete(verified.keys().next().value as string);
     const at = now();
-    let until = at + (found.fromDatabase ? readTtlMs : ttlMs);
+    let until = at + readTtlMs;
+    if (!found.fromDatabase) until = Math.min(until, at + (found.copyLeftMs ?? ttlMs));
     if (found.session.expiresAt) until = Math.min(until, found.session.expiresAt.getTime());
     verified.set(key, { viewer, sessionId: found.session.id, until });
     return viewer;

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, verification } from "#server/db/schema.ts";
+import { signedCopyExpiry } from "#server/http/session-cookies.ts";
 import {
   createTestDatabase,
   startTestServer,
@@ -12,7 +13,7 @@ import {
   uniqueEmail,
 } from "#server/test/harness.ts";
 import { CODES_PER_EMAIL } from "./code-limits.service.ts";
-import { createSessionRevocations } from "./session-revocation.service.ts";
+import { createSessionRevocations, SESSION_CACHE_SECONDS } from "./session-revocation.service.ts";
 
 let t: TestServer;
 beforeAll(async () => {
@@ -258,8 +259,14 @@ describe("sessions", () => {
 
   it("stop at once after sign-out, even for a copied cookie pair the cache would still accept", async () => {
     const browser = t.browser();
+    const signedInAt = Date.now();
     await browser.signIn(uniqueEmail("copied"), "Cody Copied");
     expect([...browser.cookies.keys()].some((name) => name.endsWith("session_data"))).toBe(true);
+    // Each process keeps the viewer while this copy lives (viewer-reader.ts): it says when that is.
+    const header = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const copyEnds = signedCopyExpiry(header) ?? 0;
+    expect(copyEnds).toBeGreaterThan(signedInAt);
+    expect(copyEnds).toBeLessThanOrEqual(Date.now() + SESSION_CACHE_SECONDS * 1000);
     const thief = copyOf(browser);
     expect(await sessionOf(thief)).toMatchObject({ user: { name: "Cody Copied" } });
 
