@@ -123,15 +123,6 @@ export async function createServerApp(
     : null;
   const payments = paymentsGate(stripe);
   const ownerSecondFactor = ownerSecondFactorRule(config.requireOwnerSecondFactor ?? "off", payments);
-  const auth = createAuth({
-    config,
-    db,
-    mailer,
-    sendText,
-    clock: options.clock,
-    secondFactorRequired: ownerSecondFactor ? (userId) => ownerSecondFactor.requiredFor(db, userId) : null,
-  });
-
   // Several processes on one PostgreSQL database tell each other what changed (decision 041). On
   // PGlite this process is the only one: the writer's own drops below are all there is to do.
   let bus: ChangeBus | null = null;
@@ -143,6 +134,16 @@ export async function createServerApp(
       ? { announce: (tx, sessionIds) => announce(tx, { kind: "sessions", sessionIds }) }
       : {},
   );
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    sendText,
+    clock: options.clock,
+    secondFactorRequired: ownerSecondFactor ? (userId) => ownerSecondFactor.requiredFor(db, userId) : null,
+    sessionEnded: (sessionId) => revocations.revoke([sessionId]),
+  });
+
   await revocations.refresh();
   // The fallback when a notice was missed: other processes' sign-outs are read every 5 seconds.
   const revocationPoll = setInterval(() => void revocations.refresh().catch(() => undefined), 5_000);

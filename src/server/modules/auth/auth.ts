@@ -79,6 +79,8 @@ export function createAuth(options: {
   clock?: () => Date;
   /** REQUIRE_OWNER_SECOND_FACTOR: whether this person must still set up a second factor (two-factor.ts). */
   secondFactorRequired?: ((userId: string) => Promise<boolean>) | null;
+  /** Told of every session better-auth deletes, once its transaction is done (decision 008). */
+  sessionEnded?: (sessionId: string) => Promise<void>;
 }) {
   const { config, db, mailer } = options;
   const oauthProviders = oauthProvidersPlugin(db, config.oauthProviders);
@@ -139,6 +141,9 @@ export function createAuth(options: {
           before: async (data, ctx) => ({ data: { ...data, ...profileFields(data, ctx?.path ?? null) } }),
         },
       },
+      // Whatever ends a session here (sign-out, a device signed out, a second factor turned on, a
+      // session found expired) stops it on every process at once, not when its copy runs out.
+      session: { delete: { after: async (ended) => options.sessionEnded?.(ended.id) } },
     },
     // Sign-in joins an existing account only by an address the provider verified (Google always
     // does; see oauth-providers.ts for the others). Linking from /me proves both sides instead.

@@ -3,7 +3,7 @@ import type { Db } from "#server/db/client.ts";
 import { revokedSession, session } from "./auth.tables.ts";
 
 /** How long a signed session copy stays valid in the cookie cache (decision 003). */
-export const SESSION_CACHE_SECONDS = 60;
+export const SESSION_CACHE_SECONDS = 300;
 /** Rows outlive the cache with a margin for clock skew between processes. */
 const KEEP_MS = SESSION_CACHE_SECONDS * 1000 * 5;
 

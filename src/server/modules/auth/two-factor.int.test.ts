@@ -53,7 +53,12 @@ describe("turning the authenticator app on", () => {
     const wrong = await verifyApp(browser, "000000");
     expect(wrong.status).toBe(401);
     expect(await errorCode(wrong)).toBe("INVALID_CODE");
+    // The session from before the second factor, with its fresh signed copy, as a copied pair.
+    const before = Object.assign(t.browser(), { cookies: new Map(browser.cookies) });
+    expect(await signedInEmail(before)).toBe(email);
     expect((await verifyApp(browser, appFrom(body.totpURI).code())).status).toBe(200);
+    // Turning it on replaces the session: the old one stops at once, though its copy is fresh.
+    expect(await signedInEmail(before)).toBeNull();
     expect(await status()).toEqual({
       enabled: true,
       app: true,
