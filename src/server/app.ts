@@ -141,7 +141,11 @@ export async function createServerApp(
     sendText,
     clock: options.clock,
     secondFactorRequired: ownerSecondFactor ? (userId) => ownerSecondFactor.requiredFor(db, userId) : null,
-    sessionEnded: (sessionId) => revocations.revoke([sessionId]),
+    // Recorded in this process's memory before the insert: a failed insert still stops it here.
+    sessionEnded: (sessionId) =>
+      revocations
+        .revoke([sessionId])
+        .catch((error: unknown) => logger.print(`auth: an ended session was not recorded: ${String(error)}`)),
   });
 
   await revocations.refresh();
@@ -154,6 +158,8 @@ export async function createServerApp(
   const nowMs = options.clock ? () => clock().getTime() : Date.now;
   const lastSeen = createLastSeen(db, { now: clock });
   const seen = (sessionId: string) => lastSeen(sessionId).catch(() => undefined);
+  // The one cookie better-auth reads its signed copy from (with `__Secure-` behind https).
+  const copyCookie = (await auth.$context).authCookies.sessionData.name;
   const viewerFor = createViewerReader({
     getSession: async (headers) => {
       const { headers: answered, response: found } = await auth.api.getSession({
@@ -164,7 +170,7 @@ export async function createServerApp(
       await seen(found.session.id);
       const fromDatabase = readFromDatabase(answered);
       // better-auth tells a copy's age by the system clock, whatever clock the app was given.
-      const copyEnds = fromDatabase ? null : signedCopyExpiry(headers.get("cookie") ?? "");
+      const copyEnds = fromDatabase ? null : signedCopyExpiry(headers.get("cookie") ?? "", copyCookie);
       return { ...found, fromDatabase, copyLeftMs: copyEnds === null ? null : copyEnds - Date.now() };
     },
     isRevoked: (sessionId) => revocations.isRevoked(sessionId),

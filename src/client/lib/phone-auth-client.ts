@@ -15,7 +15,7 @@ export async function verifyPhoneCode(phoneNumber: string, code: string, toAccou
     "phone-number/verify",
     toAccount ? { phoneNumber, code, updatePhoneNumber: true } : { phoneNumber, code },
   );
-  // The session cookie keeps a copy of the account for a minute: read it afresh.
+  // The session cookie keeps a copy of the account for minutes: read it afresh.
   await call("get-session?disableCookieCache=true");
 }
 

@@ -57,6 +57,8 @@ const POOL_WAIT_MS = 30_000;
 const QUERY_TIMEOUT_MS = 30_000;
 /** A connection idle this long is probed by the kernel (Linux's own default is two hours). */
 const KEEPALIVE_DELAY_MS = 10_000;
+/** How long the request pool keeps a connection nobody uses (decision 046). */
+const POOL_IDLE_MS = 5 * 60_000;
 /** How long `/readyz` waits for the database's answer before it reports it unavailable. */
 const PING_TIMEOUT_MS = 2_000;
 
@@ -175,10 +177,10 @@ export async function openDatabase(options: {
         ...connection,
         ...keepAlive,
         max,
-        // The request pool keeps the connections it opened through a quiet spell: each new one
-        // costs PostgreSQL a backend whose caches start cold and every statement a fresh plan
-        // (prepareStatements), which is what the first seconds after a pause paid (decision 046).
-        min: keep ? max : 0,
+        // The request pool keeps an idle connection for five minutes (pg-pool's default is 10 s):
+        // a new one costs PostgreSQL a backend whose caches start cold and every statement a
+        // fresh plan (prepareStatements), which the first seconds after a pause paid (decision 046).
+        ...(keep ? { idleTimeoutMillis: POOL_IDLE_MS } : {}),
         Client: BoundedClient,
         connectionTimeoutMillis: poolWaitMs,
         ...(queryTimeout ? { query_timeout: queryTimeout } : {}),

@@ -75,16 +75,19 @@ describe("telling a session read from the database by better-auth's answer", () 
 describe("reading when a signed copy runs out", () => {
   const copy = (payload: unknown) => Buffer.from(JSON.stringify(payload)).toString("base64url");
 
-  it("reads the time from better-auth's compact copy, with or without the secure prefix", () => {
+  const name = "better-auth.session_data";
+  const secure = "__Secure-better-auth.session_data";
+
+  it("reads the time from better-auth's compact copy under the cookie name better-auth reads", () => {
     const value = copy({
       session: { session: {}, user: {} },
       expiresAt: 1_700_000_060_000,
       signature: "sig",
     });
-    expect(
-      signedCopyExpiry(`theme=dark; better-auth.session_token=tok.sig; better-auth.session_data=${value}`),
-    ).toBe(1_700_000_060_000);
-    expect(signedCopyExpiry(`__Secure-better-auth.session_data=${value}`)).toBe(1_700_000_060_000);
+    expect(signedCopyExpiry(`theme=dark; better-auth.session_token=tok.sig; ${name}=${value}`, name)).toBe(
+      1_700_000_060_000,
+    );
+    expect(signedCopyExpiry(`${secure}=${value}`, secure)).toBe(1_700_000_060_000);
   });
 
   it("knows no time for a header without a copy, a split copy or a copy in another form", () => {
@@ -92,11 +95,27 @@ describe("reading when a signed copy runs out", () => {
     for (const header of [
       "",
       "better-auth.session_token=tok.sig",
-      `better-auth.session_data.0=${value}`,
-      "better-auth.session_data=eyJhbGciOiJIUzI1NiJ9.e30.sig",
-      `better-auth.session_data=${copy({ expiresAt: "soon" })}`,
+      `${name}.0=${value}`,
+      `${name}=eyJhbGciOiJIUzI1NiJ9.e30.sig`,
+      `${name}=${copy({ expiresAt: "soon" })}`,
       `note=x${value}`,
     ])
-      expect(signedCopyExpiry(header), header).toBeNull();
+      expect(signedCopyExpiry(header, name), header).toBeNull();
+  });
+
+  it("knows no time when the header holds a copy better-auth may not have read", () => {
+    const forged = copy({ expiresAt: 9_999_999_999_999 });
+    const real = copy({ expiresAt: 1_700_000_060_000 });
+    for (const header of [
+      // Another name first, the one better-auth reads second.
+      `better-auth.session_data=${forged}; ${secure}=${real}`,
+      `x.session_data=${forged}; ${secure}=${real}`,
+      // Two under the same name, or a whole copy beside chunks.
+      `${secure}=${forged}; ${secure}=${real}`,
+      `${secure}=${forged}; ${secure}.0=${real}`,
+      // One copy, under a name better-auth does not read.
+      `better-auth.session_data=${forged}`,
+    ])
+      expect(signedCopyExpiry(header, secure), header).toBeNull();
   });
 });

@@ -26,20 +26,22 @@ export const isSignedOut = (headers: HeaderReader): boolean =>
 export const readFromDatabase = (answered: Headers): boolean =>
   answered.getSetCookie().some((cookie) => /^(?:__Secure-)?[\w.-]*session_data=[^;]/.test(cookie));
 
-/** better-auth's signed copy of the session: one `session_data` cookie, not split into chunks. */
-const SIGNED_COPY = /(?:^|;\s*)(?:__Secure-)?[\w.-]*session_data=([^;]+)/;
+/** Every cookie that may hold a signed copy of the session, or a chunk of one: `name=value`. */
+const COPY_COOKIES = /(?:^|;\s*)((?:__Secure-)?[\w.-]*session_data(?:\.\d+)?)=([^;]*)/g;
 
 /**
  * When the signed copy of the session in a Cookie header runs out (ms since the epoch): better-auth
  * writes it, in its default compact form, as base64url JSON whose `expiresAt` is covered by the
- * signature. Read only once better-auth has answered from that copy, so the time is one it signed;
- * `null` for a header without a copy or with a copy in another form.
+ * signature. Read only once better-auth has answered from a copy, and only when the header holds
+ * exactly one copy, whole, under `name` (the cookie better-auth reads), so the time is the one it
+ * checked; `null` otherwise, or for a copy in another form.
  */
-export function signedCopyExpiry(header: string): number | null {
-  const value = SIGNED_COPY.exec(header)?.[1];
-  if (!value) return null;
+export function signedCopyExpiry(header: string, name: string): number | null {
+  const copies = [...header.matchAll(COPY_COOKIES)];
+  const [only] = copies;
+  if (copies.length !== 1 || !only || only[1] !== name || !only[2]) return null;
   try {
-    const copy = JSON.parse(Buffer.from(value, "base64url").toString("utf8")) as { expiresAt?: unknown };
+    const copy = JSON.parse(Buffer.from(only[2], "base64url").toString("utf8")) as { expiresAt?: unknown };
     return typeof copy.expiresAt === "number" && Number.isFinite(copy.expiresAt) ? copy.expiresAt : null;
   } catch {
     return null;

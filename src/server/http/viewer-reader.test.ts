@@ -131,7 +131,7 @@ describe("a session answered from its signed copy", () => {
 });
 
 describe("telling how better-auth answered", () => {
-  it("keeps a session answered from its signed copy only a moment, whatever cookies carried it", async () => {
+  it("keeps a session answered from a copy whose time it cannot read only a moment", async () => {
     let time = 0;
     let asked = 0;
     const read = createViewerReader({

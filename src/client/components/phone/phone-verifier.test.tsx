@@ -76,7 +76,7 @@ describe("signing in with a texted code", () => {
 
     await vi.waitFor(() => expect(onVerified).toHaveBeenCalledWith("+447400123456"));
     expect(verified).toEqual([{ phoneNumber: "+447400123456", code: "123456" }]);
-    // The account is read afresh, not from the minute-long copy in the cookie.
+    // The account is read afresh, not from the copy in the cookie.
     expect(reads).toContain("?disableCookieCache=true");
   });
 

@@ -264,7 +264,7 @@ describe("sessions", () => {
     expect([...browser.cookies.keys()].some((name) => name.endsWith("session_data"))).toBe(true);
     // Each process keeps the viewer while this copy lives (viewer-reader.ts): it says when that is.
     const header = [...browser.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-    const copyEnds = signedCopyExpiry(header) ?? 0;
+    const copyEnds = signedCopyExpiry(header, "better-auth.session_data") ?? 0;
     expect(copyEnds).toBeGreaterThan(signedInAt);
     expect(copyEnds).toBeLessThanOrEqual(Date.now() + SESSION_CACHE_SECONDS * 1000);
     const thief = copyOf(browser);

@@ -70,7 +70,7 @@ export const throttle = pgTable("throttle", {
 });
 
 /**
- * Sessions ended by sign-out while a signed copy may still sit in a cookie cache (decision 008).
+ * Sessions ended while a signed copy may still sit in a cookie cache (decision 008).
  * Rows matter only for the cache's lifetime; older ones are pruned.
  */
 export const revokedSession = pgTable(

@@ -133,6 +133,9 @@ export function createAuth(options: {
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.appUrl.startsWith("https://"),
+      // better-auth runs a delete's hooks for the rows a read without a limit finds, which it caps
+      // at this: every session a person's sessions are deleted with reaches the revocation list.
+      database: { defaultFindManyLimit: 10_000 },
     },
     databaseHooks: {
       user: {
