@@ -57,8 +57,8 @@ const POOL_WAIT_MS = 30_000;
 const QUERY_TIMEOUT_MS = 30_000;
 /** A connection idle this long is probed by the kernel (Linux's own default is two hours). */
 const KEEPALIVE_DELAY_MS = 10_000;
-/** How long the request pool keeps a connection nobody uses (decision 046). */
-const POOL_IDLE_MS = 5 * 60_000;
+/** How long a connection of the request pool lives before it is replaced (decision 046). */
+const POOL_LIFETIME_S = 30 * 60;
 /** How long `/readyz` waits for the database's answer before it reports it unavailable. */
 const PING_TIMEOUT_MS = 2_000;
 
@@ -177,10 +177,13 @@ export async function openDatabase(options: {
         ...connection,
         ...keepAlive,
         max,
-        // The request pool keeps an idle connection for five minutes (pg-pool's default is 10 s):
-        // a new one costs PostgreSQL a backend whose caches start cold and every statement a
-        // fresh plan (prepareStatements), which the first seconds after a pause paid (decision 046).
-        ...(keep ? { idleTimeoutMillis: POOL_IDLE_MS } : {}),
+        // The request pool keeps the connections it opened, idle or not (pg-pool closes one idle
+        // 10 s by default, and takes the last one released first, so the rest sat idle): a new
+        // one costs PostgreSQL a backend whose caches start cold and every statement a fresh plan
+        // (prepareStatements), which the first seconds after a pause or a burst paid (decision
+        // 046). Each is replaced after POOL_LIFETIME_S; one the network dropped is found out by
+        // its keepalive probes, or by the statement that meets it.
+        ...(keep ? { min: max, maxLifetimeSeconds: POOL_LIFETIME_S } : {}),
         Client: BoundedClient,
         connectionTimeoutMillis: poolWaitMs,
         ...(queryTimeout ? { query_timeout: queryTimeout } : {}),
