@@ -4,7 +4,7 @@ import type { Db } from "#server/db/client.ts";
 import { type Auth, CLIENT_IP_HEADER } from "#server/modules/auth/auth.ts";
 import { authRoute, isAuthRouteInUse } from "#server/modules/auth/auth-routes.ts";
 import { codeLimitMessage, codeSendBlocked } from "#server/modules/auth/code-limits.service.ts";
-import { type SessionRevocations, sessionIdsOf } from "#server/modules/auth/session-revocation.service.ts";
+import type { SessionRevocations } from "#server/modules/auth/session-revocation.service.ts";
 
 type AuthEnv = Env & { Variables: { clientIp: string } };
 
@@ -62,12 +62,8 @@ export function mountAuth<E extends AuthEnv>(
     }
     if (current) await seen?.(current.session.id);
     if (current && route === "/sign-out") await revocations.revoke([current.session.id]);
-    if (current && route === "/revoke-sessions") {
-      const ids = await sessionIdsOf(db, current.user.id);
-      const response = await forward();
-      if (response.ok) await revocations.revoke(ids);
-      return response;
-    }
+    // Sessions better-auth deletes otherwise (sign out everywhere among them) reach the
+    // revocation list through its session delete hook (`sessionEnded`, decision 008).
     return forward();
   });
 }

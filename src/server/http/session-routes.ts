@@ -43,8 +43,8 @@ export function mountSessionRoutes<E extends Env>(
     if (target.id === found.current.session.id) {
       return c.json({ code: "CURRENT_SESSION", message: "Use Sign out to end this device's session." }, 400);
     }
+    // better-auth's session delete hook puts it on the revocation list (decision 008).
     await auth.api.revokeSession({ headers: found.headers, body: { token: target.token } });
-    await revocations.revoke([target.id]);
     return c.json({ status: true });
   });
 
@@ -53,7 +53,6 @@ export function mountSessionRoutes<E extends Env>(
     if (!found) return unauthenticated(c);
     const others = found.sessions.filter((one) => one.id !== found.current.session.id).map((one) => one.id);
     await auth.api.revokeOtherSessions({ headers: found.headers });
-    await revocations.revoke(others);
     return c.json({ status: true, count: others.length });
   });
 }

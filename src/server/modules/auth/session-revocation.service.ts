@@ -1,6 +1,6 @@
-import { eq, gt, lt } from "drizzle-orm";
+import { gt, lt } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
-import { revokedSession, session } from "./auth.tables.ts";
+import { revokedSession } from "./auth.tables.ts";
 
 /** How long a signed session copy stays valid in the cookie cache (decision 003). */
 export const SESSION_CACHE_SECONDS = 300;
@@ -79,9 +79,3 @@ export function createSessionRevocations(
 }
 
 export type SessionRevocations = ReturnType<typeof createSessionRevocations>;
-
-/** Every session of a person, for "sign out everywhere". */
-export async function sessionIdsOf(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ id: session.id }).from(session).where(eq(session.userId, userId));
-  return rows.map((row) => row.id);
-}
