@@ -24,119 +24,22 @@
 // backlog.
 // Then two more people runs on the largest count: the RSS of each process after the first, after
 // SCALE_IDLE_SECONDS (60) idle, and after the second, with the growth ratio. The load comes from
-// this process (the machine has two cores, shared with the processes measured and with other work).
+// this process, on a worker thread of its own (the machine has two cores, shared with the
+// processes measured and with other work).
 
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  CancelMyRegistrationDocument,
-  CheckInDocument,
-  CommunityDocument,
-  MembersDocument,
-  OverviewPageDocument,
-  RegisterForEventDocument,
-  UndoCheckInDocument,
-} from "#client/gql/graphql.ts";
+import { Worker } from "node:worker_threads";
 import { type Cluster, queryDatabase, startBalancer, startCluster, waitUntil } from "#server/test/cluster.ts";
 import { ensureClientBuilt } from "../e2e/support/app-server.ts";
 import { freePort } from "../scripts/with-postgres.ts";
 import { startBareServer } from "./request-path-processes.ts";
-import { type LoadResult, runLoad, type Step, type ThinkTime, type VirtualUser } from "./scale-load.ts";
+import { type LoadResult, runLoad, type ThinkTime, type VirtualUser } from "./scale-load.ts";
+import type { PeopleData, PeopleWindow } from "./scale-load-worker.ts";
 import { type ScaleSeed, seedScale } from "./scale-seed.ts";
 import { type ScaleSettings, scaleSettings } from "./scale-settings.ts";
 import type { Benchmark } from "./types.ts";
-
-const graphql = (document: { toString(): string }, variables: Record<string, unknown>): string =>
-  JSON.stringify({ query: document.toString(), variables });
-
-/** Throws unless a GraphQL answer has data at `field` and no errors. */
-function dataAt(field: string) {
-  return (body: string) => {
-    const parsed = JSON.parse(body) as { data?: Record<string, unknown> | null; errors?: unknown };
-    if (parsed.errors || !parsed.data?.[field]) throw new Error(`expected ${field}: ${body.slice(0, 300)}`);
-    return parsed.data[field] as Record<string, unknown>;
-  };
-}
-
-/** What each simulated person does, in a loop, for the length of a window. */
-export function userSteps(seed: ScaleSeed, index: number): Step[] {
-  const user = seed.users[index];
-  if (!user) throw new Error(`no user ${index}`);
-  const organizer = seed.organizerCheckIns[index];
-  if (organizer !== undefined) {
-    return [
-      {
-        kind: "dashboard",
-        signedIn: true,
-        graphql: true,
-        body: graphql(CommunityDocument, { id: seed.communityId }),
-        check: dataAt("community"),
-      },
-      {
-        kind: "dashboard",
-        signedIn: true,
-        graphql: true,
-        body: graphql(OverviewPageDocument, { communityId: seed.communityId }),
-        check: dataAt("community"),
-      },
-      {
-        kind: "member-search",
-        signedIn: true,
-        graphql: true,
-        body: graphql(MembersDocument, {
-          communityId: seed.communityId,
-          first: 20,
-          search: `Person ${index % 10}`,
-        }),
-        check: dataAt("members"),
-      },
-      {
-        kind: "check-in",
-        signedIn: true,
-        graphql: true,
-        body: graphql(CheckInDocument, { registrationId: organizer }),
-        check: dataAt("checkIn"),
-      },
-      {
-        kind: "check-in",
-        signedIn: true,
-        graphql: true,
-        body: graphql(UndoCheckInDocument, { registrationId: organizer }),
-        check: dataAt("undoCheckIn"),
-      },
-    ];
-  }
-  const eventId = seed.eventIds[index % seed.eventIds.length] as string;
-  let registrationId = "";
-  return [
-    {
-      kind: "event-page",
-      signedIn: false,
-      graphql: false,
-      path: `/e/${eventId}`,
-      check: (body) => {
-        if (!body.includes('<div id="root">')) throw new Error(`not a rendered page: ${body.slice(0, 200)}`);
-      },
-    },
-    {
-      kind: "registration",
-      signedIn: true,
-      graphql: true,
-      body: graphql(RegisterForEventDocument, { eventId, input: { answers: [], origin: "event_page" } }),
-      check: (body) => {
-        registrationId = String(dataAt("register")(body).id);
-      },
-    },
-    {
-      kind: "registration",
-      signedIn: true,
-      graphql: true,
-      body: () => graphql(CancelMyRegistrationDocument, { id: registrationId }),
-      check: dataAt("cancelRegistration"),
-    },
-  ];
-}
 
 type Row = { name: string } & LoadResult;
 
@@ -166,34 +69,6 @@ const offeredRate = (settings: ScaleSettings) =>
   settings.users / ((settings.thinkMinMs + settings.thinkMaxMs) / 2000);
 
 /**
- * Where a people window's slow answers (over the 300 ms target) came: counted per second of the
- * window and per kind of step, so that a few bursts tell apart from a steady tail.
- */
-function slowSeconds() {
-  let first: number | null = null;
-  const bySecond = new Map<number, number>();
-  const byKind = new Map<string, number>();
-  let slow = 0;
-  return {
-    record(sentAt: number, tookMs: number, kind: string) {
-      first ??= sentAt;
-      if (tookMs <= 300) return;
-      slow += 1;
-      const second = Math.max(0, Math.floor((sentAt - first) / 1000));
-      bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
-      byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
-    },
-    summary() {
-      const worst = [...bySecond].sort((a, b) => b[1] - a[1]).slice(0, 5);
-      const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`);
-      return slow === 0
-        ? "no answer over 300 ms"
-        : `${slow} answers over 300 ms (${kinds.join(", ")}) in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}`;
-    },
-  };
-}
-
-/**
  * Waits until the work a window left behind is done: every log subscriber has handled every entry
  * and no mail is due. A saturation window queues mail faster than it is sent (a few thousand
  * messages); a window started before that is sent would measure the backlog, not its own people.
@@ -218,23 +93,63 @@ async function settle(cluster: Cluster): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function measureApp(cluster: Cluster, users: VirtualUser[], settings: ScaleSettings, count: number) {
+async function measureApp(cluster: Cluster, people: People, settings: ScaleSettings, count: number) {
   await cluster.useProcesses(count);
-  await runLoad(cluster.url, users, settings.warmupSeconds);
+  await people.run({ seconds: settings.warmupSeconds });
   const settledAfterWarmUp = await settle(cluster);
-  const slow = slowSeconds();
-  const people = await runLoad(cluster.url, users, settings.seconds, {
-    think: thinkTime(settings),
-    onAnswer: slow.record,
-  });
+  const window = await people.run({ seconds: settings.seconds, think: thinkTime(settings), slow: true });
   await settle(cluster);
-  const saturation = await runLoad(cluster.url, users, settings.saturationSeconds);
+  const saturation = (await people.run({ seconds: settings.saturationSeconds })).result;
   const settledAfterSaturation = await settle(cluster);
   console.log(
     `  backlog done ${settledAfterWarmUp.toFixed(1)} s after the warm-up, ${settledAfterSaturation.toFixed(1)} s after saturation; ` +
-      `people: ${slow.summary()}`,
+      `people: ${window.slow}`,
   );
-  return { people, saturation };
+  return { people: window.result, saturation };
+}
+
+type People = {
+  /** One window of the people's load; `slow` in the answer when the window asked for it. */
+  run(window: PeopleWindow): Promise<{ result: LoadResult; slow: string | null }>;
+  stop(): Promise<number>;
+};
+
+/**
+ * The people on a worker thread of their own (`scale-load-worker.ts`), one window at a time: the
+ * SMTP capture, the settles' queries and everything else of the harness stay on this thread, whose
+ * garbage collections would otherwise hold up the answers under way and count in their times.
+ */
+function startPeople(baseUrl: string, seed: ScaleSeed): People {
+  const data: PeopleData = { baseUrl, seed };
+  const worker = new Worker(new URL("./scale-load-worker.ts", import.meta.url), { workerData: data });
+  return {
+    run(window) {
+      return new Promise((resolve, reject) => {
+        const settle = () => {
+          worker.off("message", onMessage);
+          worker.off("error", onError);
+          worker.off("exit", onExit);
+        };
+        const onMessage = (answer: { result: LoadResult; slow: string | null }) => {
+          settle();
+          resolve(answer);
+        };
+        const onError = (error: Error) => {
+          settle();
+          reject(error);
+        };
+        const onExit = (code: number) => {
+          settle();
+          reject(new Error(`the people's worker thread exited (code ${code})`));
+        };
+        worker.on("message", onMessage);
+        worker.on("error", onError);
+        worker.on("exit", onExit);
+        worker.postMessage(window);
+      });
+    },
+    stop: () => worker.terminate(),
+  };
 }
 
 function printKinds(title: string, result: LoadResult) {
@@ -292,19 +207,20 @@ export const scaleBench: Benchmark = {
       startTimeoutMs: 180_000,
       database: settings.database,
     });
+    let crowd: People | undefined;
     try {
       console.log(
         `cluster: PostgreSQL ${cluster.databaseUrl} (the processes through its ${settings.database === "socket" ? "Unix socket" : "TCP port"}), s3rver ${cluster.s3.endpoint}, HAProxy ${cluster.url}, ` +
           `processes ${cluster.processes.map((p) => `${p.name} pid ${p.pid}`).join(", ")}`,
       );
       const seed = await seedScale(cluster, settings.users);
-      const users: VirtualUser[] = seed.users.map((user, i) => ({
-        cookies: user.cookies,
-        address: user.address,
-        steps: userSteps(seed, i),
-      }));
+      // The people's registrations mail some 50 messages a second to the capture on this thread:
+      // kept and read, they would grow this process by hundreds of MiB over the windows.
+      cluster.smtp.stopKeeping();
+      const people = startPeople(cluster.url, seed);
+      crowd = people;
       // Each person's steps once, in order, before anything is timed: no window measures an error.
-      const check = await runLoad(cluster.url, users, 0, { rounds: 1, strict: true });
+      const { result: check } = await people.run({ seconds: 0, rounds: 1, strict: true });
       if (check.errors > 0) {
         for (const p of cluster.processes)
           console.log(`${p.name}${p.exited ? " (exited)" : ""}:\n${p.log().slice(-1500)}`);
@@ -327,12 +243,13 @@ export const scaleBench: Benchmark = {
       const counts = [...settings.processCounts].sort((a, b) => a - b);
       for (const count of counts) {
         const name = `app, ${count} process${count > 1 ? "es" : ""}`;
-        const { people, saturation } = await measureApp(cluster, users, settings, count);
-        rows.push({ name, ...people });
+        const measured = await measureApp(cluster, people, settings, count);
+        const saturation = measured.saturation;
+        rows.push({ name, ...measured.people });
         saturationRows.push({ name, ...saturation });
-        console.log(`${formatRows([{ name: `${name}, people`, ...people }])[1]}`);
+        console.log(`${formatRows([{ name: `${name}, people`, ...measured.people }])[1]}`);
         console.log(`${formatRows([{ name: `${name}, saturation`, ...saturation }])[1]}`);
-        for (const result of [people, saturation])
+        for (const result of [measured.people, saturation])
           if (result.firstError) console.log(`  first error: ${result.firstError.slice(0, 300)}`);
       }
       // Memory: two more people runs on the largest count, the RSS compared between them. Before the
@@ -342,23 +259,23 @@ export const scaleBench: Benchmark = {
       const active = cluster.processes.slice(0, Math.max(...counts));
       await settle(cluster);
       const afterRows = active.map((p) => p.rss());
-      const slowFirst = slowSeconds();
-      const first = await runLoad(cluster.url, users, settings.seconds, {
+      const { result: first, slow: slowFirst } = await people.run({
+        seconds: settings.seconds,
         think: thinkTime(settings),
-        onAnswer: slowFirst.record,
+        slow: true,
       });
-      console.log(`  2nd run: ${slowFirst.summary()}`);
+      console.log(`  2nd run: ${slowFirst}`);
       rows.push({ name: `app, ${active.length} processes, 2nd run`, ...first });
       await settle(cluster);
       const afterRun = active.map((p) => p.rss());
       await new Promise((r) => setTimeout(r, settings.idleSeconds * 1000));
       const afterIdle = active.map((p) => p.rss());
-      const slowSecond = slowSeconds();
-      const second = await runLoad(cluster.url, users, settings.seconds, {
+      const { result: second, slow: slowSecond } = await people.run({
+        seconds: settings.seconds,
         think: thinkTime(settings),
-        onAnswer: slowSecond.record,
+        slow: true,
       });
-      console.log(`  3rd run (after ${settings.idleSeconds} s idle): ${slowSecond.summary()}`);
+      console.log(`  3rd run (after ${settings.idleSeconds} s idle): ${slowSecond}`);
       rows.push({ name: `app, ${active.length} processes, 3rd run`, ...second });
       const afterSecond = active.map((p) => p.rss());
       saturationRows.push({
@@ -415,6 +332,7 @@ export const scaleBench: Benchmark = {
         },
       };
     } finally {
+      await crowd?.stop();
       // A profile is written only on an orderly exit, which SIGTERM gives (graceful shutdown).
       if (profileDir)
         await Promise.all(cluster.processes.filter((p) => !p.exited).map((p) => p.kill("SIGTERM")));

@@ -1,0 +1,135 @@
+// What the scale bench's simulated people do (bench/scale.ts), in a module of its own so that the
+// load's worker thread (scale-load-worker.ts) builds the same steps without the harness.
+import {
+  CancelMyRegistrationDocument,
+  CheckInDocument,
+  CommunityDocument,
+  MembersDocument,
+  OverviewPageDocument,
+  RegisterForEventDocument,
+  UndoCheckInDocument,
+} from "#client/gql/graphql.ts";
+import type { Step } from "./scale-load.ts";
+import type { ScaleSeed } from "./scale-seed.ts";
+
+const graphql = (document: { toString(): string }, variables: Record<string, unknown>): string =>
+  JSON.stringify({ query: document.toString(), variables });
+
+/** Throws unless a GraphQL answer has data at `field` and no errors. */
+function dataAt(field: string) {
+  return (body: string) => {
+    const parsed = JSON.parse(body) as { data?: Record<string, unknown> | null; errors?: unknown };
+    if (parsed.errors || !parsed.data?.[field]) throw new Error(`expected ${field}: ${body.slice(0, 300)}`);
+    return parsed.data[field] as Record<string, unknown>;
+  };
+}
+
+/** What each simulated person does, in a loop, for the length of a window. */
+export function userSteps(
+  seed: Pick<ScaleSeed, "users" | "organizerCheckIns" | "eventIds" | "communityId">,
+  index: number,
+): Step[] {
+  const user = seed.users[index];
+  if (!user) throw new Error(`no user ${index}`);
+  const organizer = seed.organizerCheckIns[index];
+  if (organizer !== undefined) {
+    return [
+      {
+        kind: "dashboard",
+        signedIn: true,
+        graphql: true,
+        body: graphql(CommunityDocument, { id: seed.communityId }),
+        check: dataAt("community"),
+      },
+      {
+        kind: "dashboard",
+        signedIn: true,
+        graphql: true,
+        body: graphql(OverviewPageDocument, { communityId: seed.communityId }),
+        check: dataAt("community"),
+      },
+      {
+        kind: "member-search",
+        signedIn: true,
+        graphql: true,
+        body: graphql(MembersDocument, {
+          communityId: seed.communityId,
+          first: 20,
+          search: `Person ${index % 10}`,
+        }),
+        check: dataAt("members"),
+      },
+      {
+        kind: "check-in",
+        signedIn: true,
+        graphql: true,
+        body: graphql(CheckInDocument, { registrationId: organizer }),
+        check: dataAt("checkIn"),
+      },
+      {
+        kind: "check-in",
+        signedIn: true,
+        graphql: true,
+        body: graphql(UndoCheckInDocument, { registrationId: organizer }),
+        check: dataAt("undoCheckIn"),
+      },
+    ];
+  }
+  const eventId = seed.eventIds[index % seed.eventIds.length] as string;
+  let registrationId = "";
+  return [
+    {
+      kind: "event-page",
+      signedIn: false,
+      graphql: false,
+      path: `/e/${eventId}`,
+      check: (body) => {
+        if (!body.includes('<div id="root">')) throw new Error(`not a rendered page: ${body.slice(0, 200)}`);
+      },
+    },
+    {
+      kind: "registration",
+      signedIn: true,
+      graphql: true,
+      body: graphql(RegisterForEventDocument, { eventId, input: { answers: [], origin: "event_page" } }),
+      check: (body) => {
+        registrationId = String(dataAt("register")(body).id);
+      },
+    },
+    {
+      kind: "registration",
+      signedIn: true,
+      graphql: true,
+      body: () => graphql(CancelMyRegistrationDocument, { id: registrationId }),
+      check: dataAt("cancelRegistration"),
+    },
+  ];
+}
+
+/**
+ * Where a people window's slow answers (over the 300 ms target) came: counted per second of the
+ * window and per kind of step, so that a few bursts tell apart from a steady tail.
+ */
+export function slowSeconds() {
+  let first: number | null = null;
+  const bySecond = new Map<number, number>();
+  const byKind = new Map<string, number>();
+  let slow = 0;
+  return {
+    record(sentAt: number, tookMs: number, kind: string) {
+      first ??= sentAt;
+      if (tookMs <= 300) return;
+      slow += 1;
+      const second = Math.max(0, Math.floor((sentAt - first) / 1000));
+      bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
+      byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+    },
+    summary() {
+      const worst = [...bySecond].sort((a, b) => b[1] - a[1]).slice(0, 5);
+      const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`);
+      return slow === 0
+        ? "no answer over 300 ms"
+        : `${slow} answers over 300 ms (${kinds.join(", ")}) in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}`;
+    },
+  };
+}
