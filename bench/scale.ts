@@ -309,7 +309,9 @@ export const scaleBench: Benchmark = {
       });
       const errors = [...rows, ...saturationRows].reduce((sum, r) => sum + r.errors, 0);
       const worstRatio = Math.max(...ratios);
-      const worstP99 = Math.max(...rows.filter((r) => r.name.startsWith("app")).map((r) => r.p99Ms));
+      const appRows = rows.filter((r) => r.name.startsWith("app"));
+      const worstP99 = Math.max(...appRows.map((r) => r.p99Ms));
+      const metP99 = appRows.filter((r) => r.p99Ms <= 300).length;
       const summary =
         `people (offered ≈ ${offered.toFixed(0)} req/s): ` +
         rows
@@ -318,8 +320,9 @@ export const scaleBench: Benchmark = {
         "; saturation: " +
         saturationRows.map((r) => `${r.name}: ${r.requestsPerSecond.toFixed(0)} req/s`).join("; ") +
         `; ${errors} errors; RSS growth ≤ ${((worstRatio - 1) * 100).toFixed(1)} %` +
-        ` (targets: 0 errors, p99 ≤ 300 ms [worst ${worstP99.toFixed(0)}], growth ≤ 10 %)`;
-      // Memory growth is the issue's hard limit; the latency target is reported, as on every bench.
+        ` (targets: 0 errors, p99 ≤ 300 ms [met in ${metP99} of ${appRows.length} rows, worst ${worstP99.toFixed(0)}], growth ≤ 10 %)`;
+      // Memory growth is the issue's hard limit; the latency target is reported, as on every bench
+      // (decision 040: this shared machine's speed varies too much between runs to fail on it).
       return {
         withinBudget: worstRatio <= 1.1 && errors === 0,
         summary,
