@@ -1,5 +1,7 @@
-// What the scale bench's simulated people do (bench/scale.ts), in a module of its own so that the
-// load's worker thread (scale-load-worker.ts) builds the same steps without the harness.
+// What the scale bench's simulated people do (bench/scale.ts), and their worker thread: the worker
+// (scale-load-worker.ts) builds the same steps from this module without loading the harness.
+
+import { Worker } from "node:worker_threads";
 import {
   CancelMyRegistrationDocument,
   CheckInDocument,
@@ -9,7 +11,8 @@ import {
   RegisterForEventDocument,
   UndoCheckInDocument,
 } from "#client/gql/graphql.ts";
-import type { Step } from "./scale-load.ts";
+import type { LoadResult, Step } from "./scale-load.ts";
+import type { PeopleData, PeopleWindow } from "./scale-load-worker.ts";
 import type { ScaleSeed } from "./scale-seed.ts";
 
 const graphql = (document: { toString(): string }, variables: Record<string, unknown>): string =>
@@ -131,5 +134,49 @@ export function slowSeconds() {
         ? "no answer over 300 ms"
         : `${slow} answers over 300 ms (${kinds.join(", ")}) in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}`;
     },
+  };
+}
+
+export type People = {
+  /** One window of the people's load; `slow` in the answer when the window asked for it. */
+  run(window: PeopleWindow): Promise<{ result: LoadResult; slow: string | null }>;
+  stop(): Promise<number>;
+};
+
+/**
+ * The people on a worker thread of their own (`scale-load-worker.ts`), one window at a time: the
+ * SMTP capture, the settles' queries and everything else of the harness stay on this thread, whose
+ * garbage collections would otherwise hold up the answers under way and count in their times.
+ */
+export function startPeople(baseUrl: string, seed: ScaleSeed): People {
+  const data: PeopleData = { baseUrl, seed };
+  const worker = new Worker(new URL("./scale-load-worker.ts", import.meta.url), { workerData: data });
+  return {
+    run(window) {
+      return new Promise((resolve, reject) => {
+        const settle = () => {
+          worker.off("message", onMessage);
+          worker.off("error", onError);
+          worker.off("exit", onExit);
+        };
+        const onMessage = (answer: { result: LoadResult; slow: string | null }) => {
+          settle();
+          resolve(answer);
+        };
+        const onError = (error: Error) => {
+          settle();
+          reject(error);
+        };
+        const onExit = (code: number) => {
+          settle();
+          reject(new Error(`the people's worker thread exited (code ${code})`));
+        };
+        worker.on("message", onMessage);
+        worker.on("error", onError);
+        worker.on("exit", onExit);
+        worker.postMessage(window);
+      });
+    },
+    stop: () => worker.terminate(),
   };
 }

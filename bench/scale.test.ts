@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runLoad, type Step, seededRandom, type VirtualUser } from "./scale-load.ts";
+import { startPeople } from "./scale-people.ts";
 import { scaleSettings } from "./scale-settings.ts";
 
 describe("scale bench settings", () => {
@@ -158,5 +159,72 @@ describe("scale bench load generator", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(80);
     expect(result.requests).toBe(3);
     expect(result.errors).toBe(0);
+  });
+});
+
+describe("scale bench people on their worker thread", () => {
+  let server: Server;
+  let url = "";
+  const bodies: string[] = [];
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.method !== "POST") {
+        response.writeHead(200, { "content-type": "text/html" }).end('<div id="root">page</div>');
+        return;
+      }
+      let body = "";
+      request.on("data", (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on("end", () => {
+        bodies.push(body);
+        // Every field a step looks for; the registration's id is what the cancel must send back.
+        const data = { community: { id: "c" }, members: { edges: [] }, checkIn: { id: "o" } };
+        const more = {
+          undoCheckIn: { id: "o" },
+          register: { id: "reg-7" },
+          cancelRegistration: { id: "reg-7" },
+        };
+        response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ data: { ...data, ...more } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("run an organizer's and an attendee's steps in a window and answer its counts and slow seconds", async () => {
+    const people = startPeople(url, {
+      communityId: "c",
+      eventIds: ["e1"],
+      users: [
+        { id: "u0", cookies: new Map([["session", "a"]]), address: "198.18.1.1" },
+        { id: "u1", cookies: new Map([["session", "b"]]), address: "198.18.1.2" },
+      ],
+      organizerCheckIns: { 0: "o" },
+      organizerCount: 1,
+    });
+    try {
+      const { result, slow } = await people.run({ seconds: 0, rounds: 1, strict: true, slow: true });
+      // The organizer's five steps and the attendee's page, registration and cancel.
+      expect(result.requests).toBe(8);
+      expect(result.errors).toBe(0);
+      expect(Object.keys(result.byKind).sort()).toEqual([
+        "check-in",
+        "dashboard",
+        "event-page",
+        "member-search",
+        "registration",
+      ]);
+      expect(slow).toBe("no answer over 300 ms");
+      expect(bodies.filter((body) => body.includes('"id":"reg-7"'))).toHaveLength(1);
+      // A window without `slow` answers no summary.
+      expect((await people.run({ seconds: 0, rounds: 1 })).slow).toBeNull();
+    } finally {
+      await people.stop();
+    }
   });
 });

@@ -30,14 +30,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { Worker } from "node:worker_threads";
 import { type Cluster, queryDatabase, startBalancer, startCluster, waitUntil } from "#server/test/cluster.ts";
 import { ensureClientBuilt } from "../e2e/support/app-server.ts";
 import { freePort } from "../scripts/with-postgres.ts";
 import { startBareServer } from "./request-path-processes.ts";
 import { type LoadResult, runLoad, type ThinkTime, type VirtualUser } from "./scale-load.ts";
-import type { PeopleData, PeopleWindow } from "./scale-load-worker.ts";
-import { type ScaleSeed, seedScale } from "./scale-seed.ts";
+import { type People, startPeople } from "./scale-people.ts";
+import { seedScale } from "./scale-seed.ts";
 import { type ScaleSettings, scaleSettings } from "./scale-settings.ts";
 import type { Benchmark } from "./types.ts";
 
@@ -106,50 +105,6 @@ async function measureApp(cluster: Cluster, people: People, settings: ScaleSetti
       `people: ${window.slow}`,
   );
   return { people: window.result, saturation };
-}
-
-type People = {
-  /** One window of the people's load; `slow` in the answer when the window asked for it. */
-  run(window: PeopleWindow): Promise<{ result: LoadResult; slow: string | null }>;
-  stop(): Promise<number>;
-};
-
-/**
- * The people on a worker thread of their own (`scale-load-worker.ts`), one window at a time: the
- * SMTP capture, the settles' queries and everything else of the harness stay on this thread, whose
- * garbage collections would otherwise hold up the answers under way and count in their times.
- */
-function startPeople(baseUrl: string, seed: ScaleSeed): People {
-  const data: PeopleData = { baseUrl, seed };
-  const worker = new Worker(new URL("./scale-load-worker.ts", import.meta.url), { workerData: data });
-  return {
-    run(window) {
-      return new Promise((resolve, reject) => {
-        const settle = () => {
-          worker.off("message", onMessage);
-          worker.off("error", onError);
-          worker.off("exit", onExit);
-        };
-        const onMessage = (answer: { result: LoadResult; slow: string | null }) => {
-          settle();
-          resolve(answer);
-        };
-        const onError = (error: Error) => {
-          settle();
-          reject(error);
-        };
-        const onExit = (code: number) => {
-          settle();
-          reject(new Error(`the people's worker thread exited (code ${code})`));
-        };
-        worker.on("message", onMessage);
-        worker.on("error", onError);
-        worker.on("exit", onExit);
-        worker.postMessage(window);
-      });
-    },
-    stop: () => worker.terminate(),
-  };
 }
 
 function printKinds(title: string, result: LoadResult) {
