@@ -3,19 +3,8 @@
 // the seed's and the settle's database reads) collects its own garbage without holding up the
 // answers being timed here.
 import { parentPort, workerData } from "node:worker_threads";
-import { runLoad, type ThinkTime, type VirtualUser } from "./scale-load.ts";
-import { slowSeconds, userSteps } from "./scale-people.ts";
-import type { ScaleSeed } from "./scale-seed.ts";
-
-export type PeopleData = { baseUrl: string; seed: ScaleSeed };
-/** One window: `slow` asks for the summary of its answers over 300 ms. */
-export type PeopleWindow = {
-  seconds: number;
-  rounds?: number;
-  strict?: boolean;
-  think?: ThinkTime;
-  slow?: boolean;
-};
+import { runLoad, type VirtualUser } from "./scale-load.ts";
+import { type PeopleData, type PeopleWindow, slowSeconds, userSteps } from "./scale-people.ts";
 
 const { baseUrl, seed } = workerData as PeopleData;
 const users: VirtualUser[] = seed.users.map((user, i) => ({

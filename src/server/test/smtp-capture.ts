@@ -44,8 +44,8 @@ export async function startSmtpCapture(
     },
     onData(stream, session, callback) {
       if (!keeping) {
-        stream.on("data", () => {});
         stream.on("end", () => callback());
+        stream.resume();
         return;
       }
       const chunks: Buffer[] = [];
