@@ -1,7 +1,7 @@
 // `npm run bench -- scale` (issue 26): the production shape under load. One throwaway PostgreSQL,
 // s3rver and three app processes (production build, NODE_ENV=production) behind HAProxy
-// (src/server/test/cluster.ts); SCALE_USERS simulated people (300) with 1, 2 and 3 processes in
-// rotation. A tenth of the people are organizers (dashboard reads, member search, check-in and its
+// (src/server/test/cluster.ts); SCALE_USERS simulated people (300) with 1, 2 and 3 processes running
+// (the others stopped, so that a row measures a deployment of that many). A tenth of the people are organizers (dashboard reads, member search, check-in and its
 // undo); the others are attendees (the public event page, registering and cancelling). Everyone
 // signs in through the e-mail code flow before the timed windows.
 //
@@ -92,8 +92,22 @@ async function settle(cluster: Cluster): Promise<number> {
   return (performance.now() - started) / 1000;
 }
 
-async function measureApp(cluster: Cluster, people: People, settings: ScaleSettings, count: number) {
+/**
+ * Only the first `count` processes run, all of them behind the balancer: a row measures a
+ * deployment of that many processes. The others are stopped (SIGTERM, graceful), not only taken
+ * out of rotation: left running they would still poll the log, claim mail and run jobs, on the
+ * same two cores.
+ */
+async function runProcesses(cluster: Cluster, count: number) {
+  for (const [index, p] of cluster.processes.entries()) {
+    if (index >= count && !p.exited) await p.kill("SIGTERM");
+    if (index < count && p.exited) await p.restart();
+  }
   await cluster.useProcesses(count);
+}
+
+async function measureApp(cluster: Cluster, people: People, settings: ScaleSettings, count: number) {
+  await runProcesses(cluster, count);
   await people.run({ seconds: settings.warmupSeconds });
   const settledAfterWarmUp = await settle(cluster);
   const window = await people.run({ seconds: settings.seconds, think: thinkTime(settings), slow: true });
