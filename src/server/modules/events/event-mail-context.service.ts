@@ -1,4 +1,4 @@
-import { eq, getTableColumns } from "drizzle-orm";
+import { getTableColumns, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import { communityHosts } from "#server/modules/communities/community-hosts.service.ts";
 import { event } from "./events.tables.ts";
@@ -35,14 +35,26 @@ export type EventMailContext = Pick<EventRow, MailField> & {
   hostSlug: string;
 };
 
+/** Several events' contexts in two statements, whatever their number (a batch of mail shares them). */
+export async function eventMailContexts(db: Db, eventIds: string[]): Promise<Map<string, EventMailContext>> {
+  const unique = [...new Set(eventIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select(mailColumns).from(event).where(inArray(event.id, unique));
+  const hosts = await communityHosts(
+    db,
+    rows.map((row) => row.communityId),
+  );
+  return new Map(
+    rows.map((row) => {
+      const host = hosts.get(row.communityId);
+      return [
+        row.id,
+        { ...row, publicPath: publicPath(row.id), hostName: host?.name ?? "", hostSlug: host?.slug ?? "" },
+      ];
+    }),
+  );
+}
+
 export async function eventMailContext(db: Db, eventId: string): Promise<EventMailContext | null> {
-  const [row] = await db.select(mailColumns).from(event).where(eq(event.id, eventId)).limit(1);
-  if (!row) return null;
-  const host = (await communityHosts(db, [row.communityId])).get(row.communityId);
-  return {
-    ...row,
-    publicPath: publicPath(row.id),
-    hostName: host?.name ?? "",
-    hostSlug: host?.slug ?? "",
-  };
+  return (await eventMailContexts(db, [eventId])).get(eventId) ?? null;
 }

@@ -9,7 +9,7 @@ import {
 } from "#server/modules/registrations/organizer-mail-context.service.ts";
 import {
   type RegistrationMailContext,
-  registrationMailContext,
+  registrationMailContexts,
   registrationsToNotify,
 } from "#server/modules/registrations/registration-mail-context.service.ts";
 import type { RegistrationStatus } from "#server/modules/registrations/registration-transitions.ts";
@@ -31,9 +31,11 @@ import { outboxMessage } from "./notifications.tables.ts";
 
 // The sender side of the outbox. Two steps, both safe to run in several processes at once:
 //  1. expand: an event-wide row becomes one `event_mail` row per recipient, a page per transaction.
-//  2. send: claim due rows (FOR UPDATE SKIP LOCKED, pushing send_after out by a lease), send each
-//     through SMTP, then mark it sent. A process dying mid-way leaves the row to be retried after
-//     the lease; the only repeat possible is a crash between SMTP accepting and the mark.
+//  2. send: claim due rows (FOR UPDATE SKIP LOCKED, pushing send_after out by a lease), read what
+//     their mails show in a few statements for the whole claim, send each through SMTP, then mark
+//     the claim's sent and skipped rows in one statement. A process dying mid-way leaves the rows
+//     to be retried after the lease; the only repeat possible is a crash between SMTP accepting a
+//     message and the mark.
 
 export type OutboxOptions = {
   db: Db;
@@ -208,18 +210,54 @@ export async function sendDue(o: OutboxOptions): Promise<number> {
   );
   if (rows.length === 0) return 0;
   o.afterClaim?.();
+  const batch: Batch = { contexts: registrationContexts(o, rows), done: [] };
   // A few SMTP conversations at a time: one slow recipient server does not hold up the batch.
   const queue = [...rows];
   const lanes = Array.from({ length: Math.min(4, rows.length) }, async () => {
     while (!o.stopping?.()) {
       const row = queue.shift();
       if (!row) return;
-      await sendOne(o, row);
+      await sendOne(o, row, batch);
     }
   });
-  await Promise.all(lanes);
+  try {
+    await Promise.all(lanes);
+  } finally {
+    await markDone(o, batch.done);
+  }
   if (queue.length > 0) await handBack(o, queue);
   return rows.length;
+}
+
+/** What one claim's mails share: their registrations' contexts, and the rows sent or skipped so far. */
+type Batch = {
+  contexts: Promise<Map<string, RegistrationMailContext>>;
+  done: { id: string; note: string | null }[];
+};
+
+const CONTEXT_KINDS: string[] = [
+  OUTBOX_KINDS.registrationMail,
+  OUTBOX_KINDS.eventMail,
+  OUTBOX_KINDS.organizerMessage,
+];
+
+/** The registrations the claim's registration, event and organizer mails are about, read at once. */
+function registrationContexts(o: OutboxOptions, rows: Row[]): Batch["contexts"] {
+  const ids = rows
+    .filter((row) => CONTEXT_KINDS.includes(row.kind))
+    .map((row) => asString(row.payload.registrationId) ?? "");
+  const contexts = registrationMailContexts(o.db, ids, o.secret);
+  // A failed read fails each mail that needs it (and is retried as such); none may go unhandled.
+  contexts.catch(() => {});
+  return contexts;
+}
+
+/** Marks the rows sent (`note` null) or skipped (why) in one statement. */
+async function markDone(o: OutboxOptions, done: Batch["done"]): Promise<void> {
+  if (done.length === 0) return;
+  await o.db.execute(sql`update outbox_message m set sent_at = ${nowOf(o)}, last_error = d.note
+    from jsonb_to_recordset(${JSON.stringify(done)}::jsonb) as d(id text, note text)
+    where m.id = d.id`);
 }
 
 /**
@@ -241,18 +279,17 @@ async function handBack(o: OutboxOptions, rows: Row[]): Promise<void> {
     where (${held}) and sent_at is null`);
 }
 
-async function sendOne(o: OutboxOptions, row: Row): Promise<void> {
+async function sendOne(o: OutboxOptions, row: Row, batch: Batch): Promise<void> {
   let mail: Mail | string;
   try {
-    mail = await render(o, row);
+    mail = await render(o, row, batch);
   } catch (error) {
     return fail(o, row, error);
   }
   // Someone who signed up by phone has no mailbox (src/shared/phone.ts).
   if (typeof mail !== "string" && isPhoneOnlyEmail(mail.to)) mail = "no email address (signed up by phone)";
   if (typeof mail === "string") {
-    await o.db.execute(sql`update outbox_message set sent_at = ${nowOf(o)}, last_error = ${`skipped: ${mail}`}
-      where id = ${row.id}`);
+    batch.done.push({ id: row.id, note: `skipped: ${mail}` });
     return;
   }
   try {
@@ -260,9 +297,7 @@ async function sendOne(o: OutboxOptions, row: Row): Promise<void> {
   } catch (error) {
     return fail(o, row, error);
   }
-  await o.db.execute(
-    sql`update outbox_message set sent_at = ${nowOf(o)}, last_error = null where id = ${row.id}`,
-  );
+  batch.done.push({ id: row.id, note: null });
 }
 
 async function fail(o: OutboxOptions, row: Row, error: unknown): Promise<void> {
@@ -295,7 +330,7 @@ const EXPECTED_STATUS: Record<RegistrationMailKind, RegistrationStatus> = {
 };
 
 /** The mail as of now, or why it is no longer worth sending. */
-async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
+async function render(o: OutboxOptions, row: Row, batch: Batch): Promise<Mail | string> {
   if (row.kind === OUTBOX_KINDS.registrationDigest) return renderDigest(o, row);
   if (row.kind === OUTBOX_KINDS.memberMail) return memberMail(o, row.payload as MemberMailPayload);
   if (row.kind === OUTBOX_KINDS.announcementMail) return announcementMail(o, row.payload);
@@ -316,11 +351,7 @@ async function render(o: OutboxOptions, row: Row): Promise<Mail | string> {
       return `the registration is now ${pending.registration.status}`;
     return pendingOrganizerMail(pending.organizer, pending.registration, o.appUrl);
   }
-  const context: RegistrationMailContext | null = await registrationMailContext(
-    o.db,
-    registrationId,
-    o.secret,
-  );
+  const context = (await batch.contexts).get(registrationId);
   if (!context) return "the registration no longer exists";
   const { event } = context;
   if (row.kind === OUTBOX_KINDS.registrationMail) {

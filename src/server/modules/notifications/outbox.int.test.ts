@@ -205,6 +205,11 @@ describe("registration mail", () => {
     expect(d.subject).toBe("Your registration for Soldering night was declined");
     expect(d.text).not.toContain("meet.example.test");
     expect(mailsTo(canceledSoon.email)).toHaveLength(0);
+    // The claim's sent and skipped rows were marked: past their lease, none goes out again.
+    t.clock.advance(defaultJobsConfig.leaseMs);
+    await t.drain();
+    for (const person of [promoted, approved, declined]) expect(mailsTo(person.email)).toHaveLength(1);
+    expect(mailsTo(canceledSoon.email)).toHaveLength(0);
   });
 
   it("retries after the SMTP server turns a message away, and sends it once", async () => {

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import type { Db } from "#server/db/client.ts";
 import {
   type EventMailContext,
-  eventMailContext,
+  eventMailContexts,
 } from "#server/modules/events/event-mail-context.service.ts";
 import { Loaders } from "#server/modules/events/events.views.ts";
 import { people } from "#server/modules/users/users.service.ts";
@@ -27,33 +27,55 @@ export type RegistrationMailContext = {
   holdExpiresAt: Date | null;
 };
 
+/**
+ * Several registrations' contexts, keyed by id (a registration or its event that is gone has
+ * none): three statements for a batch of mail, whatever its size, and one more when some are
+ * waitlisted.
+ */
+export async function registrationMailContexts(
+  db: Db,
+  registrationIds: string[],
+  secret: string,
+): Promise<Map<string, RegistrationMailContext>> {
+  const unique = [...new Set(registrationIds)];
+  if (unique.length === 0) return new Map();
+  const rows = await db
+    .select({ registration, person: personColumns })
+    .from(registration)
+    .innerJoin(people, eq(personColumns.id, registration.userId))
+    .where(inArray(registration.id, unique));
+  const events = await eventMailContexts(
+    db,
+    rows.map((row) => row.registration.eventId),
+  );
+  const loaders = new RegistrationLoaders(new Loaders(db, null));
+  const contexts = new Map<string, RegistrationMailContext>();
+  await Promise.all(
+    rows.map(async ({ registration: row, person }) => {
+      const event = events.get(row.eventId);
+      if (!event) return;
+      contexts.set(row.id, {
+        registrationId: row.id,
+        managePath: managePath(manageToken(secret, row.id)),
+        status: row.status,
+        checkInCode: row.checkInCode,
+        person: { name: person.name, email: person.email },
+        event,
+        waitlistPosition: row.status === "waitlisted" ? await loaders.waitlistPosition.load(row.id) : null,
+        quantity: row.quantity,
+        holdExpiresAt: row.holdExpiresAt,
+      });
+    }),
+  );
+  return contexts;
+}
+
 export async function registrationMailContext(
   db: Db,
   registrationId: string,
   secret: string,
 ): Promise<RegistrationMailContext | null> {
-  const loaders = new RegistrationLoaders(new Loaders(db, null));
-  const [row] = await db
-    .select({ registration, person: personColumns })
-    .from(registration)
-    .innerJoin(people, eq(personColumns.id, registration.userId))
-    .where(eq(registration.id, registrationId))
-    .limit(1);
-  if (!row) return null;
-  const eventContext = await eventMailContext(db, row.registration.eventId);
-  if (!eventContext) return null;
-  return {
-    registrationId,
-    managePath: managePath(manageToken(secret, registrationId)),
-    status: row.registration.status,
-    checkInCode: row.registration.checkInCode,
-    person: { name: row.person.name, email: row.person.email },
-    event: eventContext,
-    waitlistPosition:
-      row.registration.status === "waitlisted" ? await loaders.waitlistPosition.load(registrationId) : null,
-    quantity: row.registration.quantity,
-    holdExpiresAt: row.registration.holdExpiresAt,
-  };
+  return (await registrationMailContexts(db, [registrationId], secret)).get(registrationId) ?? null;
 }
 
 /** Registrations to notify, with person name/email; paged by id for large events. */
