@@ -215,7 +215,7 @@ export async function createServerApp(
       if (notice.kind === "event") {
         // No wake here: the writer's process already woke its own jobs, and waking every process
         // on every event would keep them all reading the log under load; they poll it anyway.
-        publicReads.dropChanged(notice.ids, notice.communityId);
+        publicReads.dropChanged(notice.ids);
         communityReads.invalidate([notice.communityId]);
       } else if (notice.kind === "sessions") {
         if (notice.sessionIds) revocations.learn(notice.sessionIds);

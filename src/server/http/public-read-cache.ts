@@ -1,5 +1,5 @@
 import { createReadCache } from "#server/db/read-cache.ts";
-import type { DomainEvent } from "#server/modules/log/log.events.ts";
+import type { DomainEvent, DomainEventType } from "#server/modules/log/log.events.ts";
 import type { EncodedPage } from "./page-bodies.ts";
 
 // What signed-out visitors read of an event (the public event query, the /e/{id} HTML) is the
@@ -7,24 +7,41 @@ import type { EncodedPage } from "./page-bodies.ts";
 // `createReadCache`. Entries are tied to the ids of what they show (ids are unique across kinds):
 // an event's, and its host community's. A community's page (/c/{slug}) shows its events and its
 // members too, so it is also tied to a mark that anything happening in the community drops.
+// A registration changes only what the pages count; its entries are left to end by themselves
+// (decision 047).
 
 /**
- * The ids a domain event changes: its event (counts, details), or its community, which an event's
- * page shows as its host.
+ * What the pages count of an event (going, seats left, the faces of people going) and nothing they
+ * describe: these entries drop nothing, so the counts show when the kept entries end, within their
+ * one second, on every process. Dropping them made a page in demand again for every registration,
+ * and while registrations came more often than once a second, not at all.
+ */
+const COUNTS_ONLY = new Set<DomainEventType>([
+  "registration.created",
+  "registration.status_changed",
+  "registration.checked_in",
+  "registration.ticket_resent",
+]);
+
+/** The mark of a community's page, beside the community's own id: anything in it drops it. */
+const anythingIn = (communityId: string) => `in:${communityId}`;
+
+/**
+ * The ids of the entries a domain event makes wrong: its event's (details), its community's (which
+ * an event's page shows as its host) and the community page's mark; none for a registration.
  */
 export function idsChangedBy(event: DomainEvent): string[] {
+  if (COUNTS_ONLY.has(event.type)) return [];
   const changed: string[] = [];
   const payload = event.payload as { eventId?: string };
   if (payload.eventId) changed.push(payload.eventId);
   if (event.type.startsWith("community.")) changed.push(event.communityId);
+  changed.push(anythingIn(event.communityId));
   return changed;
 }
 
 /** A page is kept as its bytes, plain and compressed, made once when it is kept. */
 type Page = EncodedPage;
-
-/** The id a community's page is tied to beside the community's own: anything in it drops it. */
-const anythingIn = (communityId: string) => `in:${communityId}`;
 
 export function createPublicReadCache(options: {
   clock: () => Date;
@@ -75,11 +92,9 @@ export function createPublicReadCache(options: {
         cache.store(`answer:${key}`, answer, ids, startedAt),
     },
     /** Called for every domain event this process emits. */
-    changed: (event: DomainEvent) =>
-      cache.invalidate([...idsChangedBy(event), anythingIn(event.communityId)]),
+    changed: (event: DomainEvent) => cache.invalidate(idsChangedBy(event)),
     /** What `changed` drops, from the ids another process's event changed (decision 041). */
-    dropChanged: (ids: Iterable<string>, communityId: string) =>
-      cache.invalidate([...ids, anythingIn(communityId)]),
+    dropChanged: (ids: Iterable<string>) => cache.invalidate(ids),
     /** Drops everything kept: changes made elsewhere may have been missed. */
     clear: () => cache.clear(),
   };
