@@ -33,9 +33,9 @@ import { outboxMessage } from "./notifications.tables.ts";
 //  1. expand: an event-wide row becomes one `event_mail` row per recipient, a page per transaction.
 //  2. send: claim due rows (FOR UPDATE SKIP LOCKED, pushing send_after out by a lease), read what
 //     their mails show in a few statements for the whole claim, send each through SMTP, then mark
-//     the claim's sent and skipped rows in one statement. A process dying mid-way leaves the rows
-//     to be retried after the lease; the only repeat possible is a crash between SMTP accepting a
-//     message and the mark.
+//     it sent (rows done while a mark is under way share the next one). A process dying mid-way
+//     leaves the rows to be retried after the lease; the only repeat possible is a crash between
+//     SMTP accepting a message and its mark.
 
 export type OutboxOptions = {
   db: Db;
@@ -210,7 +210,7 @@ export async function sendDue(o: OutboxOptions): Promise<number> {
   );
   if (rows.length === 0) return 0;
   o.afterClaim?.();
-  const batch: Batch = { contexts: registrationContexts(o, rows), done: [] };
+  const batch: Batch = { contexts: registrationContexts(o, rows), marks: doneMarks(o) };
   // A few SMTP conversations at a time: one slow recipient server does not hold up the batch.
   const queue = [...rows];
   const lanes = Array.from({ length: Math.min(4, rows.length) }, async () => {
@@ -223,17 +223,20 @@ export async function sendDue(o: OutboxOptions): Promise<number> {
   try {
     await Promise.all(lanes);
   } finally {
-    await markDone(o, batch.done);
+    await batch.marks.settled();
   }
   if (queue.length > 0) await handBack(o, queue);
   return rows.length;
 }
 
-/** What one claim's mails share: their registrations' contexts, and the rows sent or skipped so far. */
+/** What one claim's mails share: their registrations' contexts, and the marks of those done. */
 type Batch = {
   contexts: Promise<Map<string, RegistrationMailContext>>;
-  done: { id: string; note: string | null }[];
+  marks: ReturnType<typeof doneMarks>;
 };
+
+/** A row sent (`note` null) or skipped (`note` says why). */
+type Done = { id: string; note: string | null };
 
 const CONTEXT_KINDS: string[] = [
   OUTBOX_KINDS.registrationMail,
@@ -252,12 +255,41 @@ function registrationContexts(o: OutboxOptions, rows: Row[]): Batch["contexts"] 
   return contexts;
 }
 
-/** Marks the rows sent (`note` null) or skipped (why) in one statement. */
-async function markDone(o: OutboxOptions, done: Batch["done"]): Promise<void> {
-  if (done.length === 0) return;
-  await o.db.execute(sql`update outbox_message m set sent_at = ${nowOf(o)}, last_error = d.note
-    from jsonb_to_recordset(${JSON.stringify(done)}::jsonb) as d(id text, note text)
-    where m.id = d.id`);
+/**
+ * Marks each row as soon as it is done, the rows done while a mark is under way together in the
+ * next statement: a slow SMTP conversation in one lane holds back no other lane's marks (a row
+ * left unmarked past its lease would be sent again). `settled` waits for them all and throws the
+ * first failure.
+ */
+function doneMarks(o: OutboxOptions) {
+  let waiting: Done[] = [];
+  let running: Promise<void> | null = null;
+  let failure: unknown = null;
+  const run = async () => {
+    try {
+      while (waiting.length > 0) {
+        const rows = waiting;
+        waiting = [];
+        await o.db.execute(sql`update outbox_message m set sent_at = ${nowOf(o)}, last_error = d.note
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as d(id text, note text)
+          where m.id = d.id`);
+      }
+    } catch (error) {
+      failure ??= error;
+    } finally {
+      running = null;
+    }
+  };
+  return {
+    add(row: Done) {
+      waiting.push(row);
+      running ??= run();
+    },
+    async settled() {
+      await running;
+      if (failure) throw failure;
+    },
+  };
 }
 
 /**
@@ -289,7 +321,7 @@ async function sendOne(o: OutboxOptions, row: Row, batch: Batch): Promise<void> 
   // Someone who signed up by phone has no mailbox (src/shared/phone.ts).
   if (typeof mail !== "string" && isPhoneOnlyEmail(mail.to)) mail = "no email address (signed up by phone)";
   if (typeof mail === "string") {
-    batch.done.push({ id: row.id, note: `skipped: ${mail}` });
+    batch.marks.add({ id: row.id, note: `skipped: ${mail}` });
     return;
   }
   try {
@@ -297,7 +329,7 @@ async function sendOne(o: OutboxOptions, row: Row, batch: Batch): Promise<void> 
   } catch (error) {
     return fail(o, row, error);
   }
-  batch.done.push({ id: row.id, note: null });
+  batch.marks.add({ id: row.id, note: null });
 }
 
 async function fail(o: OutboxOptions, row: Row, error: unknown): Promise<void> {
