@@ -271,7 +271,7 @@ function doneMarks(o: OutboxOptions) {
         const byNote = Map.groupBy(waiting, (row) => row.note);
         waiting = [];
         // By their ids (`in (...)`), which the primary key's index finds: a join with the rows
-        // as a set read from JSON is planned as a scan of the whole table.
+        // as a set read from JSON took five times as long.
         for (const [note, rows] of byNote)
           await o.db
             .update(outboxMessage)
