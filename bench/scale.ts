@@ -18,7 +18,8 @@
 // The processes reach PostgreSQL through its Unix socket, as an app beside its database does: over
 // loopback TCP each statement's write also runs the database's side of the network stack on the
 // app's CPU, which a database on another machine would do on its own (SCALE_DATABASE=tcp to compare).
-// Per process count: a warm-up (the people without pauses for SCALE_WARMUP_SECONDS), the people
+// Per process count: a warm-up (the people without pauses for SCALE_WARMUP_SECONDS, 25 s more when
+// a process was started for the row), the people
 // window, then the saturation window; before each window the bench waits until the mail and log
 // entries the previous one queued are handled (the time printed), so that neither measures another's
 // backlog.
@@ -98,17 +99,31 @@ async function settle(cluster: Cluster): Promise<number> {
  * out of rotation: left running they would still poll the log, claim mail and run jobs, on the
  * same two cores.
  */
-async function runProcesses(cluster: Cluster, count: number) {
+async function runProcesses(cluster: Cluster, count: number): Promise<number> {
+  let started = 0;
   for (const [index, p] of cluster.processes.entries()) {
     if (index >= count && !p.exited) await p.kill("SIGTERM");
-    if (index < count && p.exited) await p.restart();
+    if (index < count && p.exited) {
+      await p.restart();
+      started += 1;
+    }
   }
   await cluster.useProcesses(count);
+  return started;
 }
 
+/**
+ * The warm-up a process started for its row gets besides the row's own: a deployment's processes
+ * have served for a while, and a new one's first thousands of requests run code not yet optimized
+ * on a heap still growing through full collections, which the people window would measure.
+ */
+const NEW_PROCESS_WARMUP_SECONDS = 25;
+
 async function measureApp(cluster: Cluster, people: People, settings: ScaleSettings, count: number) {
-  await runProcesses(cluster, count);
-  await people.run({ seconds: settings.warmupSeconds });
+  const started = await runProcesses(cluster, count);
+  await people.run({
+    seconds: settings.warmupSeconds + (started > 0 ? NEW_PROCESS_WARMUP_SECONDS : 0),
+  });
   const settledAfterWarmUp = await settle(cluster);
   const window = await people.run({ seconds: settings.seconds, think: thinkTime(settings), slow: true });
   await settle(cluster);
