@@ -130,8 +130,8 @@ export function slowSeconds() {
       const worst = [...bySecond].sort((a, b) => b[1] - a[1]).slice(0, 5);
       const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`);
       return slow === 0
-        ? "no answer over 300 ms"
-        : `${slow} answers over 300 ms (${kinds.join(", ")}) in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}`;
+        ? `no answer over ${TARGET_MS} ms`
+        : `${slow} answers over ${TARGET_MS} ms (${kinds.join(", ")}) in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}`;
     },
   };
 }

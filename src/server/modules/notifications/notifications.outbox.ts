@@ -238,17 +238,13 @@ type Batch = {
 /** A row sent (`note` null) or skipped (`note` says why). */
 type Done = { id: string; note: string | null };
 
-const CONTEXT_KINDS: string[] = [
-  OUTBOX_KINDS.registrationMail,
-  OUTBOX_KINDS.eventMail,
-  OUTBOX_KINDS.organizerMessage,
-];
-
-/** The registrations the claim's registration, event and organizer mails are about, read at once. */
+/**
+ * The registrations the claim's mails are about, read at once: every row whose payload names one
+ * (the registration, event and organizer mails use them; an organizer's pending notice reads its
+ * own context and leaves its entry unused).
+ */
 function registrationContexts(o: OutboxOptions, rows: Row[]): Batch["contexts"] {
-  const ids = rows
-    .filter((row) => CONTEXT_KINDS.includes(row.kind))
-    .map((row) => asString(row.payload.registrationId) ?? "");
+  const ids = rows.flatMap((row) => asString(row.payload.registrationId) ?? []);
   const contexts = registrationMailContexts(o.db, ids, o.secret);
   // A failed read fails each mail that needs it (and is retried as such); none may go unhandled.
   contexts.catch(() => {});
