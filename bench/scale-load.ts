@@ -52,7 +52,14 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-type Answer = { status: number; body: Buffer; encoding: string | undefined; setCookie: string[] };
+type Answer = {
+  status: number;
+  body: Buffer;
+  encoding: string | undefined;
+  setCookie: string[];
+  /** The process that answered, as the harness's HAProxy names it (`X-Served-By`). */
+  servedBy: string;
+};
 
 function send(agent: http.Agent, base: URL, user: VirtualUser, step: Step): Promise<Answer> {
   const headers: Record<string, string> = { "x-forwarded-for": user.address };
@@ -88,6 +95,7 @@ function send(agent: http.Agent, base: URL, user: VirtualUser, step: Step): Prom
             body: Buffer.concat(chunks),
             encoding: response.headers["content-encoding"],
             setCookie: response.headers["set-cookie"] ?? [],
+            servedBy: String(response.headers["x-served-by"] ?? "?"),
           }),
         );
         response.on("error", reject);
@@ -125,8 +133,11 @@ export async function runLoad(
     rounds?: number;
     strict?: boolean;
     think?: ThinkTime;
-    /** Told of every answer: when its request was sent (performance.now()) and how long it took. */
-    onAnswer?: (sentAt: number, tookMs: number, kind: string) => void;
+    /**
+     * Told of every answer: when its request was sent (performance.now()), how long it took, and
+     * which process answered it.
+     */
+    onAnswer?: (sentAt: number, tookMs: number, kind: string, servedBy: string) => void;
   } = {},
 ): Promise<LoadResult> {
   const base = new URL(baseUrl);
@@ -176,7 +187,7 @@ export async function runLoad(
             continue;
           }
           const took = performance.now() - sent;
-          options.onAnswer?.(sent, took, step.kind);
+          options.onAnswer?.(sent, took, step.kind, answer.servedBy);
           latencies.push(took);
           stats.latencies.push(took);
           remember(user, answer.setCookie);

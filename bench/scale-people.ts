@@ -110,18 +110,27 @@ export function userSteps(seed: ScaleSeed, index: number): Step[] {
 
 /**
  * Where a people window's slow answers (over the 300 ms target) came: counted per second of the
- * window and per kind of step, so that a few bursts tell apart from a steady tail.
+ * window, per kind of step and per process that answered (of all its answers), so that a few
+ * bursts tell apart from a steady tail, and one process's from all of them.
  */
 export function slowSeconds() {
   let first: number | null = null;
   const bySecond = new Map<number, number>();
   const byKind = new Map<string, number>();
+  const byProcess = new Map<string, { answers: number; slow: number }>();
   let slow = 0;
   return {
-    record(sentAt: number, tookMs: number, kind: string) {
+    record(sentAt: number, tookMs: number, kind: string, servedBy: string) {
       first ??= sentAt;
+      let process = byProcess.get(servedBy);
+      if (!process) {
+        process = { answers: 0, slow: 0 };
+        byProcess.set(servedBy, process);
+      }
+      process.answers += 1;
       if (tookMs <= TARGET_MS) return;
       slow += 1;
+      process.slow += 1;
       const second = Math.max(0, Math.floor((sentAt - first) / 1000));
       bySecond.set(second, (bySecond.get(second) ?? 0) + 1);
       byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
@@ -129,9 +138,12 @@ export function slowSeconds() {
     summary() {
       const worst = [...bySecond].sort((a, b) => b[1] - a[1]).slice(0, 5);
       const kinds = [...byKind].sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`);
+      const processes = [...byProcess]
+        .sort((a, b) => a[0].localeCompare(b[0]))
+        .map(([name, p]) => `${name} ${p.slow} of ${p.answers}`);
       return slow === 0
         ? `no answer over ${TARGET_MS} ms`
-        : `${slow} answers over ${TARGET_MS} ms (${kinds.join(", ")}) in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}`;
+        : `${slow} answers over ${TARGET_MS} ms (${kinds.join(", ")}) in ${bySecond.size} of its seconds; most in second ${worst.map(([s, n]) => `${s} (${n})`).join(", ")}; by process ${processes.join(", ")}`;
     },
   };
 }

@@ -4,7 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runLoad, type Step, seededRandom, type VirtualUser } from "./scale-load.ts";
-import { startPeople } from "./scale-people.ts";
+import { slowSeconds, startPeople } from "./scale-people.ts";
 import { scaleSettings } from "./scale-settings.ts";
 
 describe("scale bench settings", () => {
@@ -159,6 +159,21 @@ describe("scale bench load generator", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(80);
     expect(result.requests).toBe(3);
     expect(result.errors).toBe(0);
+  });
+});
+
+describe("scale bench slow answers", () => {
+  it("are counted by second, by kind and by the process that answered, of all its answers", () => {
+    const slow = slowSeconds();
+    slow.record(1_000, 20, "event-page", "app1");
+    slow.record(1_100, 450, "registration", "app2");
+    slow.record(2_500, 301, "registration", "app2");
+    slow.record(2_600, 900, "event-page", "app1");
+    slow.record(2_700, 300, "registration", "app2");
+    expect(slow.summary()).toBe(
+      "3 answers over 300 ms (registration 2, event-page 1) in 2 of its seconds; most in second 1 (2), 0 (1); by process app1 1 of 2, app2 2 of 3",
+    );
+    expect(slowSeconds().summary()).toBe("no answer over 300 ms");
   });
 });
 

@@ -141,7 +141,8 @@ async function waitForPort(port: number | string, timeoutMs: number, label: stri
 /**
  * HAProxy's configuration for the cluster: deploy/haproxy.cfg's settings (round robin, /readyz
  * checks, X-Forwarded-For, X-Request-Id, time-outs), on loopback, with the processes listed by
- * address instead of Docker's DNS, no request log, and an admin socket for the tests.
+ * address instead of Docker's DNS, no request log, an admin socket for the tests, and the name of
+ * the process that answered in `X-Served-By`.
  */
 export function haproxyConfig(options: {
   port: number;
@@ -183,6 +184,8 @@ backend app
     option httpchk
     http-check send meth GET uri /readyz ver HTTP/1.1 hdr Host localhost
     http-check expect status 200
+    # Which process answered, for the scale bench's count of slow answers by process.
+    http-response set-header X-Served-By %[srv_name]
     # At most 20 requests at once per process (its database pool has 10 connections); the rest
     # wait here, so a burst queues instead of starving /readyz and taking every process out.
     default-server check inter ${options.checkIntervalMs} fall 2 rise 2 maxconn 20
