@@ -45,4 +45,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # What `npm start` runs once the client is built (scripts/start.ts), without npm in between, so
 # that SIGTERM reaches the server itself.
-CMD ["node", "--max-semi-space-size=16", "src/server/main.ts"]
+CMD ["node", "--max-semi-space-size=32", "src/server/main.ts"]

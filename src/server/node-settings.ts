@@ -4,12 +4,15 @@
 // (deploy.int.test.ts checks the Dockerfile against them).
 
 /**
- * V8's young generation, at most 16 MiB per semi-space. Unset, Node 24 sizes it from the
+ * V8's young generation, at most 32 MiB per semi-space. Unset, Node 24 sizes it from the
  * machine's memory (64 MiB per semi-space on a machine with 24 GiB), and a busy process keeps
- * both semi-spaces of short-lived garbage resident: 128 MiB per process. 16 MiB was Node 18's
- * default; it costs about three times as many scavenges, some 0.1 ms per request.
+ * both semi-spaces of short-lived garbage resident: 128 MiB per process (decision 045). At 16 MiB,
+ * what a request holds across a few hundred milliseconds (a mail's SMTP conversation, a query
+ * waiting for a connection) outlived two scavenges and was promoted, and the full collections
+ * that followed, one every 5-15 s a process, made the slowest seconds of the scale bench
+ * (decision 048); 32 MiB halves how often a scavenge comes.
  */
-export const serverNodeFlags: readonly string[] = ["--max-semi-space-size=16"];
+export const serverNodeFlags: readonly string[] = ["--max-semi-space-size=32"];
 
 /**
  * glibc malloc's settings for the server. By default every thread that allocates gets an arena of
