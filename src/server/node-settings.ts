@@ -9,7 +9,7 @@
  * both semi-spaces of short-lived garbage resident: 128 MiB per process (decision 045). At 16 MiB,
  * what a request holds across a few hundred milliseconds (a mail's SMTP conversation, a query
  * waiting for a connection) outlived two scavenges and was promoted, and the full collections
- * that followed, one every 5-15 s a process, made the slowest seconds of the scale bench
+ * that followed, one every 15-30 s a process, made the slowest seconds of the scale bench
  * (decision 048); 32 MiB halves how often a scavenge comes.
  */
 export const serverNodeFlags: readonly string[] = ["--max-semi-space-size=32"];
