@@ -19,10 +19,10 @@
 // The processes reach PostgreSQL through its Unix socket, as an app beside its database does: over
 // loopback TCP each statement's write also runs the database's side of the network stack on the
 // app's CPU, which a database on another machine would do on its own (SCALE_DATABASE=tcp to compare).
-// Per process count: a warm-up (the people without pauses for SCALE_WARMUP_SECONDS, 25 s more when
-// a process was started for the row), the people window, then the saturation window; before each
-// window the bench waits until the mail and log entries the previous one queued are handled (the
-// time printed), so that neither measures another's backlog.
+// Per process count: a warm-up (the people without pauses for SCALE_WARMUP_SECONDS, longer when a
+// process was started for the row: NEW_PROCESS_WARMUP_SECONDS), the people window, then the
+// saturation window; before each window the bench waits until the mail and log entries the
+// previous one queued are handled (the time printed), so that neither measures another's backlog.
 // Then two more people runs on the largest count: the RSS of each process after the first, after
 // SCALE_IDLE_SECONDS (60) idle, and after the second, with the growth ratio. The load comes from
 // this process, on a worker thread of its own (the machine has two cores, shared with the
@@ -112,11 +112,7 @@ async function runProcesses(cluster: Cluster, count: number): Promise<number> {
   return started;
 }
 
-/**
- * The warm-up a process started for its row gets besides the row's own: a deployment's processes
- * have served for a while, and a new one's first thousands of requests run code not yet optimized
- * on a heap still growing through full collections, which the people window would measure.
- */
+/** The warm-up a process started for its row gets besides the row's own (why: decision 040). */
 const NEW_PROCESS_WARMUP_SECONDS = 25;
 
 async function measureApp(cluster: Cluster, people: People, settings: ScaleSettings, count: number) {
